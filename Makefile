@@ -1,0 +1,62 @@
+# Agent Memory course. `make lab` to learn, `make test` to check everything.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PY     := $(BIN)/python
+STAMP  := $(VENV)/.installed
+# Tests run with no network at all where the OS allows it (Linux network namespace, loopback only);
+# elsewhere tests/conftest.py still blocks every non-loopback connection.
+NONET  := tools/no_network.sh
+
+.PHONY: lab lab-headless install test test-lib test-notebooks exercises check-exercises grade bench doctor lock clean
+
+$(STAMP): requirements.lock pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.lock
+	$(PY) -m pip install --quiet --no-deps -e .
+	touch $(STAMP)
+
+install: $(STAMP)  ## create .venv and install the pinned versions
+
+lab: $(STAMP)  ## open JupyterLab on the first lesson
+	$(BIN)/jupyter lab lessons/00_setup.ipynb
+
+lab-headless: $(STAMP)  ## start JupyterLab without opening a browser (open the printed URL yourself)
+	$(BIN)/jupyter lab --no-browser lessons/00_setup.ipynb
+
+doctor: $(STAMP)  ## environment check
+	$(PY) -m course_lib doctor
+
+test: $(STAMP)  ## everything: unit tests, notebooks, exercise sync, offline
+	$(NONET) $(PY) -m pytest -q tests
+	$(NONET) $(MAKE) --no-print-directory test-notebooks
+	$(PY) tools/make_exercises.py --check
+
+test-lib: $(STAMP)
+	$(NONET) $(PY) -m pytest -q tests
+
+test-notebooks: $(STAMP)
+	@if ls lessons/*.ipynb solutions/*.ipynb >/dev/null 2>&1; then \
+	  $(PY) -m pytest -q --nbval --nbval-sanitize-with tools/nbval_sanitize.cfg -p no:cacheprovider lessons solutions; \
+	else echo "no notebooks yet"; fi
+	@if ls exercises/*.ipynb >/dev/null 2>&1; then \
+	  $(PY) -m pytest -q --nbval-lax -p no:cacheprovider exercises; fi
+
+exercises: $(STAMP)  ## regenerate exercises/ from solutions/
+	$(PY) tools/make_exercises.py
+
+check-exercises: $(STAMP)
+	$(PY) tools/make_exercises.py --check
+
+grade: $(STAMP)  ## grade submitted exercise notebooks: make grade DIR=path/to/submissions
+	$(PY) tools/grade.py "$(DIR)"
+
+bench: $(STAMP)  ## performance benchmarks
+	$(PY) tools/bench.py
+
+lock:  ## re-resolve requirements.lock from pyproject.toml (needs uv: pip install uv)
+	uv pip compile pyproject.toml --extra test --universal --python-version 3.10 -o requirements.lock
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,135 @@
+"""Every prompt template the course sends to a model, in one place.
+
+A template is a system message (whose first line names the task) plus a user message made of
+tagged fields such as ``<turns>…</turns>``. Real models read them as ordinary instructions; the
+offline model recognises the first line and parses the fields back out.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Template:
+    """A named prompt: system instructions and the fields its user message carries."""
+
+    name: str
+    system: str
+    fields: tuple[str, ...]
+
+    @property
+    def header(self) -> str:
+        """The first line of the system message, which identifies the task."""
+        return self.system.strip().splitlines()[0]
+
+    def render(self, **values: Any) -> list[dict[str, str]]:
+        """Chat messages for this task, with each field wrapped in <field> tags."""
+        missing = [f for f in self.fields if f not in values]
+        unknown = [k for k in values if k not in self.fields]
+        if missing or unknown:
+            raise TypeError(
+                f"template {self.name!r} takes fields {list(self.fields)}; "
+                f"missing {missing}, unexpected {unknown}"
+            )
+        body = "\n\n".join(f"<{f}>\n{str(values[f]).strip()}\n</{f}>" for f in self.fields)
+        return [{"role": "system", "content": self.system.strip()}, {"role": "user", "content": body}]
+
+    def parse(self, messages: list[dict[str, Any]]) -> dict[str, str]:
+        """The field values back out of messages made by `render` (missing fields are '')."""
+        text = "\n".join(str(m.get("content") or "") for m in messages if m.get("role") == "user")
+        out = {}
+        for f in self.fields:
+            m = re.search(rf"<{f}>\n?(.*?)\n?</{f}>", text, flags=re.S)
+            out[f] = m.group(1).strip() if m else ""
+        return out
+
+
+SUMMARISE = Template(
+    name="summarise",
+    system="""
+Task: update the running summary of a conversation.
+You keep an agent's short-term memory compact. Merge the existing summary with the new lines into one
+summary of at most the given number of tokens. Keep every name, number, amount, date, decision and
+open task exactly as stated; drop greetings, small talk and repetition. Write plain sentences, no preamble.
+""",
+    fields=("summary", "new_lines", "max_tokens"),
+)
+
+EXTRACT_FACTS = Template(
+    name="extract_facts",
+    system="""
+Task: extract durable facts about the user.
+Read the conversation and list the facts worth remembering in later sessions: stable preferences,
+personal details, constraints, decisions and corrections stated by the user. Each fact is one atomic,
+self-contained sentence about "the user" that makes sense without the conversation. Skip small talk,
+one-off details, questions and anything the assistant said. Never include passwords, API keys or card
+numbers. Answer with one JSON object: {"facts": [{"text": ..., "confidence": 0..1}]}.
+""",
+    fields=("conversation",),
+)
+
+RATE_IMPORTANCE = Template(
+    name="rate_importance",
+    system="""
+Task: rate how important a memory is.
+On a scale from 0 to 1, how much would remembering this fact help an assistant serve this user in the
+future? 1 is a hard constraint or identity fact (allergy, diet, name, budget); 0 is trivia or small talk.
+Answer with one JSON object: {"importance": <number>, "reason": <short text>}.
+""",
+    fields=("memory",),
+)
+
+RESOLVE_CONFLICT = Template(
+    name="resolve_conflict",
+    system="""
+Task: reconcile a new fact with existing memories.
+Compare the new fact with the existing memories about the same user. Choose one operation:
+ADD (new information), UPDATE (it replaces an existing memory about the same thing; give its id),
+DELETE (the user retracts an existing memory; give its id) or NOOP (already known).
+Answer with one JSON object: {"op": "ADD|UPDATE|DELETE|NOOP", "id": <id or null>, "reason": <short text>}.
+""",
+    fields=("new_fact", "existing"),
+)
+
+SESSION_SUMMARY = Template(
+    name="session_summary",
+    system="""
+Task: summarise a finished session for long-term memory.
+Read the session and answer with one JSON object with four lists of short sentences:
+{"decisions": [...], "preferences": [...], "facts_learned": [...], "open_questions": [...]}.
+""",
+    fields=("transcript",),
+)
+
+DISTILL_EPISODE = Template(
+    name="distill_episode",
+    system="""
+Task: distill an episode into lessons.
+Read the log of what the agent did (tool calls, results, outcome) and write at most five short,
+reusable lessons or facts for future sessions. Answer with one JSON object: {"lessons": [...]}.
+""",
+    fields=("events",),
+)
+
+REACT_SYSTEM = """
+You are a helpful assistant for trips and dinners. Think step by step and use the tools when they help.
+Respect every constraint you know about the user (diet, budget, city, time zone). When you have what you
+need, answer the user directly and briefly.
+""".strip()
+
+TEMPLATES: dict[str, Template] = {
+    t.name: t for t in (SUMMARISE, EXTRACT_FACTS, RATE_IMPORTANCE, RESOLVE_CONFLICT, SESSION_SUMMARY, DISTILL_EPISODE)
+}
+
+
+def match_template(messages: list[dict[str, Any]]) -> Template | None:
+    """The course template these messages were rendered from, if any."""
+    for m in messages:
+        if m.get("role") == "system":
+            first = str(m.get("content") or "").strip().splitlines()[:1]
+            for t in TEMPLATES.values():
+                if first and first[0] == t.header:
+                    return t
+    return None

@@ -1,0 +1,49 @@
+"""count_tokens: cl100k_base offline, on text and on chat messages."""
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from course_lib import count_tokens
+from course_lib.tokens import REPLY_PRIMING, TOKENS_PER_MESSAGE, count_message_tokens, decode, encode
+
+
+def test_reference_sentence():
+    assert count_tokens("Suggest a dinner place in Berlin") == 7
+
+
+def test_empty_text_and_empty_conversation():
+    assert count_tokens("") == 0
+    assert count_tokens([]) == 0
+
+
+def test_messages_add_framing_overhead():
+    msgs = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Hi Priya"}]
+    bare = sum(count_tokens(m["content"]) + count_tokens(m["role"]) for m in msgs)
+    assert count_tokens(msgs) == bare + TOKENS_PER_MESSAGE * 2 + REPLY_PRIMING
+
+
+def test_name_and_tool_calls_are_counted():
+    plain = {"role": "assistant", "content": ""}
+    call = {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Berlin"}'}}]}
+    assert count_message_tokens(call) > count_message_tokens(plain)
+    assert count_message_tokens({"role": "user", "content": "x", "name": "priya"}) > count_message_tokens(
+        {"role": "user", "content": "x"})
+
+
+def test_special_token_text_is_ordinary_text():
+    assert count_tokens("<|endoftext|>") > 1
+
+
+@pytest.mark.parametrize("bad", [{"role": "user", "content": "hi"}, [{"content": "no role"}], [42]])
+def test_bad_input_says_what_to_do(bad):
+    with pytest.raises(TypeError) as err:
+        count_tokens(bad)
+    assert "message" in str(err.value)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=200), st.text(max_size=200))
+def test_round_trip_and_concatenation_bound(a, b):
+    assert decode(encode(a)) == a
+    # merging across the seam can only save tokens, never add more than one
+    assert count_tokens(a + b) <= count_tokens(a) + count_tokens(b) + 1
