@@ -27,6 +27,8 @@ MODEL_DIR = Path(__file__).parent / "data" / "embedder"
 @lru_cache(maxsize=1)
 def load_model() -> StaticModel:
     """Load the static model from the package folder, once."""
+    if not (MODEL_DIR / "model.safetensors").is_file():  # model2vec would take a missing folder for a hub id
+        raise FileNotFoundError(f"embedder model files missing from {MODEL_DIR}")
     from model2vec import StaticModel  # imported here so that importing this module stays cheap
 
     return StaticModel.from_pretrained(MODEL_DIR, normalize=True)

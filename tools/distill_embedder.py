@@ -46,8 +46,8 @@ tags: [embeddings, static-embeddings]
 
 # {name}
 
-Static (model2vec) embeddings distilled from `{base}`, shipped so the course runs
-semantic search offline and without torch. Loaded by `course_lib/embedder.py`.
+Static (model2vec) embeddings distilled from `{base}`,
+shipped so the course runs semantic search offline and without torch. Loaded by `course_lib/embedder.py`.
 
 - dimensions: {dims} (PCA from 384), SIF weighting {sif}
 - vocabulary: {vocab} WordPiece tokens (MiniLM's own, `[unused*]` removed)

@@ -1,0 +1,217 @@
+"""Grade submitted exercise notebooks: run each in a fresh kernel, collect every exercise's verdict.
+
+    make grade DIR=submissions/                     # or:
+    python tools/grade.py submissions/ --timeout 120 --jobs 4 --out grades.csv
+
+Every `*.ipynb` under DIR (recursively) runs top to bottom in its own fresh kernel, from its own
+folder, on the offline backend, with a time limit for the whole notebook. Each `ex.<name>.check()`
+the notebook calls appends its verdict to a file the grader names (COURSE_VERDICTS_FILE), so the
+grader reads what the learner would have seen. Errors in cells don't stop the notebook (later
+exercises are still checked); a notebook that hangs is stopped and reported as "timeout", one whose
+kernel dies or that cannot be read as "error", and one bad notebook never stops the run.
+
+Output: a CSV (file, exercise, verdict, message) in DIR/grades.csv or --out, and a one-screen summary.
+Verdicts: correct, wrong, not attempted (from the checks); missing (the check never ran),
+timeout, error (from the grader). Exit status 0 once grading is done, 2 on bad arguments.
+
+Submitted notebooks run arbitrary code as you: grade untrusted work inside a container or VM.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+VERDICTS = ("correct", "wrong", "not attempted", "missing", "timeout", "error")
+# Errors that are expected in an unsolved notebook (stubs, and cells that call them).
+EXPECTED_ERRORS = ("NotImplementedError",)
+
+
+# --------------------------------------------------------------------------- one notebook, in a child process
+
+def kernel_env(verdicts_file: Path, ipython_dir: Path) -> dict[str, str]:
+    """The course's offline environment for a grading kernel: no live backend, no user profile."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("COURSE_", "OPENAI_"))}
+    env.update({"COURSE_BACKEND": "offline", "COURSE_VERDICTS_FILE": str(verdicts_file),
+                "ANONYMIZED_TELEMETRY": "False", "MPLBACKEND": "Agg", "IPYTHONDIR": str(ipython_dir),
+                "PYDEVD_DISABLE_FILE_VALIDATION": "1"})
+    return env
+
+
+def run_notebook(path: Path, timeout: float) -> dict:
+    """Execute one notebook in a fresh kernel; return its status, recorded verdicts and cell errors."""
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellTimeoutError, DeadKernelError
+
+    result: dict = {"status": "ok", "message": "", "verdicts": [], "errors": [], "lesson": ""}
+    try:
+        nb = nbformat.read(str(path), as_version=4)
+    except Exception as error:  # not JSON, not a notebook, unreadable
+        return {**result, "status": "error", "message": f"cannot read the notebook: {type(error).__name__}: {error}"}
+    result["lesson"] = str(nb.get("metadata", {}).get("course", {}).get("lesson", ""))
+    with tempfile.TemporaryDirectory(prefix="grade-") as tmp:
+        verdicts_file = Path(tmp) / "verdicts.jsonl"
+        deadline = time.monotonic() + timeout
+        client = NotebookClient(
+            nb, kernel_name="python3", allow_errors=True, shutdown_kernel="immediate", startup_timeout=60,
+            timeout_func=lambda cell: max(1, int(deadline - time.monotonic())),
+            resources={"metadata": {"path": str(path.parent)}})
+        try:
+            client.execute(env=kernel_env(verdicts_file, Path(tmp) / "ipython"))
+        except CellTimeoutError:
+            result.update(status="timeout", message=f"did not finish within {timeout:g} s (an endless loop?)")
+        except DeadKernelError:
+            result.update(status="error", message="the kernel died while running the notebook (a crash, "
+                                                  "os._exit or running out of memory)")
+        except Exception as error:  # anything nbclient or the kernel throws: report it, never stop the run
+            message = str(error).strip().splitlines()[-1] if str(error).strip() else ""
+            result.update(status="error", message=f"{type(error).__name__}: {message}"[:300])
+        if verdicts_file.exists():
+            for line in verdicts_file.read_text(encoding="utf-8").splitlines():
+                try:
+                    result["verdicts"].append(json.loads(line))
+                except json.JSONDecodeError:
+                    continue
+    for number, cell in enumerate(nb.cells, start=1):
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "error" and output.get("ename") not in EXPECTED_ERRORS:
+                result["errors"].append(f"cell {number}: {output.get('ename')}: {output.get('evalue')}"[:200])
+    return result
+
+
+# --------------------------------------------------------------------------- the run over DIR
+
+def grade_one(path: Path, timeout: float) -> dict:
+    """Grade one notebook in a child process (so nothing it does can stop the run)."""
+    with tempfile.TemporaryDirectory(prefix="grade-one-") as tmp:
+        out = Path(tmp) / "result.json"
+        command = [sys.executable, str(Path(__file__).resolve()), "--one", str(path), "--timeout", str(timeout),
+                   "--result", str(out)]
+        try:
+            proc = subprocess.run(command, capture_output=True, text=True, timeout=timeout + 90)
+        except subprocess.TimeoutExpired:
+            return {"status": "timeout", "message": f"did not finish within {timeout:g} s", "verdicts": [],
+                    "errors": [], "lesson": ""}
+        if out.exists():
+            return json.loads(out.read_text(encoding="utf-8"))
+        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        return {"status": "error", "message": f"the grader could not run it: {tail}"[:300], "verdicts": [],
+                "errors": [], "lesson": ""}
+
+
+def expected_exercises(path: Path, lesson: str) -> tuple[str, list[str]]:
+    """The lesson a notebook belongs to (metadata, else file name) and that lesson's exercise names."""
+    try:
+        from course_lib.exercises import all_lessons
+        lessons = all_lessons()
+    except Exception:  # pragma: no cover - a broken install still grades what the checks recorded
+        lessons = {}
+    if lesson not in lessons:
+        lesson = next((name for name in sorted(lessons, key=len, reverse=True) if name in path.stem), lesson)
+    return lesson, [ex.name for ex in lessons.get(lesson, [])]
+
+
+def rows_for(path: Path, relative: str, result: dict) -> list[dict]:
+    """CSV rows for one notebook: one per exercise, last verdict wins; missing ones explained."""
+    lesson, names = expected_exercises(path, result.get("lesson", ""))
+    latest: dict[str, dict] = {}
+    for verdict in result["verdicts"]:
+        latest[verdict.get("exercise", "")] = verdict
+    names += [name for name in latest if name not in names]
+    errors = result.get("errors", [])
+    note = f" [notebook errors: {'; '.join(errors[:2])}]" if errors else ""
+    rows = []
+    for name in names:
+        if name in latest:
+            status, message = latest[name].get("status", "error"), latest[name].get("message", "")
+            if status != "correct":
+                message += note
+        elif result["status"] in ("timeout", "error"):
+            status, message = result["status"], result["message"]
+        else:
+            status, message = "missing", "its check() never ran (cell deleted or not reached)" + note
+        rows.append({"file": relative, "exercise": name, "verdict": status, "message": " ".join(message.split())})
+    if not rows:
+        status = result["status"] if result["status"] != "ok" else "missing"
+        message = result["message"] or "no exercise check ran in this notebook" + note
+        rows.append({"file": relative, "exercise": "", "verdict": status, "message": " ".join(message.split())})
+    return rows
+
+
+def summary(rows: list[dict], n_files: int, seconds: float, timeout: float, jobs: int, out: Path) -> str:
+    """A one-screen report: verdict counts per exercise, then the notebooks that need a look."""
+    lines = [f"Graded {n_files} notebook{'s' * (n_files != 1)} in {seconds:.1f} s "
+             f"(limit {timeout:g} s each, {jobs} at a time)", ""]
+    counts: dict[str, Counter] = {}
+    for row in rows:
+        counts.setdefault(row["exercise"] or "(none)", Counter())[row["verdict"]] += 1
+    width = max([len("exercise")] + [len(name) for name in counts])
+    lines.append(f"{'exercise':<{width}}  " + "  ".join(f"{v:>{max(len(v), 3)}}" for v in VERDICTS))
+    for name, counter in counts.items():
+        lines.append(f"{name:<{width}}  " + "  ".join(f"{counter[v]:>{max(len(v), 3)}}" for v in VERDICTS))
+    trouble = sorted({(r["file"], r["verdict"], r["message"]) for r in rows if r["verdict"] in ("timeout", "error")})
+    if trouble:
+        lines += ["", "Needs a look:"]
+        for file, verdict, message in trouble[:8]:
+            lines.append(f"  {file}: {verdict} — {message}"[:160])
+        if len(trouble) > 8:
+            lines.append(f"  … and {len(trouble) - 8} more (see the CSV)")
+    lines += ["", f"Wrote {out} ({len(rows)} rows)"]
+    return "\n".join(lines)
+
+
+def grade(folder: Path, timeout: float = 120, jobs: int = 2, out: Path | None = None) -> list[dict]:
+    """Grade every notebook under `folder`, write the CSV, print the summary, return the rows."""
+    started = time.monotonic()
+    notebooks = sorted(p for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        results = list(pool.map(lambda p: grade_one(p, timeout), notebooks))
+    rows = [row for path, result in zip(notebooks, results)
+            for row in rows_for(path, path.relative_to(folder).as_posix(), result)]
+    out = out or folder / "grades.csv"
+    with open(out, "w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=["file", "exercise", "verdict", "message"])
+        writer.writeheader()
+        writer.writerows(rows)
+    print(summary(rows, len(notebooks), time.monotonic() - started, timeout, jobs, out))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Run submitted exercise notebooks and collect their verdicts.")
+    parser.add_argument("dir", nargs="?", type=Path, help="folder with the submitted notebooks (searched recursively)")
+    parser.add_argument("--timeout", type=float, default=120, help="seconds allowed per notebook (default 120)")
+    parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1), help="notebooks graded at once")
+    parser.add_argument("--out", type=Path, help="CSV to write (default DIR/grades.csv)")
+    parser.add_argument("--one", type=Path, help=argparse.SUPPRESS)  # internal: grade one notebook
+    parser.add_argument("--result", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.one:
+        result = run_notebook(args.one, args.timeout)
+        args.result.write_text(json.dumps(result), encoding="utf-8")
+        return 0
+    if args.dir is None or not str(args.dir).strip() or not args.dir.is_dir():
+        print(f"grade: give a folder of notebooks, e.g. `make grade DIR=submissions/` (got {args.dir})",
+              file=sys.stderr)
+        return 2
+    if not any(p for p in args.dir.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts):
+        print(f"grade: no .ipynb files under {args.dir}", file=sys.stderr)
+        return 2
+    if args.timeout <= 0:
+        print("grade: --timeout must be a positive number of seconds", file=sys.stderr)
+        return 2
+    grade(args.dir, timeout=args.timeout, jobs=args.jobs, out=args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
