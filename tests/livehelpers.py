@@ -23,7 +23,7 @@ class ScriptedServer:
                 n = int(self.headers.get("Content-Length") or 0)
                 raw = self.rfile.read(n) if n else b""
                 body = json.loads(raw) if raw else {}
-                outer.requests.append((self.command, self.path, dict(self.headers), body))
+                outer.requests.append((self.command, self.path, {k.lower(): v for k, v in self.headers.items()}, body))
                 if outer.script:
                     status, payload, delay = outer.script.pop(0)
                     time.sleep(delay)
@@ -48,7 +48,7 @@ class ScriptedServer:
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
 
     def close(self) -> None:
         self.httpd.shutdown()

@@ -28,7 +28,7 @@ def test_request_bodies_and_parsing(server):
     assert (m1, p1) == ("POST", "/v1/chat/completions")
     assert b1["model"] == "test-chat" and b1["messages"] == [{"role": "user", "content": "hello"}]
     assert b1["temperature"] == 0
-    assert h1.get("Authorization") == "Bearer sk-test"
+    assert h1.get("authorization") == "Bearer sk-test"
     assert (m2, p2) == ("POST", "/v1/embeddings") and b2["model"] == "test-embed"
     assert b2["input"] == ["dinner in Berlin"]
     assert "offline model" in text and vectors.shape == (1, 256)

@@ -12,7 +12,7 @@ from course_lib.settings import load_settings
 @pytest.fixture
 def offline_server():
     httpd = make_server("127.0.0.1", 0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}/v1"
     httpd.shutdown()
     httpd.server_close()
