@@ -1,0 +1,120 @@
+"""Short-term memory: buffer, sliding window, importance-weighted pruning."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from course_lib import ConversationBuffer, SlidingWindow, count_tokens, scenario
+from course_lib.short_term import prune_by_importance, prune_indices, units
+
+
+def msg(role, text):
+    return {"role": role, "content": text}
+
+
+def test_buffer_is_lossless():
+    buf = ConversationBuffer()
+    for m in scenario.LONG_TRIP:
+        buf.add(m)
+    assert buf.render() == scenario.LONG_TRIP and len(buf) == 40
+    assert buf.tokens() == count_tokens(scenario.LONG_TRIP)
+    buf.clear()
+    assert buf.render() == []
+    with pytest.raises(TypeError, match="role"):
+        buf.add("hello")
+
+
+def test_budget_falls_out_of_a_ten_message_window_at_message_13():
+    session = scenario.SESSION_BUDGET_WINDOW
+    budget = session[scenario.BUDGET_INDEX]
+    window = SlidingWindow(max_messages=10)
+    for m in session[:11]:  # what the agent remembers when message 12 arrives
+        window.add(m)
+    assert budget in window.render() and len(window.render()) == 10
+    window.add(session[11])  # … and when message 13 arrives
+    assert budget not in window.render() and window.dropped == 2
+    full = ConversationBuffer(session[:12])
+    assert budget in full.render()
+
+
+def test_window_by_tokens():
+    window = SlidingWindow(max_tokens=300)
+    for m in scenario.LONG_TRIP:
+        window.add(m)
+        assert window.tokens() <= 300 or len(window) == 1
+    assert window.render()[-1] == scenario.LONG_TRIP[-1]
+
+
+def test_window_keeps_a_tool_call_with_its_results():
+    call = {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "get_weather", "arguments": "{}"}}]}
+    result = {"role": "tool", "tool_call_id": "c1", "content": "sunny"}
+    window = SlidingWindow(max_messages=3)
+    for m in [msg("user", "a"), call, result, msg("assistant", "b"), msg("user", "c")]:
+        window.add(m)
+        rendered = window.render()
+        assert not (rendered and rendered[0]["role"] == "tool")  # never an orphaned result
+    assert units([call, result, msg("user", "x")]) == [[0, 1], [2]]
+
+
+def test_window_validates():
+    with pytest.raises(ValueError, match="max_messages"):
+        SlidingWindow()
+    with pytest.raises(ValueError, match="positive"):
+        SlidingWindow(max_messages=0)
+
+
+def test_prune_keeps_pinned_and_recent_within_budget():
+    history = [msg("system", "You plan trips."), msg("user", "My budget is 40 EUR per person.")]
+    history += [msg("user" if i % 2 else "assistant", f"small talk number {i} " * 5) for i in range(30)]
+    kept = prune_by_importance(history, max_tokens=200, pinned=[0, 1])
+    assert kept[:2] == history[:2] and count_tokens(kept) <= 200
+    assert kept[-1] == history[-1]  # the most recent survive
+    assert history[2] not in kept
+
+
+def test_prune_prefers_important_messages():
+    history = [msg("user", f"message {i}") for i in range(10)]
+    importance = [0.1] * 10
+    importance[2] = 0.9
+    kept = prune_indices(history, max_tokens=count_tokens(history[:3]), importance=importance)
+    assert 2 in kept and 9 in kept and kept == sorted(kept)
+
+
+def test_prune_raises_when_pinned_alone_exceed_budget():
+    history = [msg("system", "x " * 100), msg("user", "hi")]
+    with pytest.raises(ValueError, match="pinned messages alone"):
+        prune_by_importance(history, max_tokens=50)
+
+
+def test_prune_with_duplicates_uses_indices():
+    same = msg("user", "ok")
+    history = [same, msg("user", "budget 40 EUR"), same, same, same]
+    kept = prune_indices(history, max_tokens=count_tokens(history[:3]), pinned=[1])
+    assert kept == [1, 3, 4]  # the two most recent copies, not "the first one" three times
+
+
+messages = st.lists(
+    st.tuples(st.sampled_from(["user", "assistant", "system"]), st.sampled_from(["ok", "hi there", "40 EUR",
+              "a much longer message about the trip to Berlin on Friday", "ok"])),
+    min_size=1, max_size=40).map(lambda xs: [msg(r, t) for r, t in xs])
+
+
+@settings(max_examples=80, deadline=None)
+@given(messages, st.data())
+def test_prune_property(history, data):
+    n = len(history)
+    pinned = sorted(data.draw(st.sets(st.integers(0, n - 1), max_size=n)))
+    importance = data.draw(st.lists(st.floats(0, 0.99), min_size=n, max_size=n))
+    budget = data.draw(st.integers(1, 600))
+    pinned_cost = count_tokens([history[i] for i in pinned])
+    if pinned and pinned_cost > budget:
+        with pytest.raises(ValueError):
+            prune_indices(history, budget, importance=importance, pinned=pinned)
+        return
+    kept = prune_indices(history, budget, importance=importance, pinned=pinned)
+    assert kept == sorted(set(kept))  # original order, no index twice
+    assert set(pinned) <= set(kept)
+    result = prune_by_importance(history, budget, importance=importance, pinned=pinned)
+    assert result == [history[i] for i in kept]
+    assert count_tokens(result) <= budget
