@@ -1,0 +1,61 @@
+"""Hybrid retrieval: BM25 fused with vector relevance, min-max per query, and a reranker hook."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from course_lib import VectorMemory
+from course_lib.hybrid import HybridRetriever, bm25_scores, hybrid_recall, min_max
+
+DOCS = ["The user is vegetarian.", "Flight LH2381 to Berlin lands Friday at 18:40.",
+        "The user asked about the weather.", "The user has a budget of 40 EUR for dinner."]
+
+
+def test_bm25_scores_exact_keywords():
+    s = bm25_scores(DOCS, "LH2381")
+    assert s.argmax() == 1 and s[1] > 0 and (np.delete(s, 1) == 0).all()
+    assert (bm25_scores(DOCS, "zzz") == 0).all()
+
+
+def test_min_max_per_query():
+    assert min_max(np.array([2.0, 4.0, 3.0])).tolist() == [0.0, 1.0, 0.5]
+    assert min_max(np.array([1.0, 1.0])).tolist() == [0.0, 0.0]
+
+
+def test_fusion_is_70_30_by_default():
+    r = HybridRetriever(DOCS)
+    hits = r.search("LH2381", k=4)
+    assert hits[0].text == DOCS[1] and hits[0].bm25 == 1.0
+    for h in hits:
+        assert h.score == pytest.approx(0.7 * h.vector + 0.3 * h.bm25)
+    vector_only = r.search("LH2381", k=4, alpha=1.0)
+    assert [h.vector for h in vector_only] == sorted((h.vector for h in vector_only), reverse=True)
+
+
+def test_reranker_hook_reorders():
+    seen = {}
+
+    def reverse(query, candidates):
+        seen["n"] = len(candidates)
+        return list(reversed(candidates))
+
+    plain = HybridRetriever(DOCS).search("Berlin flight", k=1)
+    reranked = HybridRetriever(DOCS, reranker=reverse).search("Berlin flight", k=1)
+    assert seen["n"] == 3 and reranked[0].text != plain[0].text
+
+
+def test_over_a_users_memories_only():
+    mem = VectorMemory()
+    for d in DOCS:
+        mem.remember("priya", d)
+    mem.remember("bob", "Bob's flight LH2381 is cancelled.")
+    hits = hybrid_recall(mem, "priya", "LH2381", k=2)
+    assert hits[0].text == DOCS[1] and all("Bob" not in h.text for h in hits)
+    assert hybrid_recall(mem, "nobody", "x") == []
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="alpha"):
+        HybridRetriever(DOCS, alpha=1.5)
+    with pytest.raises(ValueError, match="at least one"):
+        HybridRetriever([])

@@ -1,0 +1,116 @@
+"""Scoring: recency, weights and the Berlin-dinner numbers of lesson 06."""
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from course_lib import Weights, recency, score
+from course_lib.scoring import BERLIN_MEMORIES, BERLIN_QUERY, VARIANTS, Candidate, min_max, rank
+
+
+def berlin(weights: Weights = Weights()) -> dict[str, float]:
+    return {m.id: round(score(recency(m.hours), m.importance, m.relevance, weights), 2) for m in BERLIN_MEMORIES}
+
+
+def test_berlin_recency_terms():
+    assert [round(recency(h), 2) for h in (48, 24, 2)] == [0.62, 0.79, 0.98]
+
+
+def test_berlin_totals_through_public_names():
+    assert BERLIN_QUERY == "suggest a dinner place in Berlin"
+    assert berlin() == {"A": 2.34, "B": 1.29, "C": 2.48}
+
+
+def test_doubling_relevance_nearly_ties_a_and_c():
+    got = berlin(Weights(relevance=2.0))
+    assert (got["A"], got["C"]) == (3.16, 3.18)
+
+
+def test_rank_orders_c_a_b():
+    assert [s.candidate.id for s in rank(BERLIN_MEMORIES)] == ["C", "A", "B"]
+
+
+def test_threshold_and_top_k():
+    assert [s.candidate.id for s in rank(BERLIN_MEMORIES, threshold=2.0)] == ["C", "A"]
+    assert [s.candidate.id for s in rank(BERLIN_MEMORIES, k=1)] == ["C"]
+    assert rank(BERLIN_MEMORIES, threshold=10) == []
+
+
+def test_nothing_relevant_retrieves_nothing():
+    irrelevant = [Candidate(m.text, m.hours, m.importance, 0.0, m.id) for m in BERLIN_MEMORIES]
+    assert rank(irrelevant, Weights(recency=0.25, importance=0.15, relevance=0.6), threshold=0.5) == []
+
+
+def test_ties_are_broken_by_id_whatever_the_input_order():
+    rows = [Candidate("x", 1, 0.5, 0.5, id=i) for i in "dbca"]
+    assert [s.candidate.id for s in rank(rows)] == ["a", "b", "c", "d"]
+
+
+def test_dict_candidates_are_accepted():
+    rows = [{"text": m.text, "hours": m.hours, "importance": m.importance, "relevance": m.relevance}
+            for m in BERLIN_MEMORIES]
+    assert [s.text for s in rank(rows)] == ["flight to Berlin Friday", "user is vegetarian", "asked about weather"]
+
+
+def test_variants_are_published_presets():
+    assert set(VARIANTS) == {"course", "relevance_first", "generative_agents"}
+    rf = VARIANTS["relevance_first"]
+    assert (rf.weights, rf.decay, rf.normalise) == (Weights(recency=0.25, importance=0.15, relevance=0.6), 0.98, False)
+    ga = VARIANTS["generative_agents"]
+    assert (ga.weights, ga.decay, ga.normalise) == (Weights(), 0.995, True)
+    for v in VARIANTS.values():
+        assert [s.candidate.id for s in rank(BERLIN_MEMORIES, v.weights, v.decay, normalise=v.normalise)][0] == "C"
+
+
+def test_min_max_normalisation():
+    assert min_max([2.0, 4.0, 3.0]) == [0.0, 1.0, 0.5]
+    assert min_max([0.7, 0.7]) == [0.5, 0.5]
+    rows = rank(BERLIN_MEMORIES, normalise=True)
+    for term in ("recency", "importance", "relevance"):
+        assert sorted(getattr(s, term) for s in rows)[0] == 0.0
+        assert sorted(getattr(s, term) for s in rows)[-1] == 1.0
+
+
+@pytest.mark.parametrize("hours, decay", [(-1, 0.99), (5, 0), (5, 1.5), (5, -0.2)])
+def test_bad_inputs_raise_clear_errors(hours, decay):
+    with pytest.raises(ValueError, match="hours|decay"):
+        recency(hours, decay)
+
+
+def test_bad_weights_and_k():
+    with pytest.raises(ValueError, match="weight"):
+        Weights(relevance=-1)
+    with pytest.raises(ValueError, match="k must"):
+        rank(BERLIN_MEMORIES, k=0)
+    with pytest.raises(TypeError, match="cannot rank"):
+        rank([{"text": "no numbers"}])
+
+
+def test_weights_are_frozen():
+    with pytest.raises(Exception):
+        Weights().relevance = 3  # type: ignore[misc]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.floats(0, 1000), st.floats(0, 1000), st.floats(0.5, 1.0))
+def test_recency_is_monotone_and_bounded(h1, h2, decay):
+    a, b = recency(min(h1, h2), decay), recency(max(h1, h2), decay)
+    assert 0 <= b <= a <= 1
+    assert recency(0, decay) == 1.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 500), st.floats(0, 1), st.floats(-1, 1)), min_size=1, max_size=12),
+       st.floats(0, 3), st.integers(1, 5))
+def test_rank_is_sorted_thresholded_and_capped(rows, threshold, k):
+    cands = [Candidate(f"m{i}", h, imp, rel, id=f"m{i:02d}") for i, (h, imp, rel) in enumerate(rows)]
+    got = rank(cands, threshold=threshold, k=k)
+    assert len(got) <= k
+    assert all(s.score >= threshold for s in got)
+    assert all(a.score >= b.score for a, b in zip(got, got[1:]))
+    best = max(score(recency(c.hours), c.importance, c.relevance) for c in cands)
+    if best >= threshold:
+        assert math.isclose(got[0].score, best)
