@@ -29,8 +29,6 @@ import re
 import sys
 from pathlib import Path
 
-import nbformat
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from nbclean import clean, dumps, read  # noqa: E402
 
@@ -95,21 +93,21 @@ def stub_source(source: str) -> str:
     return stubbed
 
 
-def make_exercise(nb: nbformat.NotebookNode, name: str = "notebook") -> nbformat.NotebookNode:
+def make_exercise(nb: dict, name: str = "notebook") -> dict:
     """The exercise version of a solutions notebook: stubs for solutions, no outputs, clean metadata."""
     nb = clean(nb, clear_outputs=True)
-    for number, cell in enumerate(nb.cells, start=1):
-        if cell.cell_type != "code":
+    for number, cell in enumerate(nb["cells"], start=1):
+        if cell["cell_type"] != "code":
             continue
         try:
-            cell.source = stub_source(cell.source)
+            cell["source"] = stub_source(cell["source"])
         except MarkerError as error:
             raise MarkerError(f"{name}, cell {number}: {error}") from None
-        tags = list(cell.metadata.get("tags", []))
+        tags = list(cell["metadata"].get("tags", []))
         if USES_SOLUTION_TAG in tags and "raises-exception" not in tags:
-            cell.metadata["tags"] = tags + ["raises-exception"]
-    nb.metadata["course"] = {**nb.metadata.get("course", {}), "generated_from": f"solutions/{Path(name).name}",
-                             "lesson": Path(name).stem}
+            cell["metadata"]["tags"] = tags + ["raises-exception"]
+    nb["metadata"]["course"] = {**nb["metadata"].get("course", {}), "generated_from": f"solutions/{Path(name).name}",
+                                "lesson": Path(name).stem}
     return nb
 
 
@@ -127,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     root = args.root.resolve()
     try:
         wanted = expected_exercises(root)
-    except MarkerError as error:
+    except (MarkerError, ValueError) as error:
         print(f"make_exercises: {error}", file=sys.stderr)
         return 2
     existing = set((root / "exercises").glob("*.ipynb"))

@@ -11,11 +11,11 @@ timings, widget state, scroll/collapse flags and anything else an editor or nbco
 from __future__ import annotations
 
 import argparse
+import copy
 import hashlib
+import json
 import sys
 from pathlib import Path
-
-import nbformat
 
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 LANGUAGE_INFO = {"codemirror_mode": {"name": "ipython", "version": 3}, "file_extension": ".py",
@@ -23,53 +23,77 @@ LANGUAGE_INFO = {"codemirror_mode": {"name": "ipython", "version": 3}, "file_ext
                  "pygments_lexer": "ipython3"}
 CELL_METADATA_KEPT = ("tags", "jupyter", "slideshow", "editable", "deletable")
 NOTEBOOK_METADATA_KEPT = ("course",)
+_SPLIT_MIMES = ("application/javascript", "image/svg+xml")  # split into lines like text/*, as nbformat does
+
+
+def _text(value) -> str:
+    return "".join(value) if isinstance(value, list) else (value or "")
 
 
 def _cell_id(index: int, source: str) -> str:
     return hashlib.sha1(f"{index}:{source}".encode()).hexdigest()[:8]
 
 
-def clean(nb: nbformat.NotebookNode, *, clear_outputs: bool = False) -> nbformat.NotebookNode:
-    """Return a cleaned copy of `nb` (nbformat 4.5, deterministic metadata; outputs cleared on request)."""
-    nb = nbformat.from_dict(nbformat.from_dict(nb))  # a deep copy as NotebookNode
-    nb.nbformat, nb.nbformat_minor = 4, max(5, int(nb.get("nbformat_minor", 5)))
+def clean(nb: dict, *, clear_outputs: bool = False) -> dict:
+    """Return a cleaned copy of notebook `nb` (a dict; nbformat 4.5, deterministic metadata, joined strings)."""
+    if nb.get("nbformat") != 4:
+        raise ValueError(f"only nbformat 4 notebooks are supported (got {nb.get('nbformat')!r}); "
+                         f"convert with `jupyter nbconvert --to notebook`")
+    nb = copy.deepcopy(dict(nb))
+    nb["nbformat_minor"] = max(5, int(nb.get("nbformat_minor", 5)))
     meta = {k: v for k, v in nb.get("metadata", {}).items() if k in NOTEBOOK_METADATA_KEPT}
-    meta["kernelspec"] = dict(KERNELSPEC)
-    meta["language_info"] = {k: v for k, v in LANGUAGE_INFO.items()}
-    nb.metadata = nbformat.from_dict(meta)
+    nb["metadata"] = {**meta, "kernelspec": dict(KERNELSPEC), "language_info": copy.deepcopy(LANGUAGE_INFO)}
     seen: set[str] = set()
-    for index, cell in enumerate(nb.cells):
-        if isinstance(cell.get("source"), list):
-            cell.source = "".join(cell.source)
+    for index, cell in enumerate(nb.get("cells", [])):
+        cell["source"] = _text(cell.get("source"))
         cell_id = cell.get("id")
         if not cell_id or cell_id in seen:
-            cell_id = _cell_id(index, cell.source)
+            cell_id = _cell_id(index, cell["source"])
         seen.add(cell_id)
-        cell.id = cell_id
-        cell.metadata = nbformat.from_dict({k: v for k, v in cell.get("metadata", {}).items()
-                                            if k in CELL_METADATA_KEPT})
-        if cell.cell_type == "code":
+        cell["id"] = cell_id
+        cell["metadata"] = {k: v for k, v in cell.get("metadata", {}).items() if k in CELL_METADATA_KEPT}
+        if cell["cell_type"] == "code":
             if clear_outputs:
-                cell.outputs = []
-                cell.execution_count = None
-            for output in cell.get("outputs", []):
+                cell["outputs"], cell["execution_count"] = [], None
+            for output in cell.setdefault("outputs", []):
+                if "text" in output:
+                    output["text"] = _text(output["text"])
+                for key, value in output.get("data", {}).items():
+                    if isinstance(value, list):
+                        output["data"][key] = _text(value)
                 if "metadata" in output:
-                    output.metadata = nbformat.from_dict({k: v for k, v in output.metadata.items()
-                                                          if k not in ("execution", "ExecuteTime")})
-        elif "attachments" in cell and not cell.attachments:
+                    output["metadata"] = {k: v for k, v in output["metadata"].items()
+                                          if k not in ("execution", "ExecuteTime")}
+        elif "attachments" in cell and not cell["attachments"]:
             del cell["attachments"]
     return nb
 
 
-def dumps(nb: nbformat.NotebookNode) -> str:
-    """Serialise deterministically: nbformat's sorted, indent-1 JSON with a trailing newline."""
-    text = nbformat.writes(nb)
-    return text if text.endswith("\n") else text + "\n"
+def _split(text: str) -> list[str]:
+    return text.splitlines(True)
 
 
-def read(path: Path) -> nbformat.NotebookNode:
-    """Read a notebook file as nbformat 4."""
-    return nbformat.read(str(path), as_version=4)
+def dumps(nb: dict) -> str:
+    """Serialise deterministically, exactly as nbformat writes: sorted keys, indent 1, strings split into lines."""
+    nb = copy.deepcopy(nb)
+    for cell in nb.get("cells", []):
+        if isinstance(cell.get("source"), str):
+            cell["source"] = _split(cell["source"])
+        for output in cell.get("outputs", []):
+            if isinstance(output.get("text"), str):
+                output["text"] = _split(output["text"])
+            for key, value in output.get("data", {}).items():
+                if isinstance(value, str) and (key.startswith("text/") or key in _SPLIT_MIMES):
+                    output["data"][key] = _split(value)
+    return json.dumps(nb, indent=1, sort_keys=True, separators=(",", ": "), ensure_ascii=False) + "\n"
+
+
+def read(path: Path) -> dict:
+    """Read a notebook file as a plain dict."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path} is not a notebook (invalid JSON: {error})") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,7 +108,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"nbclean: no such notebook: {path}", file=sys.stderr)
             return 2
         before = path.read_text(encoding="utf-8")
-        after = dumps(clean(read(path), clear_outputs=args.clear_outputs))
+        try:
+            after = dumps(clean(read(path), clear_outputs=args.clear_outputs))
+        except ValueError as error:
+            print(f"nbclean: {error}", file=sys.stderr)
+            return 2
         if before != after:
             dirty.append(path)
             if not args.check:
