@@ -97,3 +97,14 @@ def test_bad_request_surfaces_as_clear_error():
     from course_lib import ModelCallError
     with pytest.raises(ModelCallError, match="'messages' must be"):
         Model().chat([])
+
+
+def test_cached_never_exceeds_prompt_tokens():
+    model = Model()
+    tools = [{"type": "function", "function": {"name": f"tool_{i}", "description": "x " * 200,
+                                               "parameters": {"type": "object"}}} for i in range(8)]
+    msgs = [{"role": "user", "content": "hello " * 50}]
+    for turn in range(4):
+        u = model.chat(msgs, tools=tools).usage
+        assert u.prompt_tokens_details.cached_tokens <= u.prompt_tokens
+        msgs = msgs + [{"role": "assistant", "content": "ok"}, {"role": "user", "content": f"again {turn}"}]

@@ -9,7 +9,7 @@ from .. import prompts
 from ..settings import OFFLINE_CHAT_MODEL, OFFLINE_EMBED_MODEL
 from ..tokens import count_tokens, count_tools_tokens, encode
 from . import rules as _load_rules  # noqa: F401  (registers the rules)
-from .caching import PrefixCache
+from .caching import STEP, PrefixCache
 from .registry import RULES, Messages, Reply
 
 CREATED = 1772442000  # the course clock's start (2026-03-02 09:00 UTC); keeps responses identical run to run
@@ -82,7 +82,8 @@ class OfflineModel:
         reply = RULES[name](messages, body) if name else Reply(content=NOT_UNDERSTOOD)
         tools = body.get("tools")
         prompt_tokens = count_tokens(messages) + count_tools_tokens(tools)
-        cached = self.cache.observe(prompt_token_ids(messages, tools))
+        # the cache compares raw token sequences; never report more cached tokens than the prompt has
+        cached = min(self.cache.observe(prompt_token_ids(messages, tools)), prompt_tokens // STEP * STEP)
         completion = count_tokens(reply.content or "") + sum(
             count_tokens(c["function"]["name"] + c["function"]["arguments"]) for c in reply.tool_calls)
         self.calls += 1
