@@ -6,7 +6,7 @@
 
 Kept: cell sources, outputs (unless cleared), cell tags and a few editor flags, a normalised kernelspec
 and language_info (no Python version), and the course's own "course" metadata. Dropped: execution
-timings, widget state, scroll/collapse flags and anything else an editor or nbconvert adds.
+timings, widget state and widget view ids, scroll/collapse flags and anything else an editor or nbconvert adds.
 """
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ LANGUAGE_INFO = {"codemirror_mode": {"name": "ipython", "version": 3}, "file_ext
                  "pygments_lexer": "ipython3"}
 CELL_METADATA_KEPT = ("tags", "jupyter", "slideshow", "editable", "deletable")
 NOTEBOOK_METADATA_KEPT = ("course",)
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 _SPLIT_MIMES = ("application/javascript", "image/svg+xml")  # split into lines like text/*, as nbformat does
 
 
@@ -58,6 +59,8 @@ def clean(nb: dict, *, clear_outputs: bool = False) -> dict:
             for output in cell.setdefault("outputs", []):
                 if "text" in output:
                     output["text"] = _text(output["text"])
+                # a widget view's model id is random on every run and its state is not kept: keep the text only
+                output.get("data", {}).pop(WIDGET_VIEW, None)
                 for key, value in output.get("data", {}).items():
                     if isinstance(value, list):
                         output["data"][key] = _text(value)
