@@ -24,7 +24,7 @@ _EXPORTS = {
     "Toolbox": "agent", "prune_by_importance": "short_term",
     "plan_compaction": "context", "truncate_tool_output": "context", "assemble": "context",
     "MemoryWriter": "write_path", "extract_facts": "write_path", "redact_secrets": "write_path",
-    "HybridRetriever": "hybrid", "sweep": "forgetting",
+    "HybridRetriever": "hybrid", "sweep": "forgetting", "scoring_explorer": "widgets",
     "VectorMemory": "vector",
     "ProfileMemory": "profile",
     "EpisodicLog": "episodic",

