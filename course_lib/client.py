@@ -177,6 +177,16 @@ def explain(exc: Exception, settings: Settings) -> str:
     return f"the call to {where} failed: {type(exc).__name__}: {exc}"
 
 
+WIRE_KEYS = ("role", "content", "name", "tool_calls", "tool_call_id")
+
+
+def wire_messages(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Messages with only the keys the chat API accepts (drops the course's own, such as 'importance')."""
+    if not isinstance(messages, list):
+        raise TypeError(f"messages must be a list of dicts, got {type(messages).__name__}")
+    return [{k: v for k, v in m.items() if k in WIRE_KEYS} if isinstance(m, dict) else m for m in messages]
+
+
 class Model:
     """Chat and embeddings through one client and the course settings, with clear errors."""
 
@@ -185,10 +195,10 @@ class Model:
         self.client = client or get_client(self.settings)
 
     def chat(self, messages: list[dict[str, Any]], **kwargs: Any):
-        """One chat completion (the SDK's ChatCompletion object)."""
+        """One chat completion (the SDK's ChatCompletion object); course bookkeeping keys are not sent."""
         kwargs.setdefault("model", self.settings.chat_model)
         try:
-            response = self.client.chat.completions.create(messages=messages, **kwargs)
+            response = self.client.chat.completions.create(messages=wire_messages(messages), **kwargs)
             if not getattr(response, "choices", None):
                 raise ValueError("the response has no choices")
             return response

@@ -95,3 +95,8 @@ def test_connection_refused_says_is_it_running():
                                           "COURSE_MAX_RETRIES": "0"}))
     with pytest.raises(ModelCallError, match="could not connect.*running"):
         model.complete([{"role": "user", "content": "hi"}])
+
+
+def test_course_bookkeeping_keys_are_not_sent(server):
+    live(server).complete([{"role": "user", "content": "hi", "importance": 0.9, "pinned": True}])
+    assert server.requests[0][3]["messages"] == [{"role": "user", "content": "hi"}]
