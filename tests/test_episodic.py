@@ -66,3 +66,9 @@ def test_distill_turns_an_episode_into_lessons(tmp_path):
     assert any("do not repeat" in x for x in lessons)
     assert any("Lucky Leek for 2" in x for x in lessons)
     assert EpisodicLog("empty", tmp_path).distill() == []
+
+
+def test_distill_reads_outcome_text_without_dict_noise(tmp_path):
+    log = EpisodicLog("s-text", tmp_path)
+    log.record("outcome", text="Booked Linse & Lauch for 2.")
+    assert log.distill() == ["Outcome: Booked Linse & Lauch for 2."]

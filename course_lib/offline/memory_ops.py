@@ -229,5 +229,8 @@ def distill_episode_rule(messages: Messages, body: dict[str, Any]) -> Reply:
             elif str(data.get("tool", "")).startswith(("book", "send", "pay", "create")):
                 lessons.append(f"{data.get('tool')} already done with {args}; do not repeat it.")
         elif kind == "outcome":
-            lessons.append(f"Outcome: {data.get('outcome') or data.get('result') or data}.")
+            said = next((data[k] for k in ("outcome", "result", "text", "summary") if data.get(k)), None)
+            if said is None:  # no known key: list the fields rather than a dict's repr
+                said = "; ".join(f"{k}={v}" for k, v in sorted(data.items()) if k not in ("ts", "session", "type"))
+            lessons.append(f"Outcome: {str(said).rstrip('.')}.")
     return answer({"lessons": lessons[:5]})
