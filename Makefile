@@ -29,12 +29,12 @@ doctor: $(STAMP)  ## environment check
 	$(PY) -m course_lib doctor
 
 test: $(STAMP)  ## everything: unit tests, notebooks, exercise sync, offline
-	$(NONET) $(PY) -m pytest -q tests
+	PYTHONWARNINGS=ignore::ResourceWarning $(NONET) $(PY) -m pytest -q tests  # chromadb's HttpClient leaves sockets to the GC
 	$(NONET) $(MAKE) --no-print-directory test-notebooks
 	$(PY) tools/make_exercises.py --check
 
 test-lib: $(STAMP)
-	$(NONET) $(PY) -m pytest -q tests
+	PYTHONWARNINGS=ignore::ResourceWarning $(NONET) $(PY) -m pytest -q tests  # chromadb's HttpClient leaves sockets to the GC
 
 test-notebooks: $(STAMP)
 	@if ls lessons/*.ipynb solutions/*.ipynb >/dev/null 2>&1; then \

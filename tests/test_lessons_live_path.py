@@ -1,0 +1,42 @@
+"""Every lesson also runs through the *live* code path: an OpenAI-compatible HTTP server on loopback.
+
+The server is the offline model served over real HTTP (`course_lib.serve`), so this exercises exactly the
+path a student takes with COURSE_BACKEND=openai and OPENAI_BASE_URL, without a key or the internet.
+Outputs are not compared (a live model's differ); the notebooks must run top to bottom without an error.
+"""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from course_lib.serve import make_server
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = sorted((ROOT / "lessons").glob("*.ipynb"))
+
+
+@pytest.fixture(scope="module")
+def base_url():
+    httpd = make_server("127.0.0.1", 0)
+    threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/v1"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_lesson_runs_against_a_live_server(path, base_url, monkeypatch):
+    monkeypatch.setenv("COURSE_BACKEND", "openai")
+    monkeypatch.setenv("OPENAI_BASE_URL", base_url)
+    monkeypatch.setenv("COURSE_CHAT_MODEL", "offline-rules-1")
+    monkeypatch.setenv("COURSE_EMBED_MODEL", "minilm-static-256")
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(nb, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}})
+    client.execute()  # raises CellExecutionError, naming the cell, if any cell fails
+    backend_lines = [o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    if path.stem == "00_setup":
+        assert any("backend:          openai" in t for t in backend_lines), "lesson 00 did not see the live backend"
