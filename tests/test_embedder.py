@@ -12,7 +12,7 @@ from course_lib import embedder
 from course_lib.embedder import DIMS, embed
 
 EVAL_SET = Path(__file__).resolve().parents[1] / "tools" / "data" / "retrieval_eval.jsonl"
-RECALL_AT_5_FLOOR = 0.55  # measured 0.59 on the first 100 pairs (tools/EMBEDDER.md)
+RECALL_AT_5_FLOOR = 0.65  # measured 0.69 on the first 100 pairs (tools/EMBEDDER.md)
 
 
 def cos(a: str, b: str) -> float:

@@ -20,8 +20,8 @@ What it does, in three steps:
    model2vec format to course_lib/data/embedder/, together with a README.md and a LICENSE.
 
 The run is deterministic: CPU only, fixed seeds, single-threaded torch, a fixed corpus and batch order.
-Encoding the corpus is the slow part (~15 min on 1 busy core); the targets are cached in CACHE_DIR,
-keyed by a hash of the corpus, so a re-run only trains (~3 min). Then run tools/eval_embedder.py.
+Encoding the corpus is the slow part (22 min on one core of a busy machine, ~8 min idle); the targets are
+cached in CACHE_DIR (env EMBEDDER_CACHE), keyed by a hash of the corpus, so a re-run takes ~1.5 min. Then run tools/eval_embedder.py.
 """
 
 from __future__ import annotations
