@@ -343,7 +343,7 @@ class ReActAgent:
                                         observation=observation))
         else:
             trace.stopped = "max_steps"
-            answer = (f"I stopped after {self.max_steps} steps without a final answer "
+            answer = (f"I stopped after {self.max_steps} step{'s' if self.max_steps != 1 else ''} without a final answer "
                       f"(raise max_steps or simplify the request).")
         trace.answer = answer
         final = {"role": "assistant", "content": answer}

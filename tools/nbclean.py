@@ -35,6 +35,19 @@ def _cell_id(index: int, source: str) -> str:
     return hashlib.sha1(f"{index}:{source}".encode()).hexdigest()[:8]
 
 
+def _merge_streams(outputs: list[dict]) -> list[dict]:
+    """Join consecutive stdout (or stderr) chunks: how a kernel splits a stream depends on timing."""
+    merged: list[dict] = []
+    for output in outputs:
+        last = merged[-1] if merged else None
+        if (last is not None and output.get("output_type") == "stream" == last.get("output_type")
+                and output.get("name") == last.get("name")):
+            last["text"] = _text(last.get("text")) + _text(output.get("text"))
+        else:
+            merged.append(output)
+    return merged
+
+
 def clean(nb: dict, *, clear_outputs: bool = False) -> dict:
     """Return a cleaned copy of notebook `nb` (a dict; nbformat 4.5, deterministic metadata, joined strings)."""
     if nb.get("nbformat") != 4:
@@ -56,7 +69,8 @@ def clean(nb: dict, *, clear_outputs: bool = False) -> dict:
         if cell["cell_type"] == "code":
             if clear_outputs:
                 cell["outputs"], cell["execution_count"] = [], None
-            for output in cell.setdefault("outputs", []):
+            cell["outputs"] = _merge_streams(cell.setdefault("outputs", []))
+            for output in cell["outputs"]:
                 if "text" in output:
                     output["text"] = _text(output["text"])
                 # a widget view's model id is random on every run and its state is not kept: keep the text only
