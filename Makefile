@@ -7,6 +7,7 @@ STAMP  := $(VENV)/.installed
 # Tests run with no network at all where the OS allows it (Linux network namespace, loopback only);
 # elsewhere tests/conftest.py still blocks every non-loopback connection.
 NONET  := tools/no_network.sh
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)  # jupyter refuses to run as root without it
 
 .PHONY: lab lab-headless install test test-lib test-notebooks exercises check-exercises grade bench doctor lock clean
 
@@ -20,10 +21,10 @@ $(STAMP): requirements.lock pyproject.toml
 install: $(STAMP)  ## create .venv and install the pinned versions
 
 lab: $(STAMP)  ## open JupyterLab on the first lesson
-	$(BIN)/jupyter lab lessons/00_setup.ipynb
+	$(BIN)/jupyter lab $(ROOT_FLAG) lessons/00_setup.ipynb
 
 lab-headless: $(STAMP)  ## start JupyterLab without opening a browser (open the printed URL yourself)
-	$(BIN)/jupyter lab --no-browser lessons/00_setup.ipynb
+	$(BIN)/jupyter lab --no-browser $(ROOT_FLAG) lessons/00_setup.ipynb
 
 doctor: $(STAMP)  ## environment check
 	$(PY) -m course_lib doctor

@@ -140,7 +140,8 @@ def _explorer_class():
                 "decay": slider("decay / hour", decay, DECAY_RANGE, ".3f"),
                 "threshold": slider("threshold", threshold, THRESHOLD_RANGE, ".2f"),
             }
-            self.normalise = w.Checkbox(value=normalise, description="min-max normalise each term")
+            self.normalise = w.Checkbox(value=normalise, description="min-max normalise each term",
+                                        layout=w.Layout(width="auto"))
             self.chart = w.Output()
             self.table = w.HTML()
             self.rows: list[Row] = []
