@@ -33,6 +33,7 @@ test: $(STAMP)  ## everything: unit tests, notebooks, exercise sync, offline
 	PYTHONWARNINGS=ignore::ResourceWarning $(NONET) $(PY) -m pytest -q tests  # chromadb's HttpClient leaves sockets to the GC
 	$(NONET) $(MAKE) --no-print-directory test-notebooks
 	$(PY) tools/make_exercises.py --check
+	$(PY) tools/nbclean.py --check lessons/*.ipynb solutions/*.ipynb exercises/*.ipynb
 
 test-lib: $(STAMP)
 	PYTHONWARNINGS=ignore::ResourceWarning $(NONET) $(PY) -m pytest -q tests  # chromadb's HttpClient leaves sockets to the GC
