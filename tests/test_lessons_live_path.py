@@ -40,3 +40,31 @@ def test_lesson_runs_against_a_live_server(path, base_url, monkeypatch):
     backend_lines = [o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs]
     if path.stem == "00_setup":
         assert any("backend:          openai" in t for t in backend_lines), "lesson 00 did not see the live backend"
+
+
+def _text_outputs(nb) -> list[str]:
+    texts = ["".join("".join(o.get("text", "")) + str(o.get("data", {}).get("text/plain", "")) for o in c.outputs)
+             for c in nb.cells if c.cell_type == "code"]  # per cell: how a stream is chunked varies
+    return ["\n".join(line for line in t.splitlines() if not line.startswith("backend:")) for t in texts]
+
+
+@pytest.mark.parametrize("stem", ["02_react_loop", "04_summary_buffer"])
+def test_instructor_records_a_lesson_and_students_replay_it(stem, base_url, monkeypatch, tmp_path):
+    """An instructor runs a lesson live with COURSE_RECORD_FILE; a student replays it with no server at all."""
+    path = ROOT / "lessons" / f"{stem}.ipynb"
+    recording = tmp_path / f"{stem}.jsonl"
+
+    def run(env: dict[str, str]):
+        for var in ("COURSE_BACKEND", "OPENAI_BASE_URL", "COURSE_RECORD_FILE", "COURSE_REPLAY_FILE"):
+            monkeypatch.delenv(var, raising=False)
+        for key, value in env.items():
+            monkeypatch.setenv(key, value)
+        nb = nbformat.read(path, as_version=4)
+        NotebookClient(nb, timeout=180, kernel_name="python3",
+                       resources={"metadata": {"path": str(path.parent)}}).execute()
+        return _text_outputs(nb)
+
+    live = run({"COURSE_BACKEND": "openai", "OPENAI_BASE_URL": base_url, "COURSE_RECORD_FILE": str(recording)})
+    assert recording.stat().st_size > 0
+    replayed = run({"COURSE_BACKEND": "replay", "COURSE_REPLAY_FILE": str(recording)})
+    assert replayed == live
