@@ -48,3 +48,17 @@ def offline_env(monkeypatch):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("ANONYMIZED_TELEMETRY", "False")
     yield
+
+
+@pytest.fixture(scope="module")
+def offline_server_url():
+    """The offline model served over real HTTP on 127.0.0.1 (an OpenAI-compatible /v1 base URL)."""
+    import threading
+
+    from course_lib.serve import make_server
+
+    httpd = make_server("127.0.0.1", 0)
+    threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/v1"
+    httpd.shutdown()
+    httpd.server_close()

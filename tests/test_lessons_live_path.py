@@ -6,26 +6,20 @@ Outputs are not compared (a live model's differ); the notebooks must run top to 
 """
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from course_lib.serve import make_server
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted((ROOT / "lessons").glob("*.ipynb"))
 
 
 @pytest.fixture(scope="module")
-def base_url():
-    httpd = make_server("127.0.0.1", 0)
-    threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/v1"
-    httpd.shutdown()
-    httpd.server_close()
+def base_url(offline_server_url):
+    return offline_server_url
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])

@@ -1,21 +1,14 @@
 """Record live calls against a loopback server, then replay them with no server at all."""
 import json
-import threading
-
 import pytest
 
 from course_lib import Model, ModelCallError
-from course_lib.serve import make_server
 from course_lib.settings import load_settings
 
 
 @pytest.fixture
-def offline_server():
-    httpd = make_server("127.0.0.1", 0)
-    threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/v1"
-    httpd.shutdown()
-    httpd.server_close()
+def offline_server(offline_server_url):
+    return offline_server_url
 
 
 CONVERSATION = [{"role": "user", "content": "Please remember that I am vegetarian."}]

@@ -18,6 +18,14 @@ import numpy as np
 FOREVER = 1e18  # "no end" as a number of seconds, for stores that cannot hold None
 
 
+def owner_of(records: list["MemoryRecord"]) -> str:
+    """The one user all `records` belong to; a batch that mixes users is refused."""
+    user_id = records[0].user_id
+    if any(r.user_id != user_id for r in records):
+        raise ValueError("add() takes records of one user at a time")
+    return user_id
+
+
 @dataclass
 class MemoryRecord:
     """One memory of one user, with its timestamps, importance, provenance and links."""

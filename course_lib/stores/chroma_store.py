@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from . import MemoryRecord, cosine_rows, record_json, ts
+from . import MemoryRecord, cosine_rows, record_json, ts, owner_of
 
 UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 
@@ -97,9 +97,7 @@ class ChromaStore:
         """Append new records of one user."""
         if not records:
             return
-        user_id = records[0].user_id
-        if any(r.user_id != user_id for r in records):
-            raise ValueError("add() takes records of one user at a time")
+        user_id = owner_of(records)
         col = self._collection(user_id, create=True)
         ids = [r.id for r in records]
         if col.get(ids=ids, include=[])["ids"]:

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from . import FOREVER, MemoryRecord, record_json, ts
+from . import FOREVER, MemoryRecord, record_json, ts, owner_of
 
 ACCESS_FIELDS = ("last_accessed_at", "access_count")
 
@@ -174,9 +174,7 @@ class NumpyStore:
         """Append new records of one user."""
         if not records:
             return
-        user_id = records[0].user_id
-        if any(r.user_id != user_id for r in records):
-            raise ValueError("add() takes records of one user at a time")
+        user_id = owner_of(records)
         rows = self._rows(user_id)
         for r in records:
             if r.id in rows.index:
@@ -217,17 +215,19 @@ class NumpyStore:
             return [rows.record(i) for i in range(len(rows.records))]
         return [rows.record(rows.index[i]) for i in ids if i in rows.index]
 
+    def _live(self, user_id: str, query: np.ndarray, now: datetime) -> tuple[Any, np.ndarray, np.ndarray]:
+        """This user's rows, the indices of those valid at `now`, and the unit-length query."""
+        rows = self._rows(user_id)
+        t = now.timestamp()
+        live = np.flatnonzero((rows.starts <= t) & (rows.ends > t)) if rows.records else np.array([], dtype=int)
+        q = np.asarray(query, dtype=np.float32).ravel()
+        return rows, live, q / (np.linalg.norm(q) or 1.0)
+
     def search(self, user_id: str, query: np.ndarray, n: int, now: datetime) -> list[tuple[MemoryRecord, float]]:
         """The n current records most similar to `query`: one matrix-vector product over this user's rows."""
-        rows = self._rows(user_id)
-        if not rows.records:
-            return []
-        t = now.timestamp()
-        live = np.flatnonzero((rows.starts <= t) & (rows.ends > t))
+        rows, live, q = self._live(user_id, query, now)
         if not len(live):
             return []
-        q = np.asarray(query, dtype=np.float32).ravel()
-        q = q / (np.linalg.norm(q) or 1.0)
         relevance = rows.unit[live] @ q
         if n < len(live):  # partial sort: only the n best need ordering
             part = np.argpartition(-relevance, n - 1)[:n]
@@ -240,15 +240,10 @@ class NumpyStore:
                       decay: float) -> list[tuple[MemoryRecord, float]]:
         """The n current records with the best *full* score, computed for every row at once:
         w_rec * decay ** hours_since_access + w_imp * importance + w_rel * cosine."""
-        rows = self._rows(user_id)
-        if not rows.records:
-            return []
-        t = now.timestamp()
-        live = np.flatnonzero((rows.starts <= t) & (rows.ends > t))
+        rows, live, q = self._live(user_id, query, now)
         if not len(live):
             return []
-        q = np.asarray(query, dtype=np.float32).ravel()
-        q = q / (np.linalg.norm(q) or 1.0)
+        t = now.timestamp()
         relevance = (rows.unit @ q)[live]  # one matrix-vector product over all rows, then keep the live ones
         hours = np.maximum(0.0, (t - rows.access[live, 0]) / 3600.0)
         total = (weights.recency * decay ** hours + weights.importance * rows.importance[live]
