@@ -198,12 +198,15 @@ class VectorMemory:
             rows = sorted((self._score(r, rel, now, w) for r, rel in found), key=lambda x: (-x.score, x.id))
             return self._finish(rows, k, threshold, touch, now)
         n = max(4 * k, 32)
+        max_importance, newest = self.store.bounds(user_id)  # upper bounds over every memory of this user
+        max_recency = 1.0 if newest is None else recency(max(0.0, (now.timestamp() - newest) / 3600), self.decay)
         while True:  # over-fetch by relevance, rescore, and fetch more until the top k is provably right
             found = self.store.search(user_id, q, n, now)
             rows = sorted((self._score(r, rel, now, w) for r, rel in found), key=lambda x: (-x.score, x.id))
             if len(found) < n:
                 break
-            best_missing = w.relevance * found[-1][1] + w.recency + w.importance  # upper bound for the rest
+            # no memory not fetched yet can score more than this
+            best_missing = w.relevance * found[-1][1] + w.recency * max_recency + w.importance * max_importance
             kth = rows[k - 1].score if len(rows) >= k else threshold
             if kth is not None and kth > best_missing:
                 break

@@ -277,3 +277,19 @@ def test_isolation_on_every_backend(make):
         names = [c if isinstance(c, str) else c.name for c in mem.store.client.list_collections()]
         from course_lib.stores.chroma_store import collection_name
         assert collection_name("alice") not in names and collection_name("bob") in names
+
+
+def test_a_weakly_relevant_but_important_fresh_memory_is_not_missed(make):
+    """Over-fetching by relevance must not stop before a low-relevance memory that wins on importance/recency."""
+    clock = CourseClock()
+    mem = make(model=HashModel(), clock=clock)
+    mem.remember_many("u", [f"filler memory number {i}" for i in range(300)], [0.0] * 300)
+    clock.advance(hours=500)  # the fillers are old now
+    star = mem.remember("u", "the one that matters", 1.0)
+    weights = Weights(recency=1, importance=3, relevance=0.1)
+    (top,) = mem.recall("u", "filler memory number 7", k=1, weights=weights, touch=False)
+    assert top.id == star.id
+    # and the store reports bounds that hold for every memory (none is above them)
+    if hasattr(mem.store, "bounds"):
+        best_importance, newest = mem.store.bounds("u")
+        assert best_importance == 1.0 and newest >= clock.now().timestamp() - 1

@@ -27,6 +27,7 @@ import numpy as np
 
 from . import MemoryRecord, cosine_rows, record_json, ts, owner_of
 
+BOUND_IMPORTANCE, BOUND_ACCESS = "bound_importance", "bound_last_access"  # collection metadata keys
 UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 
 
@@ -106,6 +107,7 @@ class ChromaStore:
         col.add(ids=ids, embeddings=[np.asarray(r.embedding, dtype=np.float32) for r in records],
                 documents=[r.text for r in records],
                 metadatas=[to_metadata(r, start + n) for n, r in enumerate(records)])
+        self._raise_bounds(col, records)
 
     def put(self, records: list[MemoryRecord]) -> None:
         """Overwrite existing records of one user."""
@@ -121,6 +123,24 @@ class ChromaStore:
         col.update(ids=[r.id for r in records], embeddings=[np.asarray(r.embedding, np.float32) for r in records],
                    documents=[r.text for r in records],
                    metadatas=[to_metadata(r, int(found[r.id].get("seq", 0))) for r in records])
+        self._raise_bounds(col, records)
+
+    @staticmethod
+    def _raise_bounds(col: Any, records: list[MemoryRecord]) -> None:
+        """Keep upper bounds on importance and last access in the collection's metadata (they never drop)."""
+        meta = dict(col.metadata or {})
+        best_importance = max([float(meta.get(BOUND_IMPORTANCE, 0.0))] + [r.importance for r in records])
+        newest = max([float(meta.get(BOUND_ACCESS, 0.0))] + [ts(r.last_accessed_at) for r in records])
+        if (best_importance, newest) != (meta.get(BOUND_IMPORTANCE), meta.get(BOUND_ACCESS)):
+            col.modify(metadata={BOUND_IMPORTANCE: best_importance, BOUND_ACCESS: newest})
+
+    def bounds(self, user_id: str) -> tuple[float, float | None]:
+        """Upper bounds over this user's memories: (importance, last access as a timestamp); (1, None) if unknown."""
+        col = self._collection(user_id)
+        meta = (col.metadata or {}) if col is not None else {}
+        if BOUND_IMPORTANCE not in meta or BOUND_ACCESS not in meta:
+            return 1.0, None
+        return float(meta[BOUND_IMPORTANCE]), float(meta[BOUND_ACCESS])
 
     def get(self, user_id: str, ids: list[str] | None = None) -> list[MemoryRecord]:
         """This user's records (all, oldest first, or those in `ids`)."""
