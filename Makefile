@@ -51,8 +51,8 @@ exercises: $(STAMP)  ## regenerate exercises/ from solutions/
 check-exercises: $(STAMP)
 	$(PY) tools/make_exercises.py --check
 
-grade: $(STAMP)  ## grade submitted exercise notebooks: make grade DIR=path/to/submissions
-	$(PY) tools/grade.py "$(DIR)"
+grade: $(STAMP)  ## grade learners' notebooks: make grade DIR=submissions [TIMEOUT=120] [JOBS=2]
+	$(PY) tools/grade.py "$(DIR)" $(if $(TIMEOUT),--timeout $(TIMEOUT),) $(if $(JOBS),--jobs $(JOBS),)
 
 bench: $(STAMP)  ## performance benchmarks
 	$(PY) tools/bench.py
