@@ -66,13 +66,20 @@ class RecordingTransport(httpx2.BaseTransport):
     def handle_request(self, request: httpx2.Request) -> httpx2.Response:
         body = request.read()
         response = self.inner.handle_request(request)
-        content = response.read()
+        content = response.read()  # decoded: gzip or deflate from the server is undone here
         if response.status_code == 200:
-            record = {"endpoint": endpoint_of(request.url.path), "request": json.loads(body or b"{}"),
-                      "response": json.loads(content)}
-            with self.path.open("a", encoding="utf-8") as f:
-                f.write(json.dumps(record, sort_keys=True) + "\n")
-        return httpx2.Response(response.status_code, headers=response.headers, content=content, request=request)
+            try:
+                record = {"endpoint": endpoint_of(request.url.path), "request": json.loads(body or b"{}"),
+                          "response": json.loads(content)}
+            except json.JSONDecodeError:
+                record = None  # not an answer worth replaying; the SDK reports the bad body itself
+            if record is not None:
+                with self.path.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps(record, sort_keys=True) + "\n")
+        # the body is decoded now, so the headers that describe the wire encoding no longer apply
+        headers = [(k, v) for k, v in response.headers.items()
+                   if k.lower() not in ("content-encoding", "content-length", "transfer-encoding")]
+        return httpx2.Response(response.status_code, headers=headers, content=content, request=request)
 
     def close(self) -> None:
         self.inner.close()

@@ -1,6 +1,7 @@
 """A scripted OpenAI-compatible HTTP server on 127.0.0.1, for testing the live path and its failures."""
 from __future__ import annotations
 
+import gzip
 import json
 import threading
 import time
@@ -10,7 +11,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 class ScriptedServer:
     """Answers each request with the next scripted (status, body, delay); falls back to the offline model."""
 
-    def __init__(self) -> None:
+    def __init__(self, gzip_bodies: bool = False) -> None:
         from course_lib.offline.model import OfflineModel
 
         self.script: list[tuple[int, bytes | dict, float]] = []
@@ -30,9 +31,13 @@ class ScriptedServer:
                 else:
                     status, payload = outer.model.handle(self.command, self.path, raw)
                 data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
+                if gzip_bodies:
+                    data = gzip.compress(data)
                 try:
                     self.send_response(status)
                     self.send_header("Content-Type", "application/json")
+                    if gzip_bodies:
+                        self.send_header("Content-Encoding", "gzip")
                     self.send_header("retry-after-ms", "5")
                     self.send_header("Content-Length", str(len(data)))
                     self.end_headers()

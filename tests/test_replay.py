@@ -59,3 +59,23 @@ def test_missing_or_corrupt_recording(tmp_path):
     bad.write_text("{}\n")
     with pytest.raises(ValueError, match="line 1: not a course recording"):
         Model(settings=load_settings({"COURSE_BACKEND": "replay", "COURSE_REPLAY_FILE": str(bad)}))
+
+
+def test_recording_works_with_a_compressing_server(tmp_path):
+    """Servers gzip their answers; the recorder must hand the SDK a body and headers that agree."""
+    from livehelpers import ScriptedServer
+
+    server = ScriptedServer(gzip_bodies=True)
+    try:
+        recording = tmp_path / "gz.jsonl"
+        env = {"COURSE_BACKEND": "openai", "OPENAI_BASE_URL": server.url, "COURSE_MAX_RETRIES": "0"}
+        plain = Model(settings=load_settings(env)).complete(CONVERSATION)
+        recorded = Model(settings=load_settings({**env, "COURSE_RECORD_FILE": str(recording)})).complete(CONVERSATION)
+        assert recorded == plain
+        assert len(recording.read_text().splitlines()) == 1
+        server.script.append((200, b"not json at all", 0))
+        with pytest.raises(ModelCallError):
+            Model(settings=load_settings({**env, "COURSE_RECORD_FILE": str(recording)})).complete(CONVERSATION)
+        assert len(recording.read_text().splitlines()) == 1  # a broken answer is not recorded
+    finally:
+        server.close()

@@ -293,3 +293,14 @@ def test_a_weakly_relevant_but_important_fresh_memory_is_not_missed(make):
     if hasattr(mem.store, "bounds"):
         best_importance, newest = mem.store.bounds("u")
         assert best_importance == 1.0 and newest >= clock.now().timestamp() - 1
+
+
+def test_changing_a_returned_record_does_not_change_the_store(make):
+    mem = make(model=HashModel())
+    rec = mem.remember("u", "The user is vegetarian.", 0.9, metadata={"note": "x"})
+    got = mem.get("u", rec.id)
+    got.metadata["note"] = "tampered"
+    got.links.append("m-bogus")
+    got.embedding[:] = 0
+    again = mem.get("u", rec.id)
+    assert again.metadata == {"note": "x"} and again.links == [] and np.linalg.norm(again.embedding) > 0.9

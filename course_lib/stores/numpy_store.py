@@ -15,6 +15,7 @@ the folder of the user who asks: isolation by construction.
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
@@ -85,10 +86,10 @@ class UserRows:
 
     def record(self, i: int) -> MemoryRecord:
         """Row i as a MemoryRecord."""
-        d = dict(self.records[i])
+        d = copy.deepcopy(self.records[i])  # a copy: changing a returned record must not change the store
         d["last_accessed_at"] = datetime.fromtimestamp(float(self.access[i, 0]), tz=timezone.utc).isoformat()
         d["access_count"] = int(self.access[i, 1])
-        return MemoryRecord.from_dict(d, self.vectors[i])
+        return MemoryRecord.from_dict(d, self.vectors[i].copy())
 
 
 def _when(iso: str | None) -> float:
