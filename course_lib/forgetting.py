@@ -60,10 +60,14 @@ def edge_counts(records: list[MemoryRecord]) -> dict[str, int]:
 
 def sweep(memory: Any, now: datetime | None = None, user_id: str | None = None, threshold: float = 0.5,
           protect_importance: float = 0.9) -> list[Forgotten]:
-    """Delete expired memories and current ones whose strength fell below `threshold`; return what went."""
+    """Delete expired memories and current ones whose strength fell below `threshold`; return what went.
+
+    `user_id=None` sweeps every user; any other value must be a real user id ('' is an error, not "everyone").
+    """
+    from .vector import check_user
     now = now or memory.clock.now()
     gone: list[Forgotten] = []
-    for user in [user_id] if user_id else memory.users():
+    for user in [check_user(user_id)] if user_id is not None else memory.users():
         records = memory.history(user)
         edges = edge_counts(records)
         for r in records:

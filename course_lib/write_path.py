@@ -69,15 +69,16 @@ def ask_json(messages: list[dict[str, Any]], model: Any = None) -> dict[str, Any
 
 
 def as_conversation(conversation: str | Iterable[dict[str, Any]]) -> str:
-    """Messages (or a ready string) as 'role: text' lines."""
+    """Messages (or a ready string) as 'role: text' lines; a message's further lines are indented under it."""
     if isinstance(conversation, str):
         return conversation
     lines = []
     for m in conversation:
         if not isinstance(m, dict) or "role" not in m:
             raise TypeError(f"a conversation is a string or a list of {{'role', 'content'}} dicts, got {m!r}")
-        if m.get("content"):
-            lines.append(f"{m['role']}: {m['content']}")
+        body = [line.strip() for line in str(m.get("content") or "").splitlines() if line.strip()]
+        if body:  # indented, so a tool's "user: ..." line can never pass for a user turn
+            lines.append(f"{m['role']}: " + "\n  ".join(body))
     return "\n".join(lines)
 
 
@@ -149,6 +150,25 @@ def existing_pairs(nearest: Iterable[Any]) -> list[tuple[str, str]]:
     return out
 
 
+def clean_id(raw: Any, known: Iterable[str]) -> str | None:
+    """The stored id a model meant: exact, or the one known id inside `raw` ('`m-1`', "'m-1'", '[m-1]', 'id m-1.')."""
+    if raw is None:
+        return None
+    known = set(known)
+    text = str(raw).strip().strip("`'\"[](){}<> ")
+    if text in known:
+        return text
+    hits = {t.strip(".") for t in re.findall(r"[\w.-]+", str(raw))} & known
+    return hits.pop() if len(hits) == 1 else None
+
+
+def same_subject(text: str, pairs: list[tuple[str, str]]) -> list[str]:
+    """Ids of the stored facts about the same subject (diet, home city …) as `text`."""
+    from .offline.memory_ops import about  # the subject patterns; they only read text
+    subject = about(text)[0]
+    return [i for i, t in pairs if subject is not None and about(t)[0] == subject]
+
+
 def resolve(new_fact: str | Fact, nearest_existing: Iterable[Any], model: Any = None) -> Decision:
     """ADD / UPDATE / DELETE / NOOP for a new fact given its nearest stored memories (prompts.RESOLVE_CONFLICT)."""
     text = new_fact.text if isinstance(new_fact, Fact) else str(new_fact)
@@ -158,24 +178,35 @@ def resolve(new_fact: str | Fact, nearest_existing: Iterable[Any], model: Any = 
     op = str(data.get("op", "")).upper().strip()
     if op not in OPS:
         raise ModelOutputError(f"op must be one of {OPS}, the model said {data!r}")
-    mid = data.get("id")
-    mid = None if mid in (None, "", "null") else str(mid)
-    known = {i for i, _ in pairs}
     reason = str(data.get("reason", ""))
-    if op in ("UPDATE", "DELETE") and mid not in known:  # a live model may invent an id: stay safe
-        return Decision("ADD" if op == "UPDATE" else "NOOP", None, text, f"{reason} (unknown id {mid!r} ignored)")
-    return Decision(op, mid if op != "ADD" else None, text, reason)
+    if op == "ADD":
+        return Decision("ADD", None, text, reason)
+    raw = data.get("id")
+    mid = clean_id(raw, (i for i, _ in pairs))
+    if op in ("UPDATE", "DELETE") and mid is None:  # a live model may garble or invent an id: never duplicate
+        same = same_subject(text, pairs)
+        if op == "UPDATE" and len(same) == 1:
+            return Decision("UPDATE", same[0], text, f"{reason} (unknown id {raw!r}: used the one fact on this subject)")
+        return Decision("NOOP", None, text, f"{reason} (unknown id {raw!r} ignored; nothing changed)")
+    return Decision(op, mid, text, reason)
 
 
 # -- secrets ------------------------------------------------------------------------------------------
+# "my password is …", "the password for my bank is …", "pw: …": redact from the keyword's value to the clause end.
+PASSWORD = re.compile(r"(\b(?:password|passwort|passphrase|passcode|pwd?|pin|secret)s?\b"  # the keyword
+                      r"(?:\s+[^\s.,;:!?=]+){0,5}?"                                         # 'for my bank'
+                      r"(?:\s+is\s+|\s*[:=]\s*|\s+-\s+))"                                   # is / : / = / -
+                      r"(?!\[REDACTED)[^\n]+?(?=[.,;!?]+(?:\s|$)|\s*$|\n)", re.I)            # up to the clause end
 SECRET_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("api_key", re.compile(r"\bsk-[A-Za-z0-9_-]{16,}")),
+    ("api_key", re.compile(r"\b(?:sk|rk)[-_](?:live_|test_)?[A-Za-z0-9_-]{6,}")),
+    ("api_key", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|xox[abprs]-[A-Za-z0-9-]{10,})")),
     ("aws_key", re.compile(r"\bAKIA[0-9A-Z]{16}\b")),
-    ("password", re.compile(r"\b(?:my )?(?:password|passcode|pin|passwort)\s*(?:is|:|=)\s*\S+", re.I)),
+    ("token", re.compile(r"\beyJ[\w-]+\.[\w-]+\.[\w-]+")),  # a JWT
     ("token", re.compile(r"\b[0-9a-fA-F]{32,}\b")),
     ("token", re.compile(r"\b(?=[A-Za-z0-9+/_-]*\d)(?=[A-Za-z0-9+/_-]*[A-Za-z])[A-Za-z0-9+/_-]{32,}={0,2}")),
 ]
-CARD = re.compile(r"\b\d(?:[ -]?\d){12,18}\b")
+NUMBER_RUN = re.compile(r"(?<!\d)\d+(?:[ .-]{1,3}\d+)*")  # digit groups joined by spaces, dashes or dots
+IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}")
 
 
 def luhn_ok(digits: str) -> bool:
@@ -189,18 +220,59 @@ def luhn_ok(digits: str) -> bool:
     return total % 10 == 0
 
 
+def iban_ok(iban: str) -> bool:
+    """The mod-97 check of an IBAN (spaces ignored): country and check digits moved to the end, letters as 10..35."""
+    s = iban.replace(" ", "").upper()
+    if not 15 <= len(s) <= 34:
+        return False
+    return int("".join(str(int(ch, 36)) for ch in s[4:] + s[:4])) % 97 == 1
+
+
+def redact_ibans(text: str, found: list[str]) -> str:
+    """Replace IBANs that pass the mod-97 check (the longest valid prefix of each candidate)."""
+    def sub(m: re.Match[str]) -> str:
+        for end in range(len(m.group(0)), 14, -1):
+            if iban_ok(m.group(0)[:end]):
+                found.append("iban")
+                return "[REDACTED IBAN]" + m.group(0)[end:]
+        return m.group(0)
+    return IBAN.sub(sub, text)
+
+
+def redact_cards(text: str, found: list[str]) -> str:
+    """Replace card numbers: each run of digit groups is tried at every start and end group (13–19 digits, Luhn)."""
+    def sub(m: re.Match[str]) -> str:
+        run = m.group(0)
+        groups = [(g.start(), g.end()) for g in re.finditer(r"\d+", run)]
+        hit: set[int] = set()  # groups inside some Luhn-valid candidate
+        for i in range(len(groups)):
+            for j in range(i, len(groups)):
+                number = "".join(run[a:b] for a, b in groups[i:j + 1])
+                if 13 <= len(number) <= 19 and luhn_ok(number):
+                    hit.update(range(i, j + 1))
+        spans: list[tuple[int, int]] = []  # neighbouring hit groups become one span
+        for i in sorted(hit):
+            if i - 1 in hit:
+                spans[-1] = (spans[-1][0], groups[i][1])
+            else:
+                spans.append(groups[i])
+        for a, b in reversed(spans):  # from the right, so earlier offsets stay valid
+            run = run[:a] + "[REDACTED CARD_NUMBER]" + run[b:]
+            found.append("card_number")
+        return run
+    return NUMBER_RUN.sub(sub, text)
+
+
 def redact_secrets(text: str) -> tuple[str, list[str]]:
-    """Replace API keys, tokens, passwords and Luhn-valid card numbers by [REDACTED …]; also list what was found."""
+    """Replace passwords, IBANs, card numbers, API keys and tokens by [REDACTED …]; also list what was found."""
     found: list[str] = []
 
-    def card(m: re.Match[str]) -> str:
-        digits = re.sub(r"\D", "", m.group(0))
-        if 13 <= len(digits) <= 19 and luhn_ok(digits):
-            found.append("card_number")
-            return "[REDACTED CARD_NUMBER]"
-        return m.group(0)
+    def password(m: re.Match[str]) -> str:
+        found.append("password")
+        return m.group(1) + "[REDACTED PASSWORD]"
 
-    clean = CARD.sub(card, text)
+    clean = PASSWORD.sub(password, text)
+    clean = redact_cards(redact_ibans(clean, found), found)
     for kind, pattern in SECRET_PATTERNS:
         def sub(m: re.Match[str], kind: str = kind) -> str:
             found.append(kind)
@@ -232,9 +304,10 @@ class MemoryWriter:
         conversation, _ = redact_secrets(as_conversation(messages))  # secrets never even reach the model
         decisions: list[Decision] = []
         for fact in extract_facts(conversation, self.model):
-            clean, found = redact_secrets(fact.text)
-            if found:
-                decisions.append(Decision("NOOP", None, fact.text, f"refused: contains a secret ({', '.join(found)})"))
+            clean, found = redact_secrets(fact.text)  # checked again: a model may still repeat a secret
+            if found or "[REDACTED" in fact.text:
+                decisions.append(Decision("NOOP", None, clean,
+                                          f"refused: about a secret ({', '.join(found) or 'redacted'})"))
                 continue
             if fact.confidence < self.min_confidence:
                 decisions.append(Decision("NOOP", None, fact.text,

@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 from datetime import timedelta
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -54,3 +55,17 @@ def test_edge_counts_both_directions():
     a = mem.remember("u", "a")
     b = mem.remember("u", "b", links=[a.id, "missing"])
     assert edge_counts(mem.history("u")) == {a.id: 1, b.id: 1}
+
+
+def test_sweep_of_one_user_leaves_the_others_and_an_empty_id_is_an_error():
+    mem = VectorMemory(clock=CourseClock())
+    mem.remember("alice", "The user asked about the weather.", 0.2)
+    mem.remember("bob", "The user asked about trams.", 0.2)
+    later = mem.clock.now() + timedelta(days=30)
+    for bad in ("", "   ", 7):
+        with pytest.raises(ValueError, match="user_id must be a non-empty string"):
+            sweep(mem, now=later, user_id=bad)
+    assert len(mem.memories("alice")) == len(mem.memories("bob")) == 1
+    assert [(f.record.user_id, f.reason) for f in sweep(mem, now=later, user_id="alice")] == [("alice", "decayed")]
+    assert mem.memories("alice") == [] and len(mem.memories("bob")) == 1
+    assert [f.record.user_id for f in sweep(mem, now=later)] == ["bob"]

@@ -72,17 +72,24 @@ def money(m: re.Match[str]) -> str:
     return f"{m.group(1).replace(',', '.')} {CURRENCY.get(m.group(2).lower(), m.group(2).upper())}"
 
 
+ROLES = ("user", "human", "assistant", "ai", "system", "developer", "tool", "function")
+
+
 def user_turns(conversation: str) -> list[str]:
-    """The user's lines of a 'role: text' conversation (lines without a role count as the user's)."""
-    out = []
+    """The lines the user wrote in a 'role: text' conversation.
+
+    A line starting with a role ('assistant: …') opens a turn; any other line continues the turn above it,
+    so a multi-line assistant or tool message never counts as the user's. Text before any role is the user's.
+    """
+    out, role = [], "user"
     for line in conversation.splitlines():
-        role, sep, text = line.partition(":")
-        if sep and role.strip().lower() in ("user", "human"):
+        head, sep, text = line.partition(":")
+        if sep and head.lower() in ROLES:  # no leading space: an indented 'user:' is inside another message
+            role = "user" if head.lower() in ("user", "human") else head.lower()
+        else:
+            text = line
+        if role == "user" and text.strip():
             out.append(text.strip())
-        elif sep and role.strip().lower() in ("assistant", "system", "tool", "ai"):
-            continue
-        elif line.strip():
-            out.append(line.strip())
     return out
 
 
@@ -120,22 +127,26 @@ def about(fact: str) -> tuple[str | None, str | None]:
     return None, None
 
 
-def subject_of_value(value: str) -> str | None:
-    """For a retraction ('no longer vegetarian'): the subject the retracted value belongs to."""
-    return about(f"The user is {value}.")[0] or about(f"The user prefers {value}.")[0]
+def retracted(value: str) -> tuple[str | None, str]:
+    """For a retraction ('no longer vegetarian'): the (subject, value) of the fact it takes back."""
+    for fact in (f"The user is {value}.", f"The user prefers {value}."):
+        subject, v = about(fact)
+        if subject is not None:
+            return subject, (v or "").lower()
+    return None, value
 
 
 def resolve(new_fact: str, existing: list[tuple[str, str]]) -> dict[str, Any]:
     """ADD / UPDATE / DELETE / NOOP for a new fact against (id, text) pairs, by subject and value."""
     subject, value = about(new_fact)
     norm = new_fact.strip().rstrip(".").lower()
-    if subject == "retract":
-        target = subject_of_value(value or "")
+    if subject == "retract":  # only the very value retracted: 'no longer vegan' leaves 'vegetarian' alone
+        target = retracted(value or "")
         for mid, text in existing:
             s, v = about(text)
-            if s is not None and (s == target or v == value):
-                return {"op": "DELETE", "id": mid, "reason": f"the user retracted their {s}"}
-        return {"op": "NOOP", "id": None, "reason": "nothing stored to retract"}
+            if s is not None and ((s, (v or "").lower()) == target or (v or "").lower() == value):
+                return {"op": "DELETE", "id": mid, "reason": f"the user retracted their {s}: {v}"}
+        return {"op": "NOOP", "id": None, "reason": f"nothing stored says the user is {value}"}
     for mid, text in existing:
         if text.strip().rstrip(".").lower() == norm:
             return {"op": "NOOP", "id": mid, "reason": "already known"}
