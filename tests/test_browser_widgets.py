@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -68,7 +69,7 @@ def lab(tmp_path_factory):
                 proc.kill()
                 pytest.fail(f"JupyterLab did not start:\n{(root / 'lab.log').read_text()[-2000:]}")
             time.sleep(0.5)
-    yield f"{base}/lab/tree/explorer.ipynb?token={token}&reset", root
+    yield f"{base}/lab/tree/explorer.ipynb?token={token}", root
     proc.terminate()
     try:
         proc.wait(timeout=20)
@@ -86,18 +87,22 @@ def _set_slider(page, description: str, value: str) -> None:
 
 
 def _run_first_cell(page, editor) -> None:
-    """Run the cell; retry while the kernel is still connecting (an early run request can be dropped)."""
+    """Run the cell once the kernel is idle; retry if the request is lost (JupyterLab may restart a kernel
+    that is still starting when the notebook opens)."""
     prompt = page.locator(".jp-Notebook .jp-Cell .jp-InputPrompt").first
-    for _ in range(12):
+    idle = page.get_by_role("button", name=re.compile(r"ipykernel\) \| Idle"))
+    for _ in range(6):
+        idle.wait_for()
+        page.wait_for_timeout(500)
         editor.click()
         page.keyboard.press("Control+Enter")
-        try:
-            page.wait_for_function("el => /\\[(\\*|\\d+)\\]/.test(el.textContent)", arg=prompt.element_handle(),
-                                   timeout=5_000)
+        try:  # finished: the prompt shows the execution count, e.g. [1]
+            page.wait_for_function("el => /\\[\\d+\\]/.test(el.textContent)", arg=prompt.element_handle(),
+                                   timeout=20_000)
             return
-        except Exception:  # not started yet: try again
+        except Exception:
             continue
-    raise AssertionError("JupyterLab never ran the cell (kernel did not become ready)")
+    raise AssertionError("JupyterLab never finished running the cell (kernel did not become ready)")
 
 
 def test_scoring_widget_reranks_live_in_jupyterlab(lab):
