@@ -83,8 +83,10 @@ class Toolbox:
     def call(self, name: str, arguments: str) -> str:
         """Run one tool call (arguments as a JSON string) and return the observation as text.
 
-        Mistakes the model makes (unknown tool, bad JSON, wrong arguments) come back as an error
-        observation the model can read and correct, instead of crashing the loop.
+        Mistakes the model makes (unknown tool, bad JSON, wrong arguments) and any Exception the tool
+        raises come back as an error observation the model can read and correct, instead of crashing the
+        loop: a tool's own ValueError/KeyError as "error: <message>", anything else (a bug in the tool,
+        say) as "error: <ExceptionType>: <message>". KeyboardInterrupt and SystemExit still stop the run.
         """
         fn = self.functions.get(name)
         if fn is None:
@@ -99,9 +101,11 @@ class Toolbox:
             result = fn(**args)
         except TypeError as exc:
             return f"error: {name} was called with the wrong arguments ({exc})"
-        except (ValueError, KeyError) as exc:
+        except (ValueError, KeyError) as exc:  # the tool's own explanation of what was wrong
             return f"error: {exc}"
-        return result if isinstance(result, str) else json.dumps(result, ensure_ascii=False)
+        except Exception as exc:  # anything else, e.g. a bug in the tool: still an observation, not a crash
+            return f"error: {type(exc).__name__}: {exc}"
+        return result if isinstance(result, str) else json.dumps(result, ensure_ascii=False, default=str)
 
 
 def as_toolbox(tools: "Toolbox | tuple | None") -> Toolbox:

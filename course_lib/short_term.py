@@ -31,17 +31,43 @@ def check_message(message: Any) -> Message:
     return dict(message)
 
 
+def call_ids(message: Mapping[str, Any]) -> list[Any]:
+    """The ids of the tool calls a message makes ([] if it makes none)."""
+    calls = message.get("tool_calls") or []
+    return [c.get("id") if isinstance(c, Mapping) else getattr(c, "id", None) for c in calls]
+
+
 def units(messages: Sequence[Mapping[str, Any]]) -> list[list[int]]:
-    """Indices grouped into units that must stay together: a tool call with the tool results after it."""
+    """Indices grouped into units that must stay together: a tool call with the tool results that answer it.
+
+    A tool message joins the unit before it only if its tool_call_id is one of that unit's calls still
+    waiting for a result; any other message starts a unit of its own.
+    """
     groups: list[list[int]] = []
+    waiting: list[Any] = []  # call ids of the last unit that have no result yet
     for i, m in enumerate(messages):
-        if m.get("role") == "tool" and groups and (
-                messages[groups[-1][0]].get("tool_calls") and all(
-                    messages[j].get("role") == "tool" for j in groups[-1][1:])):
+        if m.get("role") == "tool" and groups and m.get("tool_call_id") in waiting:
+            waiting.remove(m.get("tool_call_id"))
             groups[-1].append(i)
         else:
             groups.append([i])
+            waiting = call_ids(m)
     return groups
+
+
+def unanswered(messages: Sequence[Mapping[str, Any]], group: Sequence[int]) -> list[Any]:
+    """Call ids of a unit (from `units`) that have no tool result yet; [] means the unit is complete."""
+    waiting = call_ids(messages[group[0]])
+    for i in group[1:]:
+        waiting.remove(messages[i].get("tool_call_id"))
+    return waiting
+
+
+def answers_last_call(messages: Sequence[Mapping[str, Any]], message: Mapping[str, Any]) -> bool:
+    """True if `message` is a tool result for a call of the last unit that is still waiting for one."""
+    groups = units(messages)
+    return (message.get("role") == "tool" and bool(groups)
+            and message.get("tool_call_id") in unanswered(messages, groups[-1]))
 
 
 class ConversationBuffer:
@@ -84,7 +110,9 @@ class SlidingWindow(ConversationBuffer):
     """Keeps only the last `max_messages` messages and/or the last `max_tokens` tokens.
 
     Older messages are dropped for good (`dropped` counts them). A tool call and its results leave the
-    window together. The newest unit is always kept, even if it alone is over `max_tokens`.
+    window together; a call whose results are still being added is never dropped, and a tool result
+    that answers no call waiting in the window is dropped at once. The newest unit is always kept,
+    even if it alone is over `max_tokens` or `max_messages`.
     """
 
     def __init__(self, max_messages: int | None = None, max_tokens: int | None = None,
@@ -105,6 +133,10 @@ class SlidingWindow(ConversationBuffer):
 
     def add(self, message: Message) -> None:
         """Append a message, then drop the oldest messages until the window fits."""
+        message = check_message(message)
+        if message.get("role") == "tool" and not answers_last_call(self.messages, message):
+            self.dropped += 1  # if kept, it would be a tool result without its call, which APIs reject
+            return
         super().add(message)
         while self._over():
             groups = units(self.messages)

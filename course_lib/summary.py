@@ -16,13 +16,19 @@ summarises on almost every turn. Lazy consolidation triggers earlier and folds m
 Guarantee: ``tokens() <= max_tokens`` after every `add`. The summary is capped at `summary_tokens`
 (a longer model answer is cut at a line boundary). A single message that alone does not fit next to
 the summary is folded into the summary straight away instead of being kept verbatim.
+
+Tool calls: an assistant message with ``tool_calls`` and its tool results are folded together, never
+split (an API rejects a tool result without its call, or a call without its results). The agent adds
+them one at a time, so while results are still missing the call is not folded, unless only folding it
+keeps the memory under max_tokens; then it is folded whole, and its later results (like any tool result
+whose call is not in the recent messages) go straight into the summary.
 """
 from __future__ import annotations
 
 from typing import Any, Iterable
 
 from .prompts import SUMMARISE
-from .short_term import check_message, units
+from .short_term import answers_last_call, check_message, unanswered, units
 from .tokens import REPLY_PRIMING, count_message_tokens, count_tokens, decode, encode
 
 NOTE_HEADER = "Summary of the earlier conversation:"
@@ -107,7 +113,12 @@ class SummaryBufferMemory:
 
     def add(self, message: Message) -> None:
         """Append a message; fold the oldest messages into the summary if over the trigger."""
-        self.messages.append(check_message(message))
+        message = check_message(message)
+        if message.get("role") == "tool" and not answers_last_call(self.messages, message):
+            self.messages.insert(0, message)  # its call is in the summary (or it has none): fold it there too
+            self._fold(1)
+        else:
+            self.messages.append(message)
         if self.tokens() > self.consolidate_at * self.max_tokens:
             self.consolidate()
 
@@ -120,8 +131,10 @@ class SummaryBufferMemory:
         """Fold the oldest messages into the summary until the memory is at `fold_to` of max_tokens."""
         target = self.fold_to * self.max_tokens
         groups = units(self.messages)
+        recent = sum(count_message_tokens(m) for m in self.messages) + REPLY_PRIMING
+        if groups and unanswered(self.messages, groups[-1]):
+            groups = groups[:-1]  # a tool call still waiting for results: not folded here (see the safety net)
         costs = [sum(count_message_tokens(self.messages[i]) for i in g) for g in groups]
-        recent = sum(costs) + REPLY_PRIMING
         n = 0
         while n < len(groups) and self.reserve + recent > target:
             recent -= costs[n]
@@ -130,7 +143,7 @@ class SummaryBufferMemory:
             self._fold(sum(len(g) for g in groups[:n]))
         room = self.max_tokens - count_tokens([{"role": "system", "content": NOTE_HEADER + "\n"}])
         while self.tokens() > self.max_tokens:  # safety net: never over the limit
-            if self.messages:
+            if self.messages:  # everything, so a waiting tool call is folded whole, never split
                 self._fold(len(self.messages))
             else:
                 self.summary = clip(self.summary, max(0, room))

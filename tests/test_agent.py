@@ -137,3 +137,47 @@ def test_tool_errors_become_observations():
 def test_run_rejects_empty_message():
     with pytest.raises(ValueError, match="non-empty"):
         ReActAgent().run("  ")
+
+
+LOCAL_TIME = {"type": "function", "function": {"name": "local_time", "parameters": {
+    "type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}
+
+
+def buggy_local_time(city):
+    return "19:00" if city.lower() == "berlin" else "unknown"  # breaks when the model sends a list
+
+
+def test_any_exception_in_a_tool_becomes_an_observation():
+    tools = Toolbox([LOCAL_TIME], {"local_time": buggy_local_time})
+    assert tools.call("local_time", '{"city": "Berlin"}') == "19:00"
+    assert tools.call("local_time", '{"city": ["Berlin"]}') == (
+        "error: AttributeError: 'list' object has no attribute 'lower'")
+    assert tools.call("local_time", '{"city": null}').startswith("error: AttributeError: ")
+
+    def interrupted(city):
+        raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt):  # BaseException-only signals still stop the run
+        Toolbox([LOCAL_TIME], {"local_time": interrupted}).call("local_time", '{"city": "Berlin"}')
+
+
+class ListArgumentModel:
+    """Calls local_time with a list instead of a string, then answers with what it observed."""
+
+    def chat(self, messages, **kwargs):
+        results = [m["content"] for m in messages if m["role"] == "tool"]
+        if results:
+            message = SimpleNamespace(content=f"the tool said: {results[-1]}", tool_calls=None)
+        else:
+            call = SimpleNamespace(id="c1", type="function",
+                                   function=SimpleNamespace(name="local_time", arguments='{"city": ["Berlin"]}'))
+            message = SimpleNamespace(content=None, tool_calls=[call])
+        return SimpleNamespace(choices=[SimpleNamespace(message=message)],
+                               usage=SimpleNamespace(prompt_tokens=1, completion_tokens=1, prompt_tokens_details=None))
+
+
+def test_a_crashing_tool_does_not_end_the_run():
+    agent = ReActAgent(tools=Toolbox([LOCAL_TIME], {"local_time": buggy_local_time}), model=ListArgumentModel())
+    result = agent.run("What time is it in Berlin?")
+    assert result.trace.stopped == "answer"
+    assert result.trace.steps[0].observation.startswith("error: AttributeError")
+    assert "AttributeError" in result.answer

@@ -5,7 +5,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from course_lib import ConversationBuffer, SlidingWindow, count_tokens, scenario
-from course_lib.short_term import prune_by_importance, prune_indices, units
+from course_lib.short_term import prune_by_importance, prune_indices, unanswered, units
+from test_summary import conversation, protocol_problems, turns  # the tool-call validator and generator
 
 
 def msg(role, text):
@@ -118,3 +119,46 @@ def test_prune_property(history, data):
     result = prune_by_importance(history, budget, importance=importance, pinned=pinned)
     assert result == [history[i] for i in kept]
     assert count_tokens(result) <= budget
+
+
+
+def calls(*ids):
+    return {"role": "assistant", "content": None, "tool_calls": [
+        {"id": i, "type": "function", "function": {"name": "get_weather", "arguments": "{}"}} for i in ids]}
+
+
+def result(call_id):
+    return {"role": "tool", "tool_call_id": call_id, "content": "sunny"}
+
+
+def test_units_group_parallel_calls_by_id():
+    history = [msg("user", "a"), calls("c1", "c2"), result("c1"), result("c2"), msg("assistant", "b")]
+    assert units(history) == [[0], [1, 2, 3], [4]]
+    assert unanswered(history, [1, 2]) == ["c2"] and unanswered(history, [1, 2, 3]) == []
+    # the same ids again in a later turn (some servers number calls per reply) belong to the later call
+    again = history + [calls("c1"), result("c1")]
+    assert units(again)[-1] == [5, 6]
+    # a result that answers no waiting call is a unit of its own, never glued to the wrong call
+    assert units([calls("c1"), result("c1"), result("c1"), result("zz")]) == [[0, 1], [2], [3]]
+
+
+def test_window_never_splits_parallel_calls_and_drops_orphans():
+    window = SlidingWindow(max_messages=2)
+    for m in [msg("user", "a"), calls("c1", "c2"), result("c1")]:
+        window.add(m)
+    assert window.render() == [calls("c1", "c2"), result("c1")]  # the user message left, the call waits
+    window.add(result("c2"))  # over max_messages, but the newest unit is kept whole
+    assert window.render() == [calls("c1", "c2"), result("c1"), result("c2")]
+    window.add(msg("assistant", "b"))
+    window.add(result("c2"))  # its call is gone: if kept, it would be an orphan
+    assert window.render() == [msg("assistant", "b")] and window.dropped == 5
+
+
+@settings(max_examples=60, deadline=None)
+@given(turns, st.integers(1, 3000), st.booleans())
+def test_prune_keeps_tool_calls_and_results_together(turns, budget, reuse_ids):
+    history = conversation(turns, reuse_ids)
+    kept = prune_by_importance(history, budget)
+    assert not protocol_problems(kept) and count_tokens(kept) <= budget
+    partial = history[:-1] if history[-1]["role"] == "tool" else history  # pruned while a call waits
+    assert not protocol_problems(prune_by_importance(partial, budget), open_end=True)

@@ -6,9 +6,10 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from course_lib import SummaryBufferMemory, count_tokens, scenario
+from course_lib import ReActAgent, SlidingWindow, SummaryBufferMemory, count_tokens, scenario
 from course_lib.offline.registry import RULES
 from course_lib.offline import rules  # noqa: F401  (registers the rules)
+from course_lib.short_term import units
 from course_lib.summary import NOTE_HEADER, clip
 
 
@@ -116,3 +117,130 @@ def test_rendered_tokens_stay_under_the_limit(turns, limit, at):
         start = (n * 53) % 1000
         memory.add({"role": role, "content": " ".join(words[start:start + length])})
         assert memory.tokens() <= limit
+
+
+
+# ------------------------------------------------------------- tool calls: never split, never orphaned
+def protocol_problems(messages, open_end=False):
+    """What an OpenAI-compatible API rejects in a message list (empty: none).
+
+    Every tool message must answer a call of the nearest assistant tool_calls message before it, with only
+    tool messages in between; every call must get exactly one result before the next non-tool message.
+    `open_end=True` allows the last tool_calls message to still wait for results (it is being added).
+    """
+    problems, waiting = [], []
+    for i, m in enumerate(messages):
+        if m.get("role") == "tool":
+            if m.get("tool_call_id") in waiting:
+                waiting.remove(m.get("tool_call_id"))
+            else:
+                problems.append(f"message {i}: tool result {m.get('tool_call_id')!r} answers no call just before it")
+            continue
+        if waiting:
+            problems.append(f"message {i}: calls {waiting} got no result before this {m.get('role')} message")
+        waiting = [c["id"] for c in m.get("tool_calls") or []]
+    if waiting and not open_end:
+        problems.append(f"end: calls {waiting} got no result")
+    return problems
+
+
+WORDS = " ".join(m["content"] for m in scenario.LONG_TRIP).split() * 4
+
+
+def text(n, words):
+    """`words` words of the long trip, starting somewhere that depends on n."""
+    start = (n * 53) % 1000
+    return " ".join(WORDS[start:start + words])
+
+
+def tool_call(call_id, name="search_restaurants"):
+    return {"id": call_id, "type": "function", "function": {"name": name, "arguments": '{"city": "Berlin"}'}}
+
+
+sizes = st.one_of(st.integers(1, 80), st.integers(1, 80), st.integers(300, 1500))  # some huge
+turns = st.lists(st.one_of(
+    st.tuples(st.just("user"), sizes),
+    st.tuples(st.just("assistant"), sizes),
+    st.tuples(st.just("calls"), st.lists(sizes, min_size=1, max_size=6)),  # k parallel calls + their results
+), min_size=1, max_size=14)
+
+
+def conversation(turns, reuse_ids=False):
+    """The messages of `turns`, in the order the agent adds them (one at a time, results after their call)."""
+    out = []
+    for t, (kind, size) in enumerate(turns):
+        if kind != "calls":
+            out.append({"role": kind, "content": text(t, size)})
+            continue
+        ids = [f"call_{j}" if reuse_ids else f"call_{t}_{j}" for j in range(len(size))]  # some servers reuse ids
+        out.append({"role": "assistant", "content": text(t, 12) if t % 2 else None,
+                    "tool_calls": [tool_call(i) for i in ids]})
+        out += [{"role": "tool", "tool_call_id": i, "content": text(t + j, n)} for j, (i, n) in enumerate(zip(ids, size))]
+    return out
+
+
+@settings(max_examples=50, deadline=None)
+@given(turns, st.integers(150, 1500), st.integers(2, 12), st.booleans())
+def test_tool_calls_and_results_stay_together_after_every_add(turns, limit, max_messages, reuse_ids):
+    memories = {
+        "eager": SummaryBufferMemory(max_tokens=limit, summary_tokens=limit // 5, model=DirectModel()),
+        "lazy": SummaryBufferMemory(max_tokens=limit, summary_tokens=limit // 5, consolidate_at=0.7,
+                                    fold_to=0.4, model=DirectModel()),
+        "window by messages": SlidingWindow(max_messages=max_messages),
+        "window by tokens": SlidingWindow(max_tokens=limit),
+    }
+    waiting = 0  # results still to come for the last tool call added
+    for m in conversation(turns, reuse_ids):
+        waiting = len(m["tool_calls"]) if m.get("tool_calls") else waiting - (m["role"] == "tool")
+        for name, memory in memories.items():
+            memory.add(m)
+            rendered = memory.render()
+            assert not protocol_problems(rendered, open_end=waiting > 0), (name, protocol_problems(rendered, True))
+            if name.startswith("window"):  # the newest unit is always kept, even if it alone is too big
+                assert len(units(rendered)) == 1 or (memory.tokens() <= limit if name.endswith("tokens")
+                                                     else len(rendered) <= max_messages), name
+            else:
+                assert memory.tokens() <= limit, name
+
+
+class ScriptedAgentModel:
+    """Plays a fixed list of replies and refuses, like a live API, a prompt with orphaned tool messages."""
+
+    def __init__(self, replies):
+        self.replies = list(replies)
+
+    def chat(self, messages, **kwargs):
+        problems = protocol_problems(messages)
+        assert not problems, f"a live API would reject this prompt: {problems}"
+        content, calls = self.replies.pop(0)
+        tool_calls = [SimpleNamespace(id=i, type="function", function=SimpleNamespace(name=n, arguments=a))
+                      for i, n, a in calls] or None
+        return SimpleNamespace(choices=[SimpleNamespace(message=SimpleNamespace(content=content,
+                                                                                tool_calls=tool_calls))],
+                               usage=SimpleNamespace(prompt_tokens=1, completion_tokens=1, prompt_tokens_details=None))
+
+
+def test_parallel_calls_with_a_huge_result_leave_no_orphan():  # the reviewer's repro
+    memory = SummaryBufferMemory(max_tokens=2000, model=DirectModel())
+    calls = [("call_a", "read_page", f'{{"url": "{scenario.GUIDE_URL}"}}'),
+             ("call_b", "get_weather", '{"city": "Berlin"}')]
+    agent = ReActAgent(tools=scenario.TOOLS, memory=memory, model=ScriptedAgentModel(
+        [("Reading the guide and the forecast.", calls), ("Done.", []), ("Cloudy, 9 °C.", [])]))
+    agent.run("Plan my Friday evening in Berlin")  # the guide alone is far over 2000 tokens
+    assert not protocol_problems(memory.render()) and memory.tokens() <= 2000
+    assert "call_b" not in str(memory.render()) and "9 °C" in memory.summary  # folded with its call, not lost
+    agent.run("And the weather?")  # the model checks the prompt of the next turn
+
+
+def test_lazy_memory_folds_six_parallel_searches_as_one_unit():
+    memory = SummaryBufferMemory(max_tokens=400, summary_tokens=100, consolidate_at=0.7, fold_to=0.4,
+                                 model=DirectModel())
+    cities = ["Berlin", "Paris", "Hamburg", "Munich", "Vienna", "Rome"]
+    calls = [(f"call_{i}", "search_restaurants", f'{{"city": "{c}", "diet": "vegetarian", "max_price": 40}}')
+             for i, c in enumerate(cities)]
+    agent = ReActAgent(tools=scenario.TOOLS.only("search_restaurants"), memory=memory, model=ScriptedAgentModel(
+        [("I will compare the cities.", calls), ("Berlin has the best options.", []), ("ok", [])]))
+    agent.run("Compare vegetarian dinner options under 40 EUR in six cities")
+    assert not protocol_problems(memory.render()) and memory.tokens() <= 400
+    assert memory.log[-1]["folded"] == 7  # the call and its six results in one go
+    agent.run("And which one is cheapest?")
