@@ -1,5 +1,15 @@
 """course_lib: the small library the Agent Memory course builds, one lesson at a time.
 
+Grouped by layer; each layer imports only from the layers above it in this list:
+
+    model/       talking to models: settings, client, tokens, prompts, embedder, the offline model, clock
+    scoring      recency x importance x relevance (lesson 06)
+    short_term/  what one conversation keeps: buffer, sliding window, summary buffer (lessons 03-04)
+    long_term/   what outlives a conversation: stores, vector, profile, episodic, skills,
+                 the write path, forgetting, hybrid retrieval (lessons 05, 07, 09)
+    agent/       the ReAct agent and its context assembly (lessons 02, 08, 10)
+    course/      course machinery: the scenario, exercises, widgets, doctor
+
 Names are imported lazily, so `import course_lib` stays fast; heavy libraries (openai, chromadb,
 matplotlib) load only when the piece that needs them is used.
 """
@@ -12,29 +22,44 @@ __version__ = "0.1.0"
 
 # public name -> module that defines it
 _EXPORTS = {
-    "load_settings": "settings", "Settings": "settings",
-    "CourseClock": "clock", "COURSE_START": "clock",
-    "count_tokens": "tokens",
-    "get_client": "client", "Model": "client", "ModelCallError": "client",
-    "ReActAgent": "agent",
-    "ConversationBuffer": "short_term", "SlidingWindow": "short_term",
-    "SummaryBufferMemory": "summary",
+    "load_settings": "model.settings", "Settings": "model.settings",
+    "CourseClock": "model.clock", "COURSE_START": "model.clock",
+    "count_tokens": "model.tokens",
+    "get_client": "model.client", "Model": "model.client", "ModelCallError": "model.client",
+    "ReActAgent": "agent.react_agent",
+    "ConversationBuffer": "short_term.buffer", "SlidingWindow": "short_term.buffer",
+    "SummaryBufferMemory": "short_term.summary",
     "recency": "scoring", "Weights": "scoring", "score": "scoring", "rank": "scoring", "VARIANTS": "scoring",
     "BERLIN_QUERY": "scoring", "BERLIN_MEMORIES": "scoring",
-    "Toolbox": "agent", "prune_by_importance": "short_term",
-    "plan_compaction": "context", "truncate_tool_output": "context", "assemble": "context",
-    "MemoryWriter": "write_path", "extract_facts": "write_path", "redact_secrets": "write_path",
-    "HybridRetriever": "hybrid", "sweep": "forgetting", "scoring_explorer": "widgets",
-    "VectorMemory": "vector",
-    "ProfileMemory": "profile",
-    "EpisodicLog": "episodic",
-    "SkillLibrary": "skills",
+    "Toolbox": "agent.react_agent", "prune_by_importance": "short_term.buffer",
+    "plan_compaction": "agent.context", "truncate_tool_output": "agent.context", "assemble": "agent.context",
+    "MemoryWriter": "long_term.write_path", "extract_facts": "long_term.write_path", "redact_secrets": "long_term.write_path",
+    "HybridRetriever": "long_term.hybrid", "sweep": "long_term.forgetting", "scoring_explorer": "course.widgets",
+    "VectorMemory": "long_term.vector",
+    "ProfileMemory": "long_term.profile",
+    "EpisodicLog": "long_term.episodic",
+    "SkillLibrary": "long_term.skills",
+}
+
+# Modules that lived at the top of course_lib before it was grouped by layer: `from course_lib import
+# scenario` keeps working, but new code imports them from their layer.
+_MOVED_MODULES = {
+    "settings": "model.settings", "clock": "model.clock", "tokens": "model.tokens", "client": "model.client",
+    "prompts": "model.prompts", "embedder": "model.embedder", "summary": "short_term.summary",
+    "vector": "long_term.vector", "profile": "long_term.profile", "episodic": "long_term.episodic",
+    "skills": "long_term.skills", "write_path": "long_term.write_path", "forgetting": "long_term.forgetting",
+    "hybrid": "long_term.hybrid", "context": "agent.context", "scenario": "course.scenario",
+    "widgets": "course.widgets", "exercises": "course.exercises",
 }
 
 __all__ = sorted(_EXPORTS)
 
 
 def __getattr__(name: str) -> Any:
+    if name in _MOVED_MODULES:
+        value = importlib.import_module(f"course_lib.{_MOVED_MODULES[name]}")
+        globals()[name] = value
+        return value
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"course_lib has no attribute {name!r}")

@@ -16,10 +16,10 @@ def main(argv: list[str] | None = None) -> int:
     srv.add_argument("--allow-remote", action="store_true", help="allow a non-loopback --host")
     args = parser.parse_args(argv)
     if args.command == "doctor":
-        from .doctor import main as doctor
+        from course_lib.course.doctor import main as doctor
 
         return doctor()
-    from .serve import serve
+    from course_lib.model.serve import serve
 
     try:
         serve(args.host, args.port, allow_remote=args.allow_remote)

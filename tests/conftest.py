@@ -55,7 +55,7 @@ def offline_server_url():
     """The offline model served over real HTTP on 127.0.0.1 (an OpenAI-compatible /v1 base URL)."""
     import threading
 
-    from course_lib.serve import make_server
+    from course_lib.model.serve import make_server
 
     httpd = make_server("127.0.0.1", 0)
     threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()

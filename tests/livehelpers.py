@@ -12,7 +12,7 @@ class ScriptedServer:
     """Answers each request with the next scripted (status, body, delay); falls back to the offline model."""
 
     def __init__(self, gzip_bodies: bool = False) -> None:
-        from course_lib.offline.model import OfflineModel
+        from course_lib.model.offline.model import OfflineModel
 
         self.script: list[tuple[int, bytes | dict, float]] = []
         self.requests: list[tuple[str, str, dict, dict]] = []

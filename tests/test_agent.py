@@ -7,8 +7,8 @@ from types import SimpleNamespace
 import pytest
 
 from course_lib import ConversationBuffer, ReActAgent, SlidingWindow, count_tokens, scenario
-from course_lib.agent import FACTS_HEADING, SECTIONS, Toolbox
-from course_lib.tokens import count_tools_tokens
+from course_lib.agent.react_agent import FACTS_HEADING, SECTIONS, Toolbox
+from course_lib.model.tokens import count_tools_tokens
 
 
 def recall_priya(agent, message):

@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from course_lib import doctor
+from course_lib.course import doctor
 
 ENV = {k: v for k, v in os.environ.items() if not k.startswith(("COURSE_", "OPENAI_"))}
 

@@ -2,7 +2,7 @@
 import pytest
 
 from course_lib import Model, ModelCallError
-from course_lib.settings import load_settings
+from course_lib.model.settings import load_settings
 from livehelpers import ScriptedServer
 
 

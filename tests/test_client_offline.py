@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from course_lib import Model, get_client, prompts
-from course_lib.offline.caching import MIN_CACHED, STEP, cached_tokens
-from course_lib.offline.model import NOT_UNDERSTOOD, OfflineModel
+from course_lib.model.offline.caching import MIN_CACHED, STEP, cached_tokens
+from course_lib.model.offline.model import NOT_UNDERSTOOD, OfflineModel
 
 
 def test_chat_and_embeddings_with_sockets_forbidden(monkeypatch):

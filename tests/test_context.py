@@ -5,9 +5,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from course_lib import ReActAgent, count_tokens, scenario
-from course_lib.context import (OutputStore, assemble, compare_layouts, plan_compaction, read_more_tool,
+from course_lib.agent.context import (OutputStore, assemble, compare_layouts, plan_compaction, read_more_tool,
                                 truncate_tool_output, with_truncation)
-from course_lib.tokens import decode, encode
+from course_lib.model.tokens import decode, encode
 
 
 def test_compaction_plan_numbers():

@@ -1,4 +1,4 @@
-"""Tests for course_lib.embedder, the shipped static embedder (no torch, no network)."""
+"""Tests for course_lib.model.embedder, the shipped static embedder (no torch, no network)."""
 from __future__ import annotations
 
 import json
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import numpy as np
 
-from course_lib import embedder
-from course_lib.embedder import DIMS, embed
+from course_lib.model import embedder
+from course_lib.model.embedder import DIMS, embed
 
 EVAL_SET = Path(__file__).resolve().parents[1] / "tools" / "data" / "retrieval_eval.jsonl"
 RECALL_AT_5_FLOOR = 0.65  # measured 0.69 on the first 100 pairs (tools/EMBEDDER.md)
@@ -56,7 +56,7 @@ def test_model_folder_fits_the_budget():
 
 def test_import_is_cheap_and_torch_free():
     code = (
-        "import sys, course_lib.embedder as e\n"
+        "import sys, course_lib.model.embedder as e\n"
         "assert 'model2vec' not in sys.modules\n"
         "e.embed(['hello'])\n"
         "assert 'torch' not in sys.modules\n"

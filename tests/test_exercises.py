@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from course_lib.exercises import (CORRECT, NOT_ATTEMPTED, WRONG, Exercise, Verdict, Wrong, all_lessons, expect,
+from course_lib.course.exercises import (CORRECT, NOT_ATTEMPTED, WRONG, Exercise, Verdict, Wrong, all_lessons, expect,
                                   require, solution_cells, solution_regions)
-from course_lib.exercises import lesson06
+from course_lib.course.exercises import lesson06
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -42,7 +42,7 @@ def _source(cell: dict) -> str:
 
 
 def _alias(cells: list[str]) -> str | None:
-    """The name a notebook binds its lesson module to (`from course_lib.exercises import lesson06 as ex`)."""
+    """The name a notebook binds its lesson module to (`from course_lib.course.exercises import lesson06 as ex`)."""
     for source in cells:
         match = re.search(r"from\s+course_lib\.exercises\s+import\s+lesson\d+(?:\s+as\s+(\w+))?", source)
         if match:
@@ -102,7 +102,7 @@ def test_there_are_exercises():
     assert {"recency", "score"} <= {ex.name for ex in LESSONS["06_scoring"]}
 
 
-MODULES = [importlib.import_module(f"course_lib.exercises.{p.stem}")
+MODULES = [importlib.import_module(f"course_lib.course.exercises.{p.stem}")
            for p in sorted((ROOT / "course_lib" / "exercises").glob("lesson*.py"))]
 
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course_lib import CourseClock, VectorMemory
-from course_lib.forgetting import days_to_fade, edge_counts, strength, sweep
+from course_lib.long_term.forgetting import days_to_fade, edge_counts, strength, sweep
 
 
 def test_strength_formula_and_fade_times():

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from course_lib.exercises import lesson06
+from course_lib.course.exercises import lesson06
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from course_lib import VectorMemory
-from course_lib.hybrid import HybridRetriever, bm25_scores, hybrid_recall, min_max
+from course_lib.long_term.hybrid import HybridRetriever, bm25_scores, hybrid_recall, min_max
 
 DOCS = ["The user is vegetarian.", "Flight LH2381 to Berlin lands Friday at 18:40.",
         "The user asked about the weather.", "The user has a budget of 40 EUR for dinner."]

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course_lib import VectorMemory, Weights
-from course_lib.stores import open_store
+from course_lib.long_term.stores import open_store
 
 ALICE = ["Alice's door code is kept in the blue notebook.", "Alice is allergic to peanuts.",
          "Alice lives at 12 Kastanienallee, Berlin."]

@@ -1,6 +1,6 @@
 """Every lesson also runs through the *live* code path: an OpenAI-compatible HTTP server on loopback.
 
-The server is the offline model served over real HTTP (`course_lib.serve`), so this exercises exactly the
+The server is the offline model served over real HTTP (`course_lib.model.serve`), so this exercises exactly the
 path a student takes with COURSE_BACKEND=openai and OPENAI_BASE_URL, without a key or the internet.
 Outputs are not compared (a live model's differ); the notebooks must run top to bottom without an error.
 """

@@ -6,11 +6,11 @@ import json
 from hypothesis import given, settings, strategies as st
 
 from course_lib import count_tokens, scenario
-from course_lib.offline import rules  # noqa: F401  (registers the rules)
-from course_lib.offline.react import constraints, find_budget, find_diet, find_people, find_when, intent
-from course_lib.offline.registry import RULES
-from course_lib.offline.summarise import merge, score, split_lines
-from course_lib.prompts import REACT_SYSTEM, SUMMARISE
+from course_lib.model.offline import rules  # noqa: F401  (registers the rules)
+from course_lib.model.offline.react import constraints, find_budget, find_diet, find_people, find_when, intent
+from course_lib.model.offline.registry import RULES
+from course_lib.model.offline.summarise import merge, score, split_lines
+from course_lib.model.prompts import REACT_SYSTEM, SUMMARISE
 
 BODY = {"tools": scenario.TOOL_SCHEMAS}
 

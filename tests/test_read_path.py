@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from course_lib import CourseClock, Model, ReActAgent, VectorMemory
-from course_lib.agent import FACTS_HEADING
-from course_lib.write_path import MemoryWriter
+from course_lib.agent.react_agent import FACTS_HEADING
+from course_lib.long_term.write_path import MemoryWriter
 
 
 class PromptRecorder:

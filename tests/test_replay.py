@@ -3,7 +3,7 @@ import json
 import pytest
 
 from course_lib import Model, ModelCallError
-from course_lib.settings import load_settings
+from course_lib.model.settings import load_settings
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """Settings: offline by default, live and replay by environment variables, clear errors otherwise."""
 import pytest
 
-from course_lib.settings import OFFLINE_CHAT_MODEL, SettingsError, load_settings
+from course_lib.model.settings import OFFLINE_CHAT_MODEL, SettingsError, load_settings
 
 
 def test_default_is_offline():

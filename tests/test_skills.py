@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from course_lib import SkillLibrary
-from course_lib.skills import description_of
+from course_lib.long_term.skills import description_of
 
 
 def test_package_skills_index_and_load():

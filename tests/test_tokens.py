@@ -3,7 +3,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from course_lib import count_tokens
-from course_lib.tokens import REPLY_PRIMING, TOKENS_PER_MESSAGE, count_message_tokens, decode, encode
+from course_lib.model.tokens import REPLY_PRIMING, TOKENS_PER_MESSAGE, count_message_tokens, decode, encode
 
 
 def test_reference_sentence():

@@ -34,7 +34,7 @@ class HashModel:
 @pytest.fixture(scope="module")
 def chroma_server(tmp_path_factory):
     """A real `chroma run` on loopback for this module; fails (not skips) if the CLI is missing."""
-    from course_lib.stores.chroma_store import ChromaServer
+    from course_lib.long_term.stores.chroma_store import ChromaServer
 
     exe = Path(sys.executable).parent / "chroma"
     if not exe.exists():
@@ -275,7 +275,7 @@ def test_isolation_on_every_backend(make):
     assert mem.history("alice") == [] and mem.users() == ["bob"]
     if make.backend == "chroma-server":  # nothing left in the server's collections either
         names = [c if isinstance(c, str) else c.name for c in mem.store.client.list_collections()]
-        from course_lib.stores.chroma_store import collection_name
+        from course_lib.long_term.stores.chroma_store import collection_name
         assert collection_name("alice") not in names and collection_name("bob") in names
 
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course_lib.scoring import BERLIN_MEMORIES, Candidate
-from course_lib.widgets import explore_ranking, ranking_table, scoring_explorer, summary
+from course_lib.course.widgets import explore_ranking, ranking_table, scoring_explorer, summary
 
 
 def scores(rows):

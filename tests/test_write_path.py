@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course_lib import CourseClock, VectorMemory
-from course_lib.write_path import (Decision, Fact, MemoryWriter, ModelOutputError, as_conversation, extract_facts, gate,
+from course_lib.long_term.write_path import (Decision, Fact, MemoryWriter, ModelOutputError, as_conversation, extract_facts, gate,
                                    iban_ok, luhn_ok, parse_json, rate_importance, redact_secrets, resolve,
                                    session_summary)
 

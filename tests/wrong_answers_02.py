@@ -38,7 +38,7 @@ def _schema(required=("restaurant", "people"), people_type="integer", name="esti
 
 
 def _find(restaurant):
-    from course_lib import scenario
+    from course_lib.course import scenario
 
     found = [r for r in scenario.RESTAURANTS if r["name"].lower() == str(restaurant).strip().lower()]
     if not found:
@@ -72,7 +72,7 @@ def bill_tool_wrong_name():
 
 
 def bill_tool_case_sensitive():
-    from course_lib import scenario
+    from course_lib.course import scenario
 
     def fn(restaurant, people):
         found = [r for r in scenario.RESTAURANTS if r["name"] == restaurant]  # "LINSE & LAUCH" is not found
@@ -83,7 +83,7 @@ def bill_tool_case_sensitive():
 
 
 def bill_tool_returns_none_for_unknown():
-    from course_lib import scenario
+    from course_lib.course import scenario
 
     def fn(restaurant, people):
         for r in scenario.RESTAURANTS:

@@ -4,7 +4,7 @@ Each one is a mistake people really make when bounding short-term memory.
 """
 from __future__ import annotations
 
-from course_lib.tokens import REPLY_PRIMING, count_message_tokens, count_tokens
+from course_lib.model.tokens import REPLY_PRIMING, count_message_tokens, count_tokens
 
 
 # --- 03_short_term_memory.sliding_window -----------------------------------------------------

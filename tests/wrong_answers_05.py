@@ -6,8 +6,8 @@ import re
 
 import numpy as np
 
-from course_lib.exercises.lesson05 import ROUTE_CUES
-from course_lib.tokens import count_tokens
+from course_lib.course.exercises.lesson05 import ROUTE_CUES
+from course_lib.model.tokens import count_tokens
 
 
 # --- 05_long_term_stores.profile_block ----------------------------------------------------------

@@ -66,7 +66,7 @@ def main() -> int:
     args = parser.parse_args()
     repeat = 10 if args.quick else 50
     from course_lib import count_tokens
-    from course_lib.embedder import embed
+    from course_lib.model.embedder import embed
 
     texts = sentences(1000)
     results = {

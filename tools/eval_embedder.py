@@ -30,7 +30,7 @@ from sentence_transformers import SentenceTransformer
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from course_lib import embedder  # noqa: E402  (needs ROOT on the path)
+from course_lib.model import embedder  # noqa: E402  (needs ROOT on the path)
 
 EVAL_SET = ROOT / "tools" / "data" / "retrieval_eval.jsonl"
 REPORT = ROOT / "tools" / "EMBEDDER.md"

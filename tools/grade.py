@@ -113,7 +113,7 @@ def grade_one(path: Path, timeout: float) -> dict:
 def expected_exercises(path: Path, lesson: str, recorded: list[str] = ()) -> tuple[str, list[str]]:
     """The lesson a notebook belongs to (metadata, else its verdicts, else file name) and its exercise names."""
     try:
-        from course_lib.exercises import all_lessons
+        from course_lib.course.exercises import all_lessons
         lessons = all_lessons()
     except Exception:  # pragma: no cover - a broken install still grades what the checks recorded
         lessons = {}

@@ -1,0 +1,145 @@
+"""Lesson 02 exercises: `section_share` (read the token meter) and `estimate_bill_tool` (give the agent a tool).
+
+    from course_lib.course.exercises import lesson02 as ex
+    ex.section_share.check(); ex.section_share.hint(); ex.section_share.solution()
+
+The checks run your code on seeded inputs you have not seen and on real agent runs; any correct
+implementation passes, however it is written.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+from course_lib.course.exercises import Exercise, expect, fail, require
+
+NOTEBOOK = "02_react_loop"
+SECTIONS = ("system", "tools", "memory", "history", "tool_results")
+
+
+def _usage(rows):
+    from course_lib.agent.react_agent import CallUsage, Usage
+
+    calls = [CallUsage(sections=dict(zip(SECTIONS, row)), prompt_tokens=sum(row), completion_tokens=10)
+             for row in rows]
+    return Usage(calls=calls)
+
+
+def _reference_share(usage):
+    totals = {s: sum(c.sections.get(s, 0) for c in usage.calls) for s in SECTIONS}
+    grand = sum(totals.values())
+    return {s: totals[s] / grand for s in SECTIONS}
+
+
+def _check_share(section_share, usage, label):
+    got = section_share(usage)
+    require(isinstance(got, dict), f"section_share({label}) returned {type(got).__name__}; return a dict "
+                                   f"{{section: share}}")
+    require(set(got) == set(SECTIONS), f"section_share({label}) returned the keys {sorted(got)}; return all five "
+                                       f"sections {list(SECTIONS)}, with 0.0 for a section that has no tokens")
+    total = sum(got.values())
+    require(abs(total - 1) < 1e-6, f"section_share({label}): the shares add up to {total:.4g}; they must add up to "
+                                   f"1 (fractions, not percentages)")
+    expected = _reference_share(usage)
+    for s in SECTIONS:
+        expect(got[s], expected[s], input=f"section_share({label})[{s!r}]",
+               why="A section's share is its tokens summed over ALL calls, divided by all tokens of all calls")
+
+
+def _check_section_share(section_share):
+    _check_share(section_share, _usage([(60, 400, 0, 40, 0)]), "one call: system 60, tools 400, history 40")
+    _check_share(section_share, _usage([(100, 100, 0, 0, 0), (100, 100, 0, 0, 9800)]),
+                 "two calls, the second with a 9,800-token tool result")
+    rng = random.Random(f"{NOTEBOOK}.section_share")
+    for _ in range(20):
+        rows = [(rng.randint(20, 100), rng.randint(0, 900), rng.choice([0, rng.randint(1, 200)]),
+                 rng.randint(0, 30000), rng.choice([0, rng.randint(1, 25000)])) for _ in range(rng.randint(1, 8))]
+        _check_share(section_share, _usage(rows), f"{len(rows)} random calls")
+    from course_lib import ReActAgent
+    from course_lib.course import scenario
+
+    run = ReActAgent(tools=scenario.TOOLS).run(scenario.GOLDFISH_QUESTION)
+    _check_share(section_share, run.usage, "the booking run's usage")
+
+
+BILL_NAME = "estimate_bill"
+
+
+def _check_estimate_bill_tool(estimate_bill_tool):
+    from course_lib.course import scenario
+    from course_lib.agent.react_agent import Toolbox
+
+    made = estimate_bill_tool()
+    require(isinstance(made, tuple) and len(made) == 2,
+            f"estimate_bill_tool() returned {type(made).__name__}; return a pair (schema, function)")
+    schema, fn = made
+    require(callable(fn), "the second item of the pair must be the Python function the tool runs")
+    try:
+        toolbox = scenario.TOOLS.with_tool(schema, fn)
+        Toolbox([schema], {BILL_NAME: fn})
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
+        fail(f"the schema is not a valid OpenAI tool named {BILL_NAME!r}: {error}")
+    params = schema["function"].get("parameters") or {}
+    props = params.get("properties") or {}
+    require(params.get("type") == "object", "the schema's parameters must be a JSON schema with \"type\": \"object\"")
+    for arg, kind in (("restaurant", "string"), ("people", "integer")):
+        require(arg in props, f"the schema has no parameter {arg!r}: the model would not know it exists")
+        require(props[arg].get("type") == kind, f"parameter {arg!r} should have \"type\": \"{kind}\", "
+                                                f"got {props[arg].get('type')!r}")
+        require(arg in (params.get("required") or []), f"{arg!r} is needed for every call: list it in \"required\"")
+    require(str(schema["function"].get("description") or "").strip(),
+            "give the tool a description: it is all the model knows about when to call it")
+    rng = random.Random(f"{NOTEBOOK}.estimate_bill")
+    for _ in range(15):
+        r = rng.choice(scenario.RESTAURANTS)
+        people = rng.randint(1, 12)
+        name = r["name"] if rng.random() < 0.7 else r["name"].upper()
+        args = json.dumps({"restaurant": name, "people": people}, ensure_ascii=False)
+        observation = toolbox.call(BILL_NAME, args)
+        if observation.startswith("error:") and name != r["name"]:
+            fail(f"calling the tool with {args} gave {observation[:100]!r}; match restaurant names "
+                 f"case-insensitively ({name!r} is {r['name']!r})")
+        try:
+            data = json.loads(observation)
+        except json.JSONDecodeError:
+            fail(f"calling the tool with {args} gave {observation[:120]!r}; return a dict (the toolbox turns it into "
+                 f"JSON)")
+        require(isinstance(data, dict) and "total_eur" in data,
+                f"calling the tool with {args} gave {observation[:120]!r}; the result needs a 'total_eur' key")
+        expect(data["total_eur"], r["price_per_person"] * people, input=f"the tool called with {args}",
+               why=f"{r['name']} costs {r['price_per_person']} EUR per person; total = price x people")
+        require(data.get("restaurant") == r["name"], f"the tool called with {args} should name the restaurant as in "
+                                                     f"the data, {r['name']!r}; got {data.get('restaurant')!r}")
+    for bad in ({"restaurant": "Nowhere Special", "people": 2}, {"restaurant": "Linse & Lauch", "people": 0}):
+        observation = toolbox.call(BILL_NAME, json.dumps(bad, ensure_ascii=False))
+        require(observation.startswith("error:"),
+                f"the tool called with {json.dumps(bad, ensure_ascii=False)} returned {observation[:100]!r}; raise a ValueError with a "
+                f"clear message so the model sees an error it can correct")
+
+
+section_share = Exercise(
+    "section_share", lesson=NOTEBOOK, check_fn=_check_section_share,
+    hints=[
+        "usage.calls is a list; each call has .sections, a dict like {'system': 63, 'tools': 393, ...}. "
+        "Sum every section over all calls first.",
+        "Then divide each section's total by the total of all sections. Compute the ratio of the sums, not the "
+        "average of each call's ratios: a 25,000-token call must weigh more than a 500-token one.",
+        "totals = {s: sum(c.sections.get(s, 0) for c in usage.calls) for s in SECTIONS}; "
+        "grand = sum(totals.values()); return {s: totals[s] / grand for s in SECTIONS}",
+    ],
+)
+
+estimate_bill_tool = Exercise(
+    "estimate_bill_tool", lesson=NOTEBOOK, check_fn=_check_estimate_bill_tool,
+    hints=[
+        "Copy the shape of scenario.TOOL_SCHEMAS[2] (book_table): {'type': 'function', 'function': {'name': "
+        "'estimate_bill', 'description': ..., 'parameters': {'type': 'object', 'properties': {...}, "
+        "'required': [...]}}}.",
+        "The function finds the restaurant in scenario.RESTAURANTS by name (compare in lower case), raises "
+        "ValueError if there is none or if people < 1, and returns a dict with 'restaurant', 'people' and "
+        "'total_eur'.",
+        "total_eur = price_per_person * people; return (schema, estimate_bill) at the end.",
+    ],
+)
+
+EXERCISES = [section_share, estimate_bill_tool]

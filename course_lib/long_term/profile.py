@@ -1,0 +1,112 @@
+"""ProfileMemory: exact key-value facts per user (name, diet, timezone, budget …), always injected whole.
+
+On disk (when a path is given): one JSON file per user, `<path>/<sha256(user_id)[:24]>.json`, holding
+{"user_id", "facts": {key: {"value", "source", "updated_at"}}, "history": [{key, old, new, at, source}]}.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from course_lib.model.clock import CourseClock
+from course_lib.long_term.stores.numpy_store import atomic_write
+from course_lib.long_term.vector import check_user
+
+
+class ProfileMemory:
+    """Key-value facts per user: overwrite on set, with a history of every change."""
+
+    def __init__(self, path: str | os.PathLike | None = None, clock: CourseClock | None = None) -> None:
+        self.path = Path(path) if path is not None else None
+        if self.path is not None:
+            self.path.mkdir(parents=True, exist_ok=True)
+        self.clock = clock or CourseClock()
+        self._memory: dict[str, dict[str, Any]] = {}
+
+    def file(self, user_id: str) -> Path | None:
+        """The JSON file of this user (None for an in-memory profile)."""
+        if self.path is None:
+            return None
+        return self.path / f"{hashlib.sha256(check_user(user_id).encode()).hexdigest()[:24]}.json"
+
+    def _load(self, user_id: str) -> dict[str, Any]:
+        f = self.file(user_id)
+        if f is None:
+            return self._memory.setdefault(user_id, {"user_id": user_id, "facts": {}, "history": []})
+        if not f.exists():
+            return {"user_id": user_id, "facts": {}, "history": []}
+        data = json.loads(f.read_text(encoding="utf-8"))
+        if data.get("user_id") != user_id:
+            raise RuntimeError(f"{f} belongs to another user; refusing to read it")
+        return data
+
+    def _save(self, user_id: str, data: dict[str, Any]) -> None:
+        f = self.file(user_id)
+        if f is not None:
+            atomic_write(f, json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False).encode("utf-8"))
+
+    @staticmethod
+    def _key(key: Any) -> str:
+        if not isinstance(key, str) or not key.strip():
+            raise ValueError(f"a profile key must be a non-empty string such as 'diet', got {key!r}")
+        return key.strip().lower()
+
+    def set(self, user_id: str, key: str, value: Any, source: str = "conversation") -> None:
+        """Set `key` to `value` for this user (overwrites; the change is kept in the history)."""
+        key = self._key(key)
+        json.dumps(value)  # a clear TypeError now rather than a broken file later
+        data = self._load(check_user(user_id))
+        old = data["facts"].get(key, {}).get("value")
+        if key in data["facts"] and old == value:
+            return
+        now = self.clock.now().isoformat()
+        data["facts"][key] = {"value": value, "source": source, "updated_at": now}
+        data["history"].append({"key": key, "old": old, "new": value, "at": now, "source": source})
+        self._save(user_id, data)
+
+    def get(self, user_id: str, key: str, default: Any = None) -> Any:
+        """The value of `key` for this user (or `default`)."""
+        fact = self._load(check_user(user_id))["facts"].get(self._key(key))
+        return default if fact is None else fact["value"]
+
+    def delete(self, user_id: str, key: str) -> None:
+        """Remove `key` from this user's profile (KeyError if absent); the deletion is recorded."""
+        key = self._key(key)
+        data = self._load(check_user(user_id))
+        if key not in data["facts"]:
+            raise KeyError(f"user {user_id!r} has no profile key {key!r}; keys: {sorted(data['facts'])}")
+        old = data["facts"].pop(key)["value"]
+        data["history"].append({"key": key, "old": old, "new": None, "at": self.clock.now().isoformat(),
+                                "source": "delete"})
+        self._save(user_id, data)
+
+    def facts(self, user_id: str) -> dict[str, Any]:
+        """The whole profile as {key: value}, keys sorted."""
+        return {k: v["value"] for k, v in sorted(self._load(check_user(user_id))["facts"].items())}
+
+    def history(self, user_id: str, key: str | None = None) -> list[dict[str, Any]]:
+        """Every change (key, old, new, at, source), oldest first; optionally for one key."""
+        rows = self._load(check_user(user_id))["history"]
+        return [dict(r) for r in rows if key is None or r["key"] == self._key(key)]
+
+    def render(self, user_id: str) -> str:
+        """The profile as a short block for the prompt ('' if empty)."""
+        facts = self.facts(user_id)
+        if not facts:
+            return ""
+        return "User profile:\n" + "\n".join(f"- {k}: {v}" for k, v in facts.items())
+
+    def export(self, user_id: str) -> dict[str, Any]:
+        """Everything stored about this user: facts with provenance, and the history."""
+        data = self._load(check_user(user_id))
+        return json.loads(json.dumps(data))
+
+    def forget_user(self, user_id: str) -> None:
+        """Delete this user's profile and its history."""
+        self._memory.pop(check_user(user_id), None)
+        f = self.file(user_id)
+        if f is not None and f.exists():
+            f.unlink()

@@ -1,0 +1,281 @@
+"""The chroma backend: embedded (`PersistentClient`) by default, a Chroma server (`HttpClient`) when given a host.
+
+Layout: one collection per user, named by a hash of the user id, and every record also carries its
+`user_id` in metadata. A search asks chroma for the most similar vectors *with* a `where` filter on
+that user id and on validity, then checks every returned record's user id again in Python before
+handing it back (defence in depth). Chroma is never given an embedding function: vectors always
+come from the course's `Model().embed`, so chroma never tries to download its default model.
+
+Deleting a user drops their collection. In embedded mode the store then also vacuums chroma's
+SQLite file and removes the user's orphaned index folder, so nothing of theirs stays on disk.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import sqlite3
+import tempfile
+import warnings
+import weakref
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from course_lib.long_term.stores import MemoryRecord, cosine_rows, owner_of, record_json, ts
+
+BOUND_IMPORTANCE, BOUND_ACCESS = "bound_importance", "bound_last_access"  # collection metadata keys
+UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+
+
+def collection_name(user_id: str) -> str:
+    """The collection holding one user's memories (a hash: user ids may contain any character)."""
+    return "mem-" + hashlib.sha256(user_id.encode("utf-8")).hexdigest()[:40]
+
+
+def to_metadata(record: MemoryRecord, seq: int) -> dict[str, Any]:
+    """Chroma metadata for a record: the owner, the validity window as numbers, and the record as JSON."""
+    end = min(ts(record.valid_to), ts(record.expires_at))
+    return {"user_id": record.user_id, "start_ts": ts(record.valid_from or record.created_at),
+            "end_ts": end, "seq": seq, "record": record_json(record)}
+
+
+def from_result(metadata: dict[str, Any], embedding: Any) -> MemoryRecord:
+    """A MemoryRecord back from chroma metadata and its stored embedding."""
+    return MemoryRecord.from_dict(json.loads(metadata["record"]), np.asarray(embedding, dtype=np.float32))
+
+
+class ChromaStore:
+    """Vector memories in chroma, one collection per user."""
+
+    def __init__(self, path: str | Path | None = None, host: str | None = None, port: int | None = None) -> None:
+        import chromadb
+        from chromadb.config import Settings
+
+        settings = Settings(anonymized_telemetry=False)
+        self.host = host
+        if host is not None:
+            if path is not None:
+                raise ValueError("give either path (embedded chroma) or chroma_host (a Chroma server), not both")
+            self.path = None
+            self.client = chromadb.HttpClient(host=host, port=int(port or 8000), settings=settings)
+        else:
+            if path is None:  # a private temporary folder, removed when the store is garbage-collected
+                path = tempfile.mkdtemp(prefix="course-chroma-")
+                weakref.finalize(self, shutil.rmtree, path, True)
+            self.path = Path(path)
+            self.path.mkdir(parents=True, exist_ok=True)
+            self.client = chromadb.PersistentClient(path=str(self.path), settings=settings)
+
+    def _collection(self, user_id: str, create: bool = False):
+        name = collection_name(user_id)
+        if create:
+            return self.client.get_or_create_collection(
+                name, embedding_function=None, metadata={"hnsw:space": "cosine", "hnsw:search_ef": 200})
+        try:
+            return self.client.get_collection(name, embedding_function=None)
+        except Exception:  # chroma raises NotFoundError / ValueError depending on version
+            return None
+
+    def _checked(self, user_id: str, ids: list[str], metadatas: list[Any], embeddings: Any) -> list[MemoryRecord]:
+        """Records from a chroma result, keeping only those that really belong to `user_id`."""
+        out = []
+        for i, meta, emb in zip(ids, metadatas, embeddings):
+            if not meta or meta.get("user_id") != user_id:
+                warnings.warn(f"chroma returned memory {i!r} that does not belong to {user_id!r}; dropped it")
+                continue
+            record = from_result(meta, emb)
+            if record.user_id != user_id or record.id != i:
+                warnings.warn(f"chroma memory {i!r} has inconsistent ownership; dropped it")
+                continue
+            out.append(record)
+        return out
+
+    def add(self, records: list[MemoryRecord]) -> None:
+        """Append new records of one user."""
+        if not records:
+            return
+        user_id = owner_of(records)
+        col = self._collection(user_id, create=True)
+        ids = [r.id for r in records]
+        if col.get(ids=ids, include=[])["ids"]:
+            raise ValueError(f"memory ids {ids} already exist for this user")
+        start = col.count()
+        col.add(ids=ids, embeddings=[np.asarray(r.embedding, dtype=np.float32) for r in records],
+                documents=[r.text for r in records],
+                metadatas=[to_metadata(r, start + n) for n, r in enumerate(records)])
+        self._raise_bounds(col, records)
+
+    def put(self, records: list[MemoryRecord]) -> None:
+        """Overwrite existing records of one user."""
+        if not records:
+            return
+        user_id = records[0].user_id
+        col = self._collection(user_id)
+        found = {} if col is None else dict(zip(*[col.get(ids=[r.id for r in records], where={"user_id": user_id},
+                                                          include=["metadatas"])[k] for k in ("ids", "metadatas")]))
+        for r in records:
+            if r.user_id != user_id or r.id not in found:
+                raise KeyError(f"no memory {r.id!r} for user {r.user_id!r}")
+        col.update(ids=[r.id for r in records], embeddings=[np.asarray(r.embedding, np.float32) for r in records],
+                   documents=[r.text for r in records],
+                   metadatas=[to_metadata(r, int(found[r.id].get("seq", 0))) for r in records])
+        self._raise_bounds(col, records)
+
+    @staticmethod
+    def _raise_bounds(col: Any, records: list[MemoryRecord]) -> None:
+        """Keep upper bounds on importance and last access in the collection's metadata (they never drop)."""
+        meta = dict(col.metadata or {})
+        best_importance = max([float(meta.get(BOUND_IMPORTANCE, 0.0))] + [r.importance for r in records])
+        newest = max([float(meta.get(BOUND_ACCESS, 0.0))] + [ts(r.last_accessed_at) for r in records])
+        if (best_importance, newest) != (meta.get(BOUND_IMPORTANCE), meta.get(BOUND_ACCESS)):
+            col.modify(metadata={BOUND_IMPORTANCE: best_importance, BOUND_ACCESS: newest})
+
+    def bounds(self, user_id: str) -> tuple[float, float | None]:
+        """Upper bounds over this user's memories: (importance, last access as a timestamp); (1, None) if unknown."""
+        col = self._collection(user_id)
+        meta = (col.metadata or {}) if col is not None else {}
+        if BOUND_IMPORTANCE not in meta or BOUND_ACCESS not in meta:
+            return 1.0, None
+        return float(meta[BOUND_IMPORTANCE]), float(meta[BOUND_ACCESS])
+
+    def get(self, user_id: str, ids: list[str] | None = None) -> list[MemoryRecord]:
+        """This user's records (all, oldest first, or those in `ids`)."""
+        col = self._collection(user_id)
+        if col is None or (ids is not None and not ids):
+            return []
+        res = col.get(ids=ids, where={"user_id": user_id}, include=["metadatas", "embeddings"])
+        records = self._checked(user_id, res["ids"], res["metadatas"], res["embeddings"])
+        seq = {i: int(m.get("seq", 0)) for i, m in zip(res["ids"], res["metadatas"]) if m}
+        return sorted(records, key=lambda r: (r.created_at, seq.get(r.id, 0), r.id))
+
+    def search(self, user_id: str, query: np.ndarray, n: int, now: datetime) -> list[tuple[MemoryRecord, float]]:
+        """Up to n current records by relevance: chroma's nearest neighbours, filtered by user and validity."""
+        col = self._collection(user_id)
+        if col is None:
+            return []
+        total = col.count()
+        if total == 0:
+            return []
+        t = now.timestamp()
+        where = {"$and": [{"user_id": user_id}, {"start_ts": {"$lte": t}}, {"end_ts": {"$gt": t}}]}
+        q = np.asarray(query, dtype=np.float32).ravel()
+        res = col.query(query_embeddings=[q], n_results=min(n, total), where=where,
+                        include=["metadatas", "embeddings"])
+        ids, metas, embs = res["ids"][0], res["metadatas"][0], res["embeddings"][0]
+        records = self._checked(user_id, ids, metas, embs)
+        records = [r for r in records if r.is_current(now)]
+        if not records:
+            return []
+        relevance = cosine_rows(np.stack([r.embedding for r in records]), q)  # exact, not chroma's distance
+        pairs = [(r, float(v)) for r, v in zip(records, relevance)]
+        return sorted(pairs, key=lambda p: (-p[1], p[0].id))
+
+    def delete(self, user_id: str, ids: list[str]) -> None:
+        """Remove these records of this user."""
+        col = self._collection(user_id)
+        if col is None or not ids:
+            return
+        mine = col.get(ids=list(ids), where={"user_id": user_id}, include=[])["ids"]
+        if mine:
+            col.delete(ids=mine)
+
+    def delete_user(self, user_id: str) -> None:
+        """Drop the user's collection; embedded, also scrub what SQLite and the index leave behind."""
+        if self._collection(user_id) is not None:
+            self.client.delete_collection(collection_name(user_id))
+        if self.path is not None:
+            self.scrub()
+
+    def scrub(self) -> None:
+        """Embedded only: VACUUM chroma.sqlite3 (deleted rows linger in free pages) and remove index
+        folders that no longer belong to any collection."""
+        db = self.path / "chroma.sqlite3"
+        if not db.exists():
+            return
+        con = sqlite3.connect(db, timeout=30, isolation_level=None)
+        try:
+            live = {row[0] for row in con.execute("SELECT id FROM segments")}
+            con.execute("VACUUM")
+        finally:
+            con.close()
+        for folder in self.path.iterdir():
+            if folder.is_dir() and UUID.match(folder.name) and folder.name not in live:
+                shutil.rmtree(folder, ignore_errors=True)
+
+    def users(self) -> list[str]:
+        """Every user with a collection here."""
+        out = []
+        for col in self.client.list_collections():
+            name = col if isinstance(col, str) else col.name
+            if not name.startswith("mem-"):
+                continue
+            got = self.client.get_collection(name, embedding_function=None).get(limit=1, include=["metadatas"])
+            if got["metadatas"]:
+                out.append(got["metadatas"][0]["user_id"])
+        return sorted(out)
+
+
+class ChromaServer:
+    """A `chroma run` server on loopback, started from this Python's environment (for tests and lessons)."""
+
+    def __init__(self, path: str | Path, port: int | None = None, timeout: float = 60.0) -> None:
+        import subprocess
+        import sys
+        import time
+
+        exe = Path(sys.executable).parent / "chroma"
+        if not exe.exists():
+            raise FileNotFoundError(f"the chroma command-line tool is missing ({exe}); install chromadb into this "
+                                    "environment (`make install`) to run Chroma in server mode")
+        self.host, self.port, self.path = "127.0.0.1", port or free_port(), Path(path)
+        self.log = self.path.parent / f"chroma-server-{self.port}.log"
+        started = time.monotonic()
+        with self.log.open("wb") as log:
+            self.process = subprocess.Popen([str(exe), "run", "--path", str(self.path), "--host", self.host,
+                                             "--port", str(self.port)], stdout=log, stderr=subprocess.STDOUT)
+        while not self.alive():
+            if self.process.poll() is not None:
+                raise RuntimeError(f"chroma run exited with code {self.process.returncode}; see {self.log}")
+            if time.monotonic() - started > timeout:
+                self.stop()
+                raise TimeoutError(f"chroma run did not answer its heartbeat within {timeout:g} s; see {self.log}")
+            time.sleep(0.1)
+        self.startup_seconds = time.monotonic() - started
+
+    def alive(self) -> bool:
+        """True if the server answers its heartbeat."""
+        import http.client
+
+        try:
+            con = http.client.HTTPConnection(self.host, self.port, timeout=1)
+            con.request("GET", "/api/v2/heartbeat")
+            ok = con.getresponse().status == 200
+            con.close()
+            return ok
+        except OSError:
+            return False
+
+    def stop(self) -> None:
+        """Stop the server (terminate, then kill if it does not exit within 10 s)."""
+        import subprocess
+
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that is free right now."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

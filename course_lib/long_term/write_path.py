@@ -1,0 +1,333 @@
+"""The write path: extract -> redact -> gate -> rate -> find nearest -> resolve -> apply.
+
+Every model call goes through `Model` with a template from `prompts`, so the offline rules and a live
+model are interchangeable. Model answers are parsed as JSON robustly (code fences and prose around
+the object are tolerated) and a clear error says what was wrong.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from course_lib.model import prompts
+
+OPS = ("ADD", "UPDATE", "DELETE", "NOOP")
+
+
+class ModelOutputError(ValueError):
+    """The model answered, but not with the JSON the task asked for."""
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One atomic, self-contained fact with the extractor's confidence (0..1)."""
+
+    text: str
+    confidence: float = 1.0
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What to do with a new fact: op in ADD/UPDATE/DELETE/NOOP, the existing memory id it touches, why."""
+
+    op: str
+    id: str | None = None
+    text: str = ""
+    reason: str = ""
+    stored_id: str | None = None  # id of the record written when the decision was applied
+
+
+def parse_json(text: str) -> dict[str, Any]:
+    """The first JSON object in a model's answer (which may wrap it in prose or ``` fences)."""
+    if not isinstance(text, str) or not text.strip():
+        raise ModelOutputError("the model's answer is empty; expected a JSON object")
+    cleaned = re.sub(r"```(?:json)?", "", text)
+    decoder = json.JSONDecoder()
+    for start in [m.start() for m in re.finditer(r"\{", cleaned)]:
+        try:
+            obj, _ = decoder.raw_decode(cleaned[start:])
+        except json.JSONDecodeError:
+            continue
+        if isinstance(obj, dict):
+            return obj
+    raise ModelOutputError(f"no JSON object in the model's answer: {text[:200]!r}")
+
+
+def get_model(model: Any = None) -> Any:
+    """The given model, or the course `Model` (offline unless configured)."""
+    if model is not None:
+        return model
+    from course_lib.model.client import Model
+    return Model()
+
+
+def ask_json(messages: list[dict[str, Any]], model: Any = None) -> dict[str, Any]:
+    """Send a rendered template and parse the JSON object it answers with."""
+    return parse_json(get_model(model).complete(messages, temperature=0))
+
+
+def as_conversation(conversation: str | Iterable[dict[str, Any]]) -> str:
+    """Messages (or a ready string) as 'role: text' lines; a message's further lines are indented under it."""
+    if isinstance(conversation, str):
+        return conversation
+    lines = []
+    for m in conversation:
+        if not isinstance(m, dict) or "role" not in m:
+            raise TypeError(f"a conversation is a string or a list of {{'role', 'content'}} dicts, got {m!r}")
+        body = [line.strip() for line in str(m.get("content") or "").splitlines() if line.strip()]
+        if body:  # indented, so a tool's "user: ..." line can never pass for a user turn
+            lines.append(f"{m['role']}: " + "\n  ".join(body))
+    return "\n".join(lines)
+
+
+def clamp01(value: Any, what: str) -> float:
+    """A number from the model, clamped to [0, 1]."""
+    try:
+        x = float(value)
+    except (TypeError, ValueError):
+        raise ModelOutputError(f"{what} must be a number from 0 to 1, the model said {value!r}") from None
+    return min(1.0, max(0.0, x))
+
+
+def extract_facts(conversation: str | list[dict[str, Any]], model: Any = None) -> list[Fact]:
+    """Atomic, self-contained facts about the user, each with a confidence (prompts.EXTRACT_FACTS)."""
+    text = as_conversation(conversation)
+    if not text.strip():
+        return []
+    data = ask_json(prompts.EXTRACT_FACTS.render(conversation=text), model)
+    items = data.get("facts")
+    if not isinstance(items, list):
+        raise ModelOutputError(f"expected {{'facts': [...]}}, the model said {data!r}")
+    facts = []
+    for item in items:
+        if isinstance(item, str):
+            facts.append(Fact(item.strip(), 1.0))
+        elif isinstance(item, dict) and str(item.get("text", "")).strip():
+            facts.append(Fact(str(item["text"]).strip(), clamp01(item.get("confidence", 1.0), "confidence")))
+    return facts
+
+
+def session_summary(transcript: str | list[dict[str, Any]], model: Any = None) -> dict[str, list[str]]:
+    """Decisions, preferences, facts_learned and open_questions of a session (prompts.SESSION_SUMMARY)."""
+    data = ask_json(prompts.SESSION_SUMMARY.render(transcript=as_conversation(transcript)), model)
+    out = {}
+    for key in ("decisions", "preferences", "facts_learned", "open_questions"):
+        value = data.get(key, [])
+        if not isinstance(value, list):
+            raise ModelOutputError(f"'{key}' must be a list, the model said {value!r}")
+        out[key] = [str(x).strip() for x in value if str(x).strip()]
+    return out
+
+
+def rate_importance(text: str, model: Any = None) -> float:
+    """How important a memory is, 0..1 (prompts.RATE_IMPORTANCE)."""
+    data = ask_json(prompts.RATE_IMPORTANCE.render(memory=text), model)
+    if "importance" not in data:
+        raise ModelOutputError(f"expected {{'importance': <0..1>}}, the model said {data!r}")
+    return clamp01(data["importance"], "importance")
+
+
+def gate(facts: Iterable[Fact], min_confidence: float = 0.8) -> list[Fact]:
+    """Only the facts the extractor is sure about: guesses never reach long-term memory."""
+    if not 0 <= min_confidence <= 1:
+        raise ValueError(f"min_confidence must be in [0, 1], got {min_confidence}")
+    return [f for f in facts if f.confidence >= min_confidence]
+
+
+def existing_pairs(nearest: Iterable[Any]) -> list[tuple[str, str]]:
+    """(id, text) from records, Recalled rows, dicts or pairs."""
+    out = []
+    for item in nearest:
+        record = getattr(item, "record", item)
+        if isinstance(record, tuple):
+            out.append((str(record[0]), str(record[1])))
+        elif isinstance(record, dict):
+            out.append((str(record["id"]), str(record["text"])))
+        else:
+            out.append((str(record.id), str(record.text)))
+    return out
+
+
+def clean_id(raw: Any, known: Iterable[str]) -> str | None:
+    """The stored id a model meant: exact, or the one known id inside `raw` ('`m-1`', "'m-1'", '[m-1]', 'id m-1.')."""
+    if raw is None:
+        return None
+    known = set(known)
+    text = str(raw).strip().strip("`'\"[](){}<> ")
+    if text in known:
+        return text
+    hits = {t.strip(".") for t in re.findall(r"[\w.-]+", str(raw))} & known
+    return hits.pop() if len(hits) == 1 else None
+
+
+def same_subject(text: str, pairs: list[tuple[str, str]]) -> list[str]:
+    """Ids of the stored facts about the same subject (diet, home city …) as `text`."""
+    from course_lib.model.offline.memory_ops import about  # the subject patterns; they only read text
+    subject = about(text)[0]
+    return [i for i, t in pairs if subject is not None and about(t)[0] == subject]
+
+
+def resolve(new_fact: str | Fact, nearest_existing: Iterable[Any], model: Any = None) -> Decision:
+    """ADD / UPDATE / DELETE / NOOP for a new fact given its nearest stored memories (prompts.RESOLVE_CONFLICT)."""
+    text = new_fact.text if isinstance(new_fact, Fact) else str(new_fact)
+    pairs = existing_pairs(nearest_existing)
+    existing = "\n".join(f"{i}: {t}" for i, t in pairs) or "(none)"
+    data = ask_json(prompts.RESOLVE_CONFLICT.render(new_fact=text, existing=existing), model)
+    op = str(data.get("op", "")).upper().strip()
+    if op not in OPS:
+        raise ModelOutputError(f"op must be one of {OPS}, the model said {data!r}")
+    reason = str(data.get("reason", ""))
+    if op == "ADD":
+        return Decision("ADD", None, text, reason)
+    raw = data.get("id")
+    mid = clean_id(raw, (i for i, _ in pairs))
+    if op in ("UPDATE", "DELETE") and mid is None:  # a live model may garble or invent an id: never duplicate
+        same = same_subject(text, pairs)
+        if op == "UPDATE" and len(same) == 1:
+            return Decision("UPDATE", same[0], text, f"{reason} (unknown id {raw!r}: used the one fact on this subject)")
+        return Decision("NOOP", None, text, f"{reason} (unknown id {raw!r} ignored; nothing changed)")
+    return Decision(op, mid, text, reason)
+
+
+# -- secrets ------------------------------------------------------------------------------------------
+# "my password is …", "the password for my bank is …", "pw: …": redact from the keyword's value to the clause end.
+PASSWORD = re.compile(r"(\b(?:password|passwort|passphrase|passcode|pwd?|pin|secret)s?\b"  # the keyword
+                      r"(?:\s+[^\s.,;:!?=]+){0,5}?"                                         # 'for my bank'
+                      r"(?:\s+is\s+|\s*[:=]\s*|\s+-\s+))"                                   # is / : / = / -
+                      r"(?!\[REDACTED)[^\n]+?(?=[.,;!?]+(?:\s|$)|\s*$|\n)", re.I)            # up to the clause end
+SECRET_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("api_key", re.compile(r"\b(?:sk|rk)[-_](?:live_|test_)?[A-Za-z0-9_-]{6,}")),
+    ("api_key", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|xox[abprs]-[A-Za-z0-9-]{10,})")),
+    ("aws_key", re.compile(r"\bAKIA[0-9A-Z]{16}\b")),
+    ("token", re.compile(r"\beyJ[\w-]+\.[\w-]+\.[\w-]+")),  # a JWT
+    ("token", re.compile(r"\b[0-9a-fA-F]{32,}\b")),
+    ("token", re.compile(r"\b(?=[A-Za-z0-9+/_-]*\d)(?=[A-Za-z0-9+/_-]*[A-Za-z])[A-Za-z0-9+/_-]{32,}={0,2}")),
+]
+NUMBER_RUN = re.compile(r"(?<!\d)\d+(?:[ .-]{1,3}\d+)*")  # digit groups joined by spaces, dashes or dots
+IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}")
+
+
+def luhn_ok(digits: str) -> bool:
+    """The Luhn checksum that card numbers satisfy."""
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2 == 1:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def iban_ok(iban: str) -> bool:
+    """The mod-97 check of an IBAN (spaces ignored): country and check digits moved to the end, letters as 10..35."""
+    s = iban.replace(" ", "").upper()
+    if not 15 <= len(s) <= 34:
+        return False
+    return int("".join(str(int(ch, 36)) for ch in s[4:] + s[:4])) % 97 == 1
+
+
+def redact_ibans(text: str, found: list[str]) -> str:
+    """Replace IBANs that pass the mod-97 check (the longest valid prefix of each candidate)."""
+    def sub(m: re.Match[str]) -> str:
+        for end in range(len(m.group(0)), 14, -1):
+            if iban_ok(m.group(0)[:end]):
+                found.append("iban")
+                return "[REDACTED IBAN]" + m.group(0)[end:]
+        return m.group(0)
+    return IBAN.sub(sub, text)
+
+
+def redact_cards(text: str, found: list[str]) -> str:
+    """Replace card numbers: each run of digit groups is tried at every start and end group (13–19 digits, Luhn)."""
+    def sub(m: re.Match[str]) -> str:
+        run = m.group(0)
+        groups = [(g.start(), g.end()) for g in re.finditer(r"\d+", run)]
+        hit: set[int] = set()  # groups inside some Luhn-valid candidate
+        for i in range(len(groups)):
+            for j in range(i, len(groups)):
+                number = "".join(run[a:b] for a, b in groups[i:j + 1])
+                if 13 <= len(number) <= 19 and luhn_ok(number):
+                    hit.update(range(i, j + 1))
+        spans: list[tuple[int, int]] = []  # neighbouring hit groups become one span
+        for i in sorted(hit):
+            if i - 1 in hit:
+                spans[-1] = (spans[-1][0], groups[i][1])
+            else:
+                spans.append(groups[i])
+        for a, b in reversed(spans):  # from the right, so earlier offsets stay valid
+            run = run[:a] + "[REDACTED CARD_NUMBER]" + run[b:]
+            found.append("card_number")
+        return run
+    return NUMBER_RUN.sub(sub, text)
+
+
+def redact_secrets(text: str) -> tuple[str, list[str]]:
+    """Replace passwords, IBANs, card numbers, API keys and tokens by [REDACTED …]; also list what was found."""
+    found: list[str] = []
+
+    def password(m: re.Match[str]) -> str:
+        found.append("password")
+        return m.group(1) + "[REDACTED PASSWORD]"
+
+    clean = PASSWORD.sub(password, text)
+    clean = redact_cards(redact_ibans(clean, found), found)
+    for kind, pattern in SECRET_PATTERNS:
+        def sub(m: re.Match[str], kind: str = kind) -> str:
+            found.append(kind)
+            return f"[REDACTED {kind.upper()}]"
+        clean = pattern.sub(sub, clean)
+    return clean, found
+
+
+# -- the writer ---------------------------------------------------------------------------------------
+class MemoryWriter:
+    """Turns a conversation into memory operations on a VectorMemory and applies them."""
+
+    def __init__(self, vector_memory: Any, model: Any = None, min_confidence: float = 0.8, nearest_k: int = 5) -> None:
+        self.memory = vector_memory
+        self._model = model
+        self.min_confidence = min_confidence
+        self.nearest_k = nearest_k
+
+    @property
+    def model(self) -> Any:
+        """The chat model used for extraction, rating and resolution."""
+        self._model = get_model(self._model)
+        return self._model
+
+    def write_from_conversation(self, user_id: str, messages: str | list[dict[str, Any]]) -> list[Decision]:
+        """Extract facts from the user's turns and write them: one Decision per extracted fact."""
+        from course_lib.scoring import Weights
+
+        conversation, _ = redact_secrets(as_conversation(messages))  # secrets never even reach the model
+        decisions: list[Decision] = []
+        for fact in extract_facts(conversation, self.model):
+            clean, found = redact_secrets(fact.text)  # checked again: a model may still repeat a secret
+            if found or "[REDACTED" in fact.text:
+                decisions.append(Decision("NOOP", None, clean,
+                                          f"refused: about a secret ({', '.join(found) or 'redacted'})"))
+                continue
+            if fact.confidence < self.min_confidence:
+                decisions.append(Decision("NOOP", None, fact.text,
+                                          f"gated: confidence {fact.confidence:.2f} < {self.min_confidence:.2f}"))
+                continue
+            nearest = self.memory.recall(user_id, clean, k=self.nearest_k, weights=Weights(0, 0, 1), touch=False) \
+                if self.memory.memories(user_id) else []
+            decision = resolve(clean, nearest, self.model)
+            decisions.append(self.apply(user_id, decision))
+        return decisions
+
+    def apply(self, user_id: str, decision: Decision) -> Decision:
+        """Carry out one decision on the vector memory."""
+        if decision.op == "ADD":
+            rec = self.memory.remember(user_id, decision.text, rate_importance(decision.text, self.model))
+            return Decision("ADD", None, decision.text, decision.reason, rec.id)
+        if decision.op == "UPDATE":
+            rec = self.memory.update(user_id, decision.id, decision.text,
+                                     importance=rate_importance(decision.text, self.model))
+            return Decision("UPDATE", decision.id, decision.text, decision.reason, rec.id)
+        if decision.op == "DELETE":
+            self.memory.forget(user_id, decision.id)
+        return decision

@@ -1,0 +1,233 @@
+"""One way to reach a model: an `openai.OpenAI` client wired to the offline model, a live server or a recording."""
+from __future__ import annotations
+
+import json
+import threading
+from collections import defaultdict
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import httpx2
+
+from course_lib.model.settings import Settings, load_settings
+
+if TYPE_CHECKING:  # importing openai costs ~1 s, so only where a client is built
+    import numpy as np
+    import openai
+
+OFFLINE_BASE_URL = "http://offline.course.invalid/v1"  # never resolved: requests stay in-process
+
+
+class ModelCallError(RuntimeError):
+    """A model call failed; the message says why and what to do."""
+
+
+def endpoint_of(url_path: str) -> str:
+    """'chat/completions' or 'embeddings' (or the last path part) of a request path."""
+    for name in ("chat/completions", "embeddings", "models"):
+        if url_path.rstrip("/").endswith(name):
+            return name
+    return url_path.rstrip("/").rsplit("/", 1)[-1]
+
+
+def request_key(endpoint: str, body: bytes) -> str:
+    """How a recorded call is found again: endpoint + canonical JSON body, model name left out."""
+    try:
+        payload = json.loads(body or b"{}")
+    except json.JSONDecodeError:
+        return f"{endpoint} {body!r}"
+    if isinstance(payload, dict):
+        payload.pop("model", None)
+    return f"{endpoint} {json.dumps(payload, sort_keys=True)}"
+
+
+class OfflineTransport(httpx2.BaseTransport):
+    """An httpx transport that hands each request to the in-process offline model (no socket)."""
+
+    def __init__(self) -> None:
+        from course_lib.model.offline.model import OfflineModel
+
+        self.model = OfflineModel()
+        self._lock = threading.Lock()
+
+    def handle_request(self, request: httpx2.Request) -> httpx2.Response:
+        with self._lock:
+            status, payload = self.model.handle(request.method, request.url.path, request.read())
+        return httpx2.Response(status, json=payload, request=request)
+
+
+class RecordingTransport(httpx2.BaseTransport):
+    """Passes requests to a real transport and appends each successful call to a JSONL file."""
+
+    def __init__(self, inner: httpx2.BaseTransport, path: str | Path) -> None:
+        self.inner, self.path = inner, Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+
+    def handle_request(self, request: httpx2.Request) -> httpx2.Response:
+        body = request.read()
+        response = self.inner.handle_request(request)
+        content = response.read()  # decoded: gzip or deflate from the server is undone here
+        if response.status_code == 200:
+            try:
+                record = {"endpoint": endpoint_of(request.url.path), "request": json.loads(body or b"{}"),
+                          "response": json.loads(content)}
+            except json.JSONDecodeError:
+                record = None  # not an answer worth replaying; the SDK reports the bad body itself
+            if record is not None:
+                with self.path.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps(record, sort_keys=True) + "\n")
+        # the body is decoded now, so the headers that describe the wire encoding no longer apply
+        headers = [(k, v) for k, v in response.headers.items()
+                   if k.lower() not in ("content-encoding", "content-length", "transfer-encoding")]
+        return httpx2.Response(response.status_code, headers=headers, content=content, request=request)
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+class ReplayTransport(httpx2.BaseTransport):
+    """Answers from a recording; identical calls replay in recorded order; an unrecorded call is an error."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        if not self.path.exists():
+            raise FileNotFoundError(
+                f"COURSE_REPLAY_FILE={self.path} does not exist. Ask your instructor for the recording, "
+                "or unset COURSE_BACKEND to use the offline model.")
+        self.answers: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for n, line in enumerate(self.path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                rec = json.loads(line)
+                key = request_key(rec["endpoint"], json.dumps(rec["request"]).encode())
+                self.answers[key].append(rec["response"])
+            except (json.JSONDecodeError, KeyError, TypeError) as exc:
+                raise ValueError(f"{self.path}, line {n}: not a course recording ({exc})") from None
+        self.used: dict[str, int] = defaultdict(int)
+
+    def handle_request(self, request: httpx2.Request) -> httpx2.Response:
+        endpoint = endpoint_of(request.url.path)
+        key = request_key(endpoint, request.read())
+        answers = self.answers.get(key)
+        if not answers:
+            message = (f"{self.path} has no recorded answer for this call to {endpoint}: "
+                       f"{describe_call(request.read())}. Re-record the lesson with COURSE_BACKEND=openai "
+                       f"and COURSE_RECORD_FILE={self.path}, or unset COURSE_BACKEND to use the offline model.")
+            return httpx2.Response(404, json={"error": {"message": message, "type": "invalid_request_error",
+                                                        "code": "not_recorded", "param": None}}, request=request)
+        i = min(self.used[key], len(answers) - 1)
+        self.used[key] += 1
+        return httpx2.Response(200, json=answers[i], request=request)
+
+
+def describe_call(body: bytes) -> str:
+    """A one-line description of a request body, for error messages."""
+    try:
+        payload = json.loads(body or b"{}")
+    except json.JSONDecodeError:
+        return "an unreadable request"
+    if "messages" in payload:
+        last = str((payload["messages"] or [{}])[-1].get("content") or "")
+        return f"{len(payload['messages'])} messages, the last one starting {last[:60]!r}"
+    if "input" in payload:
+        return f"embeddings of {str(payload['input'])[:60]!r}"
+    return json.dumps(payload)[:80]
+
+
+def get_client(settings: Settings | None = None) -> "openai.OpenAI":
+    """An `openai.OpenAI` client: the offline model by default, a live or replayed one when configured."""
+    import openai
+
+    s = settings or load_settings()
+    if s.backend == "offline":
+        http = httpx2.Client(transport=OfflineTransport(), base_url=OFFLINE_BASE_URL)
+        return openai.OpenAI(api_key="offline", base_url=OFFLINE_BASE_URL, http_client=http, max_retries=0)
+    if s.backend == "replay":
+        http = httpx2.Client(transport=ReplayTransport(s.replay_file or ""))
+        return openai.OpenAI(api_key="replay", base_url=OFFLINE_BASE_URL, http_client=http, max_retries=0)
+    transport: httpx2.BaseTransport = httpx2.HTTPTransport()
+    if s.record_file:
+        transport = RecordingTransport(transport, s.record_file)
+    return openai.OpenAI(
+        api_key=s.api_key or "not-needed",  # local servers (Ollama, llama.cpp) ignore the key
+        base_url=s.base_url,
+        timeout=s.timeout,
+        max_retries=s.max_retries,
+        http_client=httpx2.Client(transport=transport, timeout=s.timeout),
+    )
+
+
+def explain(exc: Exception, settings: Settings) -> str:
+    """A message that says what went wrong with a model call and what to do about it."""
+    import openai
+
+    where = settings.base_url or ("the offline model" if settings.backend == "offline" else "api.openai.com")
+    if isinstance(exc, openai.AuthenticationError):
+        return (f"{where} refused the API key (401). Check OPENAI_API_KEY, or unset COURSE_BACKEND "
+                "to use the offline model.")
+    if isinstance(exc, openai.RateLimitError):
+        return (f"{where} kept answering 'too many requests' (429) after {settings.max_retries} retries. "
+                "Wait a minute, raise COURSE_MAX_RETRIES, or use the offline model.")
+    if isinstance(exc, openai.APITimeoutError):
+        return (f"no answer from {where} within {settings.timeout:g} s. Is the server running? "
+                "Raise COURSE_TIMEOUT for slow local models.")
+    if isinstance(exc, openai.APIConnectionError):
+        return f"could not connect to {where}: {exc.__cause__ or exc}. Is the server running and the URL right?"
+    if isinstance(exc, openai.InternalServerError):
+        return f"{where} failed with a server error ({exc.status_code}) after {settings.max_retries} retries: {exc.message}"
+    if isinstance(exc, openai.APIStatusError):
+        return f"{where} rejected the call ({exc.status_code}): {exc.message}"
+    if isinstance(exc, (openai.APIResponseValidationError, json.JSONDecodeError, ValueError, KeyError, TypeError)):
+        return (f"{where} answered with something that is not an OpenAI-format response ({type(exc).__name__}: "
+                f"{str(exc)[:120]}). Is OPENAI_BASE_URL the server's /v1 address?")
+    return f"the call to {where} failed: {type(exc).__name__}: {exc}"
+
+
+WIRE_KEYS = ("role", "content", "name", "tool_calls", "tool_call_id")
+
+
+def wire_messages(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Messages with only the keys the chat API accepts (drops the course's own, such as 'importance')."""
+    if not isinstance(messages, list):
+        raise TypeError(f"messages must be a list of dicts, got {type(messages).__name__}")
+    return [{k: v for k, v in m.items() if k in WIRE_KEYS} if isinstance(m, dict) else m for m in messages]
+
+
+class Model:
+    """Chat and embeddings through one client and the course settings, with clear errors."""
+
+    def __init__(self, client: "openai.OpenAI | None" = None, settings: Settings | None = None) -> None:
+        self.settings = settings or load_settings()
+        self.client = client or get_client(self.settings)
+
+    def chat(self, messages: list[dict[str, Any]], **kwargs: Any):
+        """One chat completion (the SDK's ChatCompletion object); course bookkeeping keys are not sent."""
+        kwargs.setdefault("model", self.settings.chat_model)
+        try:
+            response = self.client.chat.completions.create(messages=wire_messages(messages), **kwargs)
+            if not getattr(response, "choices", None):
+                raise ValueError("the response has no choices")
+            return response
+        except Exception as exc:  # every failure becomes one clear message
+            raise ModelCallError(explain(exc, self.settings)) from exc
+
+    def complete(self, messages: list[dict[str, Any]], **kwargs: Any) -> str:
+        """The text of one chat completion."""
+        return self.chat(messages, **kwargs).choices[0].message.content or ""
+
+    def embed(self, texts: list[str]) -> "np.ndarray":
+        """Embeddings of `texts` as a float32 array with unit-length rows."""
+        import numpy as np
+
+        if isinstance(texts, str):
+            texts = [texts]
+        if not texts:
+            raise ValueError("embed() needs at least one text")
+        try:
+            response = self.client.embeddings.create(model=self.settings.embed_model, input=list(texts))
+            vectors = np.array([d.embedding for d in response.data], dtype=np.float32)
+        except Exception as exc:
+            raise ModelCallError(explain(exc, self.settings)) from exc
+        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+        return vectors / np.where(norms == 0, 1, norms)
