@@ -33,7 +33,7 @@ _EXPORTS = {
     "BERLIN_QUERY": "scoring", "BERLIN_MEMORIES": "scoring",
     "Toolbox": "agent.react_agent", "prune_by_importance": "short_term.buffer",
     "plan_compaction": "agent.context", "truncate_tool_output": "agent.context", "assemble": "agent.context",
-    "MemoryWriter": "long_term.write_path", "extract_facts": "long_term.write_path", "redact_secrets": "long_term.write_path",
+    "MemoryWriter": "long_term.write_path", "extract_facts": "long_term.write_path", "redact_secrets": "long_term.redact",
     "HybridRetriever": "long_term.hybrid", "sweep": "long_term.forgetting", "scoring_explorer": "course.widgets",
     "VectorMemory": "long_term.vector",
     "ProfileMemory": "long_term.profile",
