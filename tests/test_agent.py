@@ -181,3 +181,14 @@ def test_a_crashing_tool_does_not_end_the_run():
     assert result.trace.stopped == "answer"
     assert result.trace.steps[0].observation.startswith("error: AttributeError")
     assert "AttributeError" in result.answer
+
+
+def test_the_model_is_built_on_first_use_and_a_given_one_is_kept():
+    from course_lib import SummaryBufferMemory
+    from course_lib.model.client import Model
+
+    agent = ReActAgent()
+    assert agent._model is None  # creating an agent builds no client
+    assert isinstance(agent.model, Model) and agent.model is agent.model
+    given = object()
+    assert ReActAgent(model=given).model is given and SummaryBufferMemory(200, model=given).model is given

@@ -85,7 +85,7 @@ def test_stable_layout_only_appends():
 
 
 def test_stable_layout_is_cached_and_reshuffled_is_not():
-    runs = compare_layouts(20)
+    runs = compare_layouts(scenario.LONG_TRIP, scenario.PRIYA_FACTS, scenario.TOOL_SCHEMAS, 20)
     stable, shuffled = runs["stable"], runs["reshuffled"]
     assert len(stable.cached_tokens) == len(shuffled.cached_tokens) == 20
     assert stable.total_cached > shuffled.total_cached

@@ -1,6 +1,9 @@
 """The scenario data: users, sessions, the long conversation and the deterministic tools."""
 from __future__ import annotations
 
+import hashlib
+import json
+
 import pytest
 
 from course_lib import count_tokens, scenario as s
@@ -86,3 +89,90 @@ def test_toolbox_matches_schemas():
         fn = schema["function"]
         assert fn["description"] and fn["parameters"]["type"] == "object"
         assert set(fn["parameters"]["required"]) <= set(fn["parameters"]["properties"])
+
+
+# --- the dialogue is data ---------------------------------------------------------------------------
+FROZEN = ["USERS", "PRIYA_FACTS", "MARCO_FACTS", "GOLDFISH_QUESTION", "SESSIONS", "SESSION_INTRO",
+          "SESSION_BUDGET_WINDOW", "SESSION_WEATHER", "SESSION_UPDATES", "SESSION_MARCO", "LONG_TRIP",
+          "LONG_TRIP_FACTS", "BUDGET_INDEX", "DINNER_QUESTION_INDEX", "RESTAURANTS", "DIETS", "WEATHER",
+          "GUIDE_URL", "KEY_SENTENCES", "PAGES", "TOOL_SCHEMAS"]
+# sha256 of these values as the Python lists in scenario.py held them before the dialogue moved to
+# course_lib/data/scenario/ (stored notebook outputs depend on every character of them)
+FROZEN_SHA256 = "1fc33687247770bd9cd0df847b26956a510ea6e02715bb4e879d6eaab4ea8219"
+
+
+def test_loaded_scenario_equals_the_values_it_replaced():
+    values = json.dumps([getattr(s, name) for name in FROZEN], ensure_ascii=False)
+    assert hashlib.sha256(values.encode()).hexdigest() == FROZEN_SHA256
+    assert isinstance(s.KEY_SENTENCES, tuple) and isinstance(s.DIETS, tuple) and isinstance(s.LONG_TRIP, list)
+    assert s.SESSIONS["long_trip"] is s.LONG_TRIP and list(s.SESSIONS) == list(s.SESSION_NAMES)
+    assert s.LONG_TRIP_FACTS[9:12] == ["vegetarian", "Tomasz", "11:30"]  # stored order, not turn order
+    assert s.LONG_TRIP[1]["content"].startswith("Welcome back, Priya!")
+    assert s.TOOLS.call("book_table", '{"restaurant": "Linse & Lauch", "time": "Friday 19:00", "people": 2}') \
+        .startswith('{"confirmation": "BK-36DEC3"')
+
+
+def test_turns_carry_their_marks_and_facts():
+    budget = s.TURNS["budget_window"][s.BUDGET_INDEX]
+    assert budget.mark == "budget" and budget.message == s.SESSION_BUDGET_WINDOW[1]
+    kept = [f for t in s.TURNS["long_trip"] for f in t.keeps]
+    assert sorted(kept) == sorted(s.LONG_TRIP_FACTS)
+    assert all(t.role == "user" for t in s.TURNS["long_trip"] if t.keeps)
+
+
+def _session_file(tmp_path, records, name="intro"):
+    path = tmp_path / f"{name}.jsonl"
+    path.write_text("\n".join(r if isinstance(r, str) else json.dumps(r) for r in records) + "\n", encoding="utf-8")
+    return path
+
+
+GOOD = {"session": "intro", "index": 0, "role": "user", "text": "Hi!"}
+
+
+@pytest.mark.parametrize("bad, message", [
+    ('{"session": "intro", "index": 1, "role": "assistant", "text": "Hello', "not valid JSON"),
+    ({**GOOD, "index": 1, "role": "bot"}, "role must be one of"),
+    ({**GOOD, "index": 1, "text": "  "}, "text is empty"),
+    ({**GOOD, "index": 5}, "index is 5 but this is turn 1"),
+    ({**GOOD, "index": 1, "session": "outro"}, "the file is intro.jsonl"),
+    ({"session": "intro", "index": 1, "role": "user"}, "missing ['text']"),
+    ({**GOOD, "index": 1, "speaker": "Priya"}, "unknown ['speaker']"),
+    ({**GOOD, "index": "1"}, "index must be a whole number"),
+    ({**GOOD, "index": 1, "keeps": ["40 EUR"]}, "keeps lists '40 EUR'"),
+    ([1, 2], "a turn is a JSON object"),
+])
+def test_a_corrupted_record_is_caught_with_file_and_line(tmp_path, bad, message):
+    path = _session_file(tmp_path, [GOOD, bad])
+    with pytest.raises(s.ScenarioDataError) as caught:
+        s.load_session(path)
+    assert f"{path}, line 2: " in str(caught.value) and message in str(caught.value)
+
+
+def test_good_records_load_and_an_empty_file_is_refused(tmp_path):
+    turns = s.load_session(_session_file(tmp_path, [GOOD, {**GOOD, "index": 1, "role": "assistant", "mark": "x"}]))
+    assert [t.message for t in turns] == [{"role": "user", "content": "Hi!"}, {"role": "assistant", "content": "Hi!"}]
+    assert s.marked(turns, "x") == 1
+    with pytest.raises(s.ScenarioDataError, match="exactly one"):
+        s.marked(turns, "budget")
+    (tmp_path / "empty.jsonl").write_text("\n")
+    with pytest.raises(s.ScenarioDataError, match="no turns"):
+        s.load_session(tmp_path / "empty.jsonl")
+
+
+def test_people_must_match_the_turns(tmp_path):
+    people = json.loads((s.DATA / "people.json").read_text(encoding="utf-8"))
+    people["long_trip_facts"].append("AF 9999")
+    (tmp_path / "people.json").write_text(json.dumps(people))
+    with pytest.raises(s.ScenarioDataError, match=r"only in people.json: \['AF 9999'\]"):
+        s.load_people(tmp_path / "people.json", s.TURNS["long_trip"])
+    del people["users"]
+    (tmp_path / "people.json").write_text(json.dumps(people))
+    with pytest.raises(s.ScenarioDataError, match="'users' must be a JSON object"):
+        s.load_people(tmp_path / "people.json", s.TURNS["long_trip"])
+
+
+def test_tools_live_in_the_agent_layer():
+    from course_lib.agent import tools
+
+    assert s.TOOLS is tools.TOOLS and s.search_restaurants is tools.search_restaurants
+    assert s.RESTAURANTS is tools.RESTAURANTS and s.read_page is tools.read_page

@@ -19,6 +19,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from course_lib.model.clock import CourseClock, hours_between
+from course_lib.model.lazy import LazyModel
 from course_lib.scoring import Weights, check_decay, recency, score
 from course_lib.long_term.stores import MemoryRecord, open_store
 
@@ -83,13 +84,7 @@ class VectorMemory:
         self.weights = weights
         self.decay = decay
 
-    @property
-    def model(self) -> Any:
-        """The model whose `.embed` turns text into vectors (the course Model unless one was given)."""
-        if self._model is None:
-            from course_lib.model.client import Model
-            self._model = Model()
-        return self._model
+    model = LazyModel()  # the model whose `.embed` turns text into vectors (the course Model unless one was given)
 
     def embed(self, texts: list[str]) -> np.ndarray:
         """Unit-length float32 embeddings of `texts`."""

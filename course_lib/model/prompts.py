@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 
 @dataclass(frozen=True)
@@ -118,6 +118,14 @@ You are a helpful assistant for trips and dinners. Think step by step and use th
 Respect every constraint you know about the user (diet, budget, city, time zone). When you have what you
 need, answer the user directly and briefly.
 """.strip()
+
+FACTS_HEADING = "Known facts about this user:"  # heads the recalled facts in an agent's prompt
+
+
+def facts_block(facts: Sequence[str]) -> str:
+    """Facts as a bulleted list under FACTS_HEADING, the way an agent's prompt carries recalled memory."""
+    return FACTS_HEADING + "\n" + "\n".join(f"- {f}" for f in facts)
+
 
 TEMPLATES: dict[str, Template] = {
     t.name: t for t in (SUMMARISE, EXTRACT_FACTS, RATE_IMPORTANCE, RESOLVE_CONFLICT, SESSION_SUMMARY, DISTILL_EPISODE)

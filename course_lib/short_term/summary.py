@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from course_lib.model.prompts import SUMMARISE
+from course_lib.model.lazy import LazyModel
 from course_lib.short_term.buffer import answers_last_call, check_message, unanswered, units
 from course_lib.model.tokens import REPLY_PRIMING, count_message_tokens, count_tokens, decode, encode
 
@@ -90,14 +91,7 @@ class SummaryBufferMemory:
         self.folded = 0  # messages folded into the summary so far
         self.log: list[dict[str, int]] = []  # one entry per summarisation call
 
-    @property
-    def model(self) -> Any:
-        """The Model used for summarising (created on first use)."""
-        if self._model is None:
-            from course_lib.model.client import Model
-
-            self._model = Model()
-        return self._model
+    model = LazyModel()  # the Model used for summarising (built on first use)
 
     def note(self) -> Message:
         """The summary as a system message."""
