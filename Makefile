@@ -8,8 +8,12 @@ STAMP  := $(VENV)/.installed
 # elsewhere tests/conftest.py still blocks every non-loopback connection.
 NONET  := tools/no_network.sh
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)  # jupyter refuses to run as root without it
+# Serve the whole course (lessons/, exercises/, solutions/) and open lesson 00; the course's JupyterLab
+# settings (.jupyter/lab/settings/overrides.json) turn off the news prompt and the update check.
+LAB_FLAGS := --ServerApp.root_dir=. --LabApp.app_settings_dir=.jupyter/lab/settings $(ROOT_FLAG)
+LAB_ARGS  ?=  # more jupyter options, e.g. make lab-headless LAB_ARGS="--port=8899"
 
-.PHONY: lab lab-headless install test test-lib test-notebooks exercises check-exercises grade bench doctor lock clean
+.PHONY: lab lab-headless install test test-lib test-notebooks exercises check-exercises grade eval bench doctor lock clean
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -21,10 +25,10 @@ $(STAMP): requirements.lock pyproject.toml
 install: $(STAMP)  ## create .venv and install the pinned versions
 
 lab: $(STAMP)  ## open JupyterLab on the first lesson
-	$(BIN)/jupyter lab $(ROOT_FLAG) lessons/00_setup.ipynb
+	$(BIN)/jupyter lab $(LAB_FLAGS) $(LAB_ARGS) lessons/00_setup.ipynb
 
 lab-headless: $(STAMP)  ## start JupyterLab without opening a browser (open the printed URL yourself)
-	$(BIN)/jupyter lab --no-browser $(ROOT_FLAG) lessons/00_setup.ipynb
+	$(BIN)/jupyter lab --no-browser $(LAB_FLAGS) $(LAB_ARGS) lessons/00_setup.ipynb
 
 doctor: $(STAMP)  ## environment check
 	$(PY) -m course_lib doctor
@@ -53,6 +57,9 @@ check-exercises: $(STAMP)
 
 grade: $(STAMP)  ## grade learners' notebooks: make grade DIR=submissions [TIMEOUT=120] [JOBS=2]
 	$(PY) tools/grade.py "$(DIR)" $(if $(TIMEOUT),--timeout $(TIMEOUT),) $(if $(JOBS),--jobs $(JOBS),)
+
+eval: $(STAMP)  ## compare memory strategies on the course benchmark: make eval [SIZE=large]
+	$(PY) tools/eval.py --size $(or $(SIZE),standard)
 
 bench: $(STAMP)  ## performance benchmarks
 	$(PY) tools/bench.py

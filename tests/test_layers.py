@@ -1,6 +1,6 @@
 """The library's layout is its architecture: layers import downwards only, modules stay short.
 
-    model  <-  scoring  <-  short_term, long_term  <-  agent  <-  course
+    model  <-  scoring  <-  short_term, long_term  <-  agent  <-  evaluation  <-  course
 
 A module may import from its own layer and from any layer to its left, never to its right; the two
 memory layers (short_term, long_term) do not import each other. Lazy imports inside functions count.
@@ -15,7 +15,7 @@ import pytest
 import course_lib
 
 LIB = Path(course_lib.__file__).resolve().parent
-RANK = {"model": 0, "scoring": 1, "short_term": 2, "long_term": 2, "agent": 3, "course": 4}
+RANK = {"model": 0, "scoring": 1, "short_term": 2, "long_term": 2, "agent": 3, "evaluation": 4, "course": 5}
 MAX_LINES = 300
 
 

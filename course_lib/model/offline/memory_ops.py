@@ -11,13 +11,16 @@ import re
 from typing import Any
 
 from course_lib.model import prompts
-from course_lib.model.offline.registry import Messages, Reply, rule
+from course_lib.model.offline.reply import Messages, Reply
+from course_lib.model.offline.text import CLAUSE_BREAKS, sentences
 
 DIETS = ("vegetarian", "vegan", "pescatarian", "gluten-free", "lactose intolerant", "halal", "kosher")
 HEDGES = re.compile(r"\b(maybe|perhaps|i think|i guess|probably|might|not sure|possibly|kind of)\b", re.I)
 NAME = r"([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)"
 PLACE = r"([A-Z][\w'-]+(?:[ -][A-Z][\w'-]+)*)"
 MONEY = r"(\d+(?:[.,]\d+)?)\s*(eur|euros?|€|usd|dollars?|\$|gbp|pounds?)"
+RELATIVES = "sister|brother|partner|cousin|wife|husband|mother|father|son|daughter"
+PETS = "dog|cat|parrot|tortoise|rabbit|hamster"
 CURRENCY = {"eur": "EUR", "euro": "EUR", "euros": "EUR", "€": "EUR", "usd": "USD", "dollar": "USD",
             "dollars": "USD", "$": "USD", "gbp": "GBP", "pound": "GBP", "pounds": "GBP"}
 
@@ -41,6 +44,33 @@ USER_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
      lambda m: ("home city", m.group(1), f"The user lives in {m.group(1)}.")),
     (re.compile(r"\b(?:my time ?zone is|i'?m in the|i am in the) ([\w/+:-]+)(?: time ?zone)?", re.I),
      lambda m: ("timezone", m.group(1), f"The user's time zone is {m.group(1)}.")),
+    # More ways people say the same things (names, moves, budgets, allergies, jobs, relatives, pets, flights)
+    (re.compile(r"^(?i:hi|hello|hey)[,!]? (?i:i'?m|i am|this is) " + NAME + r"[.!,]"),
+     lambda m: ("name", m.group(1), f"The user's name is {m.group(1)}.")),
+    (re.compile(r"^" + NAME + r" here\b|\b(?i:intro|introduction): " + NAME + r"\b"),
+     lambda m: ("name", m.group(1) or m.group(2), f"The user's name is {m.group(1) or m.group(2)}.")),
+    (re.compile(r"\b(?:i follow an?|treat me as|i'?ve gone|i have gone|has to be|have to be)\s+(?:fully |strictly |completely )?("
+                + "|".join(DIETS) + r")\b|(?:^|: )(" + "|".join(DIETS) + r") from (?:now|today|this month)", re.I),
+     lambda m: ("diet", (m.group(1) or m.group(2)).lower(), f"The user is {(m.group(1) or m.group(2)).lower()}.")),
+    (re.compile(r"\b(?i:home(?: for me)? is|i relocated to|we(?:'ve)? (?:now )?(?:live in|moved to)|i'?ve lived in|"
+                r"(?:i|we)(?: have|'ve)? got a (?:small |little )?(?:flat|house|apartment|place) in) " + PLACE),
+     lambda m: ("home city", m.group(1), f"The user lives in {m.group(1)}.")),
+    (re.compile(r"^(?=.*\b(?:budget|limit|cap|spend|a head|per person|each|max)\b).*?(?:€\s?(\d+)|(\d+)\s*(?:eur|euros?)\b)",
+                re.I), lambda m: ("budget", f"{m.group(1) or m.group(2)} EUR", f"The user's budget is {m.group(1) or m.group(2)} EUR.")),
+    (re.compile(r"\b(?:careful with|no) ([\w -]+?), i (?:react badly|have an allergy|'?m allergic)|^([\w -]+?) gives? me hives",
+                re.I), lambda m: (f"allergy:{(m.group(1) or m.group(2)).lower()}", (m.group(1) or m.group(2)).lower(),
+                                  f"The user is allergic to {(m.group(1) or m.group(2)).lower()}.")),
+    (re.compile(r"\bi (?:work as|'?m|am) an? ([a-z-]+)(?: by (?:trade|profession))?[.!,]$|\bbeing an? ([a-z-]+) (?:is|in)\b|"
+                r"\bmy job\?? i'?m an? ([a-z-]+)\b", re.I),
+     lambda m: ("job", (m.group(1) or m.group(2) or m.group(3)).lower(),
+                f"The user works as {a_or_an((m.group(1) or m.group(2) or m.group(3)).lower())}.")),
+    (re.compile(r"\b(?i:my) (" + RELATIVES + r")(?: is called| is named|,)? " + NAME + r"|^" + NAME + r", (?i:my) (" + RELATIVES + r")\b"),
+     lambda m: (f"relative:{m.group(1) or m.group(4)}", m.group(2) or m.group(3),
+                f"The user's {m.group(1) or m.group(4)} is called {m.group(2) or m.group(3)}.")),
+    (re.compile(r"\b(?i:my|our) (" + PETS + r")(?: is called| is named)? " + NAME + r"|" + NAME + r",? (?i:my|our|the) (" + PETS + r")\b"),
+     lambda m: (f"pet:{m.group(1) or m.group(4)}", m.group(2) or m.group(3),
+                f"The user's {m.group(1) or m.group(4)} is called {m.group(2) or m.group(3)}.")),
+    (re.compile(r"\b([A-Z]{2} ?\d{3,4})\b"), lambda m: (f"flight:{m.group(1)}", m.group(1), f"The user's flight is {m.group(1)}.")),
     (re.compile(r"\bi (?:prefer|always want|really like|like|love) ([\w ,'-]+?)[.!]?$", re.I),
      lambda m: (f"preference:{m.group(1).lower()}", m.group(1).lower(), f"The user prefers {m.group(1).lower()}.")),
 ]
@@ -55,6 +85,10 @@ FACT_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"^(?:the )?user'?s budget is (.+?)\.?$", re.I), lambda m: ("budget", m.group(1))),
     (re.compile(r"^(?:the )?user (?:lives|now lives|moved) (?:in|to) (.+?)\.?$", re.I), lambda m: ("home city", m.group(1))),
     (re.compile(r"^(?:the )?user'?s time ?zone is (.+?)\.?$", re.I), lambda m: ("timezone", m.group(1))),
+    (re.compile(r"^(?:the )?user works as an? (.+?)\.?$", re.I), lambda m: ("job", m.group(1).lower())),
+    (re.compile(r"^(?:the )?user'?s (" + RELATIVES + r") is called (.+?)\.?$", re.I), lambda m: (f"relative:{m.group(1).lower()}", m.group(2))),
+    (re.compile(r"^(?:the )?user'?s (" + PETS + r") is called (.+?)\.?$", re.I), lambda m: (f"pet:{m.group(1).lower()}", m.group(2))),
+    (re.compile(r"^(?:the )?user'?s flight is (.+?)\.?$", re.I), lambda m: (f"flight:{m.group(1)}", m.group(1))),
     (re.compile(r"^(?:the )?user prefers (.+?)\.?$", re.I),
      lambda m: (f"preference:{m.group(1).lower()}", m.group(1).lower())),
 ]
@@ -65,6 +99,11 @@ IMPORTANCE_CLASSES: list[tuple[float, tuple[str, ...]]] = [
     (0.7, ("lives in", "moved to", "time zone", "timezone", "prefers", "flight", "booked", "booking")),
     (0.1, ("weather", "hello", "thanks", "thank you", "small talk", "how are you")),
 ]
+
+
+def a_or_an(noun: str) -> str:
+    """'an archivist', 'a luthier'."""
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
 def money(m: re.Match[str]) -> str:
@@ -93,16 +132,11 @@ def user_turns(conversation: str) -> list[str]:
     return out
 
 
-def sentences(text: str) -> list[str]:
-    """Split a turn into sentences."""
-    return [s.strip() for s in re.split(r"(?<=[.!?;])\s+|\s+(?:and|but) (?=i\b|i'|my\b)", text, flags=re.I) if s.strip()]
-
-
 def facts_from(conversation: str) -> list[dict[str, Any]]:
     """Every fact the user stated, with a confidence: hedged statements get 0.5, plain ones 0.9."""
     facts: list[dict[str, Any]] = []
     for turn in user_turns(conversation):
-        for sentence in sentences(turn):
+        for sentence in sentences(turn, CLAUSE_BREAKS):
             if sentence.endswith("?"):
                 continue  # a question is not a statement
             for pattern, make in USER_PATTERNS:
@@ -183,21 +217,18 @@ def answer(obj: dict[str, Any]) -> Reply:
     return Reply(content=json.dumps(obj, ensure_ascii=False))
 
 
-@rule("extract_facts")
 def extract_facts_rule(messages: Messages, body: dict[str, Any]) -> Reply:
     """Atomic third-person facts from the user's turns."""
     conversation = prompts.EXTRACT_FACTS.parse(messages)["conversation"]
     return answer({"facts": facts_from(conversation)})
 
 
-@rule("rate_importance")
 def rate_importance_rule(messages: Messages, body: dict[str, Any]) -> Reply:
     """Importance by keyword class."""
     value, reason = importance(prompts.RATE_IMPORTANCE.parse(messages)["memory"])
     return answer({"importance": value, "reason": reason})
 
 
-@rule("resolve_conflict")
 def resolve_conflict_rule(messages: Messages, body: dict[str, Any]) -> Reply:
     """ADD / UPDATE / DELETE / NOOP by matching subjects."""
     fields = prompts.RESOLVE_CONFLICT.parse(messages)
@@ -207,7 +238,6 @@ def resolve_conflict_rule(messages: Messages, body: dict[str, Any]) -> Reply:
 DECISION_WORDS = re.compile(r"\b(let'?s|we'?ll|i'?ll take|decided|go with|book(?:ed)?|confirm(?:ed)?)\b", re.I)
 
 
-@rule("session_summary")
 def session_summary_rule(messages: Messages, body: dict[str, Any]) -> Reply:
     """Four lists: decisions (decision words), preferences and facts (extracted), open questions (unanswered '?')."""
     transcript = prompts.SESSION_SUMMARY.parse(messages)["transcript"]
@@ -215,13 +245,12 @@ def session_summary_rule(messages: Messages, body: dict[str, Any]) -> Reply:
     preferences = [f for f in facts if about(f)[0] and about(f)[0].split(":")[0] in ("diet", "preference", "allergy",
                                                                                         "budget")]
     lines = [line.partition(":")[2].strip() or line.strip() for line in transcript.splitlines() if line.strip()]
-    decisions = [s for line in lines for s in sentences(line) if DECISION_WORDS.search(s) and not s.endswith("?")]
-    questions = [s for s in sentences(" ".join(user_turns(transcript))) if s.endswith("?")]
+    decisions = [s for line in lines for s in sentences(line, CLAUSE_BREAKS) if DECISION_WORDS.search(s) and not s.endswith("?")]
+    questions = [s for s in sentences(" ".join(user_turns(transcript)), CLAUSE_BREAKS) if s.endswith("?")]
     return answer({"decisions": decisions[:5], "preferences": preferences,
                    "facts_learned": [f for f in facts if f not in preferences], "open_questions": questions[-3:]})
 
 
-@rule("distill_episode")
 def distill_episode_rule(messages: Messages, body: dict[str, Any]) -> Reply:
     """Lessons from a log: failed tool calls, side effects already done, and the outcome."""
     lessons = []
