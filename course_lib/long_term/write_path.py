@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 from course_lib.long_term.redact import iban_ok, luhn_ok, redact_secrets  # noqa: F401  (re-exported)
@@ -118,7 +118,7 @@ def session_summary(transcript: str | list[dict[str, Any]], model: Any = None) -
         value = data.get(key, [])
         if not isinstance(value, list):
             raise ModelOutputError(f"'{key}' must be a list, the model said {value!r}")
-        out[key] = [str(x).strip() for x in value if str(x).strip()]
+        out[key] = [redact_secrets(str(x).strip())[0] for x in value if str(x).strip()]  # a summary keeps no secret
     return out
 
 
@@ -215,7 +215,7 @@ class MemoryWriter:
         conversation, _ = redact_secrets(as_conversation(messages))  # secrets never even reach the model
         decisions: list[Decision] = []
         for fact in extract_facts(conversation, self.model):
-            clean, found = redact_secrets(fact.text)  # checked again: a model may still repeat a secret
+            clean, found = redact_secrets(fact.text)  # again: a model may restate a secret in a form the input check missed
             if found or "[REDACTED" in fact.text:
                 decisions.append(Decision("NOOP", None, clean,
                                           f"refused: about a secret ({', '.join(found) or 'redacted'})"))
@@ -231,7 +231,8 @@ class MemoryWriter:
         return decisions
 
     def apply(self, user_id: str, decision: Decision) -> Decision:
-        """Carry out one decision on the vector memory."""
+        """Carry out one decision on the vector memory; the text is redacted again right before it is stored."""
+        decision = replace(decision, text=redact_secrets(decision.text)[0])
         if decision.op == "ADD":
             rec = self.memory.remember(user_id, decision.text, rate_importance(decision.text, self.model))
             return Decision("ADD", None, decision.text, decision.reason, rec.id)

@@ -1,0 +1,146 @@
+"""Redaction: secrets (passwords, PINs, codes, keys, tokens, cards, IBANs, private keys) become [REDACTED …].
+
+`redact_secrets(text)` is applied to everything a store keeps. It is a table of named rules, each
+short enough to read: a few that find a secret by its *shape* (a vendor's key prefix, a Luhn-valid card
+number, a mod-97-valid IBAN, a PEM block) and a few that find it by what the sentence *says* ("my password
+is …", "Mein Passwort lautet …", "…は", "X is the user's PIN"). The sentence rules know the words for
+password, PIN, door code and key in several languages, and a short list of words after them that mean
+the text is *about* passwords rather than one ("password manager", "PIN reminder", "password policy").
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+# -- words ---------------------------------------------------------------------------------------------
+PASSWORD_WORDS = (r"(?:(?<![a-zA-Z\u00c0-\u024f\u0400-\u04ff])(?:passwords?|passw[oö]rt(?:er)?|kennw[oö]rt(?:er)?|passphrase|passcode|mot de passe|mdp"
+                  r"|contraseñas?|contrasenas?|clave|senhas?|wachtwoord(?:en)?|hasło|parola d'ordine|пароль|пароли)(?![a-zA-Z\u00c0-\u024f\u0400-\u04ff])"
+                  r"|密码|密碼|口令|パスワード)")
+CODE_WORDS = (r"(?:(?<![a-zA-Z\u00c0-\u024f\u0400-\u04ff])(?:pin(?:[- ]?code|[- ]?nummer)?|code pin|пин(?:-код)?|pin-код|geheimzahl|cvv|cvc|digicode"
+              r"|(?:door|gate|alarm|entry|access|security|safe|garage|lock|building)[- ]?code|t[üu]e?rcode|zugangscode"
+              r"|code (?:de la porte|d'entrée|d'accès)|código(?: de la puerta| de acceso)?|код (?:двери|домофона))(?![a-zA-Z\u00c0-\u024f\u0400-\u04ff]))")
+KEY_WORDS = r"(?:(?<![a-zA-Z\u00c0-\u024f\u0400-\u04ff])(?:(?:api[- ]?)?(?:keys?|tokens?|secrets?)|apikey|api-schlüssel|schlüssel|clé(?: api)?|ключ)(?![a-zA-Z\u00c0-\u024f\u0400-\u04ff])|密钥|令牌)"
+# After a keyword, these make it a different thing: "password manager", "PIN reminder", "token ring".
+ABOUT = (r"(?:managers?|reminders?|hints?|polic(?:y|ies)|resets?|rules?|fields?|strength|length|requirements?|changes?"
+         r"|expiry|pads?|generators?|vaults?|apps?|protection|ring|sauce|bonds?|holders?|takeaways?)\b")
+# Values that say where or how a secret is, not what it is: "my API key is stored in the vault".
+NOT_A_VALUE = (r"(?:in|on|under|at|inside|behind|stored|written|saved|kept|not|never|too|very|always|usually|the same"
+               r"|same|similar|different|secure|safe|strong|weak|long|short|easy|hard|expired|changed|required"
+               r"|missing|wrong|incorrect|broken|ne|nicht|pas|no)\b")
+PRONOUNS = r"(?:this|that|it|which|what|there|here|mine|yours|one|who)\b"
+
+# -- pieces ------------------------------------------------------------------------------------------
+GAP = r"[^\S\n]"  # a space, non-breaking space or thin space, never a line break
+QUALIFIERS = rf"(?:{GAP}+(?!{ABOUT})[^\s.,;:!?=。，：]+){{0,5}}?"  # 'for my bank', 'at home', 'für das WLAN'
+IS = (rf"(?:{GAP}*[:=：]|{GAP}+[-—–]|{GAP}+(?:is(?: now)?|was|are|to|lautet|ist|war|est|était|es|era|è|é|je|это)(?=\s)"
+      r"|是|为|為|は|：)" + rf"{GAP}*")
+CLAUSE_END = r"(?=[.,;!?]+(?:\s|$)|[。，；！？、]|\s*$|\n)"
+TOKEN = r"(?-i:(?=[\w+/=.~-]*\d|[\w+/=.~-]*[a-z][\w+/=.~-]*[A-Z]|[\w+/=.~-]*[A-Z][\w+/=.~-]*[a-z]|[\w+/=.~-]{16})[\w+/=.~-]{6,})"
+CODE = r"(?=[\w#*-]*\d)[\w#*-]{3,12}(?![\w#*-])"
+QUOTE = r"[\"'«“‘]?"  # a value may be quoted
+DETERMINERS = r"(?:(?:the|my|your|his|her|their|our|a|an|[\w-]+'s)\s+){0,2}(?:[\w-]+\s+){0,2}"
+VALUE_FIRST = r"(?P<v>\"[^\"\n]+\"|'[^'\n]+'|«[^»\n]+»|(?!" + PRONOUNS + r")[^\s\[\]\"'«]+)"
+
+Rule = tuple[str, "re.Pattern[str]"]
+# Each rule's pattern has a group "v": the part replaced (the whole match if the group is absent).
+RULES: list[Rule] = [
+    ("private_key", re.compile(r"(?P<v>-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z))")),
+    ("private_key", re.compile(r"(?m)(?P<v>(?:^[ \t]*[A-Za-z0-9+/]{4,}={0,2}[ \t]*\n)*[ \t]*[A-Za-z0-9+/]{4,}={0,2})[ \t]*\n[ \t]*-----END [A-Z ]*PRIVATE KEY")),
+    ("connection_string", re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^\s:/@]*:(?P<v>[^\s@/]+)@")),
+    ("api_key", re.compile(r"\b(?:sk|rk)[-_](?:live_|test_|proj-|ant-)?[A-Za-z0-9_-]{6,}")),  # OpenAI, Stripe, Anthropic
+    ("api_key", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{22,}|glpat-[\w-]{20,}|hf_[A-Za-z]{30,})")),
+    ("api_key", re.compile(r"\b(?:xox[abprse]-[A-Za-z0-9-]{10,}|AIza[\w-]{35}|npm_[A-Za-z0-9]{36}|ya29\.[\w-]{20,})")),
+    ("aws_key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
+    ("token", re.compile(r"\beyJ[\w-]+\.[\w-]+\.[\w-]+")),  # a JWT
+    ("token", re.compile(r"(?i:\bbearer)\s+(?P<v>(?=\S*\d)[\w.~+/=-]{8,})")),
+    ("token", re.compile(r"\b[0-9a-fA-F]{32,}\b")),
+    ("token", re.compile(r"\b(?=[A-Za-z0-9+/_-]*\d)(?=[A-Za-z0-9+/_-]*[A-Za-z])[A-Za-z0-9+/_-]{32,}={0,2}")),
+    ("token", re.compile(r"(?<![\w+/=])(?=[A-Za-z0-9+/]*\d)(?=[A-Za-z0-9+/]*[A-Za-z])[A-Za-z0-9+/]{6,}={1,2}(?![\w=])")),
+    ("password", re.compile(rf"(?i){PASSWORD_WORDS}{QUALIFIERS}{IS}(?!\[REDACTED|{NOT_A_VALUE})(?P<v>\S[^\n]*?){CLAUSE_END}")),
+    ("password", re.compile(rf"(?i)\b(?:pw|pwd|pass){GAP}*[:=]{GAP}*(?P<v>[^\s\[]\S*?){CLAUSE_END}")),
+    ("pin", re.compile(rf"(?i){CODE_WORDS}{QUALIFIERS}(?:{IS}|{GAP}+){QUOTE}(?P<v>{CODE})")),
+    ("api_key", re.compile(rf"(?i){KEY_WORDS}{QUALIFIERS}(?:{IS}|{GAP}+){QUOTE}(?P<v>{TOKEN})")),
+    ("password", re.compile(rf"(?i){VALUE_FIRST}(?=\s+(?:is|as|was|=)\s+{DETERMINERS}{PASSWORD_WORDS}(?!{GAP}+{ABOUT}))")),
+    ("pin", re.compile(rf"(?i)(?<![\w#*-])(?P<v>{CODE})(?=[\"'»”]?\s+(?:is|as|was|=)\s+{DETERMINERS}{CODE_WORDS}(?!{GAP}+{ABOUT}))")),
+    ("api_key", re.compile(rf"(?i)(?<![\w+/=.~-])(?P<v>{TOKEN})(?=[\"'»”]?\s+(?:is|as|was|=)\s+{DETERMINERS}{KEY_WORDS}(?!{GAP}+{ABOUT}))")),
+]
+
+CARD_RUN = re.compile(r"(?<!\d)\d+(?:(?:[^\S\n]|[./-]){1,3}\d+)*")  # digit groups joined by spaces, dots, dashes, slashes
+IBAN = re.compile(r"\b[A-Za-z]{2}\d{2}(?:[^\S\n]?-?[A-Za-z0-9]){11,30}")
+
+
+def luhn_ok(digits: str) -> bool:
+    """The Luhn checksum that card numbers satisfy."""
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2 == 1:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def iban_ok(iban: str) -> bool:
+    """The mod-97 check of an IBAN (spaces and dashes ignored, any case)."""
+    s = re.sub(r"[\s-]", "", iban).upper()
+    if not 15 <= len(s) <= 34 or not s.isalnum() or not s.isascii():
+        return False
+    return int("".join(str(int(ch, 36)) for ch in s[4:] + s[:4])) % 97 == 1
+
+
+def redact_ibans(text: str, found: list[str]) -> str:
+    """Replace IBANs that pass the mod-97 check (the longest valid prefix of each candidate)."""
+    def sub(m: re.Match[str]) -> str:
+        for end in range(len(m.group(0)), 14, -1):
+            if iban_ok(m.group(0)[:end]) and m.group(0)[end - 1].isalnum():
+                found.append("iban")
+                return "[REDACTED IBAN]" + m.group(0)[end:]
+        return m.group(0)
+    return IBAN.sub(sub, text)
+
+
+def redact_cards(text: str, found: list[str]) -> str:
+    """Replace card numbers: each run of digit groups is tried at every start and end group (13–19 digits, Luhn)."""
+    def sub(m: re.Match[str]) -> str:
+        run = m.group(0)
+        groups = [(g.start(), g.end()) for g in re.finditer(r"\d+", run)]
+        hit: set[int] = set()  # groups inside some Luhn-valid candidate
+        for i in range(len(groups)):
+            for j in range(i, len(groups)):
+                number = "".join(run[a:b] for a, b in groups[i:j + 1])
+                if 13 <= len(number) <= 19 and luhn_ok(number):
+                    hit.update(range(i, j + 1))
+        spans: list[tuple[int, int]] = []  # neighbouring hit groups become one span
+        for i in sorted(hit):
+            if i - 1 in hit:
+                spans[-1] = (spans[-1][0], groups[i][1])
+            else:
+                spans.append(groups[i])
+        for a, b in reversed(spans):  # from the right, so earlier offsets stay valid
+            run = run[:a] + "[REDACTED CARD_NUMBER]" + run[b:]
+            found.append("card_number")
+        return run
+    return CARD_RUN.sub(sub, text)
+
+
+def replacer(kind: str, found: list[str]) -> Callable[[re.Match[str]], str]:
+    """A re.sub callback that replaces group "v" (or the whole match) by [REDACTED KIND] and notes the kind."""
+    def sub(m: re.Match[str]) -> str:
+        found.append(kind)
+        label = f"[REDACTED {kind.upper()}]"
+        if "v" not in m.re.groupindex:
+            return label
+        a, b = m.span("v")
+        return m.string[m.start():a] + label + m.string[b:m.end()]
+    return sub
+
+
+def redact_secrets(text: str) -> tuple[str, list[str]]:
+    """Replace passwords, PINs, codes, IBANs, card numbers, keys, tokens and private keys by [REDACTED …]; list the kinds."""
+    if not isinstance(text, str):
+        raise TypeError(f"redact_secrets takes a str, got {type(text).__name__}; pass the text to be stored")
+    found: list[str] = []
+    clean = redact_cards(redact_ibans(text, found), found)
+    for kind, pattern in RULES:
+        clean = pattern.sub(replacer(kind, found), clean)
+    return clean, found
