@@ -6,11 +6,11 @@ import json
 from hypothesis import given, settings, strategies as st
 
 from course_lib import count_tokens, scenario
-from course_lib.model.offline import rules  # noqa: F401  (registers the rules)
 from course_lib.model.offline.react import constraints, find_budget, find_diet, find_people, find_when, intent
-from course_lib.model.offline.registry import RULES
+from course_lib.model.offline.rules import RULES
 from course_lib.model.offline.summarise import merge, score, split_lines
-from course_lib.model.prompts import REACT_SYSTEM, SUMMARISE
+from course_lib.model.offline.text import CLAUSE_BREAKS, sentences
+from course_lib.model.prompts import FACTS_HEADING, REACT_SYSTEM, SUMMARISE, TEMPLATES
 
 BODY = {"tools": scenario.TOOL_SCHEMAS}
 
@@ -20,8 +20,17 @@ def ask(question, system=REACT_SYSTEM, history=(), body=BODY):
     return RULES["react"](messages, body)
 
 
-def test_rules_are_registered():
-    assert "react" in RULES and "summarise" in RULES
+def test_every_template_has_its_rule_in_the_one_table():
+    assert set(RULES) == set(TEMPLATES) | {"react"}
+    assert all(callable(fn) for fn in RULES.values())
+
+
+def test_one_sentence_splitter_with_two_kinds_of_break():
+    text = "- I'm vegetarian; my budget is 40 EUR and I live in Paris.\nWhat's on?"
+    assert sentences(text) == ["I'm vegetarian; my budget is 40 EUR and I live in Paris.", "What's on?"]
+    assert sentences(text, CLAUSE_BREAKS) == ["I'm vegetarian;", "my budget is 40 EUR", "I live in Paris.",
+                                              "What's on?"]
+    assert sentences("  \n ") == []
 
 
 def test_diet_budget_and_city_come_from_anywhere_in_the_prompt():
@@ -49,7 +58,7 @@ def test_intents():
 
 
 def test_first_step_searches_with_the_known_constraints():
-    facts = REACT_SYSTEM + "\n\nKnown facts about this user:\n" + "\n".join(f"- {f}" for f in scenario.PRIYA_FACTS)
+    facts = REACT_SYSTEM + f"\n\n{FACTS_HEADING}\n" + "\n".join(f"- {f}" for f in scenario.PRIYA_FACTS)
     reply = ask(scenario.GOLDFISH_QUESTION, system=facts)
     (call,) = reply.tool_calls
     assert call["function"]["name"] == "search_restaurants" and reply.content
@@ -114,3 +123,16 @@ def test_summarise_fits_the_budget(max_tokens, start):
     out = merge("", lines, max_tokens)
     assert count_tokens(out) <= max_tokens
     assert out == merge("", lines, max_tokens)  # deterministic
+
+
+def test_each_intent_has_one_small_handler():
+    import inspect
+
+    from course_lib.model.offline.react import INTENTS
+
+    assert set(INTENTS) == {"page", "recall", "book", "restaurant", "weather", "chat"}
+    for name, handler in INTENTS.items():
+        assert len(inspect.getsource(handler).splitlines()) <= 40, name
+    assert ask("What's the weather in Paris?").tool_calls[0]["function"]["name"] == "get_weather"
+    assert ask("What is my budget?").content == "I don't know your budget."
+    assert "book" in ask("Hello there").content  # chat: a friendly reply, no tool

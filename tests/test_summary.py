@@ -7,8 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from course_lib import ReActAgent, SlidingWindow, SummaryBufferMemory, count_tokens, scenario
-from course_lib.model.offline.registry import RULES
-from course_lib.model.offline import rules  # noqa: F401  (registers the rules)
+from course_lib.model.offline.rules import RULES
 from course_lib.short_term.buffer import units
 from course_lib.short_term.summary import NOTE_HEADER, clip
 

@@ -8,9 +8,9 @@ from typing import Any
 from course_lib.model import prompts
 from course_lib.model.settings import OFFLINE_CHAT_MODEL, OFFLINE_EMBED_MODEL
 from course_lib.model.tokens import count_tokens, count_tools_tokens, encode
-from course_lib.model.offline import rules as _load_rules  # noqa: F401  (registers the rules)
 from course_lib.model.offline.caching import STEP, PrefixCache
-from course_lib.model.offline.registry import RULES, Messages, Reply
+from course_lib.model.offline.reply import Messages, Reply
+from course_lib.model.offline.rules import RULES
 
 CREATED = 1772442000  # the course clock's start (2026-03-02 09:00 UTC); keeps responses identical run to run
 

@@ -21,151 +21,56 @@ The rules, in the order they are applied:
    question's words) or answers with
    a final text that names what it chose and why.
 
-Every step is deterministic: the same prompt always gives the same reply.
+Every step is deterministic: the same prompt always gives the same reply. Reading the prompt (rules 1
+and 2) is in reading.py; this module chooses and answers, one small function per intent (INTENTS).
 """
 from __future__ import annotations
 
+from __future__ import annotations
+
 import json
-import re
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
-from course_lib.model.offline.registry import Messages, Reply, rule, tool_call
-
-CITIES = ("Berlin", "Paris", "Munich", "Hamburg", "London", "Rome", "Vienna", "Madrid", "Amsterdam")
-DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
-STOPWORDS = set("""a an and are about at be can do does for from give how i in is it me my of on or page
-please say says see tell the this that to what when where which who why will with you your there their
-would could should""".split())
-
-URL = re.compile(r"https?://[^\s)\"'>]+")
-MONEY = re.compile(r"(?:€\s*(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s*(?:EUR|€|euros?)\b)", re.I)
-BUDGET_CUE = re.compile(r"budget|per person|at most|\bmax|\bunder\b|up to|no more than", re.I)
-DIET_WORD = re.compile(r"\b(vegetarian|vegan)\b", re.I)
-NEGATED = re.compile(r"\b(?:not|isn't|aren't|no)\s+(?:just\s+|really\s+|strictly\s+)?$", re.I)
-DIET_RESET = re.compile(r"\b(?:eats? meat|no longer (?:vegetarian|vegan)|not (?:vegetarian|vegan) any ?more)\b",
-                        re.I)
-TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)\b")
-PEOPLE = re.compile(r"\bfor (\d+|" + "|".join(NUMBER_WORDS) + r")\b(?!:)", re.I)
-POINTER = re.compile(r"read_more\(pointer=['\"]([\w.-]+)['\"], offset=(\d+)\)")
-NAME = re.compile(r"(?:\bmy name is|\bI'm|\bI am|\bname is|\bit's)\s+([A-Z][a-z]+)")
+from course_lib.model.offline.reading import (  # noqa: F401  (constraints & co. are read as react.constraints)
+    NAME, POINTER, URL, best_sentences, constraints, describe, find_budget, find_city, find_diet, find_people,
+    find_when, intent, prompt_text, tool_history)
+from course_lib.model.offline.reply import Messages, Reply, tool_call
 
 
-# ------------------------------------------------------------------------------ reading the prompt
-def prompt_text(messages: Messages) -> str:
-    """Everything the user said or the system prompt holds, in order (where constraints come from)."""
-    return "\n".join(str(m.get("content") or "") for m in messages if m.get("role") in ("system", "user"))
+@dataclass
+class Step:
+    """What one ReAct step knows: the request, the user's constraints and the tool calls made for it so far."""
 
+    messages: Messages
+    offered: set[str]  # names of the tools the request offers
+    last_user: int  # position of the user message being answered
+    question: str
+    c: dict[str, Any]  # diet, budget, city
+    city: str
+    done: list[tuple[str, dict[str, Any], str]]  # (tool, arguments, observation) since the question
 
-def sentences(text: str) -> list[str]:
-    """Text split into sentences (and lines)."""
-    parts = re.split(r"(?<=[.!?])\s+|\n+", text)
-    return [p.strip(" -•*") for p in parts if p.strip(" -•*")]
+    @property
+    def names(self) -> list[str]:
+        """The tools called so far, in order."""
+        return [d[0] for d in self.done]
 
+    def results(self, *tools: str) -> list[str]:
+        """The observations of the named tools, in order."""
+        return [d[2] for d in self.done if d[0] in tools]
 
-def find_diet(text: str) -> str | None:
-    """The last diet stated and not negated, or None."""
-    events: list[tuple[int, str | None]] = []
-    for m in DIET_WORD.finditer(text):
-        if not NEGATED.search(text[max(0, m.start() - 25): m.start()]):
-            events.append((m.start(), m.group(1).lower()))
-    events += [(m.start(), None) for m in DIET_RESET.finditer(text)]
-    return max(events, key=lambda e: e[0])[1] if events else None
-
-
-def find_budget(text: str) -> float | None:
-    """The last EUR amount in a sentence about a budget or a price per person, or None."""
-    budget = None
-    for s in sentences(text):
-        if BUDGET_CUE.search(s):
-            amounts = [m.group(1) or m.group(2) for m in MONEY.finditer(s)]
-            if amounts:
-                budget = float(amounts[-1].replace(",", "."))
-    return budget
-
-
-def find_city(question: str, text: str) -> str | None:
-    """A city named in the question, else the last city mentioned in the prompt."""
-    for source in (question, text):
-        hits = [(m.start(), c) for c in CITIES for m in re.finditer(rf"\b{c}\b", source)]
-        if hits:
-            return max(hits)[1]
-    return None
-
-
-def find_when(question: str) -> str:
-    """'Friday 19:00' from the question (defaults: no day, 19:00)."""
-    day = next((d for d in DAYS if re.search(rf"\b{d}\b", question, re.I)), "")
-    t = TIME.search(question)
-    clock = f"{int(t.group(1)):02d}:{t.group(2)}" if t else "19:00"
-    return f"{day} {clock}".strip()
-
-
-def find_people(question: str) -> int:
-    """Party size from 'for 2' / 'for two' (default 2)."""
-    m = PEOPLE.search(question)
-    if not m:
-        return 2
-    word = m.group(1).lower()
-    return int(word) if word.isdigit() else NUMBER_WORDS[word]
-
-
-def constraints(question: str, text: str) -> dict[str, Any]:
-    """Diet, budget and city found in the prompt."""
-    return {"diet": find_diet(text), "budget": find_budget(text), "city": find_city(question, text)}
-
-
-def describe(c: dict[str, Any]) -> str:
-    """The constraints in words, for thoughts and answers."""
-    parts = []
-    if c["diet"]:
-        parts.append(c["diet"])
-    if c["budget"] is not None:
-        parts.append(f"at most {c['budget']:g} EUR per person")
-    return " and ".join(parts)
-
-
-def intent(question: str) -> str:
-    """What the user wants: page, book, restaurant, weather, recall or chat."""
-    q = question.lower()
-    if URL.search(question):
-        return "page"
-    if re.search(r"\bwhat(?:'s| is| are)? my\b|\bdo you (?:know|remember)\b", q):
-        return "recall"
-    if re.search(r"\b(book|reserve|reservation|table for)\b", q):
-        return "book"
-    if re.search(r"\b(restaurant|dinner|lunch|eat|food|place to eat|where to eat)\b", q):
-        return "restaurant"
-    if re.search(r"\b(weather|rain|forecast|temperature|sunny)\b", q):
-        return "weather"
-    return "chat"
-
-
-def tool_history(messages: Messages, start: int) -> list[tuple[str, dict[str, Any], str]]:
-    """(tool name, arguments, observation) for each tool call after position `start`."""
-    results = {m.get("tool_call_id"): str(m.get("content") or "") for m in messages[start:] if m.get("role") == "tool"}
-    done = []
-    for m in messages[start:]:
-        for c in m.get("tool_calls") or []:
-            fn = c.get("function", {})
-            try:
-                args = json.loads(fn.get("arguments") or "{}")
-            except json.JSONDecodeError:
-                args = {}
-            done.append((fn.get("name", ""), args, results.get(c.get("id"), "")))
-    return done
+    def call(self, tool: str, thought: str, **args: Any) -> Reply:
+        """Call `tool` (arguments that are None are left out), or say it is missing if the request lacks it."""
+        if tool not in self.offered:
+            return Reply(content=f"I would need the {tool} tool for that, and it is not available to me.")
+        args = {k: v for k, v in args.items() if v is not None}
+        return Reply(content=thought, tool_calls=[tool_call(next_call_id(self.messages), tool, json.dumps(args))])
 
 
 def next_call_id(messages: Messages) -> str:
     """A call id unique within this conversation: call_1, call_2, …"""
     n = sum(len(m.get("tool_calls") or []) for m in messages)
     return f"call_{n + 1}"
-
-
-def call(messages: Messages, thought: str, name: str, **args: Any) -> Reply:
-    """A reply that calls one tool, with the thought as its content."""
-    args = {k: v for k, v in args.items() if v is not None}
-    return Reply(content=thought, tool_calls=[tool_call(next_call_id(messages), name, json.dumps(args))])
 
 
 # ------------------------------------------------------------------------------------- choosing
@@ -190,114 +95,99 @@ def why(c: dict[str, Any], city: str) -> str:
             else f"it is the best-rated restaurant in {city} (I know nothing about your diet or budget)")
 
 
-def keywords(text: str) -> set[str]:
-    """Content words of a question (lower case, no stop words)."""
-    return {w for w in re.findall(r"[a-zà-ü0-9&]+", text.lower()) if len(w) > 2 and w not in STOPWORDS}
+# ---------------------------------------------------------------------------------- one per intent
+def page(s: Step) -> Reply:
+    """Read the page the question links to (and more of it, while the answer is not in what was read)."""
+    url = URL.search(s.question).group(0).rstrip(".,;:!?")
+    if "read_page" not in s.names:
+        return s.call("read_page", f"The user points me to {url}; I read the page first.", url=url)
+    observations = s.results("read_page", "read_more")
+    found = best_sentences(s.question, observations)
+    pointer = POINTER.search(observations[-1])
+    if not found and pointer and "read_more" in s.offered:
+        return s.call("read_more", "What I have read so far does not answer the question; the output was cut, "
+                      "so I read the next part.", pointer=pointer.group(1), offset=int(pointer.group(2)),
+                      max_tokens=4000)
+    if not found:
+        return Reply(content=f"I read {url} but found nothing about that in the part I saw.")
+    return Reply(content=f"From {url}: " + " ".join(found))
 
 
-def best_sentences(question: str, pages: list[str], k: int = 2) -> list[str]:
-    """Up to k sentences of the pages that share at least half the question's words (and at least two)."""
-    words = keywords(URL.sub(" ", question))
-    need = max(2, (len(words) + 1) // 2)
-    scored = []
-    for p, page in enumerate(pages):
-        for i, s in enumerate(sentences(page)):
-            if POINTER.search(s):
-                continue
-            overlap = len(words & keywords(s))
-            if overlap >= need:
-                scored.append((-overlap, p, i, s))
-    return [s for *_, s in sorted(scored)[:k]]
+def recall(s: Step) -> Reply:
+    """Answer "what is my name / diet / budget" from the prompt alone."""
+    q = s.question.lower()
+    if "name" in q:
+        names = list(NAME.finditer(prompt_text(s.messages[: s.last_user])))
+        return Reply(content=f"Your name is {names[-1].group(1)}." if names else
+                     "I don't know your name: nobody has told me in this conversation.")
+    if "diet" in q or "eat" in q:
+        return Reply(content=f"You are {s.c['diet']}." if s.c["diet"] else "I don't know your diet.")
+    if "budget" in q:
+        return Reply(content=f"Your dinner budget is {s.c['budget']:g} EUR per person." if s.c["budget"] is not None
+                     else "I don't know your budget.")
+    return Reply(content="I only know what is in this conversation and the facts I was given.")
+
+
+def restaurant(s: Step, book: bool = False) -> Reply:
+    """Search with the known constraints, choose the best place that meets them, and book it if asked."""
+    c, city = s.c, s.city
+    if "search_restaurants" not in s.names:
+        known = describe(c)
+        thought = (f"The user wants {'a table' if book else 'a restaurant'} in {city}. "
+                   + (f"From my prompt I know: {known}. I search with those filters."
+                      if known else "I know no diet or budget for this user, so I search all restaurants."))
+        return s.call("search_restaurants", thought, city=city, diet=c["diet"], max_price=c["budget"])
+    chosen = choose(s.results("search_restaurants")[-1], c)
+    if chosen is None:
+        return Reply(content=f"I found no restaurant in {city} that is {describe(c) or 'available'}.")
+    summary = (f"{chosen['name']} ({chosen.get('cuisine', 'restaurant')}, "
+               f"{chosen.get('price_per_person', '?')} EUR per person, rated {chosen.get('rating', '?')})")
+    if not book:
+        return Reply(content=f"I suggest {summary} in {city}: {why(c, city)}.")
+    if "book_table" not in s.names:
+        when, people = find_when(s.question), find_people(s.question)
+        return s.call("book_table", f"I choose {chosen['name']}: {why(c, city)}. Now I book it for {people} at {when}.",
+                      restaurant=chosen["name"], time=when, people=people)
+    result = s.results("book_table")[-1]
+    try:
+        booking = json.loads(result)
+    except json.JSONDecodeError:
+        return Reply(content=f"The booking at {chosen['name']} failed: {result}")
+    return Reply(content=f"I booked {summary} for {booking['people']} on {booking['time']}. "
+                         f"Confirmation: {booking['confirmation']}. I chose it because {why(c, city)}.")
+
+
+def weather(s: Step) -> Reply:
+    """Check the forecast for the city, then report it."""
+    if "get_weather" not in s.names:
+        return s.call("get_weather", f"The user asks about the weather; I check {s.city}.", city=s.city)
+    try:
+        w = json.loads(s.results("get_weather")[-1])
+        return Reply(content=f"Weather in {w['city']}: Friday {w['friday']}; Saturday {w['saturday']}; "
+                             f"Sunday {w['sunday']}.")
+    except (json.JSONDecodeError, KeyError, TypeError):
+        return Reply(content=f"I could not get the weather: {s.done[-1][2]}")
+
+
+def chat(s: Step) -> Reply:
+    """Anything else: a short friendly reply, no tools."""
+    return Reply(content="Thanks for telling me! Let me know whenever you want me to look something up or book it.")
+
+
+INTENTS: dict[str, Callable[[Step], Reply]] = {
+    "page": page, "recall": recall, "book": lambda s: restaurant(s, book=True), "restaurant": restaurant,
+    "weather": weather, "chat": chat}
 
 
 # ---------------------------------------------------------------------------------------- the rule
-@rule("react")
 def react(messages: Messages, body: dict[str, Any]) -> Reply:
-    """One ReAct step: the next tool call, or the final answer."""
-    offered = {t.get("function", {}).get("name") for t in body.get("tools") or []}
+    """One ReAct step: the next tool call, or the final answer, from the handler of the question's intent."""
     last_user = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=None)
     if last_user is None:
         return Reply(content="Hello! What can I help you with?")
     question = str(messages[last_user].get("content") or "")
     c = constraints(question, prompt_text(messages))
-    city = c["city"] or "Berlin"
-    done = tool_history(messages, last_user + 1)
-    names = [d[0] for d in done]
-    goal = intent(question)
-
-    def need(tool: str) -> Reply | None:
-        if tool not in offered:
-            return Reply(content=f"I would need the {tool} tool for that, and it is not available to me.")
-        return None
-
-    if goal == "page":
-        url = URL.search(question).group(0).rstrip(".,;:!?")
-        if "read_page" not in names:
-            return need("read_page") or call(messages, f"The user points me to {url}; I read the page first.",
-                                             "read_page", url=url)
-        observations = [d[2] for d in done if d[0] in ("read_page", "read_more")]
-        found = best_sentences(question, observations)
-        pointer = POINTER.search(observations[-1])
-        if not found and pointer and "read_more" in offered:
-            return call(messages, "What I have read so far does not answer the question; the output was cut, "
-                        "so I read the next part.", "read_more", pointer=pointer.group(1),
-                        offset=int(pointer.group(2)), max_tokens=4000)
-        if not found:
-            return Reply(content=f"I read {url} but found nothing about that in the part I saw.")
-        return Reply(content=f"From {url}: " + " ".join(found))
-
-    if goal == "recall":
-        q = question.lower()
-        if "name" in q:
-            m = None
-            for m in NAME.finditer(prompt_text(messages[:last_user])):
-                pass
-            return Reply(content=f"Your name is {m.group(1)}." if m else
-                         "I don't know your name: nobody has told me in this conversation.")
-        if "diet" in q or "eat" in q:
-            return Reply(content=f"You are {c['diet']}." if c["diet"] else "I don't know your diet.")
-        if "budget" in q:
-            return Reply(content=f"Your dinner budget is {c['budget']:g} EUR per person." if c["budget"] is not None
-                         else "I don't know your budget.")
-        return Reply(content="I only know what is in this conversation and the facts I was given.")
-
-    if goal in ("book", "restaurant"):
-        if "search_restaurants" not in names:
-            known = describe(c)
-            thought = (f"The user wants {'a table' if goal == 'book' else 'a restaurant'} in {city}. "
-                       + (f"From my prompt I know: {known}. I search with those filters."
-                          if known else "I know no diet or budget for this user, so I search all restaurants."))
-            return need("search_restaurants") or call(
-                messages, thought, "search_restaurants", city=city, diet=c["diet"], max_price=c["budget"])
-        chosen = choose([d[2] for d in done if d[0] == "search_restaurants"][-1], c)
-        if chosen is None:
-            return Reply(content=f"I found no restaurant in {city} that is {describe(c) or 'available'}.")
-        summary = (f"{chosen['name']} ({chosen.get('cuisine', 'restaurant')}, "
-                   f"{chosen.get('price_per_person', '?')} EUR per person, rated {chosen.get('rating', '?')})")
-        if goal == "restaurant":
-            return Reply(content=f"I suggest {summary} in {city}: {why(c, city)}.")
-        if "book_table" not in names:
-            when, people = find_when(question), find_people(question)
-            return need("book_table") or call(
-                messages, f"I choose {chosen['name']}: {why(c, city)}. Now I book it for {people} at {when}.",
-                "book_table", restaurant=chosen["name"], time=when, people=people)
-        result = [d for d in done if d[0] == "book_table"][-1]
-        try:
-            booking = json.loads(result[2])
-        except json.JSONDecodeError:
-            return Reply(content=f"The booking at {chosen['name']} failed: {result[2]}")
-        return Reply(content=f"I booked {summary} for {booking['people']} on {booking['time']}. "
-                             f"Confirmation: {booking['confirmation']}. I chose it because {why(c, city)}.")
-
-    if goal == "weather":
-        if "get_weather" not in names:
-            return need("get_weather") or call(messages, f"The user asks about the weather; I check {city}.",
-                                               "get_weather", city=city)
-        try:
-            w = json.loads([d[2] for d in done if d[0] == "get_weather"][-1])
-            return Reply(content=f"Weather in {w['city']}: Friday {w['friday']}; Saturday {w['saturday']}; "
-                                 f"Sunday {w['sunday']}.")
-        except (json.JSONDecodeError, KeyError, TypeError):
-            return Reply(content=f"I could not get the weather: {done[-1][2]}")
-
-    return Reply(content="Thanks for telling me! Let me know whenever you want me to look something up or book it.")
+    step = Step(messages=messages, offered={t.get("function", {}).get("name") for t in body.get("tools") or []},
+                last_user=last_user, question=question, c=c, city=c["city"] or "Berlin",
+                done=tool_history(messages, last_user + 1))
+    return INTENTS[intent(question)](step)

@@ -25,7 +25,7 @@ from typing import Any
 
 from course_lib.model.prompts import SUMMARISE
 from course_lib.model.tokens import count_tokens
-from course_lib.model.offline.registry import Messages, Reply, rule
+from course_lib.model.offline.reply import Messages, Reply
 
 DEFAULT_MAX_TOKENS = 200
 SPEAKER = re.compile(r"^\s*(user|assistant|tool|system)\s*:\s*", re.I)
@@ -106,7 +106,6 @@ def merge(summary: str, new_lines: str, max_tokens: int) -> str:
     return text
 
 
-@rule("summarise")
 def summarise(messages: Messages, body: dict[str, Any]) -> Reply:
     """Fold the new lines into the running summary (extractive, within the requested max_tokens)."""
     fields = SUMMARISE.parse(messages)

@@ -1,4 +1,4 @@
-"""Where the offline model's rules register: one function per course prompt template."""
+"""What an offline rule answers: text, or tool calls in the OpenAI chat format."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -15,20 +15,7 @@ class Reply:
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
 
 
-Rule = Callable[[Messages, dict[str, Any]], Reply]
-RULES: dict[str, Rule] = {}
-
-
-def rule(name: str) -> Callable[[Rule], Rule]:
-    """Register `fn` as the offline model's rule for the template (or task) called `name`."""
-
-    def register(fn: Rule) -> Rule:
-        if name in RULES:
-            raise ValueError(f"two offline rules claim the task {name!r}")
-        RULES[name] = fn
-        return fn
-
-    return register
+Rule = Callable[[Messages, dict[str, Any]], Reply]  # a rule answers (messages, request body) with a Reply
 
 
 def tool_call(call_id: str, name: str, arguments: str) -> dict[str, Any]:
