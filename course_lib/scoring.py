@@ -108,11 +108,11 @@ BERLIN_MEMORIES: tuple[Candidate, ...] = (
 )
 
 
-def min_max(values: Sequence[float]) -> list[float]:
-    """Rescale values to [0, 1]; if they are all equal, every value becomes 0.5 (no information)."""
+def min_max(values: Sequence[float], equal: float = 0.5) -> list[float]:
+    """Rescale values to [0, 1]; if they are all equal, every value becomes `equal` (0.5: no information)."""
     lo, hi = min(values), max(values)
     if hi - lo == 0:
-        return [0.5 for _ in values]
+        return [equal for _ in values]
     return [(v - lo) / (hi - lo) for v in values]
 
 

@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from course_lib import VectorMemory
-from course_lib.long_term.hybrid import HybridRetriever, bm25_scores, hybrid_recall, min_max
+from course_lib.long_term.hybrid import HybridRetriever, bm25_scores, hybrid_recall
+from course_lib.scoring import min_max
 
 DOCS = ["The user is vegetarian.", "Flight LH2381 to Berlin lands Friday at 18:40.",
         "The user asked about the weather.", "The user has a budget of 40 EUR for dinner."]
@@ -18,8 +19,21 @@ def test_bm25_scores_exact_keywords():
 
 
 def test_min_max_per_query():
-    assert min_max(np.array([2.0, 4.0, 3.0])).tolist() == [0.0, 1.0, 0.5]
-    assert min_max(np.array([1.0, 1.0])).tolist() == [0.0, 0.0]
+    assert min_max([2.0, 4.0, 3.0], equal=0.0) == [0.0, 1.0, 0.5]
+    assert min_max([1.0, 1.0], equal=0.0) == [0.0, 0.0]  # the same BM25 score everywhere is no keyword evidence
+
+
+def test_no_keyword_evidence_leaves_the_vector_order():
+    r = HybridRetriever(DOCS)
+    hits = r.search("zzz", k=4)  # no document has the word: every BM25 part is 0, not 0.5
+    assert all(h.bm25 == 0.0 for h in hits)
+    assert [h.score for h in hits] == pytest.approx([0.7 * h.vector for h in hits])
+
+
+def test_the_model_is_built_on_first_use():
+    given = type("Fake", (), {"embed": lambda self, texts: np.ones((len(texts), 3))})()
+    r = HybridRetriever(DOCS, model=given)
+    assert r.model is given and r.embeddings.shape == (4, 3)
 
 
 def test_fusion_is_70_30_by_default():

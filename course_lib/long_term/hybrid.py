@@ -13,6 +13,9 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from course_lib.model.lazy import LazyModel
+from course_lib.scoring import min_max
+
 Reranker = Callable[[str, list["Hit"]], list["Hit"]]
 TOKEN = re.compile(r"[a-z0-9]+")
 
@@ -34,12 +37,6 @@ def tokenize(text: str) -> list[str]:
     return TOKEN.findall(text.lower())
 
 
-def min_max(values: np.ndarray) -> np.ndarray:
-    """Rescale to [0, 1]; all-equal values become 0 (no keyword evidence)."""
-    lo, hi = float(values.min()), float(values.max())
-    return np.zeros_like(values) if hi - lo == 0 else (values - lo) / (hi - lo)
-
-
 def bm25_scores(documents: Sequence[str], query: str) -> np.ndarray:
     """Raw BM25 score of every document for `query` (bm25s, Lucene variant)."""
     import bm25s
@@ -56,6 +53,8 @@ def bm25_scores(documents: Sequence[str], query: str) -> np.ndarray:
 class HybridRetriever:
     """BM25 + vector search over a plain list of documents, with an optional reranker."""
 
+    model = LazyModel()  # the model whose `.embed` gives the vectors (the course Model unless one was given)
+
     def __init__(self, documents: Sequence[str], model: Any = None, alpha: float = 0.7,
                  reranker: Reranker | None = None, ids: Sequence[str] | None = None,
                  embeddings: np.ndarray | None = None) -> None:
@@ -71,10 +70,7 @@ class HybridRetriever:
         self.embeddings = embeddings if embeddings is not None else self._embed(self.documents)
 
     def _embed(self, texts: list[str]) -> np.ndarray:
-        if self._model is None:
-            from course_lib.model.client import Model
-            self._model = Model()
-        v = np.asarray(self._model.embed(texts), dtype=np.float32)
+        v = np.asarray(self.model.embed(texts), dtype=np.float32)
         return v / np.where(np.linalg.norm(v, axis=1, keepdims=True) == 0, 1, np.linalg.norm(v, axis=1, keepdims=True))
 
     def search(self, query: str, k: int = 3, alpha: float | None = None) -> list[Hit]:
@@ -83,7 +79,7 @@ class HybridRetriever:
             raise ValueError(f"k must be a whole number >= 1, got {k!r}")
         a = self.alpha if alpha is None else alpha
         vec = self.embeddings @ self._embed([query])[0]
-        kw = min_max(bm25_scores(self.documents, query))
+        kw = np.asarray(min_max(bm25_scores(self.documents, query).tolist(), equal=0.0))  # equal: no keyword evidence
         fused = a * vec + (1 - a) * kw
         order = sorted(range(len(self.documents)), key=lambda i: (-float(fused[i]), self.ids[i]))
         hits = [Hit(i, self.documents[i], float(fused[i]), float(vec[i]), float(kw[i]), self.ids[i]) for i in order]
