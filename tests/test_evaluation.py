@@ -142,3 +142,17 @@ def test_report_table_and_files(bench, tmp_path):
     assert [p.name for p in paths] == ["table.txt", "results.csv", "strategies.png"]
     assert all(p.stat().st_size > 100 for p in paths)
     assert paths[1].read_text().splitlines()[0].startswith("strategy,tokens_per_call,total_tokens,evidence_recall")
+
+
+def test_time_words_narrow_the_search_window():
+    from course_lib.evaluation.strategies import time_window
+
+    assert time_window("What did I tell you last week about my flight?") == (4, 11)
+    assert time_window("Which flight did I mention yesterday?") == (0.5, 2)
+    assert time_window("Which flight did I mention?") is None
+
+
+def test_a_last_week_question_finds_last_weeks_flight_not_the_older_one(bench):
+    (res,) = run(bench, [HybridProfile()], progress=False)
+    temporal = res.of_kind("temporal")
+    assert temporal and all(r.found_all for r in temporal)

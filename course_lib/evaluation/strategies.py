@@ -10,12 +10,14 @@ Write your own: any object with a `name`, `observe(session)` and `context(user, 
     vector           every user message embedded; the top k by score, above a relevance floor
     hybrid           the same memories, ranked by 70 % vector + 30 % BM25
     hybrid+profile   hybrid over what is still true, plus key-value facts the write path extracted,
-                     where a new value for a subject ends the memory that stated the old one
+                     where a new value for a subject ends the memory that stated the old one; a question
+                     about a time ("last week") searches only the memories written then
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from course_lib.evaluation.generate import Session
@@ -30,6 +32,14 @@ from course_lib.short_term.summary import SummaryBufferMemory
 
 Message = dict[str, Any]
 EVENTS = ("flight:",)  # subjects that are things that happened, not attributes of the user
+# "last week" and friends -> how many days ago (from, to) the memory must have been written
+WHEN = [(re.compile(r"\blast week\b", re.I), (4, 11)), (re.compile(r"\byesterday\b", re.I), (0.5, 2)),
+        (re.compile(r"\blast month\b", re.I), (20, 45)), (re.compile(r"\bthis week\b", re.I), (0, 7))]
+
+
+def time_window(question: str) -> tuple[float, float] | None:
+    """The (from, to) days-ago window a question refers to, or None."""
+    return next((days for pattern, days in WHEN if pattern.search(question)), None)
 
 
 @dataclass
@@ -170,6 +180,17 @@ class HybridProfile(Hybrid):
                     self.memory.end(session.user, old)  # the new value supersedes the message that stated the old
                 self.source[(session.user, subject)] = memory_id
                 self.profile.set(session.user, subject, fact.text)
+
+    def search(self, user: str, question: str) -> list[str]:
+        """Hybrid search; a question about a time ("last week") searches only what was written then."""
+        window = time_window(question)
+        if window is None:
+            return super().search(user, question)
+        hits = hybrid_recall(self.memory, user, question, k=self.k * 5, alpha=self.alpha)
+        now = self.clock.now()
+        lo, hi = now - timedelta(days=window[1]), now - timedelta(days=window[0])
+        written = {r.id: r.created_at for r in self.memory.memories(user)}
+        return [h.text for h in hits if lo <= written[h.id] <= hi][: self.k]
 
     def context(self, user: str, question: str, now: datetime) -> Context:
         found = super().context(user, question, now)
