@@ -193,7 +193,7 @@ def test_validation_errors(make):
         mem.remember("u", "x", importance=1.5)
     with pytest.raises(ValueError, match="k must"):
         mem.recall("u", "x", k=0)
-    with pytest.raises(ValueError, match="non-empty text"):
+    with pytest.raises(ValueError, match="text must be a non-empty string"):
         mem.remember("u", "   ")
     with pytest.raises(ValueError, match="reserved"):
         mem.remember("u", "x", metadata={"user_id": "alice"})

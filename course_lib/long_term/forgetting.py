@@ -33,7 +33,15 @@ class Forgotten:
 
 
 def strength(access_count: int, edge_count: int, days_unused: float, decay: float = DAILY_DECAY) -> float:
-    """How strongly a memory holds: (1 + 0.3·accesses + 0.7·links) · decay ** days since last use."""
+    """How strongly a memory holds: (1 + 0.3·accesses + 0.7·links) · decay ** days since last use.
+
+    Seed 004 scores (0.3·accesses + 0.7·links) · 0.95 ** days_old. We keep its weights and its daily
+    factor but differ on purpose in two places. (1) The seed's base is 0 for a memory nobody has recalled
+    or linked yet, so every new memory would start at strength 0 and the first sweep would delete it; the
+    added 1 gives a new memory a strength of 1 that use and links raise. (2) The seed counts days since the
+    memory was written; we count days since it was last used, so a memory that keeps being recalled does not
+    fade however old it is (the seed gets the same effect only through the access count).
+    """
     if days_unused < 0 or access_count < 0 or edge_count < 0:
         raise ValueError("access_count, edge_count and days_unused must be >= 0")
     return (1 + ACCESS_WEIGHT * access_count + EDGE_WEIGHT * edge_count) * decay ** days_unused
@@ -64,8 +72,11 @@ def sweep(memory: Any, now: datetime | None = None, user_id: str | None = None, 
 
     `user_id=None` sweeps every user; any other value must be a real user id ('' is an error, not "everyone").
     """
-    from course_lib.long_term.vector import check_user
-    now = now or memory.clock.now()
+    from course_lib.long_term.checks import check_importance, check_user, check_when, is_number
+    if not is_number(threshold) or not threshold > 0:
+        raise ValueError(f"threshold must be a number > 0 (the strength below which a memory goes), got {threshold!r}")
+    check_importance(protect_importance, "protect_importance")
+    now = check_when(now, "now") or memory.clock.now()
     gone: list[Forgotten] = []
     for user in [check_user(user_id)] if user_id is not None else memory.users():
         records = memory.history(user)

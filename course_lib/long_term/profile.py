@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from course_lib.model.clock import CourseClock
-from course_lib.long_term.stores.numpy_store import atomic_write
+from course_lib.long_term.stores.files import atomic_write
 from course_lib.long_term.vector import check_user
 
 

@@ -7,7 +7,15 @@
     memory.recall("priya", "suggest a dinner place in Berlin", k=3)
 
 Isolation: every call takes a user id and the backend only ever searches that user's records.
-Updates supersede: the old record gets `valid_to`, stays in `history()`, and is never recalled again.
+User ids are exact and case-sensitive ('priya' and 'Priya' are two users, never merged): asking for a user
+with no memories while a user differing only in case or surrounding spaces has some raises a KeyError
+naming the stored id, instead of silently returning nothing.
+Updates supersede: the old record gets `valid_to`, stays in `history()`, and is never recalled again; both
+versions are written in one commit, so a crash never leaves two current versions.
+Every argument is checked before anything is stored (see `checks`), and what is stored is redacted
+(passwords, keys, cards, IBANs … become [REDACTED …], see `redact`).
+Crash safety, two processes and deletion on disk: see the backends, `stores.numpy_store` and
+`stores.chroma_store`.
 """
 from __future__ import annotations
 
@@ -21,7 +29,14 @@ import numpy as np
 from course_lib.model.clock import CourseClock, hours_between
 from course_lib.model.lazy import LazyModel
 from course_lib.scoring import Weights, check_decay, recency, score
-from course_lib.long_term.stores import MemoryRecord, open_store
+from course_lib.long_term.checks import (check_importance, check_k, check_links, check_metadata,
+                                        check_optional_number, check_str, check_text, check_texts, check_user,
+                                        check_vectors, check_when)
+from course_lib.long_term.redact import redact_secrets
+from course_lib.long_term.stores import IdTaken, MemoryRecord, open_store
+
+__all__ = ["VectorMemory", "Recalled", "check_user", "check_importance", "check_text"]
+ATTEMPTS = 5  # tries to find a free id when another process takes the same one at the same moment
 
 RESERVED_KEYS = frozenset(MemoryRecord.__dataclass_fields__) | {"start_ts", "end_ts", "seq", "record"}
 
@@ -47,27 +62,6 @@ class Recalled:
         return self.record.id
 
 
-def check_user(user_id: Any) -> str:
-    """Return `user_id` if it is a non-empty string, else raise a clear error."""
-    if not isinstance(user_id, str) or not user_id.strip():
-        raise ValueError(f"user_id must be a non-empty string (whose memories these are), got {user_id!r}")
-    return user_id
-
-
-def check_importance(importance: Any) -> float:
-    """Return importance as a float in [0, 1], else raise."""
-    if isinstance(importance, bool) or not isinstance(importance, (int, float)) or not 0 <= importance <= 1:
-        raise ValueError(f"importance must be a number from 0 to 1, got {importance!r}")
-    return float(importance)
-
-
-def check_text(text: Any) -> str:
-    """Return text if it is a non-empty string, else raise."""
-    if not isinstance(text, str) or not text.strip():
-        raise ValueError(f"a memory needs non-empty text, got {text!r}")
-    return text.strip()
-
-
 class VectorMemory:
     """Per-user vector memories with weighted recall, supersede-on-update and forgetting."""
 
@@ -88,9 +82,7 @@ class VectorMemory:
 
     def embed(self, texts: list[str]) -> np.ndarray:
         """Unit-length float32 embeddings of `texts`."""
-        vectors = np.asarray(self.model.embed(list(texts)), dtype=np.float32)
-        if vectors.ndim != 2 or len(vectors) != len(texts):
-            raise ValueError(f"the model's embed() returned shape {vectors.shape} for {len(texts)} texts")
+        vectors = check_vectors(np.asarray(self.model.embed(list(texts)), dtype=np.float32), len(texts))
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
         return vectors / np.where(norms == 0, 1, norms)
 
@@ -109,6 +101,8 @@ class VectorMemory:
                  valid_from: datetime | None = None, expires_at: datetime | None = None,
                  links: Iterable[str] = (), metadata: dict[str, Any] | None = None) -> MemoryRecord:
         """Embed `text` and store it as a memory of `user_id`; returns the stored record."""
+        check_text(text, "text")
+        check_importance(importance)
         return self.remember_many(user_id, [text], [importance], source=source, valid_from=valid_from,
                                   expires_at=expires_at, links=links, metadata=metadata)[0]
 
@@ -116,21 +110,35 @@ class VectorMemory:
                       source: str = "conversation", valid_from: datetime | None = None,
                       expires_at: datetime | None = None, links: Iterable[str] = (),
                       metadata: dict[str, Any] | None = None, supersedes: str | None = None) -> list[MemoryRecord]:
-        """Store several memories of one user with one embedding call."""
+        """Store several memories of one user with one embedding call (all of them, or none)."""
+        records = self._build(user_id, texts, importances, source, valid_from, expires_at, links, metadata, supersedes)
+        for _ in range(ATTEMPTS):
+            try:
+                self.store.add(records)
+                return records
+            except IdTaken:  # another process stored the same text at the same moment: take fresh ids
+                records = self._fresh_ids(records)
+        raise RuntimeError(f"could not find a free memory id for {user_id!r} in {ATTEMPTS} attempts")
+
+    def _build(self, user_id: Any, texts: Any, importances: Any, source: Any, valid_from: Any, expires_at: Any,
+               links: Any, metadata: Any, supersedes: str | None) -> list[MemoryRecord]:
+        """Check every argument, then embed and make the records (nothing is stored here)."""
         check_user(user_id)
-        texts = [check_text(t) for t in texts]
-        importances = [0.5] * len(texts) if importances is None else [check_importance(i) for i in importances]
+        texts = check_texts(texts)
+        if importances is None:
+            importances = [0.5] * len(texts)
+        elif isinstance(importances, (str, bytes)) or not hasattr(importances, "__len__"):
+            raise TypeError(f"importances must be a list of numbers (one per text), got {importances!r}")
+        importances = [check_importance(x, f"importances[{n}]") for n, x in enumerate(importances)]
         if len(importances) != len(texts):
-            raise ValueError(f"{len(texts)} texts but {len(importances)} importances")
-        metadata = dict(metadata or {})
-        clash = sorted(set(metadata) & RESERVED_KEYS)
-        if clash:
-            raise ValueError(f"metadata keys {clash} are reserved (ownership and bookkeeping are set by the store, "
-                             "never by the caller); rename them")
-        links = [str(x) for x in links]
+            raise ValueError(f"importances has {len(importances)} values for {len(texts)} texts; give one per text")
+        source = check_str(source, "source")
+        valid_from, expires_at = check_when(valid_from, "valid_from"), check_when(expires_at, "expires_at")
+        metadata, links = check_metadata(metadata, RESERVED_KEYS), check_links(links)
         now = self.clock.now()
         if expires_at is not None and expires_at <= now:
-            raise ValueError(f"expires_at {expires_at:%Y-%m-%d %H:%M} is not in the future")
+            raise ValueError(f"expires_at {expires_at:%Y-%m-%d %H:%M} is not in the future; pass a later time or None")
+        texts = [redact_secrets(t)[0] for t in texts]  # what is stored never holds a password, key, card …
         vectors = self.embed(texts)
         taken: set[str] = set()
         records = []
@@ -139,24 +147,39 @@ class VectorMemory:
             taken.add(rid)
             records.append(MemoryRecord(
                 id=rid, user_id=user_id, text=text, embedding=vec, created_at=now, last_accessed_at=now,
-                importance=imp, access_count=0, source=str(source), valid_from=valid_from or now, valid_to=None,
+                importance=imp, access_count=0, source=source, valid_from=valid_from or now, valid_to=None,
                 expires_at=expires_at, links=list(links), supersedes=supersedes, metadata=dict(metadata)))
-        self.store.add(records)
         return records
+
+    def _fresh_ids(self, records: list[MemoryRecord]) -> list[MemoryRecord]:
+        taken = {r.id for r in records}
+        out = []
+        for r in records:
+            rid = self._new_id(r.user_id, r.text, taken)
+            taken.add(rid)
+            out.append(r.copy(id=rid))
+        return out
 
     def update(self, user_id: str, memory_id: str, new_text: str, importance: float | None = None,
                source: str = "update") -> MemoryRecord:
-        """Supersede a memory: the old one ends now (kept as history), a new one starts now."""
+        """Supersede a memory: the old one ends now (kept as history), a new one starts now (one commit)."""
+        check_text(new_text, "new_text")
+        if importance is not None:
+            check_importance(importance)
         old = self._get_one(user_id, memory_id)
         now = self.clock.now()
         if not old.is_current(now):
             raise ValueError(f"memory {memory_id!r} is no longer current (superseded or expired); "
                              "update the current version instead (see history())")
-        new = self.remember_many(user_id, [new_text], [old.importance if importance is None else importance],
-                                 source=source, expires_at=old.expires_at, links=[*old.links, old.id],
-                                 metadata=old.metadata, supersedes=old.id)[0]
-        self.store.put([old.copy(valid_to=now)])
-        return new
+        new = self._build(user_id, [new_text], [old.importance if importance is None else importance], source,
+                          None, old.expires_at, [*old.links, old.id], old.metadata, old.id)[0]
+        for _ in range(ATTEMPTS):
+            try:
+                self.store.supersede(old.copy(valid_to=now), new)
+                return new
+            except IdTaken:
+                new = self._fresh_ids([new])[0]
+        raise RuntimeError(f"could not find a free memory id for {user_id!r} in {ATTEMPTS} attempts")
 
     def end(self, user_id: str, memory_id: str) -> MemoryRecord:
         """Mark a memory as no longer true from now on (kept as history, never recalled)."""
@@ -182,16 +205,20 @@ class VectorMemory:
         Recalled memories get `last_accessed_at = now` and `access_count + 1` (unless touch=False).
         """
         check_user(user_id)
-        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-            raise ValueError(f"k must be a whole number >= 1, got {k!r}")
-        query = check_text(query)
+        k = check_k(k)
+        query = check_text(query, "query")
+        threshold = check_optional_number(threshold, "threshold")
+        if weights is not None and not isinstance(weights, Weights):
+            raise TypeError(f"weights must be a course_lib.Weights or None, got {weights!r}")
+        if not isinstance(touch, bool):
+            raise TypeError(f"touch must be True or False, got {touch!r}")
         w = weights or self.weights
         now = self.clock.now()
         q = self.embed([query])[0]
         if hasattr(self.store, "search_scored"):  # numpy: the whole score in one vectorised pass
             found = self.store.search_scored(user_id, q, k + 8, now, w, self.decay)  # +8: ties near the cut
             rows = sorted((self._score(r, rel, now, w) for r, rel in found), key=lambda x: (-x.score, x.id))
-            return self._finish(rows, k, threshold, touch, now)
+            return self._finish(user_id, rows, k, threshold, touch, now)
         n = max(4 * k, 32)
         max_importance, newest = self.store.bounds(user_id)  # upper bounds over every memory of this user
         max_recency = 1.0 if newest is None else recency(max(0.0, (now.timestamp() - newest) / 3600), self.decay)
@@ -206,11 +233,13 @@ class VectorMemory:
             if kth is not None and kth > best_missing:
                 break
             n *= 4
-        return self._finish(rows, k, threshold, touch, now)
+        return self._finish(user_id, rows, k, threshold, touch, now)
 
-    def _finish(self, rows: list[Recalled], k: int, threshold: float | None, touch: bool,
+    def _finish(self, user_id: str, rows: list[Recalled], k: int, threshold: float | None, touch: bool,
                 now: datetime) -> list[Recalled]:
         """Apply the threshold and k, and record the access of what is returned."""
+        if not rows and not self.store.get(user_id):
+            self._refuse_near_miss(user_id)
         if threshold is not None:
             rows = [x for x in rows if x.score >= threshold]
         rows = rows[:k]
@@ -224,10 +253,20 @@ class VectorMemory:
         rec = recency(hours, self.decay)
         return Recalled(record, score(rec, record.importance, relevance, w), rec, record.importance, relevance)
 
+    def _refuse_near_miss(self, user_id: str) -> None:
+        """A user with no memories whose id differs from a stored one only in case or spaces is a typo: say so."""
+        near = [u for u in self.users() if u != user_id and u.strip().casefold() == user_id.strip().casefold()]
+        if near:
+            raise KeyError(f"user_id {user_id!r} has no memories, but {near[0]!r} has; user ids are case-sensitive, "
+                           f"pass {near[0]!r}")
+
     def memories(self, user_id: str) -> list[MemoryRecord]:
         """This user's current memories, oldest first."""
         now = self.clock.now()
-        return [r for r in self.store.get(check_user(user_id)) if r.is_current(now)]
+        found = self.store.get(check_user(user_id))
+        if not found:
+            self._refuse_near_miss(user_id)
+        return [r for r in found if r.is_current(now)]
 
     def history(self, user_id: str) -> list[MemoryRecord]:
         """Every record of this user, superseded and expired ones included, oldest first."""
@@ -243,7 +282,7 @@ class VectorMemory:
         return self._get_one(user_id, memory_id)
 
     def _get_one(self, user_id: str, memory_id: str) -> MemoryRecord:
-        found = self.store.get(check_user(user_id), [memory_id])
+        found = self.store.get(check_user(user_id), [check_str(memory_id, "memory_id")])
         if not found:
             raise KeyError(f"user {user_id!r} has no memory {memory_id!r}")
         return found[0]

@@ -18,6 +18,10 @@ import numpy as np
 FOREVER = 1e18  # "no end" as a number of seconds, for stores that cannot hold None
 
 
+class IdTaken(ValueError):
+    """A new memory's id is already used by this user (the caller picks another id and retries)."""
+
+
 def owner_of(records: list["MemoryRecord"]) -> str:
     """The one user all `records` belong to; a batch that mixes users is refused."""
     user_id = records[0].user_id
@@ -97,7 +101,10 @@ class Store(Protocol):
         """Store new records (all of the same user)."""
 
     def put(self, records: list[MemoryRecord]) -> None:
-        """Overwrite existing records (e.g. after an access or when superseded)."""
+        """Overwrite existing records (e.g. after an access)."""
+
+    def supersede(self, old: MemoryRecord, new: MemoryRecord) -> None:
+        """In one write: store `old` (now ended) and add `new`; refused if `old` already ended."""
 
     def get(self, user_id: str, ids: list[str] | None = None) -> list[MemoryRecord]:
         """This user's records (all, including history, or just `ids`), oldest first."""

@@ -6,16 +6,28 @@ that user id and on validity, then checks every returned record's user id again 
 handing it back (defence in depth). Chroma is never given an embedding function: vectors always
 come from the course's `Model().embed`, so chroma never tries to download its default model.
 
-Deleting a user drops their collection. In embedded mode the store then also vacuums chroma's
-SQLite file and removes the user's orphaned index folder, so nothing of theirs stays on disk.
+Writes: `add` is one chroma call (one transaction in chroma's log); an update that supersedes a memory
+writes the ended old version and the new one in one `upsert`, so a crash never leaves two current versions.
+
+Two kernels: embedded chroma keeps index state inside the process, so one store folder may be open in
+one process at a time; a second process gets a clear error at open (close the other kernel, or use another
+path). A Chroma server takes writers from many processes itself.
+
+Deletion, embedded: after `forget` and `forget_user` the store checkpoints and VACUUMs chroma.sqlite3,
+removes the dropped collection's index folder and zeroes the unused slots of every other index (see
+`chroma_disk`), so no byte of the deleted text stays under the store's folder.
+
+Deletion, server: the library cannot reach the server's disk. The rows are gone from every query at
+once, but their bytes stay in the server's chroma.sqlite3 (free pages, embeddings log) and in unused index
+slots until the operator scrubs the server's folder, with the server stopped:
+
+    python -m course_lib.long_term.stores.chroma_disk <the folder given to chroma run --path>
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import re
 import shutil
-import sqlite3
 import tempfile
 import warnings
 import weakref
@@ -25,10 +37,12 @@ from typing import Any
 
 import numpy as np
 
-from course_lib.long_term.stores import MemoryRecord, cosine_rows, owner_of, record_json, ts
+from course_lib.long_term.stores import IdTaken, MemoryRecord, cosine_rows, owner_of, record_json, ts
+from course_lib.long_term.stores import chroma_disk
+from course_lib.long_term.stores.chroma_server import ChromaServer, free_port  # noqa: F401  (re-exported)
 
 BOUND_IMPORTANCE, BOUND_ACCESS = "bound_importance", "bound_last_access"  # collection metadata keys
-UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+LOCK_NAME = ".course-store.lock"
 
 
 def collection_name(user_id: str) -> str:
@@ -68,7 +82,34 @@ class ChromaStore:
                 weakref.finalize(self, shutil.rmtree, path, True)
             self.path = Path(path)
             self.path.mkdir(parents=True, exist_ok=True)
+            self._hold_folder()
             self.client = chromadb.PersistentClient(path=str(self.path), settings=settings)
+            self._scrubbed: dict[str, tuple] = {}
+            self._scrub_indexes()
+
+    def _hold_folder(self) -> None:
+        """Embedded: lock the folder for this process for the store's lifetime (a second process is refused)."""
+        from filelock import FileLock, Timeout
+
+        lock = FileLock(str(self.path / LOCK_NAME), timeout=0, is_singleton=True, thread_local=False)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise RuntimeError(f"the chroma store at {self.path} is open in another process (another kernel?). "
+                               "Embedded chroma serves one process at a time: close the other kernel, use "
+                               "another path, or run a Chroma server (chroma_host=...) for several writers") from None
+        weakref.finalize(self, lock.release)
+
+    def _scrub_indexes(self) -> None:
+        """Embedded: zero the unused slots of index files that are new or have grown since the last look."""
+        if self.path is None:
+            return
+        for folder in chroma_disk.index_folders(self.path):
+            sig = tuple(f.stat().st_size if f.exists() else -1 for f in
+                        (folder / "header.bin", folder / "length.bin", folder / "data_level0.bin"))
+            if self._scrubbed.get(folder.name) != sig:
+                chroma_disk.scrub_index(folder)
+                self._scrubbed[folder.name] = sig
 
     def _collection(self, user_id: str, create: bool = False):
         name = collection_name(user_id)
@@ -102,12 +143,31 @@ class ChromaStore:
         col = self._collection(user_id, create=True)
         ids = [r.id for r in records]
         if col.get(ids=ids, include=[])["ids"]:
-            raise ValueError(f"memory ids {ids} already exist for this user")
+            raise IdTaken(f"memory ids {ids} already exist for this user")
         start = col.count()
         col.add(ids=ids, embeddings=[np.asarray(r.embedding, dtype=np.float32) for r in records],
                 documents=[r.text for r in records],
                 metadatas=[to_metadata(r, start + n) for n, r in enumerate(records)])
         self._raise_bounds(col, records)
+        self._scrub_indexes()
+
+    def supersede(self, old: MemoryRecord, new: MemoryRecord) -> None:
+        """Write the ended `old` and the new `new` in one call: both versions, or neither (never two current)."""
+        col = self._collection(owner_of([old, new]))
+        found = None if col is None else col.get(ids=[old.id, new.id], where={"user_id": old.user_id},
+                                                 include=["metadatas"])
+        if found is None or old.id not in found["ids"]:
+            raise KeyError(f"no memory {old.id!r} for user {old.user_id!r}")
+        if new.id in found["ids"]:
+            raise IdTaken(f"memory id {new.id!r} already exists for this user")
+        current = json.loads(found["metadatas"][found["ids"].index(old.id)]["record"]).get("valid_to")
+        if current is not None:
+            raise ValueError(f"memory {old.id!r} was superseded meanwhile (by another writer); update the newest version")
+        seq = int(found["metadatas"][found["ids"].index(old.id)].get("seq", 0))
+        col.upsert(ids=[old.id, new.id], embeddings=[np.asarray(r.embedding, np.float32) for r in (old, new)],
+                   documents=[old.text, new.text], metadatas=[to_metadata(old, seq), to_metadata(new, col.count())])
+        self._raise_bounds(col, [old, new])
+        self._scrub_indexes()
 
     def put(self, records: list[MemoryRecord]) -> None:
         """Overwrite existing records of one user."""
@@ -124,6 +184,7 @@ class ChromaStore:
                    documents=[r.text for r in records],
                    metadatas=[to_metadata(r, int(found[r.id].get("seq", 0))) for r in records])
         self._raise_bounds(col, records)
+        self._scrub_indexes()
 
     @staticmethod
     def _raise_bounds(col: Any, records: list[MemoryRecord]) -> None:
@@ -182,6 +243,8 @@ class ChromaStore:
         mine = col.get(ids=list(ids), where={"user_id": user_id}, include=[])["ids"]
         if mine:
             col.delete(ids=mine)
+            if self.path is not None:
+                self.scrub()
 
     def delete_user(self, user_id: str) -> None:
         """Drop the user's collection; embedded, also scrub what SQLite and the index leave behind."""
@@ -191,20 +254,10 @@ class ChromaStore:
             self.scrub()
 
     def scrub(self) -> None:
-        """Embedded only: VACUUM chroma.sqlite3 (deleted rows linger in free pages) and remove index
-        folders that no longer belong to any collection."""
-        db = self.path / "chroma.sqlite3"
-        if not db.exists():
-            return
-        con = sqlite3.connect(db, timeout=30, isolation_level=None)
-        try:
-            live = {row[0] for row in con.execute("SELECT id FROM segments")}
-            con.execute("VACUUM")
-        finally:
-            con.close()
-        for folder in self.path.iterdir():
-            if folder.is_dir() and UUID.match(folder.name) and folder.name not in live:
-                shutil.rmtree(folder, ignore_errors=True)
+        """Embedded only: vacuum chroma.sqlite3, drop orphaned index folders, zero unused index slots."""
+        chroma_disk.scrub(self.path)
+        self._scrubbed.clear()
+        self._scrub_indexes()
 
     def users(self) -> list[str]:
         """Every user with a collection here."""
@@ -217,65 +270,3 @@ class ChromaStore:
             if got["metadatas"]:
                 out.append(got["metadatas"][0]["user_id"])
         return sorted(out)
-
-
-class ChromaServer:
-    """A `chroma run` server on loopback, started from this Python's environment (for tests and lessons)."""
-
-    def __init__(self, path: str | Path, port: int | None = None, timeout: float = 60.0) -> None:
-        import subprocess
-        import sys
-        import time
-
-        exe = Path(sys.executable).parent / "chroma"
-        if not exe.exists():
-            raise FileNotFoundError(f"the chroma command-line tool is missing ({exe}); install chromadb into this "
-                                    "environment (`make install`) to run Chroma in server mode")
-        self.host, self.port, self.path = "127.0.0.1", port or free_port(), Path(path)
-        self.log = self.path.parent / f"chroma-server-{self.port}.log"
-        started = time.monotonic()
-        with self.log.open("wb") as log:
-            self.process = subprocess.Popen([str(exe), "run", "--path", str(self.path), "--host", self.host,
-                                             "--port", str(self.port)], stdout=log, stderr=subprocess.STDOUT)
-        while not self.alive():
-            if self.process.poll() is not None:
-                raise RuntimeError(f"chroma run exited with code {self.process.returncode}; see {self.log}")
-            if time.monotonic() - started > timeout:
-                self.stop()
-                raise TimeoutError(f"chroma run did not answer its heartbeat within {timeout:g} s; see {self.log}")
-            time.sleep(0.1)
-        self.startup_seconds = time.monotonic() - started
-
-    def alive(self) -> bool:
-        """True if the server answers its heartbeat."""
-        import http.client
-
-        try:
-            con = http.client.HTTPConnection(self.host, self.port, timeout=1)
-            con.request("GET", "/api/v2/heartbeat")
-            ok = con.getresponse().status == 200
-            con.close()
-            return ok
-        except OSError:
-            return False
-
-    def stop(self) -> None:
-        """Stop the server (terminate, then kill if it does not exit within 10 s)."""
-        import subprocess
-
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that is free right now."""
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]

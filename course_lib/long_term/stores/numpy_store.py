@@ -1,36 +1,38 @@
 """The numpy backend: a flat, vectorised scan over one user's memories, kept in plain files.
 
-On disk (when a path is given), one folder per user, named by a hash of the user id:
+On disk (when a path is given), one folder per user, named by a hash of the user id, holding
+`memories.npz` (records, vectors, and a snapshot of access stats) and `access.npz` (the access stats a
+recall updates); see `numpy_files` for the format. A search only ever loads the folder of the user who
+asks: isolation by construction.
 
-    <path>/<sha256(user_id)[:24]>/
-        user.json       {"user_id": ...}
-        records.jsonl   one JSON object per memory (everything except the embedding and access stats)
-        vectors.npy     float32 matrix, row i is the embedding of line i of records.jsonl
-        access.npy      float64 matrix, row i is (last_accessed_at as epoch seconds, access_count)
+Crash safety: every add, update or delete is committed by one atomic rename of memories.npz, so a kill
+leaves the memories as they were before or after the write, never in between; an update writes the ended
+old version and the new one in that same rename. Deleting a user first renames their folder away (the
+commit point), then removes it. Temporary files a killed writer left are removed on the next write.
 
-Access stats change on every recall, so they live in their own small file and records.jsonl is only
-rewritten when a memory is added, superseded or deleted. Every file is written to a temporary file
-and moved into place (`os.replace`), so a crash never leaves half a file. A search only ever loads
-the folder of the user who asks: isolation by construction.
+Two kernels: every write holds a per-user lock file (`<path>/<folder>.lock`, the `filelock` package) and
+re-reads the user's files under it, so concurrent writers in several processes lose nothing; readers
+never need the lock (they see the last commit).
 """
 from __future__ import annotations
 
-import copy
 import hashlib
-import json
 import os
 import shutil
-import tempfile
-from dataclasses import dataclass
-from datetime import datetime, timezone
+import uuid
+from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 
-from course_lib.long_term.stores import FOREVER, MemoryRecord, owner_of, record_json, ts
+from course_lib.long_term.stores import IdTaken, MemoryRecord, owner_of
+from course_lib.long_term.stores.files import atomic_write, locked, remove_temp_files  # noqa: F401  (re-exported)
+from course_lib.long_term.stores.numpy_files import (ACCESS, MEMORIES, UserRows, empty_rows, load, read_meta,
+                                                     save, split)
 
-ACCESS_FIELDS = ("last_accessed_at", "access_count")
+DELETING = ".deleting-"
 
 
 def user_folder_name(user_id: str) -> str:
@@ -38,89 +40,38 @@ def user_folder_name(user_id: str) -> str:
     return hashlib.sha256(user_id.encode("utf-8")).hexdigest()[:24]
 
 
-def atomic_write(path: Path, data: bytes, sync: bool = True) -> None:
-    """Write `data` to `path` via a temporary file in the same folder and an atomic rename."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            if sync:
-                os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def npy_bytes(array: np.ndarray) -> bytes:
-    """An array in .npy format, as bytes."""
-    import io
-
-    buf = io.BytesIO()
-    np.save(buf, array, allow_pickle=False)
-    return buf.getvalue()
-
-
-@dataclass
-class UserRows:
-    """One user's memories in memory: records (without access stats) and aligned arrays."""
-
-    records: list[dict]
-    vectors: np.ndarray  # (n, d) float32, as stored
-    access: np.ndarray  # (n, 2) float64: last access (epoch s), access count
-    signature: tuple = ()
-
-    def __post_init__(self) -> None:
-        self.reindex()
-
-    def reindex(self) -> None:
-        """Rebuild the lookup table and the arrays the scan filters on."""
-        self.index = {r["id"]: i for i, r in enumerate(self.records)}
-        norms = np.linalg.norm(self.vectors, axis=1, keepdims=True) if len(self.vectors) else np.ones((0, 1))
-        self.unit = (self.vectors / np.where(norms == 0, 1, norms)).astype(np.float32)
-        self.starts = np.array([_when(r.get("valid_from") or r["created_at"]) for r in self.records], dtype=np.float64)
-        self.ends = np.array([min(_when(r.get("valid_to")), _when(r.get("expires_at"))) for r in self.records],
-                             dtype=np.float64)
-        self.importance = np.array([r["importance"] for r in self.records], dtype=np.float64)
-
-    def record(self, i: int) -> MemoryRecord:
-        """Row i as a MemoryRecord."""
-        d = copy.deepcopy(self.records[i])  # a copy: changing a returned record must not change the store
-        d["last_accessed_at"] = datetime.fromtimestamp(float(self.access[i, 0]), tz=timezone.utc).isoformat()
-        d["access_count"] = int(self.access[i, 1])
-        return MemoryRecord.from_dict(d, self.vectors[i].copy())
-
-
-def _when(iso: str | None) -> float:
-    return FOREVER if not iso else datetime.fromisoformat(iso).timestamp()
-
-
-def split(record: MemoryRecord) -> tuple[dict, list[float]]:
-    """A record as (JSON dict without access stats, access row)."""
-    d = json.loads(record_json(record))
-    for k in ACCESS_FIELDS:
-        d.pop(k)
-    return d, [record.last_accessed_at.timestamp(), float(record.access_count)]
-
-
 class NumpyStore:
     """Vector memories as numpy arrays, one folder per user (or in memory only if path is None)."""
 
     def __init__(self, path: str | os.PathLike | None = None) -> None:
         self.path = Path(path) if path is not None else None
+        self._cache: dict[str, UserRows] = {}
         if self.path is not None:
             self.path.mkdir(parents=True, exist_ok=True)
-        self._cache: dict[str, UserRows] = {}
+            for left in self.path.glob(f"{DELETING}*"):  # a delete_user that was killed half-way
+                shutil.rmtree(left, ignore_errors=True)
 
     # -- files -------------------------------------------------------------------------------------
     def folder(self, user_id: str) -> Path | None:
         """The folder holding this user's files (None for an in-memory store)."""
         return None if self.path is None else self.path / user_folder_name(user_id)
 
-    def _signature(self, folder: Path) -> tuple:
+    @contextmanager
+    def _writing(self, user_id: str) -> Iterator[UserRows]:
+        """Lock this user's folder against other processes and yield their rows as they are on disk now."""
+        folder = self.folder(user_id)
+        if folder is None:
+            yield self._rows(user_id)
+            return
+        with locked(self.path / f"{folder.name}.lock", f"the memories of {user_id!r}"):
+            if folder.exists():
+                remove_temp_files(folder)
+            yield self._rows(user_id)
+
+    @staticmethod
+    def _signature(folder: Path) -> tuple:
         out = []
-        for name in ("records.jsonl", "vectors.npy", "access.npy"):
+        for name in (MEMORIES, ACCESS):
             try:
                 st = (folder / name).stat()
                 out.append((st.st_mtime_ns, st.st_size, st.st_ino))
@@ -134,25 +85,12 @@ class NumpyStore:
         cached = self._cache.get(user_id)
         if folder is None:
             if cached is None:
-                cached = self._cache[user_id] = UserRows([], np.zeros((0, 0), np.float32), np.zeros((0, 2)))
+                cached = self._cache[user_id] = empty_rows()
             return cached
         sig = self._signature(folder)
         if cached is not None and cached.signature == sig:
             return cached
-        if sig[0] is None:
-            rows = UserRows([], np.zeros((0, 0), np.float32), np.zeros((0, 2)), sig)
-        else:
-            lines = (folder / "records.jsonl").read_text(encoding="utf-8").split("\n")
-            records = [json.loads(line) for line in lines if line.strip()]
-            vectors = np.load(folder / "vectors.npy", allow_pickle=False)
-            access = np.load(folder / "access.npy", allow_pickle=False)
-            if not (len(records) == len(vectors) == len(access)):
-                raise RuntimeError(f"{folder} is inconsistent: {len(records)} records, {len(vectors)} vectors, "
-                                   f"{len(access)} access rows. Restore it from a backup or delete the folder.")
-            if any(r.get("user_id") != user_id for r in records):
-                raise RuntimeError(f"{folder} holds records of another user; refusing to read it")
-            rows = UserRows(records, vectors.astype(np.float32), access.astype(np.float64), sig)
-        self._cache[user_id] = rows
+        rows = self._cache[user_id] = load(folder, user_id, sig)
         return rows
 
     def _save(self, user_id: str, rows: UserRows, records_changed: bool = True) -> None:
@@ -161,25 +99,24 @@ class NumpyStore:
         folder = self.folder(user_id)
         if folder is None:
             return
-        folder.mkdir(parents=True, exist_ok=True)
-        if records_changed:
-            atomic_write(folder / "user.json", json.dumps({"user_id": user_id}).encode())
-            text = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in rows.records)
-            atomic_write(folder / "records.jsonl", text.encode("utf-8"))
-            atomic_write(folder / "vectors.npy", npy_bytes(rows.vectors))
-        atomic_write(folder / "access.npy", npy_bytes(rows.access), sync=records_changed)  # stats: no fsync
+        save(folder, user_id, rows, records_changed)
         rows.signature = self._signature(folder)
 
     # -- the Store interface -------------------------------------------------------------------------
     def add(self, records: list[MemoryRecord]) -> None:
-        """Append new records of one user."""
+        """Append new records of one user (one commit)."""
         if not records:
             return
         user_id = owner_of(records)
-        rows = self._rows(user_id)
-        for r in records:
-            if r.id in rows.index:
-                raise ValueError(f"memory id {r.id!r} already exists for this user")
+        with self._writing(user_id) as rows:
+            self._append(rows, records)
+            self._save(user_id, rows)
+
+    @staticmethod
+    def _append(rows: UserRows, records: list[MemoryRecord]) -> None:
+        taken = [r.id for r in records if r.id in rows.index]
+        if taken or len({r.id for r in records}) != len(records):
+            raise IdTaken(f"memory ids {taken or [r.id for r in records]} already exist for this user")
         parts = [split(r) for r in records]
         new_vectors = np.stack([np.asarray(r.embedding, dtype=np.float32).ravel() for r in records])
         if len(rows.vectors) and rows.vectors.shape[1] != new_vectors.shape[1]:
@@ -188,26 +125,44 @@ class NumpyStore:
         rows.records = rows.records + [d for d, _ in parts]
         rows.vectors = new_vectors if not len(rows.vectors) else np.vstack([rows.vectors, new_vectors])
         rows.access = np.vstack([rows.access.reshape(-1, 2), np.array([a for _, a in parts], dtype=np.float64)])
-        self._save(user_id, rows)
 
     def put(self, records: list[MemoryRecord]) -> None:
         """Overwrite existing records; only the small access file is rewritten if nothing else changed."""
         if not records:
             return
         user_id = records[0].user_id
-        rows = self._rows(user_id)
-        changed = False
-        for r in records:
-            if r.user_id != user_id or r.id not in rows.index:
-                raise KeyError(f"no memory {r.id!r} for user {r.user_id!r}")
-            i = rows.index[r.id]
-            d, a = split(r)
-            if d != rows.records[i]:
-                rows.records[i] = d
-                rows.vectors[i] = np.asarray(r.embedding, dtype=np.float32)
-                changed = True
-            rows.access[i] = a
-        self._save(user_id, rows, records_changed=changed)
+        with self._writing(user_id) as rows:
+            changed = False
+            for r in records:
+                if r.user_id != user_id or r.id not in rows.index:
+                    raise KeyError(f"no memory {r.id!r} for user {r.user_id!r}")
+            for r in records:
+                i = rows.index[r.id]
+                d, a = split(r)
+                if d != rows.records[i]:
+                    rows.records = list(rows.records)
+                    rows.records[i] = d
+                    rows.vectors = rows.vectors.copy()
+                    rows.vectors[i] = np.asarray(r.embedding, dtype=np.float32)
+                    changed = True
+                rows.access = rows.access.copy()
+                rows.access[i] = a
+            self._save(user_id, rows, records_changed=changed)
+
+    def supersede(self, old: MemoryRecord, new: MemoryRecord) -> None:
+        """End `old` and add `new` in one commit; refused if `old` has ended meanwhile (another writer)."""
+        user_id = owner_of([old, new])
+        with self._writing(user_id) as rows:
+            if old.id not in rows.index:
+                raise KeyError(f"no memory {old.id!r} for user {user_id!r}")
+            if rows.records[rows.index[old.id]].get("valid_to") is not None:
+                raise ValueError(f"memory {old.id!r} was superseded meanwhile (by another writer); "
+                                 "update the newest version")
+            self._append(rows, [new])
+            d, a = split(old)
+            i = rows.index[old.id]
+            rows.records[i], rows.access[i] = d, a
+            self._save(user_id, rows)
 
     def get(self, user_id: str, ids: list[str] | None = None) -> list[MemoryRecord]:
         """This user's records (all, oldest first, or those in `ids`)."""
@@ -215,6 +170,11 @@ class NumpyStore:
         if ids is None:
             return [rows.record(i) for i in range(len(rows.records))]
         return [rows.record(rows.index[i]) for i in ids if i in rows.index]
+
+    def current_ids(self, user_id: str, now: datetime) -> list[str]:
+        """Ids of this user's records valid at `now`, oldest first, without building records (cheap)."""
+        rows, live, _ = self._live(user_id, np.zeros(1), now)
+        return [rows.records[i]["id"] for i in live]
 
     def _live(self, user_id: str, query: np.ndarray, now: datetime) -> tuple[Any, np.ndarray, np.ndarray]:
         """This user's rows, the indices of those valid at `now`, and the unit-length query."""
@@ -255,29 +215,35 @@ class NumpyStore:
         return [(rows.record(int(i)), float(r)) for i, r in zip(live, relevance)]
 
     def delete(self, user_id: str, ids: list[str]) -> None:
-        """Remove these records of this user (rewrites the user's files without them)."""
-        rows = self._rows(user_id)
-        keep = [i for i, r in enumerate(rows.records) if r["id"] not in set(ids)]
-        rows.records = [rows.records[i] for i in keep]
-        rows.vectors = rows.vectors[keep] if len(rows.vectors) else rows.vectors
-        rows.access = rows.access[keep] if len(rows.access) else rows.access
-        if not rows.records and self.folder(user_id) is not None:
-            self.delete_user(user_id)
-            return
-        self._save(user_id, rows)
+        """Remove these records of this user (one commit of the user's files without them)."""
+        with self._writing(user_id) as rows:
+            gone = set(ids)
+            keep = [i for i, r in enumerate(rows.records) if r["id"] not in gone]
+            if len(keep) == len(rows.records):
+                return
+            if not keep and self.folder(user_id) is not None:
+                self._drop(user_id)
+                return
+            rows.records = [rows.records[i] for i in keep]
+            rows.vectors = rows.vectors[keep]
+            rows.access = rows.access[keep]
+            self._save(user_id, rows)
 
     def delete_user(self, user_id: str) -> None:
         """Remove the user's folder and everything cached about them."""
+        with self._writing(user_id):
+            self._drop(user_id)
+
+    def _drop(self, user_id: str) -> None:
         self._cache.pop(user_id, None)
         folder = self.folder(user_id)
         if folder is not None and folder.exists():
-            shutil.rmtree(folder)
+            doomed = folder.with_name(f"{DELETING}{folder.name}-{uuid.uuid4().hex[:8]}")
+            os.replace(folder, doomed)  # the commit point: from here on the user has no memories
+            shutil.rmtree(doomed)
 
     def users(self) -> list[str]:
         """Every user with stored memories."""
         if self.path is None:
             return sorted(u for u, rows in self._cache.items() if rows.records)
-        out = []
-        for f in sorted(self.path.glob("*/user.json")):
-            out.append(json.loads(f.read_text(encoding="utf-8"))["user_id"])
-        return sorted(out)
+        return sorted(read_meta(f)["user_id"] for f in self.path.glob(f"*/{MEMORIES}"))
