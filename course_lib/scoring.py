@@ -41,10 +41,27 @@ class Weights:
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or math.isnan(value) or value < 0:
                 raise ValueError(f"weight {name} must be a number >= 0, got {value!r}")
+        if self.recency == self.importance == self.relevance == 0:
+            raise ValueError("all three weights are 0, so every memory would score 0 and the order would mean "
+                             "nothing; give at least one weight > 0, e.g. Weights(recency=0, importance=0, relevance=1)")
+
+
+def check_weights(weights: Any) -> Weights:
+    """`weights` if it is a Weights, else a TypeError that shows how to write one."""
+    if isinstance(weights, Weights):
+        return weights
+    if isinstance(weights, (tuple, list)) and len(weights) == 3:
+        r, i, v = weights
+        raise TypeError(f"weights must be a Weights, got the {type(weights).__name__} {tuple(weights)!r}; "
+                        f"name each weight so none is taken for another: Weights(recency={r!r}, importance={i!r}, "
+                        f"relevance={v!r})")
+    raise TypeError(f"weights must be a Weights such as Weights(recency=1, importance=1, relevance=2), "
+                    f"got {type(weights).__name__} {weights!r:.60}")
 
 
 def score(recency: float, importance: float, relevance: float, weights: Weights = Weights()) -> float:
     """The weighted sum w_rec*recency + w_imp*importance + w_rel*relevance."""
+    weights = check_weights(weights)
     return weights.recency * recency + weights.importance * importance + weights.relevance * relevance
 
 
@@ -131,6 +148,7 @@ def as_candidate(row: Any) -> Candidate:
 def rank(candidates: Iterable[Any], weights: Weights = Weights(), decay: float = 0.99,
          threshold: float | None = None, k: int | None = None, normalise: bool = False) -> list[Scored]:
     """Score candidates, best first (ties: by id/text), keep those >= threshold, then the top k."""
+    weights = check_weights(weights)
     rows = [as_candidate(c) for c in candidates]
     if k is not None and (not isinstance(k, int) or k < 1):
         raise ValueError(f"k must be a whole number >= 1 (or None for all), got {k!r}")

@@ -89,6 +89,29 @@ def test_bad_weights_and_k():
         rank([{"text": "no numbers"}])
 
 
+def test_all_zero_weights_are_refused_with_the_fix():
+    with pytest.raises(ValueError, match=r"all three weights are 0.*at least one weight > 0"):
+        Weights(0, 0, 0)
+    with pytest.raises(ValueError, match="all three weights are 0"):
+        Weights(recency=0.0, importance=0, relevance=0.0)
+    assert [s.candidate.id for s in rank(BERLIN_MEMORIES, Weights(0, 0, 1))] == ["A", "C", "B"]  # one is enough
+
+
+@pytest.mark.parametrize("weights", [(1, 1, 2), [1, 1, 2]])
+def test_a_bare_triple_of_weights_is_refused_with_the_named_form(weights):
+    # a triple does not say which number is which; the error shows the Weights to write instead
+    with pytest.raises(TypeError, match=r"Weights\(recency=1, importance=1, relevance=2\)"):
+        rank(BERLIN_MEMORIES, weights)
+    with pytest.raises(TypeError, match="weights must be a Weights"):
+        score(0.62, 0.9, 0.82, weights)
+
+
+@pytest.mark.parametrize("weights", [{"relevance": 2}, 2.0, None, (1, 2)])
+def test_other_non_weights_are_refused(weights):
+    with pytest.raises(TypeError, match=r"weights must be a Weights such as Weights\("):
+        rank(BERLIN_MEMORIES, weights)
+
+
 def test_weights_are_frozen():
     with pytest.raises(Exception):
         Weights().relevance = 3  # type: ignore[misc]

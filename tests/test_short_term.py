@@ -162,3 +162,48 @@ def test_prune_keeps_tool_calls_and_results_together(turns, budget, reuse_ids):
     assert not protocol_problems(kept) and count_tokens(kept) <= budget
     partial = history[:-1] if history[-1]["role"] == "tool" else history  # pruned while a call waits
     assert not protocol_problems(prune_by_importance(partial, budget), open_end=True)
+
+
+# -- messages are checked on the way in: a clear error instead of a broken prompt later ----------------------
+@pytest.mark.parametrize("memory", [ConversationBuffer, lambda: SlidingWindow(max_messages=5)])
+@pytest.mark.parametrize("message, error, words", [
+    ({"role": "user"}, ValueError, "role 'user' needs 'content'"),
+    ({"role": "user", "content": None}, ValueError, "needs 'content'"),
+    ({"role": "assistant", "content": None}, ValueError, "needs 'content'"),
+    ({"role": "human", "content": "hi"}, ValueError, "unknown role 'human'.*use 'user'"),
+    ({"role": "AI", "content": "hi"}, ValueError, "use 'assistant'"),
+    ({"role": "Assistant", "content": "hi"}, ValueError, "use 'assistant'"),
+    ({"role": "narrator", "content": "hi"}, ValueError, "use one of system, developer, user, assistant, tool"),
+    ({"role": ["user"], "content": "hi"}, ValueError, "unknown role"),
+    ({"role": "user", "content": 42}, TypeError, "content is text"),
+    ({"role": "user", "content": ["hi"]}, TypeError, "list of parts"),
+    ({"role": "tool", "content": "sunny"}, ValueError, "tool_call_id"),
+])
+def test_malformed_messages_are_refused_with_the_fix(memory, message, error, words):
+    mem = memory()
+    with pytest.raises(error, match=words):
+        mem.add(message)
+    assert mem.render() == []  # nothing half-added
+
+
+@pytest.mark.parametrize("message", [
+    msg("user", ""), msg("system", "rules"), msg("developer", "rules"),
+    {"role": "user", "content": [{"type": "text", "text": "hi"}]},
+    {"role": "assistant", "tool_calls": [{"id": "c1", "type": "function",
+                                          "function": {"name": "f", "arguments": "{}"}}]},  # no text: fine
+    {"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function",
+                                                           "function": {"name": "f", "arguments": "{}"}}]},
+    {"role": "user", "content": "hi", "importance": 0.9, "name": "priya"},  # extra keys are kept
+])
+def test_well_formed_messages_are_accepted(message):
+    buf = ConversationBuffer([message])
+    assert buf.render() == [message]
+
+
+def test_pruning_and_the_summary_buffer_check_messages_too():
+    from course_lib import SummaryBufferMemory
+
+    with pytest.raises(ValueError, match="use 'user'"):
+        prune_by_importance([{"role": "human", "content": "hi"}], max_tokens=100)
+    with pytest.raises(ValueError, match="needs 'content'"):
+        SummaryBufferMemory(max_tokens=500).add({"role": "user"})

@@ -4,7 +4,7 @@ from __future__ import annotations
 import base64
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from course_lib.scoring import BERLIN_MEMORIES, Candidate
@@ -75,6 +75,7 @@ def test_bad_values_are_refused():
 @given(st.lists(st.tuples(st.floats(0, 500), st.floats(0, 1), st.floats(-1, 1)), min_size=1, max_size=6),
        st.floats(0, 3), st.floats(0, 3), st.floats(0, 3), st.floats(0.9, 1.0), st.floats(0, 6))
 def test_ranking_invariants(memories, w_rec, w_imp, w_rel, decay, threshold):
+    assume(w_rec + w_imp + w_rel > 0)  # all three at 0 is refused (test_all_zero_sliders_explain_themselves)
     rows = explore_ranking([Candidate(f"m{i}", h, imp, rel, f"m{i}") for i, (h, imp, rel) in enumerate(memories)],
                            w_rec, w_imp, w_rel, decay, threshold)
     assert len(rows) == len(memories)
@@ -83,6 +84,17 @@ def test_ranking_invariants(memories, w_rec, w_imp, w_rel, decay, threshold):
     assert all(r.retrieved == (r.score >= threshold) for r in rows)
     retrieved = [r.retrieved for r in rows]
     assert retrieved == sorted(retrieved, reverse=True)  # the retrieved ones are a prefix
+
+
+def test_all_zero_sliders_explain_themselves():
+    with pytest.raises(ValueError, match="all three weights are 0"):
+        explore_ranking(w_rec=0, w_imp=0, w_rel=0)
+    explorer = scoring_explorer()
+    for name in ("w_rec", "w_imp", "w_rel"):
+        explorer.sliders[name].value = 0.0
+    assert "all three weights are 0" in explorer.table.value and explorer.rows == []
+    explorer.sliders["w_rel"].value = 1.0  # back to a ranking as soon as one weight counts again
+    assert [r.label for r in explorer.rows] == ["A", "C", "B"]
 
 
 # --------------------------------------------------------------------------- the widget

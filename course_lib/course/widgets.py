@@ -156,7 +156,12 @@ def _explorer_class():
 
         def _update(self, change: Any = None) -> None:
             values = self.values()
-            self.rows = explore_ranking(self.memories, **values)
+            try:
+                self.rows = explore_ranking(self.memories, **values)
+            except ValueError as error:  # e.g. every weight slider at 0: say why instead of a silent chart
+                self.rows, self.chart.outputs = [], ()
+                self.table.value = f"<pre>{_escape(str(error))}</pre>"
+                return
             png = base64.b64encode(_png(self.rows, values["threshold"])).decode("ascii")
             self.chart.outputs = ({"output_type": "display_data", "metadata": {},
                                    "data": {"image/png": png, "text/plain": "<scoring chart>"}},)

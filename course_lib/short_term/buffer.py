@@ -24,10 +24,32 @@ from course_lib.model.tokens import REPLY_PRIMING, count_message_tokens, count_t
 Message = dict[str, Any]
 
 
+ROLES = ("system", "developer", "user", "assistant", "tool")
+ROLE_ALIASES = {"human": "user", "ai": "assistant", "bot": "assistant", "model": "assistant", "function": "tool"}
+
+
 def check_message(message: Any) -> Message:
-    """The message as a dict, or a clear error if it is not a chat message."""
+    """The message as a dict, or a clear error if it is not a chat message (role, content, tool_call_id)."""
     if not isinstance(message, Mapping) or "role" not in message:
         raise TypeError(f"a chat message is a dict like {{'role': 'user', 'content': 'hi'}}, got {message!r:.80}")
+    role, content = message["role"], message.get("content")
+    if role not in ROLES:
+        name = role.strip().lower() if isinstance(role, str) else None
+        alias = name if name in ROLES else ROLE_ALIASES.get(name)
+        fix = f"use {alias!r}" if alias else f"use one of {', '.join(ROLES)}"
+        raise ValueError(f"unknown role {role!r} in {message!r:.80}; {fix} (the OpenAI chat roles)")
+    if role == "assistant" and message.get("tool_calls"):
+        pass  # a tool call may come without text (content None)
+    elif content is None:
+        raise ValueError(f"a message with role {role!r} needs 'content' (its text), e.g. "
+                         f"{{'role': {role!r}, 'content': '…'}}; got {message!r:.80}")
+    parts_ok = isinstance(content, list) and all(isinstance(p, Mapping) for p in content)
+    if content is not None and not isinstance(content, str) and not parts_ok:
+        raise TypeError(f"a message's content is text (a str) or a list of parts like {{'type': 'text', 'text': '…'}}, "
+                        f"got {type(content).__name__} {content!r:.60}")
+    if role == "tool" and "tool_call_id" not in message:
+        raise ValueError("a tool message needs 'tool_call_id', the id of the assistant's tool call it answers, e.g. "
+                         "{'role': 'tool', 'tool_call_id': 'call_1', 'content': '…'}")
     return dict(message)
 
 
