@@ -13,6 +13,7 @@ from typing import Any, Iterable
 
 from course_lib.long_term.redact import iban_ok, luhn_ok, redact_secrets  # noqa: F401  (re-exported)
 from course_lib.model import prompts
+from course_lib.model.lazy import LazyModel, get_model
 
 OPS = ("ADD", "UPDATE", "DELETE", "NOOP")
 
@@ -54,14 +55,6 @@ def parse_json(text: str) -> dict[str, Any]:
         if isinstance(obj, dict):
             return obj
     raise ModelOutputError(f"no JSON object in the model's answer: {text[:200]!r}")
-
-
-def get_model(model: Any = None) -> Any:
-    """The given model, or the course `Model` (offline unless configured)."""
-    if model is not None:
-        return model
-    from course_lib.model.client import Model
-    return Model()
 
 
 def ask_json(messages: list[dict[str, Any]], model: Any = None) -> dict[str, Any]:
@@ -202,11 +195,7 @@ class MemoryWriter:
         self.min_confidence = min_confidence
         self.nearest_k = nearest_k
 
-    @property
-    def model(self) -> Any:
-        """The chat model used for extraction, rating and resolution."""
-        self._model = get_model(self._model)
-        return self._model
+    model = LazyModel()  # the chat model used for extraction, rating and resolution (built on first use)
 
     def write_from_conversation(self, user_id: str, messages: str | list[dict[str, Any]]) -> list[Decision]:
         """Extract facts from the user's turns and write them: one Decision per extracted fact."""

@@ -12,6 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 
+def get_model(model: Any = None) -> Any:
+    """`model` if one is given, else a new course `Model` (offline unless configured)."""
+    if model is not None:
+        return model
+    from course_lib.model.client import Model
+
+    return Model()
+
+
 class LazyModel:
     """A descriptor: `obj.model` returns `obj._model`, first setting it to the course `Model()` if it is None."""
 
@@ -21,12 +30,8 @@ class LazyModel:
     def __get__(self, obj: Any, owner: type | None = None) -> Any:
         if obj is None:
             return self
-        model = getattr(obj, self.slot, None)
-        if model is None:
-            from course_lib.model.client import Model
-
-            model = Model()
-            setattr(obj, self.slot, model)
+        model = get_model(getattr(obj, self.slot, None))
+        setattr(obj, self.slot, model)
         return model
 
     def __set__(self, obj: Any, model: Any) -> None:
