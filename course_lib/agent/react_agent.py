@@ -16,13 +16,20 @@ token meter (usage.py) and the trace (trace.py). The loop knows nothing about me
                   into the system prompt under "Known facts about this user";
 * ``after_run``   ``hook(agent, conversation) -> None``: sees the messages of the finished run
                   (user message … final answer) to extract and write long-term memories.
+
+With ``max_context_tokens`` set, the run keeps every prompt within that window: once a prompt would pass
+``compact_at`` of it (default 80 %), the oldest messages are folded into one summary (compaction.py) and
+``result.trace.compactions`` records each fold. Tools wrapped by ``with_truncation(..., extract=True)`` see
+the user's message as the goal to extract for.
 """
 from __future__ import annotations
 
 import json
 from typing import Any, Callable, Iterable
 
+from course_lib.agent.compaction import CompactionPlan, Compactor, plan_compaction
 from course_lib.agent.toolbox import Toolbox, as_toolbox
+from course_lib.agent.truncation import pursuing
 from course_lib.agent.trace import AgentResult, Step, Trace
 from course_lib.agent.usage import SECTIONS, CallUsage, Usage, meter
 from course_lib.model.lazy import LazyModel
@@ -53,9 +60,18 @@ class ReActAgent:
         max_steps: int = 6,
         model: Any = None,
         keep_tool_messages: bool = True,
+        max_context_tokens: int | None = None,
+        compact_at: float = 0.8,
     ) -> None:
         if not isinstance(max_steps, int) or max_steps < 1:
             raise ValueError(f"max_steps is the number of model calls allowed per run (>= 1), got {max_steps!r}")
+        if isinstance(compact_at, bool) or not isinstance(compact_at, (int, float)) or not 0 < compact_at <= 1:
+            raise ValueError(f"compact_at is the fraction of max_context_tokens at which to compact, in (0, 1] "
+                             f"(e.g. 0.8); got {compact_at!r}")
+        if max_context_tokens is not None and (isinstance(max_context_tokens, bool) or not
+                                               isinstance(max_context_tokens, int) or max_context_tokens < 1):
+            raise ValueError(f"max_context_tokens is the prompt window in tokens (e.g. 5000), or None for no limit; "
+                             f"got {max_context_tokens!r}")
         if memory is not None and not (hasattr(memory, "add") and hasattr(memory, "render")):
             raise TypeError("memory must have add(message) and render(); use ConversationBuffer, SlidingWindow "
                             "or SummaryBufferMemory")
@@ -72,18 +88,25 @@ class ReActAgent:
         self._model = model
         self.keep_tool_messages = keep_tool_messages
         self.last_facts: list[str] = []
+        # when and how far to compact (None: never); plan_compaction(...) here tunes fold and summary sizes
+        self.compaction: CompactionPlan | None = (None if max_context_tokens is None
+                                                  else plan_compaction(max_context_tokens, compact_at))
 
     def system_prompt(self, facts: Iterable[str] = ()) -> str:
         """The system prompt, with recalled facts under the "Known facts about this user" heading."""
         facts = [f.strip() for f in facts if f and f.strip()]
         if not facts:
             return self.system
-        return self.system + "\n\n" + facts_block(facts)
+        return self.system + "\n\n" + facts_block(facts)  # flagged facts: ask first
 
     def run(self, user_message: str) -> AgentResult:
         """Answer one user message: recall, loop over tools up to max_steps, remember, write."""
         if not isinstance(user_message, str) or not user_message.strip():
             raise ValueError("run() needs the user's message as a non-empty string")
+        with pursuing(user_message):  # tools that extract from long outputs look for this
+            return self._run(user_message)
+
+    def _run(self, user_message: str) -> AgentResult:
         facts = list(self.before_run(self, user_message) or []) if self.before_run else []
         self.last_facts = facts
         base = {"role": "system", "content": self.system}
@@ -93,12 +116,19 @@ class ReActAgent:
         scratch: list[Message] = []  # this run's tool calls and tool results
         trace, usage = Trace(user_message), Usage()
         schemas = list(self.tools.schemas)
+        compactor = Compactor(self.compaction, self.model) if self.compaction else None
+        context = [*history, user]  # what follows the system prompt; compaction may fold its oldest part
         answer = ""
-        for _ in range(self.max_steps):
-            messages = [system, *history, user, *scratch]
+        for step in range(self.max_steps):
+            if compactor:
+                context, folded = compactor.fit(system, context, user, schemas, step)
+                if folded:
+                    trace.compactions.append(folded)
+            messages = [system, *context]
             kwargs = {"tools": schemas} if schemas else {}
             response = self.model.chat(messages, **kwargs)
-            usage.calls.append(self._meter(response, base, system, history + [user], scratch, schemas))
+            at = next(i for i, m in enumerate(context) if m is user) + 1
+            usage.calls.append(self._meter(response, base, system, context[:at], context[at:], schemas))
             reply = response.choices[0].message
             calls = list(reply.tool_calls or [])
             if not calls:
@@ -107,9 +137,11 @@ class ReActAgent:
             scratch.append({"role": "assistant", "content": reply.content, "tool_calls": [
                 {"id": c.id, "type": "function",
                  "function": {"name": c.function.name, "arguments": c.function.arguments}} for c in calls]})
+            context.append(scratch[-1])
             for i, c in enumerate(calls):
                 observation = self.tools.call(c.function.name, c.function.arguments)
                 scratch.append({"role": "tool", "tool_call_id": c.id, "content": observation})
+                context.append(scratch[-1])
                 try:
                     args = json.loads(c.function.arguments or "{}")
                 except json.JSONDecodeError:

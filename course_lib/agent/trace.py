@@ -30,6 +30,7 @@ class Trace:
     answer: str = ""
     stopped: str = "answer"  # "answer", or "max_steps" when the step limit cut the loop
     max_chars: int = 300  # observations longer than this are shortened when shown
+    compactions: list[Any] = field(default_factory=list)  # one compaction.Compaction per fold of the context
 
     def _short(self, text: str | None) -> str:
         text = (text or "").replace("\n", " ")
@@ -37,6 +38,7 @@ class Trace:
 
     def __str__(self) -> str:
         lines = [f"User: {self.user_message}"]
+        lines += [f"  ({c})" for c in self.compactions]
         for i, s in enumerate(self.steps, 1):
             if s.thought:
                 lines.append(f"  [{i}] Thought: {s.thought}")

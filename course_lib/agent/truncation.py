@@ -1,16 +1,33 @@
-"""Tool-output truncation: keep the head and tail of a long output and a pointer to the whole of it.
+"""Tool-output truncation: keep the head and tail of a long output, the passages that matter, and a pointer.
 
-* truncate_tool_output  head + tail + a pointer to the full output kept aside in an OutputStore
-* with_truncation       wraps every tool of a Toolbox that way and adds a `read_more` tool to fetch more
+* truncate_tool_output  head + tail + a pointer to the full output kept aside in an OutputStore; given a
+                        query (the user's goal), also the passages most relevant to it, in their order
+* with_truncation       wraps every tool of a Toolbox that way and adds a `read_more` tool to fetch more;
+                        with extract=True the query is the goal of the agent run in progress (`pursuing`)
 """
 from __future__ import annotations
 
 import hashlib
 import json
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
+from course_lib.agent.passages import rank_passages
 from course_lib.model.tokens import count_tokens, decode, encode
+
+GOAL: ContextVar[str | None] = ContextVar("goal", default=None)  # the request the running agent works on
+
+
+@contextmanager
+def pursuing(goal: str) -> Iterator[None]:
+    """Within this block, truncating tools take `goal` as the query (ReActAgent.run sets it per run)."""
+    token = GOAL.set(goal)
+    try:
+        yield
+    finally:
+        GOAL.reset(token)
 
 
 class OutputStore:
@@ -80,17 +97,25 @@ def _marker(omitted: int, pointer: str, offset: int) -> str:
             f"read_more(pointer='{pointer}', offset={offset}) shows more …]\n")
 
 
+def _gap(omitted: int, pointer: str, offset: int) -> str:
+    return f"\n[… {omitted:,} tokens omitted; read_more(pointer='{pointer}', offset={offset}) …]\n"
+
+
 def truncate_tool_output(text: str, max_tokens: int, head: int | None = None, tail: int | None = None,
-                         store: OutputStore | None = None) -> Truncated:
+                         store: OutputStore | None = None, query: str | None = None) -> Truncated:
     """Keep the first `head` and last `tail` tokens and a pointer to the full text, within max_tokens.
 
-    By default the room left after the pointer line is split 70 % head, 30 % tail. Text that already
-    fits is returned unchanged (and not stored).
+    Without a query the room left after the pointer line is split 70 % head, 30 % tail. With a query,
+    head and tail get 30 % and 10 % and the rest holds the passages most relevant to the query
+    (rank_passages), in their original order, each gap marked with its size and where read_more
+    resumes. Text that already fits is returned unchanged (and not stored).
     """
     if not isinstance(text, str):
         raise TypeError(f"truncate_tool_output takes the tool's output as a string, got {type(text).__name__}")
     if not isinstance(max_tokens, int) or max_tokens < 1:
         raise ValueError(f"max_tokens must be a positive whole number, got {max_tokens!r}")
+    if query is not None and not isinstance(query, str):
+        raise TypeError(f"query is the text to look for (e.g. the user's request), got {type(query).__name__}")
     total = count_tokens(text)
     if total <= max_tokens:
         return Truncated(text, None, total, total)
@@ -100,6 +125,10 @@ def truncate_tool_output(text: str, max_tokens: int, head: int | None = None, ta
     if room < 2:
         need = max_tokens - room + 2
         raise ValueError(f"max_tokens={max_tokens} cannot hold the pointer line; use at least {need}")
+    extract = bool(query and query.strip())
+    if extract:  # the rest of the room is for the passages
+        head = round(room * 0.3) if head is None else head
+        tail = round(room * 0.1) if tail is None else tail
     if head is None and tail is None:
         head = round(room * 0.7)
     if head is None:
@@ -110,6 +139,10 @@ def truncate_tool_output(text: str, max_tokens: int, head: int | None = None, ta
         raise ValueError(f"head + tail must be at most {room} tokens for max_tokens={max_tokens}; "
                          f"got head={head}, tail={tail}")
     ids = encode(text)
+    if extract:
+        out = _extract(text, ids, query, max_tokens, head, tail, pointer)
+        if out is not None:
+            return Truncated(out, pointer, total, count_tokens(out))
     while True:
         tail_text = decode(ids[-tail:]) if tail else ""
         out = decode(ids[:head]) + _marker(len(ids) - head - tail, pointer, head) + tail_text
@@ -121,6 +154,44 @@ def truncate_tool_output(text: str, max_tokens: int, head: int | None = None, ta
         else:
             tail -= 1
     return Truncated(out, pointer, total, kept)
+
+
+def _extract(text: str, ids: list[int], query: str, max_tokens: int, head: int, tail: int,
+             pointer: str) -> str | None:
+    """Head, the relevant passages of the middle and tail, with a marker per gap; None if nothing fits."""
+    head_text, tail_text = decode(ids[:head]), decode(ids[len(ids) - tail:]) if tail else ""
+    lo, hi = len(head_text), len(text) - len(tail_text)
+    if not (text.startswith(head_text) and text.endswith(tail_text)) or lo >= hi:
+        return None  # a cut inside a multi-byte character: fall back to head + tail
+    ranked = rank_passages(text, query, lo, hi)
+    chosen: list = []
+    for passage in ranked:  # best first, while the whole output still fits
+        trial = sorted(chosen + [passage], key=lambda p: p.start)
+        if count_tokens(_assemble(text, head_text, tail_text, trial, pointer, len(ids))) <= max_tokens:
+            chosen = trial
+    if not chosen:
+        return None
+    return _assemble(text, head_text, tail_text, chosen, pointer, len(ids))
+
+
+def _assemble(text: str, head_text: str, tail_text: str, passages: list, pointer: str, total: int) -> str:
+    """head [marker] passage [gap] passage … [gap] tail; the first marker names the stored output."""
+    parts, at = [head_text], len(head_text)
+    for n, p in enumerate(passages):
+        if text[at:p.start].strip():
+            offset = len(encode(text[:at]))
+            omitted = len(encode(text[:p.start])) - offset
+            parts.append((_gap if n else _marker)(omitted, pointer, offset))
+        else:
+            parts.append(text[at:p.start])
+        parts.append(p.text)
+        at = p.end
+    end = len(text) - len(tail_text)
+    offset = len(encode(text[:at]))
+    parts.append(_gap(total - len(encode(tail_text)) - offset, pointer, offset) if text[at:end].strip()
+                 else text[at:end])
+    parts.append(tail_text)
+    return "".join(parts)
 
 
 READ_MORE_SCHEMA = {"type": "function", "function": {
@@ -144,15 +215,20 @@ def read_more_tool(store: OutputStore | None = None) -> tuple[dict[str, Any], Ca
     return READ_MORE_SCHEMA, read_more
 
 
-def with_truncation(toolbox: Any, max_tokens: int = 1000, store: OutputStore | None = None) -> Any:
-    """The toolbox with every tool's output truncated to max_tokens, plus the read_more tool."""
+def with_truncation(toolbox: Any, max_tokens: int = 1000, store: OutputStore | None = None,
+                    extract: bool = False) -> Any:
+    """The toolbox with every tool's output truncated to max_tokens, plus the read_more tool.
+
+    With extract=True a cut output also keeps the passages most relevant to the goal of the agent run
+    in progress (ReActAgent.run sets it; see `pursuing`); outside a run it is plain head + tail.
+    """
     store = STORE if store is None else store
 
     def wrap(name: str, fn: Callable[..., Any]) -> Callable[..., str]:
         def truncated(**kwargs: Any) -> str:
             result = fn(**kwargs)
             text = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False)
-            return truncate_tool_output(text, max_tokens, store=store).text
+            return truncate_tool_output(text, max_tokens, store=store, query=GOAL.get() if extract else None).text
         truncated.__name__ = name
         return truncated
 

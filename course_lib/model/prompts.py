@@ -11,6 +11,18 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 
+FIELD_FIXES = {  # how to turn what callers usually have into a field's text
+    "new_lines": "turn messages into 'Role: text' lines with course_lib.short_term.summary.as_lines(messages)",
+    "conversation": "turn messages into lines with course_lib.long_term.write_path.as_conversation(messages)",
+    "transcript": "turn messages into lines with course_lib.long_term.write_path.as_conversation(messages)",
+    "events": "pass an episodic log's text, EpisodicLog.transcript()",
+    "existing": "write one 'id: text' line per memory",
+    "summary": "pass the running summary as a string ('' when there is none yet)",
+    "max_tokens": "pass the budget as a whole number",
+    "messages": "turn messages into lines with course_lib.agent.compaction.transcript(messages)",
+}
+
+
 @dataclass(frozen=True)
 class Template:
     """A named prompt: system instructions and the fields its user message carries."""
@@ -33,8 +45,20 @@ class Template:
                 f"template {self.name!r} takes fields {list(self.fields)}; "
                 f"missing {missing}, unexpected {unknown}"
             )
-        body = "\n\n".join(f"<{f}>\n{str(values[f]).strip()}\n</{f}>" for f in self.fields)
+        body = "\n\n".join(f"<{f}>\n{self._text(f, values[f])}\n</{f}>" for f in self.fields)
         return [{"role": "system", "content": self.system.strip()}, {"role": "user", "content": body}]
+
+    def _text(self, field: str, value: Any) -> str:
+        """A field's value as prompt text; anything but text or a number is refused (its repr would be sent)."""
+        if isinstance(value, str) or (isinstance(value, (int, float)) and not isinstance(value, bool)):
+            return str(value).strip()
+        if isinstance(value, (list, tuple)) and value and all(isinstance(m, dict) and "role" in m for m in value):
+            got = f"a list of {len(value)} chat messages"
+        else:
+            got = f"{type(value).__name__} {value!r:.60}"
+        fix = FIELD_FIXES.get(field, "pass a string")
+        raise TypeError(f"template {self.name!r}: field {field!r} takes text, got {got} (its Python repr would go "
+                        f"into the prompt); {fix}")
 
     def parse(self, messages: list[dict[str, Any]]) -> dict[str, str]:
         """The field values back out of messages made by `render` (missing fields are '')."""
@@ -113,6 +137,26 @@ reusable lessons or facts for future sessions. Answer with one JSON object: {"le
     fields=("events",),
 )
 
+COMPACT_HEADINGS = ("Goal", "Decisions", "Tools and files touched", "Findings", "Open tasks")
+COMPACTED_HEADING = "Summary of the earlier part of this run (compacted to save context):"  # heads the block
+
+COMPACT = Template(
+    name="compact",
+    system="""
+Task: compact the oldest part of an agent's run.
+The agent's context window is nearly full. Merge the previous summary and the messages below into one
+summary of at most the given number of tokens, so the agent can go on with its goal without them.
+Answer with exactly these five headings, each followed by short lines starting with "- ":
+Goal: the user's request, in their own words.
+Decisions: what was decided or concluded so far, and why.
+Tools and files touched: one line per tool call, its name and key arguments as JSON, e.g. - read_page {"url": "…"}.
+Findings: what tool results said that the goal needs; quote names, numbers and times exactly.
+Open tasks: what is still to be done, the most recent last.
+Keep every line of the previous summary that still matters. Write nothing else.
+""",
+    fields=("goal", "summary", "messages", "max_tokens"),
+)
+
 REACT_SYSTEM = """
 You are a helpful assistant for trips and dinners. Think step by step and use the tools when they help.
 Respect every constraint you know about the user (diet, budget, city, time zone). When you have what you
@@ -128,7 +172,8 @@ def facts_block(facts: Sequence[str]) -> str:
 
 
 TEMPLATES: dict[str, Template] = {
-    t.name: t for t in (SUMMARISE, EXTRACT_FACTS, RATE_IMPORTANCE, RESOLVE_CONFLICT, SESSION_SUMMARY, DISTILL_EPISODE)
+    t.name: t for t in (SUMMARISE, EXTRACT_FACTS, RATE_IMPORTANCE, RESOLVE_CONFLICT, SESSION_SUMMARY, DISTILL_EPISODE,
+                        COMPACT)
 }
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from course_lib.model.offline.reply import Messages
 from course_lib.model.offline.text import sentences
+from course_lib.model.prompts import COMPACT_HEADINGS, COMPACTED_HEADING
 
 CITIES = ("Berlin", "Paris", "Munich", "Hamburg", "London", "Rome", "Vienna", "Madrid", "Amsterdam")
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -115,11 +116,32 @@ def intent(question: str) -> str:
     return "chat"
 
 
+def compacted_calls(block: str) -> list[tuple[str, dict[str, Any], str]]:
+    """The tool calls a compaction block lists for the current request, each observing the block's findings."""
+    sections = dict.fromkeys(COMPACT_HEADINGS, "")
+    for part in re.split(r"^(?=(?:" + "|".join(COMPACT_HEADINGS) + r"):)", block, flags=re.M):
+        head = next((h for h in COMPACT_HEADINGS if part.startswith(h + ":")), None)
+        if head:
+            sections[head] = part[len(head) + 1:]
+    done = []
+    for line in sections["Tools and files touched"].splitlines():
+        m = re.match(r"\s*-\s*(\w+)\s*(\{.*\})?\s*$", line)  # "(for an earlier request)" lines do not match
+        if m:
+            try:
+                args = json.loads(m.group(2) or "{}")
+            except json.JSONDecodeError:
+                args = {}
+            done.append((m.group(1), args, sections["Findings"]))
+    return done
+
+
 def tool_history(messages: Messages, start: int) -> list[tuple[str, dict[str, Any], str]]:
-    """(tool name, arguments, observation) for each tool call after position `start`."""
+    """(tool name, arguments, observation) for each tool call after position `start` (compacted ones too)."""
     results = {m.get("tool_call_id"): str(m.get("content") or "") for m in messages[start:] if m.get("role") == "tool"}
     done = []
     for m in messages[start:]:
+        if m.get("role") == "system" and str(m.get("content") or "").startswith(COMPACTED_HEADING):
+            done += compacted_calls(str(m["content"]))
         for c in m.get("tool_calls") or []:
             fn = c.get("function", {})
             try:
