@@ -65,10 +65,10 @@ def plot(results: Sequence[StrategyResult], title: str = "") -> Any:
     left.set_xlabel("share of questions")
     left.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, fontsize=8, frameon=False)
     left.set_title("Did the answer reach the prompt?")
-    for x, name in zip(s, names):
+    for i, (x, name) in enumerate(zip(s, names)):
         right.scatter(x["tokens_per_call"], x["evidence_recall"], s=60)
         right.annotate(name, (x["tokens_per_call"], x["evidence_recall"]), textcoords="offset points",
-                       xytext=(6, 4), fontsize=8)
+                       xytext=(6, 4 if i % 2 else -12), fontsize=8)  # alternate so close points stay readable
     right.set_xscale("log")
     right.set_ylim(-0.05, 1.1)
     right.set_xlabel("prompt tokens per call (log scale)")
