@@ -1,11 +1,14 @@
-"""The exercise framework: every solution passes, every stub is "not attempted", every wrong answer is caught.
+"""The exercises: every solution passes, every stub is "not attempted", correct variants pass, wrong answers fail.
 
-The generic tests discover every lesson module (course_lib/exercises/lessonNN.py) and every
-solutions notebook, so exercises added later are covered without touching this file.
+Each lesson's definitions file (course_lib/course/exercises/lessonNN.py) holds its checks and, next to
+them, CORRECT_VARIANTS and WRONG_ANSWERS: function bodies (or {old: new} edits of the solution's body)
+that are run here in place of the solution, in the solution notebook's own namespace. The generic tests
+discover every lesson module and solutions notebook, so exercises added later are covered too.
 """
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import json
 import math
@@ -18,19 +21,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from course_lib.course.exercises import (CORRECT, NOT_ATTEMPTED, WRONG, Exercise, Verdict, Wrong, all_lessons, expect,
-                                  require, solution_cells, solution_regions)
-from course_lib.course.exercises import lesson06
+from course_lib.course.exercises import (CORRECT, NOT_ATTEMPTED, WRONG, Exercise, Verdict, Wrong, all_lessons,
+                                         as_sequence, expect, replace_solution, require, solution_cells,
+                                         solution_regions)
+from course_lib.course.exercises import lesson03, lesson06
+from course_lib.course.exercises.markers import strip_markers
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(ROOT / "tests"))
 import make_exercises  # noqa: E402
-from wrong_answers import WRONG as WRONG_ANSWERS  # noqa: E402
 
 LESSONS = all_lessons()
 ALL = [(lesson, ex) for lesson, exercises in LESSONS.items() for ex in exercises]
 IDS = [f"{lesson}.{ex.name}" for lesson, ex in ALL]
+MODULES = [importlib.import_module(f"course_lib.course.exercises.{p.stem}")
+           for p in sorted((ROOT / "course_lib" / "course" / "exercises").glob("lesson*.py"))]
+MODULE_OF = {module.NOTEBOOK: module for module in MODULES}
 
 
 def _notebook(path: Path) -> dict:
@@ -44,9 +50,9 @@ def _source(cell: dict) -> str:
 def _alias(cells: list[str]) -> str | None:
     """The name a notebook binds its lesson module to (`from course_lib.course.exercises import lesson06 as ex`)."""
     for source in cells:
-        match = re.search(r"from\s+course_lib\.exercises\s+import\s+lesson\d+(?:\s+as\s+(\w+))?", source)
+        match = re.search(r"from\s+course_lib\.course\.exercises\s+import\s+(lesson\d+)(?:\s+as\s+(\w+))?", source)
         if match:
-            return match.group(1) or re.search(r"lesson\d+", match.group(0)).group(0)
+            return match.group(2) or match.group(1)
     return None
 
 
@@ -68,6 +74,7 @@ def notebook_namespace(lesson: str, stubs: bool) -> dict:
     cells = [_source(c) for c in _notebook(ROOT / "solutions" / f"{lesson}.ipynb")["cells"] if c["cell_type"] == "code"]
     marked = [i for i, source in enumerate(cells) if solution_regions(source)]
     alias = _alias(cells)
+    assert alias, f"solutions/{lesson}.ipynb never imports its lesson module"
     namespace: dict = {"__name__": "__main__"}
     for number, source in enumerate(cells[: (marked[-1] + 1) if marked else 0], start=1):
         if number - 1 in marked:
@@ -86,6 +93,7 @@ def notebook_namespace(lesson: str, stubs: bool) -> dict:
     return namespace
 
 
+@functools.lru_cache(maxsize=None)
 def solution_namespace(lesson: str) -> dict:
     """The namespace of solutions/<lesson>.ipynb run up to its last solution."""
     return notebook_namespace(lesson, stubs=False)
@@ -96,14 +104,34 @@ def stub_namespace(lesson: str) -> dict:
     return notebook_namespace(lesson, stubs=True)
 
 
+def answer(lesson: str, exercise: Exercise, change: str | dict[str, str]):
+    """The learner's function with the solution's body replaced (a str) or edited ({old: new}), run like the cell."""
+    cell = exercise.solution_cell()
+    if isinstance(change, str):
+        source = strip_markers(replace_solution(cell, change))
+    else:
+        source = strip_markers(cell)
+        for old, new in change.items():
+            assert old in source, f"{lesson}.{exercise.name}: the edit {old!r} no longer matches the solution"
+            source = source.replace(old, new)
+    namespace = dict(solution_namespace(lesson))
+    exec(compile(source, f"<{lesson}.{exercise.name} variant>", "exec"), namespace)
+    return namespace[exercise.name]
+
+
+def _variants(lesson, exercise):
+    return MODULE_OF[lesson].CORRECT_VARIANTS.get(exercise.name, [])
+
+
+def _wrong(lesson, exercise):
+    return MODULE_OF[lesson].WRONG_ANSWERS.get(exercise.name, [])
+
+
 # --------------------------------------------------------------------------- the registry
 
 def test_there_are_exercises():
+    assert len(MODULES) == 7 and len(ALL) >= 21
     assert {"recency", "score"} <= {ex.name for ex in LESSONS["06_scoring"]}
-
-
-MODULES = [importlib.import_module(f"course_lib.course.exercises.{p.stem}")
-           for p in sorted((ROOT / "course_lib" / "exercises").glob("lesson*.py"))]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.rsplit(".", 1)[-1])
@@ -114,6 +142,8 @@ def test_lesson_module_is_consistent(module):
         assert getattr(module, ex.name) is ex, f"{module.__name__}.{ex.name} must be the Exercise itself"
         assert ex.lesson == module.NOTEBOOK
         assert ex.hints and all(h.strip() for h in ex.hints)
+    assert set(module.CORRECT_VARIANTS) == set(names), "every exercise needs CORRECT_VARIANTS (and no stray ones)"
+    assert set(module.WRONG_ANSWERS) == set(names), "every exercise needs WRONG_ANSWERS (and no stray ones)"
     assert (ROOT / "solutions" / f"{module.NOTEBOOK}.ipynb").is_file()
 
 
@@ -130,27 +160,77 @@ def test_every_marked_function_is_a_declared_exercise(path):
 
 @pytest.mark.parametrize("lesson,exercise", ALL, ids=IDS)
 def test_solution_passes(lesson, exercise):
-    namespace = solution_namespace(lesson)
-    verdict = exercise.evaluate(namespace[exercise.name])
+    verdict = exercise.evaluate(solution_namespace(lesson)[exercise.name])
     assert verdict.status == CORRECT, verdict.text()
 
 
 @pytest.mark.parametrize("lesson,exercise", ALL, ids=IDS)
 def test_stub_is_not_attempted(lesson, exercise):
-    namespace = stub_namespace(lesson)
-    verdict = exercise.evaluate(namespace[exercise.name])
+    verdict = exercise.evaluate(stub_namespace(lesson)[exercise.name])
     assert verdict.status == NOT_ATTEMPTED, verdict.text()
     assert "NotImplementedError" in verdict.message
 
 
 @pytest.mark.parametrize("lesson,exercise", ALL, ids=IDS)
+def test_correct_variants_pass(lesson, exercise):
+    variants = _variants(lesson, exercise)
+    assert len(variants) >= 2, f"give {lesson}.{exercise.name} at least two CORRECT_VARIANTS written differently"
+    for body in variants:
+        verdict = exercise.evaluate(answer(lesson, exercise, body))
+        assert verdict.status == CORRECT, f"this correct variant failed:\n{body}\n{verdict.text()}"
+
+
+@pytest.mark.parametrize("lesson,exercise", ALL, ids=IDS)
 def test_wrong_answers_are_reported_wrong(lesson, exercise):
-    wrong = WRONG_ANSWERS.get(lesson, {}).get(exercise.name)
-    assert wrong, f"add at least one wrong implementation of {lesson}.{exercise.name} to tests/wrong_answers.py"
-    for fn, mentions in wrong:
-        verdict = exercise.evaluate(fn)
-        assert verdict.status == WRONG, f"{fn.__name__} passed the check of {exercise.name}: {verdict.text()}"
-        assert mentions in verdict.message, f"{fn.__name__}: {verdict.message!r} should mention {mentions!r}"
+    wrong = _wrong(lesson, exercise)
+    assert len(wrong) >= 3, f"give {lesson}.{exercise.name} its plausible WRONG_ANSWERS (at least three)"
+    for change, mentions in wrong:
+        with np.errstate(all="ignore"):  # some wrong answers divide by zero on purpose
+            verdict = exercise.evaluate(answer(lesson, exercise, change))
+        assert verdict.status == WRONG, f"this wrong answer passed:\n{change}\n{verdict.text()}"
+        assert mentions in verdict.message, f"{change}\n{verdict.message!r} should mention {mentions!r}"
+
+
+def _mutate(value) -> bool:
+    """Change `value` in place if it can be changed; True if it was."""
+    if isinstance(value, list):
+        value.append(None)
+    elif isinstance(value, dict):
+        value["__changed__"] = True
+    elif isinstance(value, set):
+        value.add("__changed__")
+    elif isinstance(value, np.ndarray) and value.size and value.flags.writeable:
+        value.flat[0] += 1
+    elif hasattr(value, "__dict__") and not callable(value):
+        fields = vars(value)
+        if not any(_mutate(v) for v in fields.values()):
+            name, old = next(iter(fields.items()))
+            object.__setattr__(value, name, old + 1)  # even a frozen dataclass such as Weights
+    else:
+        return False
+    return True
+
+
+# Exercises whose every argument is immutable (numbers, strings) or that take none: nothing to modify.
+IMMUTABLE_INPUTS = {"recency", "route", "estimate_bill_tool"}
+
+
+@pytest.mark.parametrize("lesson,exercise", ALL, ids=IDS)
+def test_a_modified_input_is_caught(lesson, exercise):
+    solution = solution_namespace(lesson)[exercise.name]
+    mutated = []
+
+    def mutating(*args, **kwargs):
+        result = solution(*args, **kwargs)
+        mutated.extend(v for v in [*args, *kwargs.values()] if _mutate(v))
+        return result
+
+    verdict = exercise.evaluate(mutating)
+    if exercise.name in IMMUTABLE_INPUTS:
+        assert not mutated and verdict.ok, f"{exercise.name} received a mutable argument: add a modified-input case"
+        return
+    assert mutated, f"{exercise.name}: no argument could be modified"
+    assert verdict.status == WRONG and "your function changed its input (`" in verdict.message, verdict.text()
 
 
 @pytest.mark.parametrize("lesson,exercise", ALL, ids=IDS)
@@ -158,28 +238,16 @@ def test_solution_is_shown_from_the_solutions_notebook(lesson, exercise):
     code = exercise.solution_code()
     assert f"def {exercise.name}(" in code or f"class {exercise.name}" in code
     assert "BEGIN SOLUTION" not in code and "END SOLUTION" not in code
-    exec(compile(code, "<solution>", "exec"), {})  # it is runnable code
+    exec(compile(code, "<solution>", "exec"), {})  # it is runnable code, with its own imports
 
 
-# --------------------------------------------------------------------------- lesson 06 specifics
-
-def test_any_correct_recency_passes():
-    variants = [
-        lambda hours, decay=0.99: math.exp(hours * math.log(decay)),
-        lambda hours, decay=0.99: math.pow(decay, hours),
-        lambda hours, decay=0.99: np.float64(decay) ** hours,
-    ]
-    for fn in variants:
-        assert lesson06.recency.evaluate(fn).ok
-
-
-def test_the_library_passes_its_own_exercises():
+def test_the_library_passes_the_exercises_that_re_implement_it():
     from course_lib import scoring
+    from course_lib.short_term.buffer import prune_by_importance
 
     assert lesson06.recency.evaluate(scoring.recency).ok
-    def adapter(r, i, v, w_rec=1.0, w_imp=1.0, w_rel=1.0):
-        return scoring.score(r, i, v, scoring.Weights(w_rec, w_imp, w_rel))
-    assert lesson06.score.evaluate(adapter).ok
+    assert lesson06.score.evaluate(scoring.score).ok
+    assert lesson03.prune.evaluate(prune_by_importance).ok
 
 
 def test_wrong_message_names_input_and_expectation():
@@ -345,3 +413,102 @@ def test_in_ipython_the_verdict_is_shown_once():
         assert "double" not in captured.stdout  # not shown a second time as Out[n]
     finally:
         InteractiveShell.clear_instance()
+
+
+# --------------------------------------------------------------------------- the verdict names the mismatch
+
+def _returns(expected, why="the case's own explanation"):
+    """An exercise whose check expects `pick()` to return `expected`."""
+    return _demo(lambda pick: expect(pick(), expected, why=why))
+
+
+@pytest.mark.parametrize("actual,says", [
+    ({"b", "a"}, "returned a set ({'a', 'b'}), expected a list: a set has no order and drops repeated items"),
+    ((x for x in "ab"), "returned a generator (<generator object <genexpr>>), expected a list: it can be read "
+                        "only once and has no length; wrap it in list(...)"),
+    ({"a": 1}, "returned a dict ({'a': 1}), expected a list: a dict maps keys to values"),
+    ("ab", "returned a str ('ab'), expected a list: a string is text, not a list of items"),
+    (None, "returned None, expected a list — did you forget `return`? the case's own explanation"),
+    (["b", "a"], "returned ['b', 'a'], expected ['a', 'b']: the right items in another order. the case's"),
+    (["A", "B"], "returned ['A', 'B'], expected ['a', 'b']: the same items with their case changed; return them"),
+    (["a"], "returned ['a'], expected ['a', 'b']: missing 'b'. the case's"),
+    (["a", "b", "c", "c"], "returned ['a', 'b', 'c', 'c'], expected ['a', 'b']: extra 'c', 'c'. the case's"),
+    (["a", "x"], "returned ['a', 'x'], expected ['a', 'b']: missing 'b'; extra 'x'"),
+])
+def test_the_mismatch_is_named_before_the_cases_explanation(actual, says):
+    verdict = _returns(["a", "b"]).evaluate(lambda: actual)
+    assert verdict.status == WRONG
+    assert verdict.message.startswith("double() " + says), verdict.message
+
+
+def test_any_sequence_is_accepted_where_a_list_is_expected():
+    for actual in (["a", "b"], ("a", "b"), np.array(["a", "b"])):
+        assert _returns(["a", "b"]).evaluate(lambda: actual).ok, actual
+    assert _returns([0.5, 1.0]).evaluate(lambda: np.array([0.5, 1.0])).ok
+    assert _returns([[1], [2]]).evaluate(lambda: ((1,), (2,))).ok
+    assert not _returns([1, 2]).evaluate(lambda: np.array([[1, 2]])).ok  # a 2-D array is not a list of numbers
+    assert as_sequence(np.array([3, 4]), "f()") == [3, 4]
+    with pytest.raises(Wrong, match=r"f\(\) returned a set \(\{3\}\), expected a list of ids"):
+        as_sequence({3}, "f()", "a list of ids")
+
+
+def test_numbers_that_differ_only_by_rounding_are_told_not_to_round():
+    verdict = _returns(0.61729014).evaluate(lambda: 0.62)
+    assert "rounded to 2 decimal places; don't round, return it in full" in verdict.message
+    verdict = _returns([1.0, 0.472222]).evaluate(lambda: [1.0, 0.5])
+    assert "item 1 is 0.5, expected 0.472222" in verdict.message
+
+
+def test_case_and_dict_mismatches_are_named():
+    assert "only the case differs" in _returns("semantic").evaluate(lambda: "Semantic").message
+    assert "expected the keys ['a', 'b']" in _returns({"a": 1, "b": 2}).evaluate(lambda: {"a": 1}).message
+    assert "2 for the key 'b', expected 3" in _returns({"a": 1, "b": 3}).evaluate(lambda: {"a": 1, "b": 2}).message
+    assert "expected True (a bool)" in _returns(True).evaluate(lambda: 1.5).message
+
+
+# --------------------------------------------------------------------------- the learner works on copies
+
+def _sums(total):
+    def check(fn):
+        data = [1, 2, 3]
+        expect(fn(data), 6)
+        expect(fn(data), 6, why="the same list again: it must be intact")
+    return _demo(check)
+
+
+def test_the_learner_gets_deep_copies_so_the_check_data_survives():
+    seen = []
+
+    def remember(values):
+        seen.append(values)
+        return sum(values)
+
+    assert _sums(6).evaluate(remember).ok
+    assert seen[0] == [1, 2, 3] and seen[0] is not seen[1]  # a fresh copy on every call
+
+
+@pytest.mark.parametrize("fn,says", [
+    (lambda values: values.pop() + 3, "double([1, 2, 3]): your function changed its input (`values`: it held "
+                                      "3 items before the call and 2 after)"),
+    (lambda values: values.sort(reverse=True) or 6, "changed its input (`values`: its contents were modified)"),
+])
+def test_a_modified_list_is_reported_by_argument_name(fn, says):
+    verdict = _sums(6).evaluate(fn)
+    assert verdict.status == WRONG and says in verdict.message, verdict.message
+
+
+def test_modified_arrays_dicts_and_objects_are_caught():
+    from course_lib.scoring import Weights
+
+    def in_place(matrix, weights, profile):
+        matrix /= 2
+        return 1
+
+    check = _demo(lambda fn: expect(fn(np.ones((2, 2)), Weights(), {"a": 1}), 1))
+    assert "(`matrix`: its values were overwritten; in-place operations such as `matrix /= norms`" in \
+        check.evaluate(in_place).message
+    assert "(`profile`: its keys changed)" in check.evaluate(
+        lambda matrix, weights, profile: profile.update(b=profile.pop("a")) or 1).message
+    assert "(`weights`" in check.evaluate(
+        lambda matrix, weights, profile: object.__setattr__(weights, "recency", 2.0) or 1).message
+    assert check.evaluate(lambda matrix, weights, profile: float(matrix.sum() / 4)).ok

@@ -92,3 +92,52 @@ cosine = Exercise(
 )
 
 EXERCISES = [conversation_tokens, fits_in_window, cosine]
+
+# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
+CORRECT_VARIANTS = {
+    "conversation_tokens": [
+        """
+        total = 0
+        for m in messages:
+            total += 3 + count_tokens(m["role"]) + count_tokens(m["content"])
+        return total + 3 if total else 0""",
+        "return sum(count_tokens(m['role']) + count_tokens(m['content']) for m in messages) + 3 * len(messages) "
+        "+ 3 * bool(messages)",
+    ],
+    "fits_in_window": [
+        "return window - count_tokens(messages) >= reply_tokens",
+        "return not count_tokens(messages) + reply_tokens > window",
+    ],
+    "cosine": [
+        """
+        import math
+        dot = sum(x * y for x, y in zip(a, b))
+        return dot / (math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b)))""",
+        "return float(np.dot(a, b) / np.linalg.norm(a) / np.linalg.norm(b))",
+    ],
+}
+
+WRONG_ANSWERS = {  # (body, text the verdict must contain)
+    "conversation_tokens": [
+        ("return sum(count_tokens(m['content']) for m in messages)  # no framing, no reply", "returned 7, expected 14"),
+        ("return sum(3 + count_tokens(m['role']) + count_tokens(m['content']) for m in messages)  # no priming",
+         "returned 11, expected 14"),
+        ("return sum(len(m['content'].split()) for m in messages)  # words are not tokens", "expected 14"),
+        ("""
+        total = 3 if messages else 0
+        while messages:  # consumes the caller's list
+            m = messages.pop()
+            total += 3 + count_tokens(m["role"]) + count_tokens(m["content"])
+        return total""", "changed its input (`messages`"),
+    ],
+    "fits_in_window": [
+        ("return count_tokens(messages) + reply_tokens < window  # an exact fit is a fit", "expected True"),
+        ("return count_tokens(messages) <= window  # forgets the reply", "expected False"),
+        ("return window - count_tokens(messages) - reply_tokens  # a number, not a yes/no", "expected True (a bool)"),
+    ],
+    "cosine": [
+        ("return sum(x * y for x, y in zip(a, b))  # not normalised", "expected 1"),
+        ("return float(np.dot(a, b) / np.linalg.norm(a))  # one length only", "expected"),
+        ("return round(float(np.dot(a, b) / (np.linalg.norm(a) * np.linalg.norm(b))), 2)", "don't round"),
+    ],
+}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from course_lib.course.exercises import expect, require, Exercise
+from course_lib.course.exercises import Exercise, as_sequence, expect, require
 
 NOTEBOOK = "01_goldfish_agent"
 
@@ -34,27 +34,25 @@ def _reference_turns(per_turn, window, fixed=0):
 
 
 def _check_cumulative_tokens(cumulative_tokens):
-    expect(list(cumulative_tokens([])), [], why="No turns, nothing processed: an empty list")
-    expect(list(cumulative_tokens([100])), [100], why="One turn of 100 tokens: the model reads 100 tokens")
-    expect(list(cumulative_tokens([100, 100, 100])), [100, 300, 600],
+    expect(cumulative_tokens([]), [], why="No turns, nothing processed: an empty list")
+    expect(cumulative_tokens([100]), [100], why="One turn of 100 tokens: the model reads 100 tokens")
+    expect(cumulative_tokens([100, 100, 100]), [100, 300, 600],
            why="Call 2 rereads turn 1 and reads turn 2 (200), call 3 reads all three turns (300): 100, 300, 600")
-    expect(list(cumulative_tokens([100, 100], fixed=50)), [150, 400],
+    expect(cumulative_tokens([100, 100], fixed=50), [150, 400],
            why="Every call also sends the `fixed` tokens (system prompt, tools): 150, then 150 + 250 = 400")
     for n in (10, 20, 40):
-        got = list(cumulative_tokens([50] * n))
-        expect(got[-1], 50 * n * (n + 1) // 2, input=f"cumulative_tokens([50] * {n})[-1]",
+        call = f"cumulative_tokens([50] * {n})"
+        expect(as_sequence(cumulative_tokens([50] * n), call)[-1], 50 * n * (n + 1) // 2, input=f"{call}[-1]",
                why=f"Resending everything costs 50·(1 + 2 + … + {n}) = 50·{n}·{n + 1}/2")
-    short, long = cumulative_tokens([200] * 50)[-1], cumulative_tokens([200] * 100)[-1]
+    short = as_sequence(cumulative_tokens([200] * 50), "cumulative_tokens([200] * 50)")[-1]
+    long = as_sequence(cumulative_tokens([200] * 100), "cumulative_tokens([200] * 100)")[-1]
     require(3.8 < long / short < 4.2, f"doubling the conversation from 50 to 100 turns should roughly quadruple the "
                                       f"total, but it went from {short} to {long} tokens")
     rng = random.Random(f"{NOTEBOOK}.cumulative_tokens")
     for _ in range(25):
         per_turn = [rng.randint(0, 3000) for _ in range(rng.randint(1, 30))]
         fixed = rng.choice([0, rng.randint(1, 800)])
-        got = list(cumulative_tokens(per_turn, fixed=fixed))
-        require(len(got) == len(per_turn), f"cumulative_tokens({per_turn[:4]}…, fixed={fixed}) returned {len(got)} "
-                                           f"values for {len(per_turn)} turns; return one running total per turn")
-        expect(got, _reference_cumulative(per_turn, fixed),
+        expect(cumulative_tokens(per_turn, fixed=fixed), _reference_cumulative(per_turn, fixed),
                why="Entry i is the total of all prompts up to call i; each prompt is fixed + every turn so far")
 
 
@@ -102,3 +100,80 @@ turns_until_full = Exercise(
 )
 
 EXERCISES = [cumulative_tokens, turns_until_full]
+
+# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
+CORRECT_VARIANTS = {
+    "cumulative_tokens": [
+        """
+        import itertools
+        prompts = itertools.accumulate(per_turn_tokens)
+        return list(itertools.accumulate(fixed + p for p in prompts))""",
+        """
+        out = []
+        for i in range(len(per_turn_tokens)):
+            out.append(sum(fixed + sum(per_turn_tokens[:j + 1]) for j in range(i + 1)))
+        return tuple(out)  # any sequence is accepted""",
+    ],
+    "turns_until_full": [
+        """
+        import itertools
+        sizes = [fixed + s for s in itertools.accumulate(per_turn_tokens)]
+        return next((i for i, s in enumerate(sizes) if s > window), len(sizes))""",
+        """
+        count, size = 0, fixed
+        for n in per_turn_tokens:
+            if size + n > window:
+                break
+            size, count = size + n, count + 1
+        return count""",
+    ],
+}
+
+WRONG_ANSWERS = {  # (body, text the verdict must contain)
+    "cumulative_tokens": [
+        ("import itertools; return list(itertools.accumulate(per_turn_tokens))  # prompt sizes, not the bill",
+         "cumulative_tokens([100, 100, 100]) returned [100, 200, 300], expected [100, 300, 600]"),
+        ("import itertools; return list(itertools.accumulate(itertools.accumulate(per_turn_tokens)))  # no fixed",
+         "fixed=50"),
+        ("import itertools; return list(itertools.accumulate(n + fixed for n in per_turn_tokens))  # no resending",
+         "expected [100, 300, 600]"),
+        ("""
+        history, total = 0, 0
+        for n in per_turn_tokens:
+            history += n
+            total += fixed + history
+            yield total  # a generator, not a list""", "a generator"),
+        ("""
+        history, total, out = 0, 0, []
+        for n in per_turn_tokens:
+            total += fixed + history  # the prompt misses the new turn
+            history += n
+            out.append(total)
+        return out""", "cumulative_tokens([100]) returned [0], expected [100]"),
+    ],
+    "turns_until_full": [
+        ("""
+        size = fixed
+        for i, n in enumerate(per_turn_tokens):
+            size += n
+            if size > window:
+                return i + 1  # the overflowing turn's number, not how many fit
+        return len(per_turn_tokens)""", "turns_until_full([100, 100, 100], 250) returned 3, expected 2"),
+        ("""
+        size = fixed
+        for i, n in enumerate(per_turn_tokens):
+            size += n
+            if size >= window:  # exactly full still fits
+                return i
+        return len(per_turn_tokens)""", "Exactly full still fits"),
+        ("""
+        size = 0  # forgets the fixed part
+        for i, n in enumerate(per_turn_tokens):
+            size += n
+            if size > window:
+                return i
+        return len(per_turn_tokens)""", "fixed=100"),
+        ("return int((window - fixed) // (sum(per_turn_tokens) / len(per_turn_tokens))) if per_turn_tokens else 0",
+         "returned"),
+    ],
+}

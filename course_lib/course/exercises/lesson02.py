@@ -143,3 +143,93 @@ estimate_bill_tool = Exercise(
 )
 
 EXERCISES = [section_share, estimate_bill_tool]
+
+# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
+CORRECT_VARIANTS = {
+    "section_share": [
+        """
+        totals = dict.fromkeys(SECTIONS, 0)
+        for call in usage.calls:
+            for s in SECTIONS:
+                totals[s] += call.sections.get(s, 0)
+        grand = sum(totals.values())
+        return {s: n / grand for s, n in totals.items()}""",
+        """
+        import numpy as np
+        table = np.array([[c.sections.get(s, 0) for s in SECTIONS] for c in usage.calls], dtype=float).sum(axis=0)
+        return dict(zip(SECTIONS, (table / table.sum()).tolist()))""",
+    ],
+    "estimate_bill_tool": [
+        """
+        from course_lib.course import scenario
+        prices = {r["name"].casefold(): r for r in scenario.RESTAURANTS}
+        def estimate_bill(restaurant: str, people: int) -> dict:
+            r = prices.get(restaurant.strip().casefold())
+            if r is None or people < 1:
+                raise ValueError(f"unknown restaurant {restaurant!r} or fewer than 1 person ({people})")
+            return {"restaurant": r["name"], "people": people, "total_eur": r["price_per_person"] * people}
+        params = {"type": "object", "additionalProperties": False, "required": ["people", "restaurant"],
+                  "properties": {"people": {"type": "integer", "minimum": 1}, "restaurant": {"type": "string"}}}
+        return ({"type": "function", "function": {"name": "estimate_bill", "parameters": params,
+                 "description": "Expected total bill in EUR for a group at one restaurant."}}, estimate_bill)""",
+        """
+        from course_lib.course import scenario
+        def bill(restaurant, people):
+            for r in scenario.RESTAURANTS:
+                if r["name"].lower() == restaurant.lower() and people >= 1:
+                    return dict(restaurant=r["name"], people=people, total_eur=people * r["price_per_person"])
+            raise ValueError("no such restaurant, or people < 1")
+        schema = dict(type="function", function=dict(name="estimate_bill", description="Estimate a dinner bill.",
+                      parameters=dict(type="object", required=["restaurant", "people"], properties=dict(
+                          restaurant=dict(type="string"), people=dict(type="integer")))))
+        return schema, bill""",
+    ],
+}
+
+_BILL = """
+        from course_lib.course import scenario
+        def fn(restaurant, people):
+            found = [r for r in scenario.RESTAURANTS if r["name"].lower() == restaurant.lower()]
+            if not found or people < 1:
+                raise ValueError("unknown restaurant or party size")
+            return {"restaurant": found[0]["name"], "people": people, "total_eur": TOTAL}
+        schema = {"type": "function", "function": {"name": NAME, "description": "Estimate the bill.",
+                  "parameters": {"type": "object", "required": REQUIRED, "properties": {
+                      "restaurant": {"type": "string"}, "people": {"type": "integer"}}}}}
+        return schema, fn"""
+
+
+def _bill(total='found[0]["price_per_person"] * people', name='"estimate_bill"', required='["restaurant", "people"]',
+          match='r["name"].lower() == restaurant.lower()', unknown="raise ValueError"):
+    """A wrong estimate_bill_tool body: the solution with one piece replaced."""
+    body = _BILL.replace("TOTAL", total).replace("NAME", name).replace("REQUIRED", required)
+    body = body.replace('r["name"].lower() == restaurant.lower()', match)
+    return body.replace('raise ValueError("unknown restaurant or party size")', unknown)
+
+
+WRONG_ANSWERS = {  # (body, text the verdict must contain)
+    "section_share": [
+        ("""
+        totals = {s: sum(c.sections[s] for c in usage.calls) for s in SECTIONS}
+        return {s: 100 * totals[s] / sum(totals.values()) for s in SECTIONS}  # percentages""",
+         "they must add up to 1"),
+        ("""
+        per_call = [{s: c.sections[s] / sum(c.sections.values()) for s in SECTIONS} for c in usage.calls]
+        return {s: sum(p[s] for p in per_call) / len(per_call) for s in SECTIONS}  # mean of ratios""",
+         "summed over ALL calls"),
+        ("""
+        c = usage.calls[-1]  # only the last call
+        return {s: c.sections[s] / sum(c.sections.values()) for s in SECTIONS}""", "summed over ALL calls"),
+        ("""
+        totals = {s: sum(c.sections[s] for c in usage.calls) for s in SECTIONS}
+        return {s: n / sum(totals.values()) for s, n in totals.items() if n}  # empty sections vanish""",
+         "return all five sections"),
+    ],
+    "estimate_bill_tool": [
+        (_bill(total='found[0]["price_per_person"]'), "total = price x people"),
+        (_bill(required='["restaurant"]'), "list it in \"required\""),
+        (_bill(name='"bill"'), "not a valid OpenAI tool named 'estimate_bill'"),
+        (_bill(match='r["name"] == restaurant'), "case-insensitively"),
+        (_bill(unknown="return None"), "raise a ValueError"),
+    ],
+}

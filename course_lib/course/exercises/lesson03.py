@@ -1,8 +1,5 @@
 """Lesson 03 exercises: `sliding_window`, `window_by_tokens` and `prune`, three ways to bound short-term memory.
 
-    from course_lib.course.exercises import lesson03 as ex
-    ex.sliding_window.check(); ex.sliding_window.hint(); ex.sliding_window.solution()
-
 The checks call your functions on conversations you have not seen (seeded, so every run is the same,
 and full of duplicate messages such as "ok" or "yes please") and test what must hold for any correct
 answer: the budget is respected, the newest messages survive, the order is kept, pinned messages stay.
@@ -12,20 +9,16 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from course_lib.course.exercises import Exercise, expect, require
+from course_lib.course.exercises import Exercise, as_sequence, expect, require
 from course_lib.model.tokens import REPLY_PRIMING, count_message_tokens, count_tokens
+from course_lib.short_term.buffer import prune_by_importance
 
 NOTEBOOK = "03_short_term_memory"
 
 # Short messages that really do repeat in conversations: duplicates are the point.
 POOL = (
-    ("user", "ok"),
-    ("user", "yes please"),
-    ("user", "thanks!"),
-    ("assistant", "Sure."),
-    ("assistant", "Anything else?"),
-    ("user", "My dinner budget is 40 EUR per person."),
-    ("user", "I'm vegetarian, so no steakhouses please."),
+    ("user", "ok"), ("user", "yes please"), ("user", "thanks!"), ("assistant", "Sure."), ("assistant", "Anything else?"),
+    ("user", "My dinner budget is 40 EUR per person."), ("user", "I'm vegetarian, so no steakhouses please."),
     ("assistant", "Noted. I will only suggest vegetarian places within your budget from now on."),
     ("user", "Is the East Side Gallery worth a visit? I have heard mixed things about it from friends."),
     ("assistant", "Yes: it is the longest surviving stretch of the Wall, covered in murals, and free to visit."),
@@ -47,26 +40,22 @@ def _conversation(rng: random.Random, n: int) -> list[dict[str, str]]:
     return [_msg(*rng.choice(POOL)) for _ in range(n)]
 
 
-def _copy(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [dict(m) for m in messages]
+def _texts(value: Any) -> str:
+    """A compact rendering of messages for verdicts: their contents, shortened."""
+    if isinstance(value, dict):
+        text = str(value.get("content", ""))
+        return repr(text if len(text) <= 24 else text[:21] + "...")
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_texts(m) for m in value) + "]"
+    return repr(value)
 
 
-def _texts(messages: Any) -> str:
-    """A compact rendering of a message list for verdicts: the contents, shortened."""
-    if not isinstance(messages, list):
-        return repr(messages)
-    out = []
-    for m in messages:
-        text = str(m.get("content", "")) if isinstance(m, dict) else repr(m)
-        out.append(repr(text if len(text) <= 24 else text[:21] + "..."))
-    return "[" + ", ".join(out) + "]"
-
-
-def _require_list_of_input_messages(result: Any, messages: list[dict[str, Any]], call: str) -> None:
-    require(isinstance(result, list), f"{call} returned {type(result).__name__}, expected a list of messages")
-    for m in result:
+def _input_messages(result: Any, messages: list[dict[str, Any]], call: str) -> list[dict[str, Any]]:
+    kept = as_sequence(result, call, "a list of messages")
+    for m in kept:
         require(m in messages, f"{call} returned {m!r:.80}, which is not one of the input messages "
                                f"(return the message dicts themselves, unchanged)")
+    return kept
 
 
 def _is_subsequence(result: list[Any], messages: list[Any]) -> bool:
@@ -74,41 +63,28 @@ def _is_subsequence(result: list[Any], messages: list[Any]) -> bool:
     return all(any(r == m for m in it) for r in result)
 
 
-def _unchanged(before: list[dict[str, Any]], after: list[dict[str, Any]], call: str) -> None:
-    require(before == after, f"{call} changed the list it was given; build and return a new list instead "
-                             f"(the full conversation must stay intact for other strategies)")
-
-
-# ------------------------------------------------------------------------------- sliding_window
-
 def _same(kept: Any, expected: list[dict[str, Any]], call: str, why: str) -> None:
-    """Require the learner's list to equal the expected messages, explaining with short texts."""
-    require(isinstance(kept, list), f"{call} returned {type(kept).__name__}, expected a list of messages")
-    require(kept == expected, f"{call} returned {_texts(kept)}, expected {_texts(expected)}. {why}")
+    expect(kept, expected, input=call, why=why, show=_texts)
 
 
 def _check_sliding_window(sliding_window: Callable) -> None:
     conv = _numbered(13)
     call = "sliding_window(<13 messages: 'message 1' … 'message 13'>, 10)"
-    kept = sliding_window(_copy(conv), 10)
-    require(isinstance(kept, list), f"{call} returned {type(kept).__name__}, expected a list")
+    kept = as_sequence(sliding_window(conv, 10), call, "a list of messages")
     require(len(kept) <= 10, f"{call} returned {len(kept)} messages; a window of 10 never holds more than 10")
     require(conv[1] not in kept, f"{call} still holds 'message 2': at message 13 it has left a 10-message window")
     _same(kept, conv[3:], call, "The last 10 of 13 messages are messages 4..13, oldest first")
-    _same(sliding_window(_copy(conv[:5]), 10), conv[:5], "sliding_window(<5 messages>, 10)",
+    _same(sliding_window(conv[:5], 10), conv[:5], "sliding_window(<5 messages>, 10)",
           "With fewer messages than n, the window keeps them all")
-    _same(sliding_window(_copy(conv), 0), [], "sliding_window(<13 messages>, 0)",
+    _same(sliding_window(conv, 0), [], "sliding_window(<13 messages>, 0)",
           "A window of 0 messages keeps nothing (careful: messages[-0:] is the whole list)")
     _same(sliding_window([], 3), [], "sliding_window([], 3)", "An empty conversation gives an empty window")
     rng = random.Random(f"{NOTEBOOK}.sliding_window")
     for _ in range(30):
         conv = _conversation(rng, rng.randint(0, 25))
         n = rng.randint(0, 30)
-        given = _copy(conv)
-        kept = sliding_window(given, n)
         call = f"sliding_window(<{len(conv)} messages>, {n})"
-        _unchanged(conv, given, call)
-        require(isinstance(kept, list), f"{call} returned {type(kept).__name__}, expected a list")
+        kept = as_sequence(sliding_window(conv, n), call, "a list of messages")
         require(len(kept) <= n, f"{call} returned {len(kept)} messages; a window of {n} never holds more than {n}")
         _same(kept, conv[len(conv) - min(n, len(conv)):], call,
               f"Expected the last {min(n, len(conv))} messages, oldest first")
@@ -126,58 +102,42 @@ sliding_window = Exercise(
 )
 
 
-# ----------------------------------------------------------------------------- window_by_tokens
-
-def _reference_window_by_tokens(messages: list[dict[str, Any]], max_tokens: int) -> list[dict[str, Any]]:
-    kept: list[dict[str, Any]] = []
-    for m in reversed(messages):
-        if count_tokens([m, *kept]) > max_tokens:
-            break
-        kept.insert(0, m)
-    return kept
-
-
 def _check_window_by_tokens(window_by_tokens: Callable) -> None:
     conv = _numbered(6)  # each of these costs 7 tokens; a list adds 3 for the reply priming
     three = count_tokens(conv[-3:])
-    _same(window_by_tokens(_copy(conv), three), conv[-3:], f"window_by_tokens(<6 short messages>, {three})",
+    _same(window_by_tokens(conv, three), conv[-3:], f"window_by_tokens(<6 short messages>, {three})",
           f"The last three messages cost exactly {three} tokens (count_tokens(messages): framing and reply "
           f"priming included), so they fit")
-    _same(window_by_tokens(_copy(conv), three - 1), conv[-2:], f"window_by_tokens(<6 short messages>, {three - 1})",
+    _same(window_by_tokens(conv, three - 1), conv[-2:], f"window_by_tokens(<6 short messages>, {three - 1})",
           "One token less and only the last two fit")
-    _same(window_by_tokens(_copy(conv), 10_000), conv, "window_by_tokens(<6 short messages>, 10000)",
+    _same(window_by_tokens(conv, 10_000), conv, "window_by_tokens(<6 short messages>, 10000)",
           "A big budget keeps everything")
     big = _msg("assistant", "A very long answer about the opening hours of every museum in Berlin. " * 3)
     conv = _numbered(3) + [big] + _numbered(2)
     room = count_tokens(conv[-2:]) + count_message_tokens(conv[0])
-    _same(window_by_tokens(_copy(conv), room), conv[-2:],
+    _same(window_by_tokens(conv, room), conv[-2:],
           f"window_by_tokens(<3 short, 1 long, 2 short messages>, {room})",
           "The long message before the last two does not fit, so the window stops there; skipping it to keep "
           "older messages would leave a gap in the conversation")
     conv = _numbered(4) + [big]
     small = count_tokens([big]) - 1
-    _same(window_by_tokens(_copy(conv), small), [], f"window_by_tokens(<4 short messages + 1 long one>, {small})",
+    _same(window_by_tokens(conv, small), [], f"window_by_tokens(<4 short messages + 1 long one>, {small})",
           "The newest message alone is over the budget, so nothing fits: never exceed max_tokens")
     rng = random.Random(f"{NOTEBOOK}.window_by_tokens")
     for _ in range(30):
         conv = _conversation(rng, rng.randint(0, 20))
         total = count_tokens(conv)
         max_tokens = rng.randint(1, max(total, 1) + 20)
-        given = _copy(conv)
-        kept = window_by_tokens(given, max_tokens)
         call = f"window_by_tokens(<{len(conv)} messages, {total} tokens>, {max_tokens})"
-        _unchanged(conv, given, call)
-        require(isinstance(kept, list), f"{call} returned {type(kept).__name__}, expected a list")
+        kept = as_sequence(window_by_tokens(conv, max_tokens), call, "a list of messages")
         require(count_tokens(kept) <= max_tokens,
                 f"{call} returned messages worth count_tokens(...) = {count_tokens(kept)}, over the budget of "
                 f"{max_tokens}. Count with count_tokens(list_of_messages): it includes per-message framing and "
                 f"the reply priming")
-        require(kept == conv[len(conv) - len(kept):],
-                f"{call} returned {_texts(kept)}, which is not the END of the conversation "
-                f"(a window keeps an unbroken run of the newest messages, oldest first)")
-        expect(len(kept), len(_reference_window_by_tokens(conv, max_tokens)), input=call,
-               why="That is the number of messages you kept; the expected number is how many of the newest "
-                   "messages fit. Add older messages until the next one would go over the budget")
+        fit = max((k for k in range(len(conv) + 1) if count_tokens(conv[len(conv) - k:]) <= max_tokens), default=0)
+        _same(kept, conv[len(conv) - fit:], call,
+              "Keep the unbroken run of the newest messages that fits, oldest first: add older messages until "
+              "the next one would go over the budget")
 
 
 window_by_tokens = Exercise(
@@ -193,36 +153,15 @@ window_by_tokens = Exercise(
 )
 
 
-# ------------------------------------------------------------------------------------------ prune
-
-def _reference_prune(messages: list[dict[str, Any]], importance: list[float], max_tokens: int,
-                     pinned: set[int]) -> list[dict[str, Any]]:
-    keep = set(pinned)
-    budget = max_tokens - REPLY_PRIMING - sum(count_message_tokens(messages[i]) for i in pinned)
-    for i in sorted((i for i in range(len(messages)) if i not in pinned), key=lambda i: (-importance[i], -i)):
-        cost = count_message_tokens(messages[i])
-        if cost <= budget:
-            keep.add(i)
-            budget -= cost
-    return [messages[i] for i in sorted(keep)] if messages else []
+YES_PLEASE = [_msg("user", "My dinner budget is 40 EUR per person."), _msg("assistant", "Shall I look for "
+              "something vegetarian?"), _msg("user", "yes please"), _msg("assistant", "I found Linse & Lauch, "
+              "28 EUR per person. Shall I book it?"), _msg("user", "yes please")]
 
 
-YES_PLEASE = [
-    _msg("user", "My dinner budget is 40 EUR per person."),
-    _msg("assistant", "Shall I look for something vegetarian?"),
-    _msg("user", "yes please"),
-    _msg("assistant", "I found Linse & Lauch, 28 EUR per person. Shall I book it?"),
-    _msg("user", "yes please"),
-]
-
-
-def _check_prune_case(prune: Callable, messages: list[dict[str, Any]], importance: list[float], max_tokens: int,
+def _check_prune_case(prune: Callable, messages: list[dict[str, Any]], max_tokens: int, importance: list[float],
                       pinned: set[int], why: str = "") -> None:
-    given, given_imp, given_pins = _copy(messages), list(importance), set(pinned)
-    kept = prune(given, given_imp, max_tokens, given_pins)
-    call = f"prune(<{len(messages)} messages>, importance, {max_tokens}, pinned={sorted(pinned)})"
-    _unchanged(messages, given, call)
-    _require_list_of_input_messages(kept, messages, call)
+    call = f"prune(<{len(messages)} messages>, {max_tokens}, importance, pinned={sorted(pinned)})"
+    kept = _input_messages(prune(messages, max_tokens, importance, set(pinned)), messages, call)
     require(count_tokens(kept) <= max_tokens,
             f"{call} kept {len(kept)} messages worth count_tokens(...) = {count_tokens(kept)}, over max_tokens = "
             f"{max_tokens}. Subtract the pinned messages first and count with count_tokens "
@@ -233,10 +172,9 @@ def _check_prune_case(prune: Callable, messages: list[dict[str, Any]], importanc
     for i in sorted(pinned):
         require(messages[i] in kept, f"{call} dropped pinned message {i} ({messages[i]['content']!r:.60}); "
                                      f"pinned messages are always kept")
-    expected = _reference_prune(messages, importance, max_tokens, pinned)
-    require(kept == expected,
-            f"{call} returned {_texts(kept)}, expected {_texts(expected)}. "
-            + (why or "Keep the pinned messages, then the others from most to least important, newest first "
+    expected = prune_by_importance(messages, max_tokens, importance, pinned)  # the library's own
+    expect(kept, expected, input=call, show=_texts,
+           why=(why or "Keep the pinned messages, then the others from most to least important, newest first "
                       "among equal importance, skipping any that no longer fit. Work with positions, not "
                       "with messages.index(m): duplicates (two 'ok's) share a first index"))
 
@@ -245,18 +183,18 @@ def _check_prune(prune: Callable) -> None:
     fits_two = (count_tokens(YES_PLEASE[:1]) + count_message_tokens(YES_PLEASE[3])
                 + count_message_tokens(YES_PLEASE[4]))
     _check_prune_case(
-        prune, YES_PLEASE, [1.0, 0.5, 0.5, 0.5, 0.5], fits_two, {0},
+        prune, YES_PLEASE, fits_two, [1.0, 0.5, 0.5, 0.5, 0.5], {0},
         why="The budget fits the pinned budget message plus the two newest messages: the booking question and "
             "the SECOND 'yes please', in that order. messages.index(m) finds the FIRST 'yes please' (position 2), "
             "so a version built on it treats the newest answer as old, or puts it before the question")
     conv = _numbered(8)
-    _check_prune_case(prune, conv, [0.2] * 7 + [1.0], count_tokens([conv[0], conv[7]]) + 5, {7},
+    _check_prune_case(prune, conv, count_tokens([conv[0], conv[7]]) + 5, [0.2] * 7 + [1.0], {7},
                       why="Message 8 is pinned and must stay LAST, where it was: never move pinned messages to "
                           "the front")
-    _check_prune_case(prune, conv, [0.1, 0.9, 0.1, 0.1, 0.9, 0.1, 0.1, 0.1], count_tokens(conv[:3]), set(),
+    _check_prune_case(prune, conv, count_tokens(conv[:3]), [0.1, 0.9, 0.1, 0.1, 0.9, 0.1, 0.1, 0.1], set(),
                       why="With room for 3 messages, keep the two rated 0.9 and then the newest of the rest: "
                           "importance first, recency second")
-    _check_prune_case(prune, [], [], 50, set(), why="An empty conversation prunes to an empty list")
+    _check_prune_case(prune, [], 50, [], set(), why="An empty conversation prunes to an empty list")
     rng = random.Random(f"{NOTEBOOK}.prune")
     for _ in range(40):
         conv = _conversation(rng, rng.randint(1, 16))
@@ -264,7 +202,7 @@ def _check_prune(prune: Callable) -> None:
         pinned = set(rng.sample(range(len(conv)), k=rng.randint(0, min(2, len(conv)))))
         floor = REPLY_PRIMING + sum(count_message_tokens(conv[i]) for i in pinned)
         max_tokens = rng.randint(max(floor, 1), count_tokens(conv) + 10)
-        _check_prune_case(prune, conv, importance, max_tokens, pinned)
+        _check_prune_case(prune, conv, max_tokens, importance, pinned)
 
 
 prune = Exercise(
@@ -280,3 +218,80 @@ prune = Exercise(
 )
 
 EXERCISES = [sliding_window, window_by_tokens, prune]
+
+# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
+CORRECT_VARIANTS = {
+    "sliding_window": [
+        "return messages[len(messages) - n:] if n < len(messages) else list(messages)",
+        "return tuple(messages[max(0, len(messages) - n):])  # any sequence is accepted",
+    ],
+    "window_by_tokens": [
+        """
+        start = len(messages)
+        while start > 0 and count_tokens(messages[start - 1:]) <= max_tokens:
+            start -= 1
+        return messages[start:]""",
+        "return next(messages[s:] for s in range(len(messages) + 1) if count_tokens(messages[s:]) <= max_tokens "
+        "or s == len(messages))",
+    ],
+    "prune": [
+        """
+        import heapq
+        keep = set(pinned)
+        budget = max_tokens - REPLY_PRIMING - sum(count_message_tokens(messages[i]) for i in keep)
+        heap = [(-importance[i], -i) for i in range(len(messages)) if i not in keep]
+        heapq.heapify(heap)
+        while heap:
+            i = -heapq.heappop(heap)[1]
+            if count_message_tokens(messages[i]) <= budget:
+                keep.add(i)
+                budget -= count_message_tokens(messages[i])
+        return [m for i, m in enumerate(messages) if i in keep]""",
+        """
+        order = sorted(range(len(messages)), key=lambda i: (i not in pinned, -importance[i], -i))
+        keep = []
+        for i in order:
+            if i in pinned or count_tokens([messages[j] for j in sorted(keep + [i])]) <= max_tokens:
+                keep.append(i)
+        return [messages[i] for i in sorted(keep)]""",
+    ],
+}
+
+WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the verdict must contain)
+    "sliding_window": [
+        ("return messages[-n:]  # n == 0 gives the whole list", "messages[-0:] is the whole list"),
+        ("return messages[:n]  # the oldest n", "still holds 'message 2'"),
+        ("return list(reversed(messages))[:n]  # newest first", "another order"),
+        ({"messages[-n:]": "messages[-n - 1:]"}, "returned 11 messages"),
+        ("""
+        while len(messages) > n:  # trims the caller's list
+            messages.pop(0)
+        return messages""", "changed its input (`messages`"),
+        ("return {i: m for i, m in enumerate(messages[-n:])} if n else {}", "expected a list of messages"),
+    ],
+    "window_by_tokens": [
+        ({"count_tokens([m] + kept)": "sum(count_tokens(x['content']) for x in [m] + kept)"}, "framing"),
+        ({"break": "continue"}, "leave a gap"),
+        ({"reversed(messages)": "messages", "kept.insert(0, m)": "kept.append(m)"}, "window_by_tokens"),
+        ({"if count_tokens": "if kept and count_tokens"}, "never exceed max_tokens"),
+    ],
+    "prune": [
+        ("""
+        budget = max_tokens - REPLY_PRIMING - sum(count_message_tokens(messages[i]) for i in pinned)
+        others = [m for i, m in enumerate(messages) if i not in pinned]
+        score = {id(m): importance[i] for i, m in enumerate(messages)}
+        others.sort(key=lambda m: (-score[id(m)], -messages.index(m)))  # index() finds the FIRST duplicate
+        kept = [messages[i] for i in sorted(pinned)]
+        for m in others:
+            if count_message_tokens(m) <= budget:
+                kept.append(m)
+                budget -= count_message_tokens(m)
+        return sorted(kept, key=messages.index)""", "SECOND 'yes please'"),
+        ({"return [messages[i] for i in sorted(keep)]":
+          "return [messages[i] for i in sorted(pinned)] + [messages[i] for i in sorted(keep - set(pinned))]"},
+         "does not move to the front"),
+        ({"(-importance[i], -i)": "-i"}, "importance first, recency second"),
+        ({" - sum(count_message_tokens(messages[i]) for i in keep)": ""}, "over max_tokens"),
+        ({"keep = set(pinned)": "keep = set()"}, "pinned"),
+    ],
+}

@@ -9,11 +9,10 @@ messages and pops as few as possible, the fact check ignores case and spacing bu
 """
 from __future__ import annotations
 
-import copy
 import random
 import re
 
-from course_lib.course.exercises import Exercise, expect, require
+from course_lib.course.exercises import Exercise, as_sequence, expect, require
 from course_lib.model.tokens import count_tokens
 
 NOTEBOOK = "04_summary_buffer"
@@ -83,14 +82,15 @@ def _check_needs_summary(needs_summary):
 # ---------------------------------------------------------------------------------- split_for_fold
 
 def _check_split(split_for_fold, messages: list[dict], limit: int) -> tuple[list, list]:
-    original = copy.deepcopy(messages)
     where = f"split_for_fold{_describe(messages, limit)}"
-    result = split_for_fold(messages, limit)
-    require(messages == original, f"{where} changed the list it was given; build new lists instead "
-                                  f"(the memory still owns its messages until the fold succeeds)")
-    require(isinstance(result, tuple) and len(result) == 2,
-            f"{where} returned {type(result).__name__}, expected a pair (old, recent)")
-    old, recent = (list(part) for part in result)
+    result = as_sequence(split_for_fold(messages, limit), where, "a pair (old, recent)")
+    require(len(result) == 2, f"{where} returned {len(result)} items; return a pair (old, recent)")
+    old, recent = (as_sequence(part, where, "two lists of messages") for part in result)
+    swapped = (recent + old == messages and old and count_tokens(old) <= limit  # read as (recent, old) it works
+               and (old + recent != messages or not recent))
+    require(not swapped, f"{where} returned {len(old)} messages first and {len(recent)} second: if that is (recent, "
+                         f"old), the pair is the wrong way round. Return (old, recent): the oldest messages, to fold, "
+                         f"first; the newest, which fit in the limit and stay, second")
     require(old + recent == messages,
             f"{where}: old + recent must be the original messages in order, with nothing lost or repeated "
             f"(got {len(old)} old and {len(recent)} recent); the oldest messages go to `old`, the newest stay")
@@ -153,6 +153,12 @@ def _check_facts_kept(facts_kept):
            input=f"facts_kept({glued!r}, ['Priya', '12 EUR', '2 people'])",
            why="'Priya' inside 'Priyanka' or '12 EUR' inside '112 EUR' is a different word or number: a fact "
                "must not be glued to a letter or digit on either side")
+    euro = "Deposit paid: €12. Table at 19:30."
+    expect(facts_kept(euro, ["€12", "19.30", "19:30"]), ["€12", "19:30"],
+           input=f"facts_kept({euro!r}, ['€12', '19.30', '19:30'])",
+           why="'€12' starts with a symbol, so a \\b word boundary before it never matches: test for 'no letter or "
+               "digit next to it' with (?<!\\w) and (?!\\w). And escape each fact with re.escape: unescaped, the "
+               "'.' in '19.30' matches any character, so it would match '19:30'")
     from course_lib.course.scenario import LONG_TRIP_FACTS
 
     rng = random.Random(f"{NOTEBOOK}.facts_kept")
@@ -204,3 +210,88 @@ facts_kept = Exercise(
 )
 
 EXERCISES = [needs_summary, split_for_fold, facts_kept]
+
+# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
+CORRECT_VARIANTS = {
+    "needs_summary": [
+        "return not count_tokens(messages) <= limit",
+        """
+        from course_lib.model.tokens import REPLY_PRIMING, count_message_tokens
+        total = sum(count_message_tokens(m) for m in messages) + (REPLY_PRIMING if messages else 0)
+        return total > limit""",
+    ],
+    "split_for_fold": [
+        """
+        recent = list(messages)
+        old = []
+        while recent and count_tokens(recent) > limit:
+            old.append(recent.pop(0))  # pops from a copy, not from `messages`
+        return old, recent""",
+        """
+        k = next((k for k in range(len(messages) + 1) if count_tokens(messages[k:]) <= limit), len(messages))
+        return [messages[:k], messages[k:]]  # a list pair is a sequence too""",
+    ],
+    "facts_kept": [
+        """
+        text = " ".join(summary.split()).lower()  # whitespace runs become one space, case folded once
+        return [f for f in facts if re.search(r"(?<!\\w)" + re.escape(" ".join(f.split()).lower()) + r"(?!\\w)", text)]""",
+        """
+        text, kept = " ".join(summary.split()).lower(), []
+        for fact in facts:  # no regular expressions: find each occurrence, look at its neighbours
+            needle = " ".join(fact.split()).lower()
+            start = text.find(needle)
+            while start != -1:
+                end = start + len(needle)
+                if (start == 0 or not text[start - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+                    kept.append(fact)
+                    break
+                start = text.find(needle, start + 1)
+        return tuple(kept)""",
+    ],
+}
+
+WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the verdict must contain)
+    "needs_summary": [
+        ({"count_tokens(messages)": "len(messages)"}, "count tokens, not messages"),
+        ({"count_tokens(messages)": "sum(count_tokens(m['content']) for m in messages)"}, "framing tokens"),
+        ({"> limit": ">= limit"}, "not over a limit of 0"),
+        ("return sum(len(m['content']) for m in messages) / 4 > limit  # 4 characters per token", "needs_summary("),
+        ("""
+        over = count_tokens(messages) > limit
+        messages.clear()  # makes room in the caller's list
+        return over""", "changed its input (`messages`"),
+    ],
+    "split_for_fold": [
+        ("""
+        k = len(messages)
+        while k > 0 and count_tokens(messages[:k]) > limit:
+            k -= 1
+        return list(messages[k:]), list(messages[:k])  # keeps the oldest, folds the newest""",
+         "the oldest messages go to `old`"),
+        ({"> limit": ">= limit"}, "would do"),
+        ({"count_tokens(messages[k:])": "sum(count_tokens(m['content']) for m in messages[k:])"}, "over the limit of"),
+        ("""
+        old = []
+        while messages and count_tokens(messages) > limit:
+            old.append(messages.pop(0))  # empties the caller's list
+        return old, messages""", "changed its input (`messages`"),
+        ({"return list(messages[:k]), list(messages[k:])": "return list(messages[k:]), list(messages[:k])"},
+         "the pair is the wrong way round"),
+    ],
+    "facts_kept": [
+        ("return [f for f in facts if f in summary]  # case-sensitive", "Matching ignores case"),
+        ("return [f for f in facts if f.lower() in summary.lower()]", "whitespace"),
+        ({'r"(?<!\\w)" + ': "", ' + r"(?!\\w)"': ""}, "glued to a letter or digit"),
+        ({'r"(?<!\\w)"': 'r"\\b"', 'r"(?!\\w)"': 'r"\\b"'}, "€12"),
+        ({"re.escape(word)": "word"}, "re.escape"),
+        ({"kept = []": "kept = set()", "kept.append(fact)": "kept.add(fact)"}, "a set ("),
+        ({"kept.append(fact)": "yield fact", "return kept": "return"}, "a generator"),
+        ({"return kept": "return sorted(kept)"}, "the right items in another order"),
+        ({"kept.append(fact)": "kept.append(fact.lower())"}, "case changed"),
+        ("return [f for f in facts if f.lower() not in summary.lower()]  # the lost ones", "returned ['Hotel Amsel']"),
+        ("""
+        words = summary.lower().replace(".", " ").split()
+        return [f for f in facts if f.lower() in words]  # multi-word facts never match""",
+         "returned ['Priya', '14:35']"),
+    ],
+}

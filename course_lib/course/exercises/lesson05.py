@@ -1,94 +1,53 @@
-"""Lesson 05 exercises: one small function per long-term store.
-
-    from course_lib.course.exercises import lesson05 as ex
-    ex.profile_block.check(); ex.already_done.check(); ex.route.check(); ex.cosine_top_k.check()
-
-- `profile_block(facts, max_tokens)`: the key-value profile as a prompt block, within a token budget.
-- `already_done(events, tool, args)`: the episodic idempotency check, blind to key order.
-- `route(question)`: which of the four CoALA stores a question should hit, from keyword cues.
-- `cosine_top_k(matrix, query, k)`: the core of a flat vector store, checked against brute force.
-
-The checks call your functions on seeded inputs you have not seen, so every run is the same and any
-correct implementation passes however it is written.
-"""
+"""Lesson 05 exercises, one small function per long-term store: profile_block, already_done, route, cosine_top_k."""
 from __future__ import annotations
 
 import json
 import random
 import re
+from pathlib import Path
 
-from course_lib.course.exercises import Exercise, expect, fail, require
+import numpy as np
+
+from course_lib.course.exercises import Exercise, as_sequence, expect, require
+from course_lib.long_term.episodic import canonical
+from course_lib.model.tokens import count_tokens
 
 NOTEBOOK = "05_long_term_stores"
 HEADER = "User profile:"
+PRIYA = {"name": "Priya", "diet": "vegetarian", "timezone": "Europe/Berlin", "dinner_budget_eur": 40}
+DATA = json.loads((Path(__file__).resolve().parents[2] / "data" / "exercises" / "lesson05.json").read_text("utf-8"))
+ROUTE_CUES: dict[str, list[str]] = DATA["route_cues"]  # the cue table learners route with
 
-
-# --------------------------------------------------------------------------- profile_block
 
 def _block(facts: list[tuple[str, object]]) -> str:
     return "\n".join([HEADER] + [f"- {k}: {v}" for k, v in facts]) if facts else ""
 
 
 def _reference_block(facts: dict, max_tokens: int) -> str:
-    from course_lib.model.tokens import count_tokens
-
-    items = list(facts.items())
-    kept = 0
+    items, kept = list(facts.items()), 0
     while kept < len(items) and count_tokens(_block(items[:kept + 1])) <= max_tokens:
         kept += 1
     return _block(items[:kept])
 
 
-def _kept_keys(block: str, facts: dict, call: str) -> list[str]:
-    """Parse a block back into the keys it holds, checking the format line by line."""
-    require(isinstance(block, str), f"{call} returned {type(block).__name__}, expected a string (the block)")
-    if block == "":
-        return []
-    lines = block.split("\n")
-    require(len(lines) > 1, f"{call} returned {block!r}: a header with no facts; return '' when no fact fits")
-    require(lines[0] == HEADER, f"{call}: the first line should be {HEADER!r}, got {lines[0]!r}")
-    keys = []
-    for line in lines[1:]:
-        m = re.fullmatch(r"- (.+?): (.*)", line)
-        require(m is not None, f"{call}: every fact line should look like '- key: value', got {line!r}")
-        key, value = m.group(1), m.group(2)
-        require(key in facts, f"{call}: the block has a line for {key!r}, which is not in the profile")
-        require(value == str(facts[key]), f"{call}: the line for {key!r} says {value!r}, the profile says "
-                                          f"{str(facts[key])!r}")
-        keys.append(key)
-    return keys
-
-
 def _check_profile_case(profile_block, facts: dict, max_tokens: int, why: str = "") -> None:
-    from course_lib.model.tokens import count_tokens
-
-    before = dict(facts)
     call = f"profile_block({facts!r}, max_tokens={max_tokens})"
-    block = profile_block(dict(facts), max_tokens)
-    keys = _kept_keys(block, facts, call)
-    used = count_tokens(block) if block else 0
-    require(used <= max_tokens, f"{call} returned a block of {used} tokens, over the budget of {max_tokens}. "
-                                "Measure the whole block with count_tokens before you add a fact.")
+    block = profile_block(facts, max_tokens)
+    require(isinstance(block, str) and block != HEADER, f"{call} returned {block!r:.60}: return the block as a string, "
+            f"and '' (not a header with no facts) when no fact fits")
+    require(count_tokens(block) <= max_tokens, f"{call} returned a block of {count_tokens(block)} tokens, over the "
+            f"budget of {max_tokens}. Measure the whole block with count_tokens before you add a fact.")
     reference = _reference_block(facts, max_tokens)
-    want = list(facts)[:len(reference.split("\n")) - 1] if reference else []
-    if keys != want:
-        if keys == want[:len(keys)]:
-            fail(f"{call} kept {keys}, but {want} fit in {max_tokens} tokens. {why}".strip())
-        fail(f"{call} kept {keys}; keep facts in the order given (most important first) and stop at the "
-             f"first one that does not fit: expected {want}. {why}".strip())
-    require(facts == before, f"{call} changed the profile dict it was given; build a new string instead")
-
-
-PRIYA = {"name": "Priya", "diet": "vegetarian", "timezone": "Europe/Berlin", "dinner_budget_eur": 40}
-_KEYS = ["name", "diet", "timezone", "home_city", "dinner_budget_eur", "allergies", "seat", "language", "pace",
-         "favourite_cuisine", "employer", "pronouns"]
-_VALUES = ["Priya", "vegetarian", "vegan", "Europe/Berlin", "Paris", "40", 55, "peanuts", "window", "German",
-           "relaxed", "Sri Lankan", "a small design studio in Kreuzberg", "she/her", "no shellfish, no peanuts"]
+    keys, want = (re.findall(r"^- (.+?): ", text, re.MULTILINE) for text in (block, reference))
+    require(keys == want or keys != want[:len(keys)], f"{call} kept {keys}, but {want} fit in {max_tokens} tokens. "
+                                                      f"{why}".strip())
+    require(keys == want, f"{call} kept {keys}; keep facts in the order given (most important first) and stop at "
+                          f"the first one that does not fit: expected {want}. {why}".strip())
+    expect(block, reference, input=call, why=f"The block is the line {HEADER!r}, then one line '- key: value' per "
+                                             f"fact, joined with newlines (as ProfileMemory.render writes it)")
 
 
 def _check_profile_block(profile_block):
-    from course_lib.model.tokens import count_tokens
-
     full = count_tokens(_block(list(PRIYA.items())))
     _check_profile_case(profile_block, PRIYA, 1000, "With a large budget every fact fits.")
     _check_profile_case(profile_block, PRIYA, full, f"The whole block is exactly {full} tokens: a budget of {full} "
@@ -98,137 +57,69 @@ def _check_profile_block(profile_block):
     _check_profile_case(profile_block, {}, 100, "An empty profile renders as ''.")
     rng = random.Random(f"{NOTEBOOK}.profile_block")
     for _ in range(25):
-        keys = rng.sample(_KEYS, rng.randint(1, 7))
-        facts = {k: rng.choice(_VALUES) for k in keys}
+        keys = rng.sample(DATA["profile_keys"], rng.randint(1, 7))
+        facts = {k: rng.choice(DATA["profile_values"]) for k in keys}
         full = count_tokens(_block(list(facts.items())))
         _check_profile_case(profile_block, facts, rng.randint(4, full + 5))
 
-
-# --------------------------------------------------------------------------- already_done
 
 def _event(seq: int, type_: str, **payload) -> dict:
     return {"ts": f"2026-03-03T19:{seq:02d}:00+00:00", "session": "s1", "seq": seq, "type": type_, **payload}
 
 
-def _reference_done(events: list, tool: str, args: dict) -> bool:
-    want = json.dumps(args, sort_keys=True)
-    return any(e.get("type") == "tool_call" and e.get("tool") == tool
-               and json.dumps(e.get("args"), sort_keys=True) == want for e in events)
-
-
 def _shuffled(d: dict, rng: random.Random) -> dict:
-    keys = list(d)
-    rng.shuffle(keys)
-    return {k: (_shuffled(d[k], rng) if isinstance(d[k], dict) else d[k]) for k in keys}
+    return {k: (_shuffled(d[k], rng) if isinstance(d[k], dict) else d[k]) for k in rng.sample(list(d), len(d))}
 
 
 def _check_already_done(already_done):
+    rng = random.Random(f"{NOTEBOOK}.already_done")
     booking = {"restaurant": "Linse & Lauch", "time": "Friday 19:00", "people": 2}
-    log = [
-        _event(0, "task", text="Book a vegetarian dinner in Berlin for Friday"),
-        _event(1, "tool_call", tool="search_restaurants", args={"city": "Berlin", "diet": "vegetarian"},
-               result=["Linse & Lauch"]),
-        _event(2, "tool_call", tool="book_table", args=dict(booking), result={"confirmation": "BK-36DEC3"}),
-        _event(3, "outcome", text="Booked Linse & Lauch, Friday 19:00, 2 people"),
-    ]
+    log = [_event(0, "task", text="Book a vegetarian dinner in Berlin for Friday"),
+           _event(1, "tool_call", tool="search_restaurants", args={"city": "Berlin", "diet": "vegetarian"}),
+           _event(2, "tool_call", tool="book_table", args=dict(booking), result={"confirmation": "BK-36DEC3"}),
+           _event(3, "outcome", text="Booked Linse & Lauch, Friday 19:00, 2 people")]
     expect(already_done([], "book_table", booking), False, why="An empty log has done nothing")
     expect(already_done(log, "book_table", dict(booking)), True, why="The log holds this exact booking")
-    reordered = {"people": 2, "time": "Friday 19:00", "restaurant": "Linse & Lauch"}
-    expect(already_done(log, "book_table", reordered), True,
-           why="The same arguments in another key order are the same booking: key order carries no meaning")
+    expect(already_done(log, "book_table", {"people": 2, "time": "Friday 19:00", "restaurant": "Linse & Lauch"}),
+           True, why="The same arguments in another key order are the same booking: key order carries no meaning")
     expect(already_done(log, "book_table", {**booking, "people": 3}), False,
            why="A table for 3 is a different booking from a table for 2")
     expect(already_done(log, "cancel_table", dict(booking)), False,
            why="Same arguments, different tool: cancel_table was never called")
     expect(already_done(log, "book_table", {"restaurant": "Linse & Lauch", "time": "Friday 19:00"}), False,
            why="Only some of the arguments match: that is a different call")
-    failed = [_event(0, "tool_error", tool="book_table", args=dict(booking), error="timeout")]
-    expect(already_done(failed, "book_table", booking), False,
-           why="Only events of type 'tool_call' count; a 'tool_error' is a call that failed and may be retried")
-    nested = [_event(0, "tool_call", tool="send_email",
-                     args={"to": "priya@example.com", "body": {"subject": "Dinner", "lines": ["Friday", "19:00"]}})]
-    expect(already_done(nested, "send_email",
-                        {"body": {"lines": ["Friday", "19:00"], "subject": "Dinner"}, "to": "priya@example.com"}),
+    expect(already_done([_event(0, "tool_error", tool="book_table", args=dict(booking))], "book_table", booking),
+           False, why="Only events of type 'tool_call' count; a 'tool_error' is a call that failed and may be retried")
+    expect(already_done([_event(0, "tool_cancelled", tool="book_table", args=dict(booking))], "book_table", booking),
+           False, why="Only events of type 'tool_call' count: a 'tool_cancelled' call never ran (test == "
+                      "'tool_call', not != 'tool_error')")
+    expect(already_done(log, "Book_Table", booking), False,
+           why="Tool names are exact identifiers: 'Book_Table' is not the tool 'book_table' (compare with ==)")
+    mail = {"to": "priya@example.com", "body": {"subject": "Dinner", "lines": ["Friday", "19:00"]}}
+    expect(already_done([_event(0, "tool_call", tool="send_email", args=mail)], "send_email", _shuffled(mail, rng)),
            True, why="Nested dicts in another key order are still the same arguments")
-    rng = random.Random(f"{NOTEBOOK}.already_done")
     tools = ["book_table", "send_email", "charge_card", "cancel_table"]
     for _ in range(30):
-        events = [_event(0, "task", text="fresh task")]
-        for seq in range(1, rng.randint(2, 7)):
-            args = {k: rng.choice([1, 2, 3, "Friday", "Saturday", "19:00"]) for k in rng.sample(
-                ["restaurant", "time", "people", "day", "amount", "to"], rng.randint(1, 4))}
-            if rng.random() < 0.3:
-                args["details"] = {"note": rng.choice(["window", "quiet", "none"]), "n": rng.randint(1, 3)}
-            events.append(_event(seq, rng.choice(["tool_call", "tool_call", "tool_error"]), tool=rng.choice(tools),
-                                 args=args, result="ok"))
+        events = [_event(0, "task", text="fresh task")] + [
+            _event(seq, rng.choice(["tool_call", "tool_call", "tool_error"]), tool=rng.choice(tools), args={
+                **{k: rng.choice([1, 2, 3, "Friday", "19:00"]) for k in rng.sample(["time", "people", "day", "to"], 3)},
+                **({"details": {"note": rng.choice(["window", "quiet"]), "n": rng.randint(1, 3)}} if seq % 2 else {})})
+            for seq in range(1, rng.randint(2, 7))]
         pick = rng.choice(events[1:])
-        tool, args = pick["tool"], _shuffled(pick["args"], rng)
-        if rng.random() < 0.3:
-            args = {**args, "people": rng.randint(4, 9)}
-        if rng.random() < 0.2:
-            tool = rng.choice(tools)
-        expect(already_done(events, tool, args), _reference_done(events, tool, args),
-               why="(a fresh seeded log: match tool_call events with the same tool and the same arguments, "
-                   "in any key order)")
+        tool = rng.choice(tools) if rng.random() < 0.2 else pick["tool"]
+        args = {**pick["args"], "people": rng.randint(4, 9)} if rng.random() < 0.3 else _shuffled(pick["args"], rng)
+        want = any(e["type"] == "tool_call" and e.get("tool") == tool and canonical(e.get("args")) == canonical(args)
+                   for e in events)
+        expect(already_done(events, tool, args), want, why="(a fresh seeded log: match tool_call events with the "
+                                                            "same tool and the same arguments, in any key order)")
 
 
-# --------------------------------------------------------------------------- route
-
-KINDS = ("working", "episodic", "procedural", "semantic")
-
-ROUTE_CUES: dict[str, list[str]] = {
-    "working": ["just now", "you just said", "i just said", "this conversation", "this chat", "a moment ago",
-                "so far today"],
-    "episodic": ["yesterday", "last week", "last time", "last month", "ago", "did we", "did i", "did you",
-                 "when did", "already", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
-                 "sunday", "happened"],
-    "procedural": ["how do i", "how do you", "how to", "how should", "steps", "procedure", "instructions",
-                   "what is the process"],
-}
-"""Cue words and phrases per store kind, checked in the order working -> episodic -> procedural;
-a question with no cue is about durable facts: "semantic"."""
-
-_ROUTE_CASES = [
-    ("What did the user say just now about the hotel?", "working"),
-    ("Summarise this conversation for me.", "working"),
-    ("Repeat the budget you just said, please.", "working"),
-    ("What restaurant did we pick last week?", "episodic"),
-    ("Did I already send the confirmation email?", "episodic"),
-    ("When did the user first mention Berlin?", "episodic"),
-    ("What went wrong with the booking on Wednesday?", "episodic"),
-    ("What happened with the refund?", "episodic"),
-    ("Three days ago we changed the plan; to what?", "episodic"),
-    ("How do I cancel a reservation?", "procedural"),
-    ("What are the steps for splitting a bill?", "procedural"),
-    ("How should the agent handle a double booking?", "procedural"),
-    ("Explain how to convert a flight time to the user's time zone.", "procedural"),
-    ("Is the user allergic to nuts?", "semantic"),
-    ("Which seat does Priya prefer on planes?", "semantic"),
-    ("What is the user's home city?", "semantic"),
-    ("Does Marco drink alcohol?", "semantic"),
-    ("Which language does the user like to be answered in?", "semantic"),
-]
-# Cues hidden inside longer words must not count: match whole words and phrases.
-_ROUTE_TRAPS = [
-    ("Was the user born in Chicago?", "semantic", "'Chicago' contains 'ago'"),
-    ("Does the user care about justice in hiring?", "semantic", "'justice' contains 'just'"),
-    ("Does the user have stepsisters?", "semantic", "'stepsisters' contains 'steps'"),
-    ("Does the user prefer Saturdays or Sundays for museums?", "semantic",
-     "'Saturdays' is not the cue 'saturday' (and a standing preference is a durable fact)"),
-]
 def _check_route(route):
-    for question, kind in _ROUTE_CASES:
-        got = route(question)
-        require(got in KINDS, f"route({question!r}) returned {got!r}; expected one of {list(KINDS)}")
-        expect(got, kind, why=f"This question holds a cue of the kind {kind!r}" if kind != "semantic" else
+    for question, kind in DATA["route_cases"]:
+        expect(route(question), kind, why=f"This question holds a cue of the kind {kind!r}" if kind != "semantic" else
                "No cue at all: a durable fact about the user, so 'semantic'")
-    for question, kind, why in _ROUTE_TRAPS:
-        expect(route(question), kind, why=f"Match whole words only: {why}")
-    expect(route("HOW DO I book a table?!"), "procedural", why="Case and punctuation do not matter")
-    expect(route("How did we book the table last time?"), "episodic",
-           why="Cues are checked in the order working, episodic, procedural: 'did we' wins over 'how'")
-    expect(route("What did I just say in this conversation?"), "working",
-           why="Cues are checked in the order working, episodic, procedural: 'this conversation' wins over 'did i'")
+    for question, kind, why in DATA["route_rules"]:
+        expect(route(question), kind, why=why)
     rng = random.Random(f"{NOTEBOOK}.route")
     carriers = ["Remind me: {cue}, what about the dinner plans?", "{cue}: is that relevant for the hotel?",
                 "Quick question ({cue}) about the Berlin trip."]
@@ -239,74 +130,34 @@ def _check_route(route):
         expect(route(question), kind, why=f"{cue!r} is a {kind} cue in ROUTE_CUES")
 
 
-# --------------------------------------------------------------------------- cosine_top_k
-
-def _reference_top_k(matrix, query, k):
-    import numpy as np
-
-    m = np.asarray(matrix, dtype=np.float64)
-    q = np.asarray(query, dtype=np.float64)
+def _check_top_k_case(cosine_top_k, matrix, query, k, why=""):
+    call = f"cosine_top_k(<{matrix.shape[0]}x{matrix.shape[1]} matrix>, query, k={k})"
+    got = as_sequence(cosine_top_k(matrix, query, k), call, "a list of row indices, best first")
+    require(all(isinstance(i, (int, np.integer)) and not isinstance(i, bool) for i in got),
+            f"{call} returned {got!r:.100}; expected row indices (whole numbers), not similarities")
+    m, q = matrix.astype(np.float64), query.astype(np.float64)
     norms = np.linalg.norm(m, axis=1) * np.linalg.norm(q)
     sims = np.divide(m @ q, norms, out=np.zeros(len(m)), where=norms > 0)
-    order = sorted(range(len(m)), key=lambda i: (-round(float(sims[i]), 9), i))
-    return order[:k], sims
-
-
-def _as_indices(result, call):
-    try:
-        out = [int(i) for i in list(result)]
-    except (TypeError, ValueError):
-        fail(f"{call} returned {result!r}; expected a list of row indices (whole numbers), best first")
-    for a, b in zip(result, out):
-        require(float(a) == b, f"{call} returned {list(result)!r}; expected row indices (whole numbers), "
-                               "not similarities")
-    return out
-
-
-def _check_top_k_case(cosine_top_k, matrix, query, k, why=""):
-    import numpy as np
-
-    call = f"cosine_top_k(<{matrix.shape[0]}x{matrix.shape[1]} matrix>, query, k={k})"
-    got = _as_indices(cosine_top_k(matrix.copy(), query.copy(), k), call)
-    want, sims = _reference_top_k(matrix, query, k)
-    if got != want:
-        shown = ", ".join(f"row {i}: {sims[i]:.3f}" for i in want[:5])
-        extra = ""
-        if len(got) != len(want):
-            extra = f" It should hold min(k, rows) = {len(want)} indices."
-        elif sorted(got) == sorted(want):
-            extra = " The right rows, in the wrong order: best first (ties: lower index first)."
-        fail(f"{call} returned {got}, expected {want} (cosine similarities {shown}).{extra} {why}".strip())
+    want = sorted(range(len(m)), key=lambda i: (-round(float(sims[i]), 9), i))[:k]  # brute force, ties by index
+    shown = ", ".join(f"row {i}: {sims[i]:.3f}" for i in want[:5])
+    expect([int(i) for i in got], want, input=call, why=f"{why} (Cosine similarities: {shown}.)".strip())
 
 
 def _check_cosine_top_k(cosine_top_k):
-    import numpy as np
-
-    m = np.array([[10.0, 5.0], [1.0, 0.1], [1.0, 1.0], [-1.0, 0.0]])
-    _check_top_k_case(cosine_top_k, m, np.array([1.0, 0.0]), 2,
-                      "Row 0 is long but row 1 points closer to the query; cosine ignores length, so compare "
-                      "directions, not dot products.")
-    long_one = np.array([[0.6, 0.8], [30.0, 10.0], [0.0, 1.0]])
-    _check_top_k_case(cosine_top_k, long_one, np.array([0.0, 2.0]), 1,
-                      "Row 1 has the largest dot product with the query but points elsewhere.")
-    _check_top_k_case(cosine_top_k, m, np.array([1.0, 0.0]), 10, "k larger than the number of rows: all rows.")
-    ties = np.array([[1.0, 2.0], [3.0, 0.0], [1.0, 2.0], [1.0, 2.0]])
-    _check_top_k_case(cosine_top_k, ties, np.array([1.0, 2.0]), 3, "Equal similarities: lower index first.")
-    zero = np.array([[0.0, 0.0], [-1.0, -0.5], [1.0, 0.2]])
-    _check_top_k_case(cosine_top_k, zero, np.array([1.0, 0.0]), 3,
-                      "A row of zeros has similarity 0 (not NaN): it ranks above negative similarities.")
+    for rows, query, k, why in DATA["top_k_cases"]:
+        _check_top_k_case(cosine_top_k, np.array(rows, dtype=float), np.array(query, dtype=float), k, why)
     rng = np.random.default_rng(5)
+    many = rng.normal(size=(3, 6))[rng.integers(0, 3, size=40)]  # 40 rows, three directions: exact ties
+    _check_top_k_case(cosine_top_k, many, many[0].copy(), 40, "Beyond 16 rows np.argsort's default quicksort "
+                      "does not keep equal values in index order: ask for kind='stable'.")
     for _ in range(25):
         n, d = int(rng.integers(1, 60)), int(rng.integers(2, 40))
         matrix = rng.normal(size=(n, d)) * rng.uniform(0.1, 20, size=(n, 1))
-        query = rng.normal(size=d) * float(rng.uniform(0.1, 5))
-        _check_top_k_case(cosine_top_k, matrix, query, int(rng.integers(1, n + 3)),
-                          "(a fresh seeded matrix, checked against a brute-force loop)")
+        _check_top_k_case(cosine_top_k, matrix, rng.normal(size=d) * float(rng.uniform(0.1, 5)),
+                          int(rng.integers(1, n + 3)), "(a fresh seeded matrix, checked against a brute-force loop)")
     _check_top_k_case(cosine_top_k, np.ones((3, 4), dtype=np.float32), np.ones(4, dtype=np.float32), 2,
                       "float32 input works too; three identical rows tie, so lower index first.")
 
-
-# --------------------------------------------------------------------------- the exercises
 
 profile_block = Exercise(
     "profile_block", lesson=NOTEBOOK, check_fn=_check_profile_block,
@@ -322,10 +173,9 @@ profile_block = Exercise(
 already_done = Exercise(
     "already_done", lesson=NOTEBOOK, check_fn=_check_already_done,
     hints=[
-        "Loop over the events; only those with type 'tool_call' and the same 'tool' can count.",
-        "Compare the arguments as values, not as text in insertion order: two dicts with the same keys and "
-        "values are equal in Python whatever their order, and json.dumps(..., sort_keys=True) gives one "
-        "canonical string for nested dicts too.",
+        "Loop over the events; only those with type == 'tool_call' and exactly the same 'tool' can count.",
+        "Compare the arguments as values, not as text in insertion order: dicts with the same keys and values "
+        "are equal whatever their order, and json.dumps(..., sort_keys=True) is one canonical string for nested dicts.",
         "Use e.get('args') rather than e['args']: a 'task' or 'outcome' event has no arguments.",
     ],
 )
@@ -333,7 +183,7 @@ already_done = Exercise(
 route = Exercise(
     "route", lesson=NOTEBOOK, check_fn=_check_route,
     hints=[
-        "Lower-case the question and turn everything that is not a letter or digit into a space, so "
+        "Lower-case the question and turn everything that is not a letter or digit into a space: "
         "'Tuesday?' becomes ' tuesday '.",
         "Match whole words and phrases: pad the cleaned question and each cue with spaces and test "
         "`f' {cue} ' in f' {text} '` (otherwise 'Chicago' would contain 'ago').",
@@ -345,8 +195,8 @@ route = Exercise(
 cosine_top_k = Exercise(
     "cosine_top_k", lesson=NOTEBOOK, check_fn=_check_cosine_top_k,
     hints=[
-        "Cosine similarity is the dot product divided by both lengths: (matrix @ query) / "
-        "(norm of each row × norm of query). np.linalg.norm(matrix, axis=1) gives the row lengths.",
+        "Cosine similarity is the dot product divided by both lengths: (matrix @ query) / (norm of each row × "
+        "norm of query). np.linalg.norm(matrix, axis=1) gives the row lengths. Don't divide `matrix` in place.",
         "A zero-length row would divide by zero: give it similarity 0 (np.divide(..., where=norms > 0, "
         "out=np.zeros(...)) does this).",
         "np.argsort(-sims, kind='stable') sorts best first and keeps equal similarities in index order; "
@@ -355,3 +205,96 @@ cosine_top_k = Exercise(
 )
 
 EXERCISES = [profile_block, already_done, route, cosine_top_k]
+
+# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
+CORRECT_VARIANTS = {
+    "profile_block": [
+        """
+        block = ""
+        for key, value in facts.items():
+            if count_tokens(candidate := (block or "User profile:") + f"\\n- {key}: {value}") > max_tokens:
+                break
+            block = candidate
+        return block""",
+        """
+        import itertools
+        blocks = ["\\n".join(["User profile:"] + [f"- {k}: {v}" for k, v in list(facts.items())[:n]])
+                  for n in range(1, len(facts) + 1)]
+        return ([""] + [b for b in itertools.takewhile(lambda b: count_tokens(b) <= max_tokens, blocks)])[-1]""",
+    ],
+    "already_done": [
+        "return any(e.get('type') == 'tool_call' and e.get('tool') == tool and e.get('args') == args for e in events)",
+        """
+        for e in (e for e in events if e.get("type") == "tool_call" and e.get("tool") == tool):
+            if json.dumps(e.get("args"), sort_keys=True) == json.dumps(args, sort_keys=True):
+                return True
+        return False""",
+    ],
+    "route": [
+        """
+        words = " %s " % " ".join(re.findall(r"[a-z0-9]+", question.lower()))
+        hits = [k for k in ("working", "episodic", "procedural") if any(f" {c} " in words for c in ROUTE_CUES[k])]
+        return (hits + ["semantic"])[0]""",
+        """
+        words = re.findall(r"[a-z0-9]+", question.lower())
+        def has(cue):
+            return any(words[i:i + len(cue.split())] == cue.split() for i in range(len(words)))
+        return next((k for k in ("working", "episodic", "procedural") if any(map(has, ROUTE_CUES[k]))), "semantic")""",
+    ],
+    "cosine_top_k": [
+        """
+        q = sum(x * x for x in query) ** 0.5
+        sims = [sum(a * b for a, b in zip(row, query)) / ((sum(x * x for x in row) ** 0.5 * q) or 1) for row in matrix]
+        return sorted(range(len(sims)), key=lambda i: (-sims[i], i))[:k]""",
+        """
+        m, q = np.asarray(matrix, dtype=float), np.asarray(query, dtype=float)
+        lengths = np.linalg.norm(m, axis=1) * np.linalg.norm(q)
+        sims = np.where(lengths > 0, m @ q / np.where(lengths > 0, lengths, 1), 0.0)
+        return np.lexsort((np.arange(len(sims)), -sims))[:k]  # an array of indices is a sequence too""",
+    ],
+}
+
+WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the verdict must contain)
+    "profile_block": [
+        ({"> max_tokens": "> float('inf')"}, "over the budget"),
+        ({"facts.items()": "sorted(facts.items())"}, "keep facts in the order given"),
+        ({"> max_tokens": ">= max_tokens"}, "exactly"),
+        ({'if len(lines) > 1 else ""': ""}, "a header with no facts"),
+        ({"break": "continue"}, "stop at the first one that does not fit"),
+        ({"for key, value in facts.items():": "while facts:\n        key = next(iter(facts)); value = facts.pop(key)"},
+         "changed its input (`facts`"),
+    ],
+    "already_done": [
+        ({"sort_keys=True": "sort_keys=False"}, "another key order"),
+        ({' and e.get("tool") == tool': ""}, "cancel_table was never called"),
+        ("return any(e.get('type') == 'tool_call' and e.get('tool') == tool and args.items() <= "
+         "(e.get('args') or {}).items() for e in events)  # a subset counts", "Only some of the arguments match"),
+        ({'e.get("type") == "tool_call" and ': ""}, "tool_error"),
+        ({'e.get("type") == "tool_call"': 'e.get("type") != "tool_error"'}, "tool_cancelled"),
+        ({'e.get("tool") == tool': 'str(e.get("tool")).lower() == tool.lower()'}, "Book_Table"),
+        ({'e.get("type") == "tool_call" and e.get("tool") == tool': 'e["tool"] == tool and e["type"] == "tool_call"'},
+         "raised KeyError"),
+    ],
+    "route": [
+        ({'f" {cue} " in text': "cue in text"}, "Chicago"),
+        ({'("working", "episodic", "procedural")': '("procedural", "episodic", "working")'},
+         "in the order working, episodic, procedural"),
+        ({"question.lower()": "question", "[^a-z0-9]": "[^A-Za-z0-9]"}, "returned 'semantic', expected 'episodic'"),
+        ({'return "semantic"': "return None"}, "returned None"),
+        ({"return kind": "return kind.title()"}, "only the case differs"),
+    ],
+    "cosine_top_k": [
+        ("return [int(i) for i in np.argsort(-(np.asarray(matrix) @ query), kind='stable')[:k]]  # dot product",
+         "cosine ignores length"),
+        ({"argsort(-sims": "argsort(sims"}, "expected [1, 0]"),
+        ({'[int(i) for i in np.argsort(-sims, kind="stable")[:k]]': "sorted(sims.tolist(), reverse=True)[:k]"},
+         "not similarities"),
+        ({"np.divide(matrix @ query, norms, out=np.zeros(len(matrix)), where=norms > 0)": "matrix @ query / norms"},
+         "A row of zeros has similarity 0"),
+        ({', kind="stable"': ""}, "Beyond 16 rows"),
+        ({"matrix = np.asarray(matrix, dtype=np.float64)":
+          "matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)  # in place: the caller's matrix"},
+         "changed its input (`matrix`"),
+        ({"[int(i) for i in": "{int(i) for i in", "[:k]]": "[:k]}"}, "a set ("),
+    ],
+}

@@ -1,16 +1,14 @@
-"""Lesson 06 exercises: `recency` and `score`, the two formulas behind the Berlin-dinner example.
+"""Lesson 06 exercises: `recency`, `score`, `min_max_normalise` and `rank_memories`, the scoring of lesson 06.
 
-    from course_lib.course.exercises import lesson06 as ex
-    ex.recency.check(); ex.recency.hint(); ex.recency.solution()
-
-The checks call your functions on inputs you have not seen (seeded, so every run is the same) and
-compare with the formulas; any correct implementation passes, however it is written.
+`recency` and `score` have the signatures of course_lib.scoring's; `rank_memories` takes plain dicts and
+returns ids where `scoring.rank` takes candidates and returns scored rows (see the exercise text).
 """
 from __future__ import annotations
 
 import random
 
 from course_lib.course.exercises import Exercise, expect, require
+from course_lib.scoring import Weights
 
 NOTEBOOK = "06_scoring"
 
@@ -43,29 +41,22 @@ def _check_recency(recency):
         expect(recency(hours, decay=decay), decay ** hours, why=f"Expected {decay} ** {hours}")
 
 
-def _reference_score(rec, imp, rel, w_rec=1.0, w_imp=1.0, w_rel=1.0):
-    return w_rec * rec + w_imp * imp + w_rel * rel
-
-
 def _check_score(score):
     for label, text, _, rec, imp, rel, total in BERLIN:
         expect(score(rec, imp, rel), total,
-               why=f"Memory {label} ({text!r}): {rec} + {imp} + {rel} = {total} with all weights 1")
+               why=f"Memory {label} ({text!r}): {rec} + {imp} + {rel} = {total} with the default Weights() (all 1)")
     rec, imp, rel = 0.5, 0.4, 0.7
-    expect(score(rec, imp, rel, w_rec=1.0, w_imp=0.0, w_rel=0.0), rec,
-           why="With only w_rec on, the score is the recency alone")
-    expect(score(rec, imp, rel, w_rec=0.0, w_imp=1.0, w_rel=0.0), imp,
-           why="With only w_imp on, the score is the importance alone")
-    expect(score(rec, imp, rel, w_rec=0.0, w_imp=0.0, w_rel=1.0), rel,
-           why="With only w_rel on, the score is the relevance alone")
-    expect(score(0.62, 0.9, 0.82, w_rel=2.0), 3.16, why="Doubling the relevance weight lifts memory A to 3.16")
-    expect(score(0.98, 0.8, 0.7, w_rel=2.0), 3.18, why="Doubling the relevance weight lifts memory C to 3.18")
+    for weights, alone, name in ((Weights(1, 0, 0), rec, "recency"), (Weights(0, 1, 0), imp, "importance"),
+                                 (Weights(0, 0, 1), rel, "relevance")):
+        expect(score(rec, imp, rel, weights), alone, why=f"With only weights.{name} on, the score is the {name} alone")
+    expect(score(0.62, 0.9, 0.82, Weights(relevance=2.0)), 3.16, why="Doubling the relevance weight lifts A to 3.16")
+    expect(score(0.98, 0.8, 0.7, weights=Weights(relevance=2.0)), 3.18, why="Doubling it lifts C to 3.18")
     rng = random.Random(f"{NOTEBOOK}.score")
     for _ in range(20):
         terms = [round(rng.uniform(0, 1), 2) for _ in range(3)]
-        weights = {k: round(rng.uniform(0, 3), 2) for k in ("w_rec", "w_imp", "w_rel")}
-        expect(score(*terms, **weights), _reference_score(*terms, **weights),
-               why="Expected w_rec·recency + w_imp·importance + w_rel·relevance")
+        w = Weights(*(round(rng.uniform(0.01, 3), 2) for _ in range(3)))
+        expect(score(*terms, w), w.recency * terms[0] + w.importance * terms[1] + w.relevance * terms[2],
+               why="Expected weights.recency·recency + weights.importance·importance + weights.relevance·relevance")
 
 
 recency = Exercise(
@@ -74,16 +65,18 @@ recency = Exercise(
         "A memory used right now has recency 1. Every hour that passes multiplies it by `decay` once more.",
         "After 1 hour: decay. After 2 hours: decay × decay. After `hours` hours: decay multiplied by itself "
         "`hours` times. Python has an operator for 'to the power of'.",
-        "`return decay ** hours` — it works for fractional hours too. Use the `decay` argument, not a fixed 0.99.",
+        "`return decay ** hours` — it works for fractional hours too. Use the `decay` argument, not a fixed 0.99, "
+        "and don't round: rounding is for printing.",
     ],
 )
 
 score = Exercise(
     "score", lesson=NOTEBOOK, check_fn=_check_score,
     hints=[
-        "Each of the three signals gets its own weight: multiply each signal by its weight.",
-        "Then add the three products. Memory A with all weights 1: 0.62 + 0.90 + 0.82 = 2.34.",
-        "`return w_rec * recency + w_imp * importance + w_rel * relevance`",
+        "Each of the three signals gets its own weight: `weights.recency`, `weights.importance` and "
+        "`weights.relevance`. Multiply each signal by its weight.",
+        "Then add the three products. Memory A with the default Weights() (all 1): 0.62 + 0.90 + 0.82 = 2.34.",
+        "`return weights.recency * recency + weights.importance * importance + weights.relevance * relevance`",
     ],
 )
 
@@ -101,62 +94,60 @@ def _check_min_max_normalise(min_max_normalise):
            why="The Berlin recencies: the oldest memory (A, 0.62) becomes 0, the freshest (C, 0.98) becomes 1")
     expect(min_max_normalise([2, 4, 6, 10]), [0.0, 0.25, 0.5, 1.0], why="(value - min) / (max - min)")
     expect(min_max_normalise([-1.0, 0.0, 1.0]), [0.0, 0.5, 1.0], why="Negative values work the same way")
-    values = [0.9, 0.2, 0.8]
-    min_max_normalise(values)
-    require(values == [0.9, 0.2, 0.8], "min_max_normalise changed the list it was given; return a new list instead")
+    expect(min_max_normalise([0.9, 0.2, 0.8]), [1.0, 0.0, 6 / 7], why="The order of the values is kept")
     expect(min_max_normalise([0.3, 0.3, 0.3]), [0.5, 0.5, 0.5],
            why="All equal: max - min is 0, so there is no information; give every value 0.5 (don't divide by 0)")
     expect(min_max_normalise([0.7]), [0.5], why="A single value is 'all equal' too")
-    expect(min_max_normalise([]), [], why="Nothing in, nothing out")
+    expect(min_max_normalise([]), [], why="An empty list gives an empty list (min() of nothing would raise)")
     rng = random.Random(f"{NOTEBOOK}.min_max_normalise")
     for _ in range(20):
         values = [round(rng.uniform(-5, 5), 3) for _ in range(rng.randint(2, 8))]
         expect(min_max_normalise(values), _reference_min_max(values), why="Expected (value - min) / (max - min)")
 
 
-def _reference_rank(memories, weights=(1.0, 1.0, 1.0), threshold=None, decay=0.99):
-    w_rec, w_imp, w_rel = weights
-    totals = {m["id"]: w_rec * decay ** m["hours"] + w_imp * m["importance"] + w_rel * m["relevance"]
-              for m in memories}
+def _reference_rank(memories, weights=Weights(), decay=0.99, threshold=None):
+    totals = {m["id"]: weights.recency * decay ** m["hours"] + weights.importance * m["importance"]
+              + weights.relevance * m["relevance"] for m in memories}
     ranked = sorted(totals, key=lambda i: (-totals[i], i))
     return [i for i in ranked if threshold is None or totals[i] >= threshold - 1e-12]
 
 
-def _berlin_rows():
-    return [{"id": label, "hours": hours, "importance": imp, "relevance": rel}
-            for label, _, hours, _, imp, rel, _ in BERLIN]
-
-
 def _check_rank_memories(rank_memories):
-    rows = _berlin_rows()
+    rows = [{"id": label, "hours": hours, "importance": imp, "relevance": rel}
+            for label, _, hours, _, imp, rel, _ in BERLIN]
     expect(rank_memories(rows), ["C", "A", "B"], why="Equal weights: C 2.48, A 2.34, B 1.29, best first")
-    expect(rank_memories(rows, weights=(1.0, 1.0, 2.0)), ["C", "A", "B"],
+    expect(rank_memories(rows, Weights(relevance=2.0)), ["C", "A", "B"],
            why="Doubled relevance weight: C 3.18 still just ahead of A 3.16")
-    expect(rank_memories(rows, weights=(0.0, 0.0, 1.0)), ["A", "C", "B"],
-           why="Relevance alone (weights=(0, 0, 1)): A 0.82, C 0.7, B 0.3")
-    expect(rank_memories(rows, weights=(1.0, 0.0, 0.0)), ["C", "B", "A"],
-           why="Recency alone (weights=(1, 0, 0)): the freshest first (weights are w_rec, w_imp, w_rel)")
+    expect(rank_memories(rows, Weights(0, 0, 1)), ["A", "C", "B"], why="Relevance alone: A 0.82, C 0.7, B 0.3")
+    expect(rank_memories(rows, weights=Weights(1, 0, 0)), ["C", "B", "A"], why="Recency alone: the freshest first")
     expect(rank_memories(rows, threshold=2.2), ["C", "A"], why="A threshold of 2.2 drops B (1.29)")
     expect(rank_memories(rows, threshold=2.5), [], why="Nothing reaches 2.5, so nothing is retrieved")
-    expect(rank_memories(rows, decay=0.9), _reference_rank(rows, decay=0.9),
-           why="With decay=0.9 the 48-hour-old A falls to last (use the decay argument)")
+    old_but_important = [{"id": "X", "hours": 10, "importance": 0.5, "relevance": 0.0},
+                         {"id": "Y", "hours": 0, "importance": 0.1, "relevance": 0.0}]
+    expect(rank_memories(old_but_important), ["X", "Y"], why="With decay 0.99, X (10 h old) scores 0.90 + 0.5 = "
+                                                             "1.40 and Y (just now) 1.0 + 0.1 = 1.10")
+    expect(rank_memories(old_but_important, decay=0.9), ["Y", "X"],
+           why="With decay=0.9 a memory loses 10 % per hour: X falls to 0.35 + 0.5 = 0.85, below Y's 1.10. "
+               "Use the decay argument")
+    negative = [{"id": "P", "hours": 0, "importance": 0.0, "relevance": 0.2},
+                {"id": "N", "hours": 1000, "importance": 0.0, "relevance": -0.4}]
+    expect(rank_memories(negative, threshold=0.0), ["P"],
+           why="N scores about -0.4, below the threshold 0. A threshold of 0 is a threshold: test "
+               "`threshold is None`, not `not threshold`")
     exact = [{"id": "X", "hours": 0, "importance": 0.5, "relevance": 0.5}]
     expect(rank_memories(exact, threshold=2.0), ["X"], why="A score equal to the threshold is kept (score >= threshold)")
     tied = [{"id": "b", "hours": 5, "importance": 0.5, "relevance": 0.5},
             {"id": "a", "hours": 5, "importance": 0.5, "relevance": 0.5}]
     expect(rank_memories(tied), ["a", "b"], why="Equal scores are ordered by id, so the ranking is deterministic")
     expect(rank_memories([]), [], why="No memories, nothing to rank")
-    before = [dict(r) for r in rows]
-    rank_memories(rows, threshold=2.2)
-    require(rows == before, "rank_memories changed the memories it was given; leave the input as it is")
     rng = random.Random(f"{NOTEBOOK}.rank_memories")
     for n in range(15):
         fresh = [{"id": f"m{i}", "hours": rng.randint(0, 200), "importance": round(rng.uniform(0, 1), 2),
                   "relevance": round(rng.uniform(-0.2, 1), 2)} for i in range(rng.randint(2, 7))]
-        weights = tuple(round(rng.uniform(0, 2), 2) for _ in range(3))
-        threshold = None if n % 3 == 0 else round(rng.uniform(0.5, 3), 2)
-        expect(rank_memories(fresh, weights=weights, threshold=threshold),
-               _reference_rank(fresh, weights, threshold),
+        weights = Weights(*(round(rng.uniform(0.01, 2), 2) for _ in range(3)))
+        decay = rng.choice([0.9, 0.95, 0.99, 0.995])
+        threshold = None if n % 3 == 0 else rng.choice([0.0, round(rng.uniform(0.5, 3), 2)])
+        expect(rank_memories(fresh, weights, decay, threshold), _reference_rank(fresh, weights, decay, threshold),
                why="Expected the ids, best score first, of the memories scoring >= threshold")
 
 
@@ -166,19 +157,97 @@ min_max_normalise = Exercise(
         "Shift the values so the smallest becomes 0 (subtract the minimum), then stretch them so the largest "
         "becomes 1 (divide by the range, max - min).",
         "When every value is the same, max - min is 0: dividing would crash. Return 0.5 for each value instead.",
-        "`lo, hi = min(values), max(values)`; if `hi == lo` return `[0.5] * len(values)`; otherwise "
-        "`[(v - lo) / (hi - lo) for v in values]`. An empty list gives an empty list.",
+        "`if not values: return []`; then `lo, hi = min(values), max(values)`; if `hi == lo` return "
+        "`[0.5] * len(values)`; otherwise `[(v - lo) / (hi - lo) for v in values]`.",
     ],
 )
 
 rank_memories = Exercise(
     "rank_memories", lesson=NOTEBOOK, check_fn=_check_rank_memories,
     hints=[
-        "For each memory compute its score: w_rec·decay**hours + w_imp·importance + w_rel·relevance, "
-        "with `w_rec, w_imp, w_rel = weights`.",
+        "For each memory compute its score: weights.recency·decay**hours + weights.importance·importance + "
+        "weights.relevance·relevance.",
         "Sort the ids by score, highest first; for equal scores, by id. A sort key of `(-score, id)` does both.",
-        "Keep only those with score >= threshold (all of them when threshold is None) and return their ids.",
+        "Keep only those with score >= threshold and return their ids. Test `threshold is None`, not "
+        "`not threshold`: a threshold of 0 still drops negative scores.",
     ],
 )
 
 EXERCISES = [recency, score, min_max_normalise, rank_memories]
+
+# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
+CORRECT_VARIANTS = {
+    "recency": [
+        "import math; return math.exp(hours * math.log(decay))",
+        "import math; return math.pow(decay, hours)",
+    ],
+    "score": [
+        "return sum(w * x for w, x in zip((weights.recency, weights.importance, weights.relevance), "
+        "(recency, importance, relevance)))",
+        "from course_lib import scoring; return scoring.score(recency, importance, relevance, weights)  # the library's",
+    ],
+    "min_max_normalise": [
+        """
+        import numpy as np
+        a = np.asarray(values, dtype=float)
+        if a.size == 0 or a.max() == a.min():
+            return np.full(a.shape, 0.5)
+        return (a - a.min()) / (a.max() - a.min())  # an ndarray is a sequence too""",
+        """
+        lo, hi = min(values, default=0), max(values, default=0)
+        return [0.5 if hi == lo else (v - lo) / (hi - lo) for v in values]""",
+    ],
+    "rank_memories": [
+        """
+        def total(m):
+            return (weights.recency * decay ** m["hours"] + weights.importance * m["importance"]
+                    + weights.relevance * m["relevance"])
+        kept = [m for m in memories if threshold is None or total(m) >= threshold]
+        return tuple(m["id"] for m in sorted(kept, key=lambda m: (-total(m), m["id"])))""",
+        """
+        from course_lib.scoring import rank  # the library's ranking, with the dicts as candidates
+        return [row.candidate.id for row in rank(memories, weights, decay, threshold)]""",
+    ],
+}
+
+WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the verdict must contain)
+    "recency": [
+        ("return 1 - hours / 100  # a straight line, not a decay", "recency(48) returned 0.52, expected 0.61729"),
+        ("return 0.99 ** hours  # the decay argument is never used", "recency(10, decay=0.5)"),
+        ("return decay * hours  # multiplies instead of raising to a power", "recency(0) returned 0, expected 1"),
+        ("import math; return math.log(hours) * decay  # log(0) raises", "recency(0) raised ValueError"),
+        ("decay ** hours  # computes, forgets to return", "returned None"),
+        ("return round(decay ** hours, 2)", "don't round"),
+    ],
+    "score": [
+        ("return (weights.recency * recency + weights.importance * importance + weights.relevance * relevance) / 3",
+         "score(0.62, 0.9, 0.82) returned 0.78, expected 2.34"),
+        ("return recency + importance + relevance  # the weights are ignored", "weights.recency on"),
+        ({"weights.importance * importance + weights.relevance * relevance":
+          "weights.importance * relevance + weights.relevance * importance"}, "weights.importance on"),
+        ("return weights.recency * recency * weights.importance * importance * weights.relevance * relevance",
+         "score(0.62, 0.9, 0.82)"),
+    ],
+    "min_max_normalise": [
+        ("return [v / max(values) for v in values] if values else []", "returned [0.632653"),
+        ({"    if hi == lo:\n        return [0.5 for _ in values]\n": ""}, "ZeroDivisionError"),
+        ({"(v - lo) / (hi - lo)": "(hi - v) / (hi - lo)"}, "the oldest memory (A, 0.62) becomes 0"),
+        ({"lo, hi = min(values), max(values)": "values.sort()\n    lo, hi = values[0], values[-1]"},
+         "changed its input (`values`"),
+        ({"    if not values:\n        return []\n": ""}, "min_max_normalise([]) raised ValueError"),
+    ],
+    "rank_memories": [
+        ({"scored.sort()": "scored.sort(reverse=True)"}, "best first"),
+        ({"if threshold is None or -neg_total >= threshold": ""}, "threshold of 2.2 drops B"),
+        ({">= threshold": "> threshold"}, "equal to the threshold is kept"),
+        ({"decay ** m[\"hours\"]": "m[\"hours\"]"}, "returned ['A', 'B', 'C']"),
+        ({"decay ** m[\"hours\"]": "0.99 ** m[\"hours\"]"}, "Use the decay argument"),
+        ({"threshold is None or": "not threshold or"}, "`threshold is None`, not `not threshold`"),
+        ({"weights.recency * decay": "weights.relevance * decay", "weights.relevance * m": "weights.recency * m"},
+         "Relevance alone"),
+        ({"return [mid for neg_total, mid in scored": "return {mid for neg_total, mid in scored",
+          "-neg_total >= threshold]": "-neg_total >= threshold}"}, "a set ("),
+        ({"return [mid for neg_total, mid in scored": "return (mid for neg_total, mid in scored",
+          "-neg_total >= threshold]": "-neg_total >= threshold)"}, "a generator"),
+    ],
+}
