@@ -146,7 +146,7 @@ def test_the_page_run_compacts_and_still_answers():
     assert max(c.prompt_tokens for c in result.usage.calls) <= 5000
     [c] = result.trace.compactions
     assert c.before > 20_000 and c.after <= 4000 and all(t <= 5000 for t in c.calls)
-    assert "compacted before call 2" in str(result.trace)
+    assert "compacted before call 2" in str(result.trace) and "compacted before call 2" in result.trace._repr_html_()
 
 
 def test_pack_keeps_every_chunk_within_room():

@@ -55,6 +55,7 @@ class Trace:
     def _repr_html_(self) -> str:
         esc = html.escape
         rows = [f"<tr><td><b>user</b></td><td colspan=2>{esc(self.user_message)}</td></tr>"]
+        rows += [f"<tr><td></td><td colspan=2><i>{esc(str(c))}</i></td></tr>" for c in self.compactions]
         for i, s in enumerate(self.steps, 1):
             if s.thought:
                 rows.append(f"<tr><td>{i}</td><td><i>thought</i></td><td>{esc(s.thought)}</td></tr>")
