@@ -8,11 +8,14 @@ discover every lesson module and solutions notebook, so exercises added later ar
 from __future__ import annotations
 
 import ast
+import builtins
 import functools
 import importlib
+import inspect
 import json
 import math
 import re
+import symtable
 import sys
 from pathlib import Path
 
@@ -220,9 +223,11 @@ def test_a_modified_input_is_caught(lesson, exercise):
     solution = solution_namespace(lesson)[exercise.name]
     mutated = []
 
+    @functools.wraps(solution)  # keeps the signature, so the verdict can name the argument
     def mutating(*args, **kwargs):
         result = solution(*args, **kwargs)
-        mutated.extend(v for v in [*args, *kwargs.values()] if _mutate(v))
+        bound = inspect.signature(solution).bind(*args, **kwargs).arguments
+        mutated.extend(name for name, value in bound.items() if _mutate(value))
         return result
 
     verdict = exercise.evaluate(mutating)
@@ -230,7 +235,30 @@ def test_a_modified_input_is_caught(lesson, exercise):
         assert not mutated and verdict.ok, f"{exercise.name} received a mutable argument: add a modified-input case"
         return
     assert mutated, f"{exercise.name}: no argument could be modified"
-    assert verdict.status == WRONG and "your function changed its input (`" in verdict.message, verdict.text()
+    assert verdict.status == WRONG, verdict.text()
+    assert f"your function changed its input (`{mutated[0]}`: " in verdict.message, verdict.text()
+
+
+def _globals_used(source: str, name: str) -> set[str]:
+    """The global names the function `name` defined in `source` reads (nested lambdas and comprehensions too)."""
+    def walk(table) -> set[str]:
+        found = {s.get_name() for s in table.get_symbols() if s.is_global() and s.is_referenced()}
+        return found.union(*(walk(child) for child in table.get_children()))
+    top = symtable.symtable(source, "<cell>", "exec")
+    return walk(next(t for t in top.get_children() if t.get_name() == name))
+
+
+@pytest.mark.parametrize("lesson,exercise", ALL, ids=IDS)
+def test_the_exercise_notebook_provides_every_name_the_solution_uses(lesson, exercise):
+    """Imports sit outside the solution markers, so the learner's cell has them (lesson 03 used count_tokens unseen)."""
+    cell = exercise.solution_cell()
+    (begin, end), *_ = solution_regions(cell)
+    hidden = [line.strip() for line in cell.splitlines()[begin:end] if re.match(r"\s*(from\s+\S+\s+)?import\s", line)]
+    assert not hidden, f"{exercise.name}: {hidden} sits inside the solution markers, so the exercise loses it"
+    available = set(stub_namespace(lesson)) | set(dir(builtins))
+    missing = _globals_used(strip_markers(exercise.solution_cell()), exercise.name) - available
+    assert not missing, f"exercises/{lesson}.ipynb never defines or imports {sorted(missing)}, which the solution of " \
+                        f"{exercise.name} uses: move the import above the solution markers"
 
 
 @pytest.mark.parametrize("lesson,exercise", ALL, ids=IDS)

@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from nbclean import clean, dumps, read  # noqa: E402
 
-from course_lib.course.exercises import MarkerError, solution_regions  # noqa: E402
+from course_lib.course.exercises.markers import MarkerError, solution_regions  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 STUB = 'raise NotImplementedError("Your code here — stuck? run ex.{name}.hint()")'

@@ -250,7 +250,7 @@ def _how_changed(before: Any, after: Any) -> str:
         return "its values were overwritten; in-place operations such as `matrix /= norms` write into the " \
                "caller's array, so compute a new array instead"
     if isinstance(before, (list, dict)) and len(before) != len(after):
-        return f"it held {len(before)} items before the call and {len(after)} after"
+        return f"it held {len(before)} item{'s' * (len(before) != 1)} before the call and {len(after)} after"
     if isinstance(before, dict) and list(before) != list(after):
         return "its keys were reordered" if set(before) == set(after) else "its keys changed"
     return "its contents were modified"

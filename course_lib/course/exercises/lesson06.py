@@ -196,6 +196,11 @@ CORRECT_VARIANTS = {
         """
         lo, hi = min(values, default=0), max(values, default=0)
         return [0.5 if hi == lo else (v - lo) / (hi - lo) for v in values]""",
+        """
+        if not values: return []  # hint 3, as written
+        lo, hi = min(values), max(values)
+        if hi == lo: return [0.5] * len(values)
+        return [(v - lo) / (hi - lo) for v in values]""",
     ],
     "rank_memories": [
         """
