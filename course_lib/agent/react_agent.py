@@ -97,7 +97,7 @@ class ReActAgent:
         facts = [f.strip() for f in facts if f and f.strip()]
         if not facts:
             return self.system
-        return self.system + "\n\n" + facts_block(facts)  # flagged facts: ask first
+        return self.system + "\n\n" + facts_block(facts)
 
     def run(self, user_message: str) -> AgentResult:
         """Answer one user message: recall, loop over tools up to max_steps, remember, write."""
