@@ -137,6 +137,18 @@ reusable lessons or facts for future sessions. Answer with one JSON object: {"le
     fields=("events",),
 )
 
+RERANK = Template(
+    name="rerank",
+    system="""
+Task: rerank retrieved memories.
+A search returned the numbered memories below for the user's query. Pick the ones that state something the
+answer needs (a fact, preference, name, number or date), most useful first. Leave out memories that only share
+words with the query, requests the user made to the assistant, and small talk.
+Answer with one JSON object: {"ranking": [numbers of the memories you picked, most useful first]}.
+""",
+    fields=("query", "candidates"),
+)
+
 COMPACT_HEADINGS = ("Goal", "Decisions", "Tools and files touched", "Findings", "Open tasks")
 COMPACTED_HEADING = "Summary of the earlier part of this run (compacted to save context):"  # heads the block
 
@@ -173,7 +185,7 @@ def facts_block(facts: Sequence[str]) -> str:
 
 TEMPLATES: dict[str, Template] = {
     t.name: t for t in (SUMMARISE, EXTRACT_FACTS, RATE_IMPORTANCE, RESOLVE_CONFLICT, SESSION_SUMMARY, DISTILL_EPISODE,
-                        COMPACT)
+                        COMPACT, RERANK)
 }
 
 

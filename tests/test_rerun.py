@@ -1,0 +1,84 @@
+"""Running a lesson cell again gives the same output: every code cell is executed twice in a row in one kernel,
+and the second run's outputs must equal the outputs stored in the notebook (compared the way nbval compares
+them, with the same sanitiser, tools/nbval_sanitize.cfg).
+
+A student re-runs cells all the time: to look again, after an edit, after an error. A cell that stores a
+memory twice, books a table twice or creates a folder that already exists changes the lesson under them.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+from nbval.plugin import coalesce_streams, get_sanitize_patterns
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = sorted((ROOT / "lessons").glob("*.ipynb"))
+PATTERNS = get_sanitize_patterns((ROOT / "tools" / "nbval_sanitize.cfg").read_text())
+SKIPPED = {"metadata", "traceback", "output_type", "execution_count", "transient", "image/png", "image/jpeg",
+           "application/vnd.jupyter.widget-view+json"}  # what nbval skips too (images without --nbdime)
+
+
+def sanitize(value):
+    if not isinstance(value, str):
+        return value
+    for regex, replace in PATTERNS:
+        value = re.sub(regex, replace, value)
+    return value
+
+
+def comparable(outputs) -> dict[str, list]:
+    """Outputs flattened the way nbval compares them: one list of values per key or mime type."""
+    flat: dict[str, list] = defaultdict(list)
+    for output in coalesce_streams([nbformat.from_dict(o) for o in outputs]):
+        for key, value in output.items():
+            if key == "name":
+                continue
+            if key == "data":
+                for mime, content in value.items():
+                    if mime not in SKIPPED:
+                        flat[mime].append(sanitize(content))
+            elif key not in SKIPPED:
+                flat[f"{output.get('name', '')}{key}"].append(sanitize(value))
+    return dict(flat)
+
+
+def run_every_cell_twice(path: Path) -> list[str]:
+    """Execute each code cell twice in a row; return one message per cell whose second run differs."""
+    nb = nbformat.read(path, as_version=4)
+    stored = {i: comparable(cell.outputs) for i, cell in enumerate(nb.cells) if cell.cell_type == "code"}
+    client = NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True,
+                            resources={"metadata": {"path": str(path.parent)}})
+    problems = []
+    with client.setup_kernel():
+        for i, cell in enumerate(nb.cells):
+            if cell.cell_type != "code":
+                continue
+            client.execute_cell(cell, i)
+            client.execute_cell(cell, i)
+            again = comparable(cell.outputs)
+            if again != stored[i]:
+                problems.append(f"cell {i} gives other output when run again:\n--- stored\n{stored[i]}\n"
+                                f"--- second run\n{again}")
+    return problems
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_every_cell_gives_its_stored_output_when_run_twice(path):
+    problems = run_every_cell_twice(path)
+    assert not problems, f"{path.name}:\n" + "\n\n".join(problems)
+
+
+def test_the_check_catches_a_cell_that_accumulates(tmp_path):
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("seen = []"),
+                nbformat.v4.new_code_cell("seen.append(1)\nprint(len(seen))")]
+    NotebookClient(nb, kernel_name="python3").execute()  # stored outputs from one clean run: "1"
+    path = tmp_path / "accumulates.ipynb"
+    nbformat.write(nb, path)
+    problems = run_every_cell_twice(path)
+    assert len(problems) == 1 and problems[0].startswith("cell 1 ")
