@@ -20,6 +20,7 @@ FIELD_FIXES = {  # how to turn what callers usually have into a field's text
     "summary": "pass the running summary as a string ('' when there is none yet)",
     "max_tokens": "pass the budget as a whole number",
     "messages": "turn messages into lines with course_lib.agent.compaction.transcript(messages)",
+    "candidates": "number the memories, one '[n] text' line each: course_lib.long_term.rerank.numbered(hits)",
 }
 
 
