@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from course_lib import ReActAgent, scenario
 from course_lib.agent.passages import rank_passages, split_passages
@@ -96,3 +97,15 @@ def test_bad_arguments_raise_clear_errors():
         rank_passages(PAGE, "Linse", min_share=0)
     with pytest.raises(ValueError, match="query"):
         rank_passages(PAGE, "  ")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(["Linse & Lauch opens at 17:00.", "The tram is slow.", "Ünïcødé ✓ text!", "\n",
+                                 "Section 9 of the guide.", "?!", "airport express BER"]), min_size=50, max_size=400),
+       st.integers(120, 900), st.sampled_from(["Linse & Lauch", "airport", "zebra", "✓"]))
+def test_extraction_property(parts, budget, query):
+    text = " ".join(parts)
+    out = truncate_tool_output(text, budget, store=OutputStore(), query=query)
+    assert count_tokens(out.text) <= budget
+    if count_tokens(text) > budget:
+        assert out.pointer in out.text
