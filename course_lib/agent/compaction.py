@@ -12,6 +12,7 @@ prompts fits the window too. Each compaction is recorded as a Compaction (tokens
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -21,6 +22,7 @@ from course_lib.model.tokens import (REPLY_PRIMING, count_message_tokens, count_
 from course_lib.short_term.buffer import unanswered, units
 
 Message = dict[str, Any]
+SPEAKER = re.compile(r"^(User|Assistant|System|Tool(?: \w+)?):")  # who a transcript line is from
 MIN_SUMMARY_TOKENS = 256  # room a summary under five headings needs to say anything useful
 
 
@@ -137,7 +139,8 @@ def pack(lines: Sequence[str], room: int) -> list[str]:
     for entry in lines:
         for n, text in enumerate(entry.split("\n")):
             if n == 0:
-                speaker = entry.split(":", 1)[0] if ":" in entry[:60] else ""
+                m = SPEAKER.match(entry)
+                speaker = m.group(1) if m else ""
             ids = encode(text)
             pieces = [decode(ids[i:i + room // 2]) for i in range(0, len(ids), room // 2)] or [""]
             for piece in pieces:
