@@ -27,7 +27,8 @@ from course_lib.model import prompts
 FORMS = ("plain", "colon", "moved", "regrouped", "recased", "quoted", "verbatim")
 # Words a model would translate; the first matching pattern wins, so longer phrases come first.
 ENGLISH = [
-    (r"\b(?:Passwort|Kennwort|mot de passe|mdp|contraseña|clave|senha|wachtwoord|hasło|пароль)\b|密码|パスワード", "password"),
+    (r"\b(?:Passwort|Kennwort|mot de passe|mdp|contraseña|clave|senha|wachtwoord|hasło|пароль)\b", "password"),
+    (r"\s*(?:密码|パスワード)", " password "),
     (r"\b(?:Türcode|digicode|código de la puerta)\b", "door code"),
     (r"\b(?:ПИН-код|code PIN)\b", "PIN"),
     (r"\bAPI-Schlüssel\b", "API key"),

@@ -13,39 +13,57 @@ import re
 from typing import Callable
 
 # -- words ---------------------------------------------------------------------------------------------
-PASSWORD_WORDS = (r"(?:(?<![a-zA-Z\u00c0-\u024f\u0400-\u04ff])(?:passwords?|passw[oö]rt(?:er)?|kennw[oö]rt(?:er)?|passphrase|passcode|mot de passe|mdp"
-                  r"|contraseñas?|contrasenas?|clave|senhas?|wachtwoord(?:en)?|hasło|parola d'ordine|пароль|пароли)(?![a-zA-Z\u00c0-\u024f\u0400-\u04ff])"
-                  r"|密码|密碼|口令|パスワード)")
-CODE_WORDS = (r"(?:(?<![a-zA-Z\u00c0-\u024f\u0400-\u04ff])(?:pin(?:[- ]?code|[- ]?nummer)?|code pin|пин(?:-код)?|pin-код|geheimzahl|cvv|cvc|digicode"
-              r"|(?:door|gate|alarm|entry|access|security|safe|garage|lock|building)[- ]?code|t[üu]e?rcode|zugangscode"
-              r"|code (?:de la porte|d'entrée|d'accès)|código(?: de la puerta| de acceso)?|код (?:двери|домофона))(?![a-zA-Z\u00c0-\u024f\u0400-\u04ff]))")
-KEY_WORDS = r"(?:(?<![a-zA-Z\u00c0-\u024f\u0400-\u04ff])(?:(?:api[- ]?)?(?:keys?|tokens?|secrets?)|apikey|api-schlüssel|schlüssel|clé(?: api)?|ключ)(?![a-zA-Z\u00c0-\u024f\u0400-\u04ff])|密钥|令牌)"
-# After a keyword, these make it a different thing: "password manager", "PIN reminder", "token ring".
+LETTER = r"a-zA-Z\u00c0-\u024f\u0400-\u04ff"  # Latin and Cyrillic letters: a keyword never sits inside a longer word
+
+
+def words(*latin: str, cjk: tuple[str, ...] = ()) -> str:
+    """A pattern for any of the words; Latin and Cyrillic ones whole, Chinese and Japanese ones anywhere."""
+    return rf"(?:(?<![{LETTER}])(?:{'|'.join(latin)})(?![{LETTER}])" + "".join(f"|{w}" for w in cjk) + ")"
+
+
+# "zip code 10115" and "error code 404" are not secrets; any other code followed by digits is treated as one.
+NOT_CODES = ("zip", "post", "postal", "area", "country", "dialling", "dialing", "error", "status", "dress", "source",
+             "promo", "discount", "voucher", "coupon", "qr", "bar", "morse", "iso", "airport", "currency", "language",
+             "tracking", "product", "confirmation", "booking", "reference", "flight", "swift", "bic", "iban")
+PASSWORD_WORDS = words("passwords?", "passw[oö]rt(?:er)?", "kennw[oö]rt(?:er)?", "passphrase", "passcode", "pw", "pwd", "passwd", "(?:wi-?fi|wlan) pass",
+                       "mot de passe", "mdp", "contraseñas?", "contrasenas?", "clave", "senhas?", "wachtwoord(?:en)?",
+                       "hasło", "parola d'ordine", "пароль", "пароли", cjk=("密码", "密碼", "口令", "パスワード"))
+CODE_WORDS = words("pin(?:[- ]?code|[- ]?nummer)?", "code pin", "пин(?:-код)?", "geheimzahl", "cvv", "cvc", "digicode",
+                   "t[üu]e?rcode", "zugangscode", "código", "codice", "код", "combination", "combinaison",
+                   "combinación", "kombination", "".join(f"(?<!{w} )" for w in NOT_CODES) + "code",
+                   cjk=("暗証番号", "验证码"))
+KEY_WORDS = words("(?:api[- ]?)?(?:keys?|tokens?|secrets?)", "apikey", "api-schlüssel", "schlüssel", "clé(?: api)?",
+                  "ключ", cjk=("密钥", "令牌"))
+# After a keyword, these make it a different thing: "password manager", "PIN reminder", "token ring", "code review".
 ABOUT = (r"(?:managers?|reminders?|hints?|polic(?:y|ies)|resets?|rules?|fields?|strength|length|requirements?|changes?"
-         r"|expiry|pads?|generators?|vaults?|apps?|protection|ring|sauce|bonds?|holders?|takeaways?)\b")
+         r"|expiry|pads?|generators?|vaults?|apps?|protection|ring|sauce|bonds?|holders?|takeaways?|reviews?|base"
+         r"|editors?|snippets?|blocks?|pages?|screens?)\b")
 # Values that say where or how a secret is, not what it is: "my API key is stored in the vault".
 NOT_A_VALUE = (r"(?:in|on|under|at|inside|behind|stored|written|saved|kept|not|never|too|very|always|usually|the same"
                r"|same|similar|different|secure|safe|strong|weak|long|short|easy|hard|expired|changed|required"
                r"|missing|wrong|incorrect|broken|ne|nicht|pas|no)\b")
 PRONOUNS = r"(?:this|that|it|which|what|there|here|mine|yours|one|who)\b"
+PLACES = "".join(f"(?<!{w} )" for w in ("at", "on", "in", "under", "behind", "inside", "near", "with", "from"))
 
 # -- pieces ------------------------------------------------------------------------------------------
 GAP = r"[^\S\n]"  # a space, non-breaking space or thin space, never a line break
-QUALIFIERS = rf"(?:{GAP}+(?!{ABOUT})[^\s.,;:!?=。，：]+){{0,5}}?"  # 'for my bank', 'at home', 'für das WLAN'
+QUALIFIERS = rf"(?:{GAP}+(?!{ABOUT})[^\s.,;:!?=。，：\[\]]+){{0,5}}?"  # 'for my bank', 'at home', 'für das WLAN'
 IS = (rf"(?:{GAP}*[:=：]|{GAP}+[-—–]|{GAP}+(?:is(?: now)?|was|are|to|lautet|ist|war|est|était|es|era|è|é|je|это)(?=\s)"
       r"|是|为|為|は|：)" + rf"{GAP}*")
 CLAUSE_END = r"(?=[.,;!?]+(?:\s|$)|[。，；！？、]|\s*$|\n)"
-TOKEN = r"(?-i:(?=[\w+/=.~-]*\d|[\w+/=.~-]*[a-z][\w+/=.~-]*[A-Z]|[\w+/=.~-]*[A-Z][\w+/=.~-]*[a-z]|[\w+/=.~-]{16})[\w+/=.~-]{6,})"
-CODE = r"(?=[\w#*-]*\d)[\w#*-]{3,12}(?![\w#*-])"
+TOKEN = (r"(?-i:(?:(?=[\w+/=.~-]*?\d)|(?=[a-z0-9_+/=.~-]*+[A-Z])(?=[A-Z0-9_+/=.~-]*+[a-z])|(?=[\w+/=.~-]{16}))"
+         r"[\w+/=.~-]{6,})")  # a digit, or both cases, or 16 characters long
+CODE = r"(?=[\w#*-]*\d)(?:[\w#*-]|(?<=\d)[^\S\n](?=\d)){3,12}(?![\w#*-])"  # "4821", "19B47", "12 34 56"
+SAID_TO_BE = r"[\"'»”]?(?:\s+(?:is|as|was|=)\s+|\s*[:=]\s*|\s+[-—–]\s+)[\"'«“]?"  # "4821 is the PIN", "4821: the PIN"
 QUOTE = r"[\"'«“‘]?"  # a value may be quoted
 DETERMINERS = r"(?:(?:the|my|your|his|her|their|our|a|an|[\w-]+'s)\s+){0,2}(?:[\w-]+\s+){0,2}"
-VALUE_FIRST = r"(?P<v>\"[^\"\n]+\"|'[^'\n]+'|«[^»\n]+»|(?!" + PRONOUNS + r")[^\s\[\]\"'«]+)"
+VALUE_FIRST = r"(?<![^\s«\"'“(])" + PLACES + r"(?P<v>\"[^\"\n]+\"|'[^'\n]+'|«[^»\n]+»|(?!" + PRONOUNS + r")[^\s\[\]\"'«]+)"
 
 Rule = tuple[str, "re.Pattern[str]"]
 # Each rule's pattern has a group "v": the part replaced (the whole match if the group is absent).
 RULES: list[Rule] = [
     ("private_key", re.compile(r"(?P<v>-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z))")),
-    ("private_key", re.compile(r"(?m)(?P<v>(?:^[ \t]*[A-Za-z0-9+/]{4,}={0,2}[ \t]*\n)*[ \t]*[A-Za-z0-9+/]{4,}={0,2})[ \t]*\n[ \t]*-----END [A-Z ]*PRIVATE KEY")),
+    ("private_key", re.compile(r"(?m)(?P<v>(?:^[ \t]*[A-Za-z0-9+/]{4,}={0,2}[ \t]*\n)*^[ \t]*[A-Za-z0-9+/]{4,}={0,2})[ \t]*\n[ \t]*-----END [A-Z ]*PRIVATE KEY")),
     ("connection_string", re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^\s:/@]*:(?P<v>[^\s@/]+)@")),
     ("api_key", re.compile(r"\b(?:sk|rk)[-_](?:live_|test_|proj-|ant-)?[A-Za-z0-9_-]{6,}")),  # OpenAI, Stripe, Anthropic
     ("api_key", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{22,}|glpat-[\w-]{20,}|hf_[A-Za-z]{30,})")),
@@ -56,13 +74,21 @@ RULES: list[Rule] = [
     ("token", re.compile(r"\b[0-9a-fA-F]{32,}\b")),
     ("token", re.compile(r"\b(?=[A-Za-z0-9+/_-]*\d)(?=[A-Za-z0-9+/_-]*[A-Za-z])[A-Za-z0-9+/_-]{32,}={0,2}")),
     ("token", re.compile(r"(?<![\w+/=])(?=[A-Za-z0-9+/]*\d)(?=[A-Za-z0-9+/]*[A-Za-z])[A-Za-z0-9+/]{6,}={1,2}(?![\w=])")),
-    ("password", re.compile(rf"(?i){PASSWORD_WORDS}{QUALIFIERS}{IS}(?!\[REDACTED|{NOT_A_VALUE})(?P<v>\S[^\n]*?){CLAUSE_END}")),
-    ("password", re.compile(rf"(?i)\b(?:pw|pwd|pass){GAP}*[:=]{GAP}*(?P<v>[^\s\[]\S*?){CLAUSE_END}")),
+    ("password", re.compile(rf"(?i){PASSWORD_WORDS}{QUALIFIERS}{IS}(?!{QUOTE}(?:\[REDACTED|{NOT_A_VALUE}))(?P<v>\S[^\n]*?){CLAUSE_END}")),
+    ("password", re.compile(rf"(?i)\b(?:pw|pwd|passwd|pass){GAP}*[:=]{GAP}*(?P<v>[^\s\[]\S*?){CLAUSE_END}")),
+    ("password", re.compile(rf"(?i){PASSWORD_WORDS}{GAP}+(?!{ABOUT})(?P<v>(?=\S*\d|\S*[!@#$%^&*+?~])[^\s.,;。，]{{4,}})")),
+    ("password", re.compile(rf"(?i){PASSWORD_WORDS}(?!{GAP}+{ABOUT})[^.!?\n。]*?(?<![\w@./-])"  # "…the same as: abc77"
+                            r"(?P<v>(?=[^\s,;]*\d)(?=[^\s,;]*[^\W\d_])[^\s,;.!?\[\]]{5,})")),
+    ("password", re.compile(rf"(?i)\b(?:with|using|mit|avec|con)\s+(?:the |le |dem |el |la )?{PASSWORD_WORDS}{GAP}+"
+                            rf"(?!{ABOUT}|\[REDACTED)(?P<v>[^\s.,;]+)")),
+    ("password", re.compile(r"(?<!\S)(?![#@])(?!\S*://|\S*@\S*\.[a-z]{2})(?=\S*[^\W\d_])(?=\S*\d)"
+                            r"(?=\S*[!@#$%^&*+=?~])[^\s\"'«»“”\[\]]{8,}")),  # shaped like a strong password
     ("pin", re.compile(rf"(?i){CODE_WORDS}{QUALIFIERS}(?:{IS}|{GAP}+){QUOTE}(?P<v>{CODE})")),
     ("api_key", re.compile(rf"(?i){KEY_WORDS}{QUALIFIERS}(?:{IS}|{GAP}+){QUOTE}(?P<v>{TOKEN})")),
     ("password", re.compile(rf"(?i){VALUE_FIRST}(?=\s+(?:is|as|was|=)\s+{DETERMINERS}{PASSWORD_WORDS}(?!{GAP}+{ABOUT}))")),
-    ("pin", re.compile(rf"(?i)(?<![\w#*-])(?P<v>{CODE})(?=[\"'»”]?\s+(?:is|as|was|=)\s+{DETERMINERS}{CODE_WORDS}(?!{GAP}+{ABOUT}))")),
-    ("api_key", re.compile(rf"(?i)(?<![\w+/=.~-])(?P<v>{TOKEN})(?=[\"'»”]?\s+(?:is|as|was|=)\s+{DETERMINERS}{KEY_WORDS}(?!{GAP}+{ABOUT}))")),
+    ("password", re.compile(rf"(?i)(?<![^\s«\"'“(])(?P<v>(?=\S*[\d!@#$%^&*_+])[^\s\[\]\"'«:]+)(?={SAID_TO_BE}{DETERMINERS}{PASSWORD_WORDS}(?!{GAP}+{ABOUT}))")),
+    ("pin", re.compile(rf"(?i)(?<![\w#*-])(?P<v>{CODE})(?={SAID_TO_BE}{DETERMINERS}{CODE_WORDS}(?!{GAP}+{ABOUT}))")),
+    ("api_key", re.compile(rf"(?i)(?<![\w+/=.~-])(?P<v>{TOKEN})(?={SAID_TO_BE}{DETERMINERS}{KEY_WORDS}(?!{GAP}+{ABOUT}))")),
 ]
 
 CARD_RUN = re.compile(r"(?<!\d)\d+(?:(?:[^\S\n]|[./-]){1,3}\d+)*")  # digit groups joined by spaces, dots, dashes, slashes
@@ -89,14 +115,16 @@ def iban_ok(iban: str) -> bool:
 
 
 def redact_ibans(text: str, found: list[str]) -> str:
-    """Replace IBANs that pass the mod-97 check (the longest valid prefix of each candidate)."""
-    def sub(m: re.Match[str]) -> str:
-        for end in range(len(m.group(0)), 14, -1):
-            if iban_ok(m.group(0)[:end]) and m.group(0)[end - 1].isalnum():
-                found.append("iban")
-                return "[REDACTED IBAN]" + m.group(0)[end:]
-        return m.group(0)
-    return IBAN.sub(sub, text)
+    """Replace IBANs that pass the mod-97 check (the longest valid prefix of each candidate, then scan on after it)."""
+    out, pos = [], 0
+    while (m := IBAN.search(text, pos)) is not None:
+        end = next((e for e in range(m.end(), m.start() + 14, -1)
+                    if text[e - 1].isalnum() and iban_ok(text[m.start():e])), None)
+        out.append(text[pos:m.start()] + ("[REDACTED IBAN]" if end else text[m.start()]))
+        pos = end or m.start() + 1
+        if end:
+            found.append("iban")
+    return "".join(out) + text[pos:]
 
 
 def redact_cards(text: str, found: list[str]) -> str:
@@ -106,9 +134,12 @@ def redact_cards(text: str, found: list[str]) -> str:
         groups = [(g.start(), g.end()) for g in re.finditer(r"\d+", run)]
         hit: set[int] = set()  # groups inside some Luhn-valid candidate
         for i in range(len(groups)):
+            number = ""
             for j in range(i, len(groups)):
-                number = "".join(run[a:b] for a, b in groups[i:j + 1])
-                if 13 <= len(number) <= 19 and luhn_ok(number):
+                number += run[groups[j][0]:groups[j][1]]
+                if len(number) > 19:
+                    break
+                if len(number) >= 13 and luhn_ok(number):
                     hit.update(range(i, j + 1))
         spans: list[tuple[int, int]] = []  # neighbouring hit groups become one span
         for i in sorted(hit):
@@ -140,7 +171,10 @@ def redact_secrets(text: str) -> tuple[str, list[str]]:
     if not isinstance(text, str):
         raise TypeError(f"redact_secrets takes a str, got {type(text).__name__}; pass the text to be stored")
     found: list[str] = []
-    clean = redact_cards(redact_ibans(text, found), found)
-    for kind, pattern in RULES:
-        clean = pattern.sub(replacer(kind, found), clean)
+    clean, before, passes = text, None, 0
+    while clean != before and passes < 5:  # again until nothing changes: a [REDACTED] can bring the next secret in reach
+        before, passes = clean, passes + 1
+        clean = redact_cards(redact_ibans(clean, found), found)
+        for kind, pattern in RULES:
+            clean = pattern.sub(replacer(kind, found), clean)
     return clean, found

@@ -14,7 +14,8 @@ summarises on almost every turn. Lazy consolidation triggers earlier and folds m
 ``consolidate_at=0.7, fold_to=0.4``: fewer, bigger summarisation calls.
 
 Guarantee: ``tokens() <= max_tokens`` after every `add`. The summary is capped at `summary_tokens`
-(a longer model answer is cut at a line boundary). A single message that alone does not fit next to
+(a longer model answer is cut at a line boundary); secrets in it (passwords, keys, card numbers …) are
+replaced by [REDACTED …] before it is kept. A single message that alone does not fit next to
 the summary is folded into the summary straight away instead of being kept verbatim.
 
 Tool calls: an assistant message with ``tool_calls`` and its tool results are folded together, never
@@ -28,6 +29,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from course_lib.model.prompts import SUMMARISE
+from course_lib.model.redact import redact_secrets
 from course_lib.model.lazy import LazyModel
 from course_lib.short_term.buffer import answers_last_call, check_message, unanswered, units
 from course_lib.model.tokens import REPLY_PRIMING, count_message_tokens, count_tokens, decode, encode
@@ -155,7 +157,7 @@ class SummaryBufferMemory:
         self.prompt_tokens += int(getattr(usage, "prompt_tokens", 0) or 0)
         self.completion_tokens += int(getattr(usage, "completion_tokens", 0) or 0)
         self.folded += count
-        self.summary = clip(text, self.summary_tokens)
+        self.summary = clip(redact_secrets(text)[0], self.summary_tokens)  # the summary keeps no secret
         self.log.append({"call": self.calls, "folded": count, "summary_tokens": count_tokens(self.summary)})
 
     def clear(self) -> None:
