@@ -44,8 +44,9 @@ def test_persists_per_user_and_forgets(tmp_path):
 def test_delete_and_errors():
     p = ProfileMemory()
     p.set("u", "diet", "vegan")
+    p.set("u", "name", "Uma")
     p.delete("u", "diet")
-    assert p.get("u", "diet") is None and p.history("u")[-1]["new"] is None
+    assert p.get("u", "diet") is None and p.history("u", "diet") == [] and p.facts("u") == {"name": "Uma"}
     with pytest.raises(KeyError, match="no profile key"):
         p.delete("u", "diet")
     with pytest.raises(ValueError, match="user_id"):

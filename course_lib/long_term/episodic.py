@@ -1,7 +1,15 @@
-"""EpisodicLog: an append-only JSONL log of what happened in one session, with an idempotency check.
+"""EpisodicLog: an append-only log of what happened in one session, with an idempotency check.
 
-One file per session, `<log_dir>/<session_id>.jsonl`; each line is {"ts", "session", "seq", "type", ...payload}.
-Typical event types: "task", "tool_call" (tool, args, result), "observation", "outcome".
+One file per session, `<log_dir>/<session_id>.jsonl`; each line is {"ts", "session", "seq", "type", ...payload,
+"crc"}, where "crc" is a CRC-32 of the rest of the line. String fields are redacted before they are written
+(see `redact`). Give `user_id` to stamp every event with its owner, so `forget_user` can find them later.
+
+Crash safety: an event is acknowledged once its whole line is on disk. A line cut off by a crash (bad
+checksum, or no newline, at the end of the file) is ignored by readers and removed by the next writer.
+Two kernels: `record` holds a lock file (`<session>.jsonl.lock`, the `filelock` package) while it reads the
+last sequence number and appends, so writers in several processes lose nothing and never share a `seq`.
+Deletion: `forget_session` removes a session's file, `forget_user` rewrites every session file of the log
+folder without that user's events; neither leaves their text under the folder.
 """
 from __future__ import annotations
 
@@ -12,8 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from course_lib.model.clock import CourseClock
+from course_lib.long_term.checks import check_user
+from course_lib.long_term.profile import redacted
+from course_lib.long_term.stores.files import atomic_write, locked, log_line, read_log, remove_temp_files
 
 SAFE_SESSION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
+OWN_KEYS = ("ts", "session", "seq", "type", "crc")
 
 
 def canonical(value: Any) -> str:
@@ -21,45 +33,62 @@ def canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
 
 
+def check_session(session_id: Any) -> str:
+    """A session id that is safe as a file name, else a clear error."""
+    if not isinstance(session_id, str) or not SAFE_SESSION.match(session_id):
+        raise ValueError(f"session_id must be 1-128 letters, digits, '.', '_' or '-' (it names a file), "
+                         f"got {session_id!r}")
+    return session_id
+
+
 class EpisodicLog:
     """Append-only JSONL events of one session."""
 
-    def __init__(self, session_id: str, log_dir: str | os.PathLike, clock: CourseClock | None = None) -> None:
-        if not isinstance(session_id, str) or not SAFE_SESSION.match(session_id):
-            raise ValueError(f"session_id must be 1-128 letters, digits, '.', '_' or '-' (it names a file), "
-                             f"got {session_id!r}")
-        self.session_id = session_id
-        self.path = Path(log_dir) / f"{session_id}.jsonl"
+    def __init__(self, session_id: str, log_dir: str | os.PathLike, clock: CourseClock | None = None,
+                 user_id: str | None = None) -> None:
+        self.session_id = check_session(session_id)
+        self.user_id = None if user_id is None else check_user(user_id)
+        if not isinstance(log_dir, (str, os.PathLike)):
+            raise TypeError(f"log_dir must be a folder path, got {log_dir!r}")
+        self.dir = Path(log_dir)
+        self.path = self.dir / f"{session_id}.jsonl"
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.clock = clock or CourseClock()
 
+    def _lock(self, path: Path):
+        return locked(path.with_name(path.name + ".lock"), f"the episodic log {path}")
+
     def record(self, event_type: str, **payload: Any) -> dict[str, Any]:
-        """Append one event (timestamped by the clock) and return it."""
-        if not isinstance(event_type, str) or not event_type:
+        """Append one event (timestamped by the clock, numbered, redacted) and return it as stored."""
+        if not isinstance(event_type, str) or not event_type.strip():
             raise ValueError(f"event_type must be a non-empty string such as 'tool_call', got {event_type!r}")
-        clash = {"ts", "session", "seq", "type"} & set(payload)
+        clash = set(OWN_KEYS) & set(payload)
         if clash:
-            raise ValueError(f"payload keys {sorted(clash)} are set by the log itself")
-        event = {"ts": self.clock.now().isoformat(), "session": self.session_id, "seq": len(self.events()),
-                 "type": event_type, **payload}
-        line = json.dumps(event, ensure_ascii=False, default=str)
-        with self.path.open("a", encoding="utf-8") as f:
-            f.write(line + "\n")
-        return json.loads(line)
+            raise ValueError(f"payload keys {sorted(clash)} are set by the log itself; rename them")
+        if self.user_id is not None and payload.get("user_id", self.user_id) != self.user_id:
+            raise ValueError(f"payload user_id {payload['user_id']!r} differs from this log's user {self.user_id!r}")
+        payload = redacted(json.loads(json.dumps(payload, ensure_ascii=False, default=str)))
+        if self.user_id is not None:
+            payload["user_id"] = self.user_id
+        with self._lock(self.path):
+            remove_temp_files(self.dir, self.path.name)
+            events, good = read_log(self.path)
+            if self.path.exists() and self.path.stat().st_size > good:
+                os.truncate(self.path, good)  # drop a line a killed writer left half-written
+            seq = events[-1]["seq"] + 1 if events and isinstance(events[-1].get("seq"), int) else len(events)
+            event = {"ts": self.clock.now().isoformat(), "session": self.session_id, "seq": seq,
+                     "type": event_type, **payload}
+            line = log_line(event)
+            with self.path.open("a", encoding="utf-8") as f:
+                f.write(line)
+                f.flush()
+                os.fsync(f.fileno())
+        return {k: v for k, v in json.loads(line).items() if k != "crc"}
 
     def events(self, event_type: str | None = None) -> list[dict[str, Any]]:
         """Every event so far (optionally of one type), in order."""
-        if not self.path.exists():
-            return []
-        out = []
-        for n, line in enumerate(self.path.read_text(encoding="utf-8").split("\n"), 1):
-            if not line.strip():
-                continue
-            try:
-                out.append(json.loads(line))
-            except json.JSONDecodeError:
-                raise ValueError(f"{self.path}, line {n} is not JSON; the log was edited or cut off") from None
-        return [e for e in out if event_type is None or e.get("type") == event_type]
+        events, _ = read_log(self.path)
+        return [e for e in events if event_type is None or e.get("type") == event_type]
 
     def already_done(self, tool: str, args: dict[str, Any]) -> bool:
         """Has this tool already been called with these arguments in this session? (Key order ignored.)"""
@@ -70,9 +99,34 @@ class EpisodicLog:
         """The events as short readable lines, for prompts."""
         lines = []
         for e in self.events():
-            rest = {k: v for k, v in e.items() if k not in ("ts", "session", "seq", "type")}
+            rest = {k: v for k, v in e.items() if k not in OWN_KEYS}
             lines.append(f"[{e['type']}] {canonical(rest)}")
         return "\n".join(lines)
+
+    def forget_session(self, session_id: str | None = None) -> None:
+        """Delete one session's log (this one by default) from the log folder."""
+        path = self.dir / f"{check_session(session_id or self.session_id)}.jsonl"
+        with self._lock(path):
+            remove_temp_files(self.dir, path.name)
+            path.unlink(missing_ok=True)
+
+    def forget_user(self, user_id: str) -> int:
+        """Remove every event of `user_id` from every session log in this folder; returns how many went."""
+        check_user(user_id)
+        gone = 0
+        for path in sorted(self.dir.glob("*.jsonl")):
+            with self._lock(path):
+                events, _ = read_log(path)
+                keep = [e for e in events if e.get("user_id") != user_id]
+                clean = path.stat().st_size == sum(len(log_line(e).encode()) for e in events)  # no torn tail
+                if len(keep) == len(events) and clean:
+                    continue
+                gone += len(events) - len(keep)
+                if keep:
+                    atomic_write(path, "".join(log_line(e) for e in keep).encode("utf-8"))
+                else:
+                    path.unlink()
+        return gone
 
     def distill(self, model: Any = None) -> list[str]:
         """A few reusable lessons from this episode, via prompts.DISTILL_EPISODE."""

@@ -2,18 +2,37 @@
 
 On disk (when a path is given): one JSON file per user, `<path>/<sha256(user_id)[:24]>.json`, holding
 {"user_id", "facts": {key: {"value", "source", "updated_at"}}, "history": [{key, old, new, at, source}]}.
+
+Values are redacted before they are stored (a password or card number becomes [REDACTED …], see `redact`).
+Each change rewrites the user's file in one atomic rename (a kill leaves the old profile or the new one).
+Two kernels: every change holds a per-user lock file (`<file>.lock`, the `filelock` package) and re-reads the
+file under it, so writers in several processes lose nothing. A damaged or foreign file raises an error
+naming it at the first read. `delete(key)` removes the key *and its history*; `forget_user` the whole file.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from course_lib.model.clock import CourseClock
-from course_lib.long_term.stores.files import atomic_write
-from course_lib.long_term.vector import check_user
+from course_lib.long_term.checks import check_json, check_str, check_user
+from course_lib.long_term.redact import redact_secrets
+from course_lib.long_term.stores.files import StoreFileError, atomic_write, locked, read_json, remove_temp_files
+
+
+def redacted(value: Any) -> Any:
+    """`value` with every string in it (also inside lists and dicts) redacted."""
+    if isinstance(value, str):
+        return redact_secrets(value)[0]
+    if isinstance(value, list):
+        return [redacted(v) for v in value]
+    if isinstance(value, dict):
+        return {k: redacted(v) for k, v in value.items()}
+    return value
 
 
 class ProfileMemory:
@@ -38,10 +57,27 @@ class ProfileMemory:
             return self._memory.setdefault(user_id, {"user_id": user_id, "facts": {}, "history": []})
         if not f.exists():
             return {"user_id": user_id, "facts": {}, "history": []}
-        data = json.loads(f.read_text(encoding="utf-8"))
+        data = read_json(f, "profile")
+        if not (isinstance(data, dict) and isinstance(data.get("facts"), dict)
+                and isinstance(data.get("history"), list)):
+            raise StoreFileError(f"{f} is not a profile file (no 'facts' and 'history'); it was damaged or written "
+                                 "by something else: restore it from a backup, or move it away to start empty")
         if data.get("user_id") != user_id:
-            raise RuntimeError(f"{f} belongs to another user; refusing to read it")
+            raise StoreFileError(f"{f} belongs to another user; refusing to read it")
         return data
+
+    @contextmanager
+    def _changing(self, user_id: str) -> Iterator[dict[str, Any]]:
+        """Lock this user's file against other processes, yield the profile as on disk now, then save it."""
+        f = self.file(user_id)
+        if f is None:
+            yield self._load(user_id)
+            return
+        with locked(f.with_name(f.name + ".lock"), f"the profile of {user_id!r}"):
+            remove_temp_files(f.parent, f.name)
+            data = self._load(user_id)
+            yield data
+            self._save(user_id, data)
 
     def _save(self, user_id: str, data: dict[str, Any]) -> None:
         f = self.file(user_id)
@@ -57,15 +93,19 @@ class ProfileMemory:
     def set(self, user_id: str, key: str, value: Any, source: str = "conversation") -> None:
         """Set `key` to `value` for this user (overwrites; the change is kept in the history)."""
         key = self._key(key)
-        json.dumps(value)  # a clear TypeError now rather than a broken file later
-        data = self._load(check_user(user_id))
-        old = data["facts"].get(key, {}).get("value")
-        if key in data["facts"] and old == value:
-            return
-        now = self.clock.now().isoformat()
-        data["facts"][key] = {"value": value, "source": source, "updated_at": now}
-        data["history"].append({"key": key, "old": old, "new": value, "at": now, "source": source})
-        self._save(user_id, data)
+        check_user(user_id)
+        check_json(value, "value")  # a clear TypeError now rather than a broken file later
+        if value is None or value == "":
+            raise ValueError(f"value for {key!r} is empty; to remove a fact use delete(user_id, {key!r})")
+        source = check_str(source, "source")
+        value = redacted(value)
+        with self._changing(user_id) as data:
+            old = data["facts"].get(key, {}).get("value")
+            if key in data["facts"] and old == value:
+                return
+            now = self.clock.now().isoformat()
+            data["facts"][key] = {"value": value, "source": source, "updated_at": now}
+            data["history"].append({"key": key, "old": old, "new": value, "at": now, "source": source})
 
     def get(self, user_id: str, key: str, default: Any = None) -> Any:
         """The value of `key` for this user (or `default`)."""
@@ -73,15 +113,13 @@ class ProfileMemory:
         return default if fact is None else fact["value"]
 
     def delete(self, user_id: str, key: str) -> None:
-        """Remove `key` from this user's profile (KeyError if absent); the deletion is recorded."""
+        """Remove `key` and every past value of it from this user's profile (KeyError if absent)."""
         key = self._key(key)
-        data = self._load(check_user(user_id))
-        if key not in data["facts"]:
-            raise KeyError(f"user {user_id!r} has no profile key {key!r}; keys: {sorted(data['facts'])}")
-        old = data["facts"].pop(key)["value"]
-        data["history"].append({"key": key, "old": old, "new": None, "at": self.clock.now().isoformat(),
-                                "source": "delete"})
-        self._save(user_id, data)
+        with self._changing(check_user(user_id)) as data:
+            if key not in data["facts"]:
+                raise KeyError(f"user {user_id!r} has no profile key {key!r}; keys: {sorted(data['facts'])}")
+            del data["facts"][key]
+            data["history"] = [h for h in data["history"] if h.get("key") != key]
 
     def facts(self, user_id: str) -> dict[str, Any]:
         """The whole profile as {key: value}, keys sorted."""
@@ -108,5 +146,7 @@ class ProfileMemory:
         """Delete this user's profile and its history."""
         self._memory.pop(check_user(user_id), None)
         f = self.file(user_id)
-        if f is not None and f.exists():
-            f.unlink()
+        if f is not None:
+            with locked(f.with_name(f.name + ".lock"), f"the profile of {user_id!r}"):
+                remove_temp_files(f.parent, f.name)
+                f.unlink(missing_ok=True)

@@ -40,10 +40,11 @@ def atomic_write(path: Path, data: bytes, sync: bool = True) -> None:
         raise
 
 
-def remove_temp_files(folder: Path) -> int:
-    """Delete temporary files a killed writer left in `folder` (only ours: '.name.XXXX.tmp'); returns how many."""
+def remove_temp_files(folder: Path, name: str = "") -> int:
+    """Delete temporary files a killed writer left in `folder` (only ours: '.name.XXXX.tmp', and only those of
+    file `name` if given — call it holding that file's lock); returns how many."""
     n = 0
-    for p in folder.glob(f".*{TEMP_SUFFIX}"):
+    for p in folder.glob(f".{name}*{TEMP_SUFFIX}"):
         if p.is_file():
             p.unlink(missing_ok=True)
             n += 1
