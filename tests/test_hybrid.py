@@ -73,3 +73,65 @@ def test_bad_arguments():
         HybridRetriever(DOCS, alpha=1.5)
     with pytest.raises(ValueError, match="at least one"):
         HybridRetriever([])
+
+
+def test_the_index_is_built_once_and_rebuilt_after_each_write():
+    from course_lib.long_term.hybrid import user_index
+
+    mem = VectorMemory()
+    first = mem.remember("priya", "The user is vegetarian.")
+    mem.remember("priya", "The user's dinner budget is 40 EUR.")
+    index = user_index(mem, "priya")
+    assert user_index(mem, "priya") is index  # nothing changed: the same index serves the next query
+    kayak = mem.remember("priya", "The user owns a kayak.")
+    assert user_index(mem, "priya") is not index
+    assert hybrid_recall(mem, "priya", "kayak", k=1)[0].text == "The user owns a kayak."
+    mem.update("priya", kayak.id, "The user sold the canoe.")
+    texts = [h.text for h in hybrid_recall(mem, "priya", "kayak canoe", k=3)]
+    assert "The user sold the canoe." in texts and "The user owns a kayak." not in texts
+    mem.forget("priya", first.id)
+    assert all(h.text != "The user is vegetarian." for h in hybrid_recall(mem, "priya", "vegetarian", k=3))
+    budget = next(r for r in mem.memories("priya") if "budget" in r.text)
+    mem.end("priya", budget.id)
+    assert [h.text for h in hybrid_recall(mem, "priya", "budget", k=3)] == ["The user sold the canoe."]
+
+
+def test_one_users_index_never_serves_another():
+    from course_lib.long_term.hybrid import user_index
+
+    mem = VectorMemory()
+    mem.remember("priya", "Priya's flight LH2381 leaves Friday.")
+    mem.remember("bob", "Bob's flight LH2381 is cancelled.")
+    assert user_index(mem, "priya") is not user_index(mem, "bob")
+    mem.remember("bob", "Bob has a second flight, LH9999.")  # a write for bob leaves priya's index alone
+    priya = user_index(mem, "priya")
+    assert user_index(mem, "priya") is priya
+    assert [h.text for h in hybrid_recall(mem, "priya", "flight LH9999 LH2381", k=5)] == [
+        "Priya's flight LH2381 leaves Friday."]
+    assert all(h.text.startswith("Bob") for h in hybrid_recall(mem, "bob", "flight LH2381", k=5))
+
+
+def test_a_store_that_cannot_list_ids_still_sees_every_write():
+    class NoProbe:  # a backend without current_ids (as chroma): the ids come from memories()
+        def __init__(self, store):
+            self._store = store
+
+        def __getattr__(self, name):
+            if name == "current_ids":
+                raise AttributeError(name)
+            return getattr(self._store, name)
+
+    mem = VectorMemory()
+    mem.store = NoProbe(mem.store)
+    mem.remember("priya", "The user is vegetarian.")
+    assert hybrid_recall(mem, "priya", "vegetarian", k=1)[0].text == "The user is vegetarian."
+    mem.remember("priya", "The user owns a kayak.")
+    assert hybrid_recall(mem, "priya", "kayak", k=1)[0].text == "The user owns a kayak."
+
+
+def test_search_keeps_the_fused_order_with_ties_by_id():
+    from course_lib.long_term.hybrid import top
+
+    assert top(np.array([0.2, 0.9, 0.9, 0.1]), ["a", "c", "b", "d"], 2) == [2, 1]  # tie at 0.9: id 'b' first
+    assert top(np.array([0.5, 0.5, 0.5]), ["c", "a", "b"], 2) == [1, 2]
+    assert top(np.array([0.3]), ["a"], 5) == [0]

@@ -174,7 +174,8 @@ class NumpyStore:
     def current_ids(self, user_id: str, now: datetime) -> list[str]:
         """Ids of this user's records valid at `now`, oldest first, without building records (cheap)."""
         rows, live, _ = self._live(user_id, np.zeros(1), now)
-        return [rows.records[i]["id"] for i in live]
+        ids = list(rows.index)  # id -> row number, in row order
+        return ids if len(live) == len(ids) else [ids[i] for i in live.tolist()]
 
     def _live(self, user_id: str, query: np.ndarray, now: datetime) -> tuple[Any, np.ndarray, np.ndarray]:
         """This user's rows, the indices of those valid at `now`, and the unit-length query."""
