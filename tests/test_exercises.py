@@ -540,3 +540,16 @@ def test_modified_arrays_dicts_and_objects_are_caught():
     assert "(`weights`" in check.evaluate(
         lambda matrix, weights, profile: object.__setattr__(weights, "recency", 2.0) or 1).message
     assert check.evaluate(lambda matrix, weights, profile: float(matrix.sum() / 4)).ok
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(-5, 5), min_size=2, max_size=8, unique=True), st.randoms(use_true_random=False))
+def test_a_reordered_list_is_always_told_it_is_reordered(items, rng):
+    shuffled = rng.sample(items, len(items))
+    if shuffled == items:
+        shuffled = items[1:] + items[:1]
+    with pytest.raises(Wrong, match="the right items in another order"):
+        expect(shuffled, items)
+    with pytest.raises(Wrong, match="missing"):
+        expect(shuffled[1:], items)
+

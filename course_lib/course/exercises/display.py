@@ -35,12 +35,15 @@ class Panel:
     _shown_in: int | None = None
 
     def title(self) -> str:
+        """The panel's bold first line."""
         raise NotImplementedError
 
     def body(self) -> str:
+        """The panel's text under the title."""
         raise NotImplementedError
 
     def is_code(self) -> bool:
+        """True when the body is code (shown in a <pre> block)."""
         return False
 
     def text(self) -> str:
