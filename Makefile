@@ -13,7 +13,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)  # jupyter refuses t
 LAB_FLAGS := --ServerApp.root_dir=. --LabApp.app_settings_dir=.jupyter/lab/settings $(ROOT_FLAG)
 LAB_ARGS  ?=  # more jupyter options, e.g. make lab-headless LAB_ARGS="--port=8899"
 
-.PHONY: lab lab-headless install test test-lib test-notebooks exercises check-exercises grade eval bench doctor lock clean
+.PHONY: lab lab-headless install test test-lib test-notebooks exercises check-exercises grade wheelhouse eval bench doctor lock clean
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -57,6 +57,9 @@ check-exercises: $(STAMP)
 
 grade: $(STAMP)  ## grade learners' notebooks: make grade DIR=submissions [TIMEOUT=120] [JOBS=2]
 	$(PY) tools/grade.py "$(DIR)" $(if $(TIMEOUT),--timeout $(TIMEOUT),) $(if $(JOBS),--jobs $(JOBS),)
+
+wheelhouse: $(STAMP)  ## every wheel for an offline room: make wheelhouse [PLATFORM=win_amd64] [PYVER=3.11] [OUT=wheelhouse]
+	$(PY) tools/wheelhouse.py $(if $(PLATFORM),--platform $(PLATFORM),) $(if $(PYVER),--python $(PYVER),) $(if $(OUT),--out $(OUT),)
 
 eval: $(STAMP)  ## compare memory strategies on the course benchmark: make eval [SIZE=large]
 	$(PY) tools/eval.py --size $(or $(SIZE),standard)
