@@ -16,14 +16,22 @@ The folder holds the locked packages (binary wheels only, for the chosen platfor
 from __future__ import annotations
 
 import argparse
+import ast
 import platform
+import re
 import subprocess
 import sys
 import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BUILD = ["setuptools>=68", "wheel"]  # pyproject's build-system requires, fetched so offline `pip install -e .` works
+
+
+def build_requires() -> list[str]:
+    """pyproject's [build-system] requires (plus wheel), fetched so an offline `pip install -e .` can build."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    found = re.search(r"^requires\s*=\s*(\[[^\]]*\])", text, re.M)
+    return (ast.literal_eval(found.group(1)) if found else ["setuptools"]) + ["wheel"]
 
 
 def pip(*args: str) -> None:
@@ -46,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.platform:
             target += ["--platform", args.platform]
     pip("download", "--dest", str(args.out), "-r", str(ROOT / "requirements.lock"), *target)
-    pip("download", "--dest", str(args.out), *BUILD, *target)
+    pip("download", "--dest", str(args.out), *build_requires(), *target)
     pip("wheel", "--no-deps", "--wheel-dir", str(args.out), str(ROOT))
     wheels = sorted(args.out.glob("*"))
     size = sum(p.stat().st_size for p in wheels) / 1e6
