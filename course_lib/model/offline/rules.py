@@ -5,7 +5,7 @@ the prompt template the messages were rendered from (prompts.py), or "react" whe
 """
 from __future__ import annotations
 
-from course_lib.model.offline import compact, memory_ops, react, summarise
+from course_lib.model.offline import compact, memory_ops, react, rerank, summarise
 from course_lib.model.offline.reply import Rule
 
 RULES: dict[str, Rule] = {
@@ -16,5 +16,6 @@ RULES: dict[str, Rule] = {
     "session_summary": memory_ops.session_summary_rule,
     "distill_episode": memory_ops.distill_episode_rule,
     "compact": compact.compact,  # an agent run folded under goal / decisions / tools / findings / open tasks
+    "rerank": rerank.rerank_rule,  # which retrieved memories help answer a query, most useful first
     "react": react.react,  # one ReAct step with the course's tools
 }

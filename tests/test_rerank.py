@@ -1,0 +1,102 @@
+"""Rerankers: token-level max-sim offline, and an LLM judge through the model API (offline rules or a fake)."""
+from __future__ import annotations
+
+import pytest
+
+from course_lib.long_term.hybrid import Hit, HybridRetriever
+from course_lib.long_term.rerank import LateInteraction, LLMJudge, max_sim, numbered
+from course_lib.long_term.write_path import ModelOutputError
+from course_lib.model.offline.rerank import numbered_lines, rerank, why_left_out
+
+
+def hits(*texts):
+    return [Hit(i, t, 0.0, 0.0, 0.0, f"m{i}") for i, t in enumerate(texts)]
+
+
+class Fake:
+    """A chat model that always answers `reply` and keeps the prompts it was sent."""
+
+    def __init__(self, reply):
+        self.reply, self.sent = reply, []
+
+    def complete(self, messages, **kwargs):
+        self.sent.append(messages)
+        return self.reply
+
+
+def test_max_sim_rewards_the_word_that_matches():
+    query = "Who is my sister again?"
+    wrong, right = "My flatmate Aiko is gluten-free.", "My sister Radomir is visiting in May."
+    assert max_sim(query, right) > max_sim(query, wrong)
+    assert max_sim(query, "") == 0.0 and max_sim("", right) == 0.0
+    assert max_sim(query, query) == pytest.approx(1.0)
+
+
+def test_late_interaction_reorders_and_leaves_the_input_alone():
+    cands = hits("My flatmate Aiko is gluten-free.", "Did you know octopuses have three hearts?",
+                 "My sister Radomir is visiting in May.")
+    before = list(cands)
+    out = LateInteraction()("Who is my sister again?", cands)
+    assert out[0].text == "My sister Radomir is visiting in May."
+    assert sorted(h.id for h in out) == ["m0", "m1", "m2"] and cands == before and out is not cands
+
+
+def test_late_interaction_keeps_the_incoming_order_on_ties():
+    cands = hits("same words", "same words", "same words")
+    assert [h.id for h in LateInteraction()("same", cands)] == ["m0", "m1", "m2"]
+
+
+def test_bad_arguments_are_named():
+    with pytest.raises(ValueError, match="weight_power"):
+        LateInteraction(weight_power=-1)
+    with pytest.raises(TypeError, match="candidates"):
+        LateInteraction()("q", "not a list")
+    with pytest.raises(TypeError, match=".text"):
+        LLMJudge(Fake("{}"))("q", [1, 2])
+
+
+def test_judge_puts_the_models_picks_first_in_its_order():
+    cands = hits("a", "b", "c", "d")
+    model = Fake('Sure: {"ranking": [3, 1, 3, 9]}')  # a repeat and an unknown number are ignored
+    before = list(cands)
+    out = LLMJudge(model)("which?", cands)
+    assert [h.text for h in out] == ["c", "a", "b", "d"] and cands == before
+    prompt = model.sent[0][1]["content"]
+    assert "<query>\nwhich?\n</query>" in prompt and "[4] d" in prompt
+    assert LLMJudge(model)("q", hits("only")) == hits("only") and len(model.sent) == 1  # one candidate: no call
+
+
+def test_judge_refuses_an_answer_without_a_ranking():
+    with pytest.raises(ModelOutputError, match="ranking"):
+        LLMJudge(Fake('{"order": [1]}'))("q", hits("a", "b"))
+    with pytest.raises(ModelOutputError, match="ranking"):
+        LLMJudge(Fake('{"ranking": ["1"]}'))("q", hits("a", "b"))
+
+
+def test_offline_rule_leaves_out_requests_and_orders_by_meaning():
+    assert why_left_out("Can you look up some restaurants for Friday?") == "a request or question"
+    assert why_left_out("Find me somewhere nice for a team dinner.") == "a request or question"
+    assert why_left_out("My job? I'm a podiatrist, long story.") is None
+    assert why_left_out("I'm allergic to kiwi.") is None
+    assert numbered_lines("[1] a\nnoise\n[12] b c") == [(1, "a"), (12, "b c")]
+    ranking = rerank("Is there anything I'm allergic to?", [(1, "Look up restaurants with a terrace, please."),
+                                                           (2, "The weather here is grim today."),
+                                                           (3, "I'm allergic to kiwi.")])
+    assert ranking == [3, 2]
+
+
+def test_offline_judge_through_the_model_api():
+    cands = hits("Can you look up some restaurants for Friday?", "I really need a holiday.", "I'm allergic to kiwi.")
+    out = LLMJudge()("Is there anything I'm allergic to?", cands)
+    assert [h.text for h in out] == ["I'm allergic to kiwi.", "I really need a holiday.",
+                                     "Can you look up some restaurants for Friday?"]
+    assert numbered(cands).splitlines()[2] == "[3] I'm allergic to kiwi."
+
+
+def test_rerankers_plug_into_hybrid_search():
+    docs = ["Find me somewhere nice for a team dinner.", "My flatmate Aiko is gluten-free.",
+            "My sister Radomir is visiting in May.", "Did you know octopuses have three hearts?"]
+    r = HybridRetriever(docs)
+    for reranker in (LateInteraction(), LLMJudge()):
+        found = r.search("Who is my sister again?", k=2, reranker=reranker)
+        assert len(found) == 2 and found[0].text == "My sister Radomir is visiting in May."
