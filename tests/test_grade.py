@@ -16,7 +16,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 import grade  # noqa: E402
 
 STUB = 'raise NotImplementedError("Your code here — stuck? run ex.recency.hint()")'
-HANG_TIMEOUT = 15  # seconds; the correct notebooks need about 3
+HANG_TIMEOUT = 40  # seconds for a whole notebook; the correct notebooks need about 3
+CELL_TIMEOUT = 6  # seconds for one cell: the endless loop is stopped and the notebook goes on
 
 
 def _submission(folder: Path, name: str, recency_body: str | None) -> None:
@@ -37,12 +38,14 @@ def graded(tmp_path_factory):
     _submission(folder, "unattempted.ipynb", None)
     _submission(folder, "hang.ipynb", "while True:\n        pass")
     _submission(folder, "crash.ipynb", "import os; os._exit(1)")
+    _submission(folder, "typo.ipynb", "return 0.99 ** (hours")
     (folder / "broken.ipynb").write_text("{ this is not a notebook")
     (folder / ".ipynb_checkpoints").mkdir()
     (folder / ".ipynb_checkpoints" / "wrong-checkpoint.ipynb").write_text("{}")
     out = folder / "grades.csv"
     proc = subprocess.run([sys.executable, str(ROOT / "tools" / "grade.py"), str(folder), "--timeout",
-                           str(HANG_TIMEOUT), "--jobs", "3"], capture_output=True, text=True,
+                           str(HANG_TIMEOUT), "--cell-timeout", str(CELL_TIMEOUT), "--jobs", "3"],
+                          capture_output=True, text=True,
                           timeout=HANG_TIMEOUT * 4 + 120)
     with open(out, newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
@@ -57,7 +60,8 @@ def test_each_notebook_gets_the_right_verdict(graded):
         ("alice/06_scoring.ipynb", "recency"): "correct", ("alice/06_scoring.ipynb", "score"): "correct",
         ("wrong.ipynb", "recency"): "wrong", ("wrong.ipynb", "score"): "not attempted",
         ("unattempted.ipynb", "recency"): "not attempted", ("unattempted.ipynb", "score"): "not attempted",
-        ("hang.ipynb", "recency"): "timeout", ("hang.ipynb", "score"): "timeout",
+        ("hang.ipynb", "recency"): "timeout", ("hang.ipynb", "score"): "not attempted",
+        ("typo.ipynb", "recency"): "error", ("typo.ipynb", "score"): "not attempted",
         ("crash.ipynb", "recency"): "error", ("crash.ipynb", "score"): "error",
         ("broken.ipynb", ""): "error",
     }
@@ -67,7 +71,9 @@ def test_messages_explain_each_verdict(graded):
     _, rows = graded
     assert rows[("wrong.ipynb", "recency")]["message"].startswith("recency(48) returned 0.52, expected 0.61729")
     assert "\n" not in rows[("wrong.ipynb", "recency")]["message"]
-    assert f"did not finish within {HANG_TIMEOUT} s" in rows[("hang.ipynb", "recency")]["message"]
+    assert f"ran longer than {CELL_TIMEOUT} s and was stopped" in rows[("hang.ipynb", "recency")]["message"]
+    assert "does recency loop forever?" in rows[("hang.ipynb", "recency")]["message"]
+    assert rows[("typo.ipynb", "recency")]["message"].startswith("syntax error, so the cell never ran")
     assert "kernel died" in rows[("crash.ipynb", "recency")]["message"]
     assert "cannot read the notebook" in rows[("broken.ipynb", "")]["message"]
 
@@ -75,10 +81,22 @@ def test_messages_explain_each_verdict(graded):
 def test_summary_fits_one_screen(graded):
     proc, _ = graded
     lines = proc.stdout.splitlines()
-    assert lines[0].startswith("Graded 6 notebooks in ")
+    assert lines[0].startswith("Graded 7 notebooks in ")
     assert any(line.split()[:3] == ["recency", "1", "1"] for line in lines)
-    assert "Needs a look:" in proc.stdout and "hang.ipynb: timeout" in proc.stdout
+    assert "Needs a look:" in proc.stdout and "hang.ipynb: timeout" in proc.stdout and "typo.ipynb: error" in proc.stdout
+    assert "[7/7]" in proc.stderr  # progress while it runs
     assert len(lines) <= 24 and max(len(line) for line in lines) <= 160
+
+
+def test_a_row_per_learner_and_an_html_report(graded, tmp_path):
+    proc, _ = graded
+    folder = Path(proc.args[2])
+    with open(folder / "grades_by_learner.csv", newline="", encoding="utf-8") as f:
+        learners = {r["learner"]: r for r in csv.DictReader(f)}
+    assert learners["alice"]["correct"] == str(len(lesson06.EXERCISES)) and learners["alice"]["score"].startswith("4/")
+    assert learners["hang"]["timeout"] == "1" and learners["typo"]["error"] == "1"
+    page = (folder / "grades.html").read_text(encoding="utf-8")
+    assert "data:image/png;base64," in page and "Needs a look (" in page and "typo.ipynb" in page
 
 
 # --------------------------------------------------------------------------- no kernels needed

@@ -27,7 +27,8 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
+import re
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 VERDICTS = ("correct", "wrong", "not attempted", "missing", "timeout", "error")
@@ -46,15 +47,25 @@ def kernel_env(verdicts_file: Path, ipython_dir: Path) -> dict[str, str]:
     return env
 
 
-def run_notebook(path: Path, timeout: float) -> dict:
-    """Execute one notebook in a fresh kernel; return its status, recorded verdicts and cell errors."""
+CHECK_CALL = re.compile(r"\bex\.(\w+)\.check\(\)")
+STOPPED = ("KeyboardInterrupt",)  # what a cell shows when the grader interrupted it
+SYNTAX = ("SyntaxError", "IndentationError", "TabError")
+
+
+def run_notebook(path: Path, timeout: float, cell_timeout: float | None = None) -> dict:
+    """Execute one notebook in a fresh kernel; return its status, recorded verdicts and cell errors.
+
+    A cell that runs longer than `cell_timeout` is interrupted and the notebook goes on, so one endless loop
+    costs only its own exercise; `timeout` caps the whole notebook."""
+    cell_timeout = min(timeout, cell_timeout or timeout)
     # jsonschema's optional IRI-format plugin takes ~2 s to import and nbformat's schema never uses it.
     sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
     import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
-    result: dict = {"status": "ok", "message": "", "verdicts": [], "errors": [], "lesson": ""}
+    result: dict = {"status": "ok", "message": "", "verdicts": [], "errors": [], "lesson": "", "stopped": {},
+                    "syntax": {}}
     try:
         nb = nbformat.read(str(path), as_version=4)
     except Exception as error:  # not JSON, not a notebook, unreadable
@@ -65,7 +76,8 @@ def run_notebook(path: Path, timeout: float) -> dict:
         deadline = time.monotonic() + timeout
         client = NotebookClient(
             nb, kernel_name="python3", allow_errors=True, shutdown_kernel="immediate", startup_timeout=60,
-            timeout_func=lambda cell: max(1, int(deadline - time.monotonic())),
+            interrupt_on_timeout=True,
+            timeout_func=lambda cell: max(1, int(min(cell_timeout, deadline - time.monotonic()))),
             resources={"metadata": {"path": str(path.parent)}})
         try:
             client.execute(env=kernel_env(verdicts_file, Path(tmp) / "ipython"))
@@ -84,20 +96,30 @@ def run_notebook(path: Path, timeout: float) -> dict:
                 except json.JSONDecodeError:
                     continue
     for number, cell in enumerate(nb.cells, start=1):
+        source = "".join(cell.get("source", ""))
         for output in cell.get("outputs", []):
-            if output.get("output_type") == "error" and output.get("ename") not in EXPECTED_ERRORS:
-                result["errors"].append(f"cell {number}: {output.get('ename')}: {output.get('evalue')}"[:200])
+            name = output.get("ename")
+            if output.get("output_type") != "error" or name in EXPECTED_ERRORS:
+                continue
+            if name in STOPPED:  # the grader stopped this cell: blame the exercise it checks
+                for exercise in CHECK_CALL.findall(source) or [""]:
+                    result["stopped"][exercise] = f"cell {number} ran longer than {cell_timeout:g} s and was stopped"
+                continue
+            if name in SYNTAX:  # the learner's cell never ran: blame the exercises it defines
+                for exercise in re.findall(r"^def (\w+)\(", source, re.M) or [""]:
+                    result["syntax"][exercise] = f"{name} in cell {number}: {output.get('evalue')}"[:200]
+            result["errors"].append(f"cell {number}: {name}: {output.get('evalue')}"[:200])
     return result
 
 
 # --------------------------------------------------------------------------- the run over DIR
 
-def grade_one(path: Path, timeout: float) -> dict:
+def grade_one(path: Path, timeout: float, cell_timeout: float | None = None) -> dict:
     """Grade one notebook in a child process (so nothing it does can stop the run)."""
     with tempfile.TemporaryDirectory(prefix="grade-one-") as tmp:
         out = Path(tmp) / "result.json"
         command = [sys.executable, str(Path(__file__).resolve()), "--one", str(path), "--timeout", str(timeout),
-                   "--result", str(out)]
+                   "--result", str(out)] + (["--cell-timeout", str(cell_timeout)] if cell_timeout else [])
         try:
             proc = subprocess.run(command, capture_output=True, text=True, timeout=timeout + 90)
         except subprocess.TimeoutExpired:
@@ -135,8 +157,14 @@ def rows_for(path: Path, relative: str, result: dict) -> list[dict]:
     errors = result.get("errors", [])
     note = f" [notebook errors: {'; '.join(errors[:2])}]" if errors else ""
     rows = []
+    stopped, syntax = result.get("stopped", {}), result.get("syntax", {})
     for name in names:
-        if name in latest:
+        if name in syntax:
+            status = "error"
+            message = (f"syntax error, so the cell never ran and the check saw the old stub: {syntax[name]}")
+        elif name in stopped:
+            status, message = "timeout", f"{stopped[name]}: does {name} loop forever?"
+        elif name in latest:
             status, message = latest[name].get("status", "error"), latest[name].get("message", "")
             if status != "correct":
                 message += note
@@ -175,12 +203,19 @@ def summary(rows: list[dict], n_files: int, seconds: float, timeout: float, jobs
     return "\n".join(lines)
 
 
-def grade(folder: Path, timeout: float = 120, jobs: int = 2, out: Path | None = None) -> list[dict]:
+def grade(folder: Path, timeout: float = 120, jobs: int = 2, out: Path | None = None,
+          cell_timeout: float | None = None) -> list[dict]:
     """Grade every notebook under `folder`, write the CSV, print the summary, return the rows."""
     started = time.monotonic()
     notebooks = sorted(p for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    results: list[dict] = [{}] * len(notebooks)
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        results = list(pool.map(lambda p: grade_one(p, timeout), notebooks))
+        futures = {pool.submit(grade_one, p, timeout, cell_timeout): i for i, p in enumerate(notebooks)}
+        for done, future in enumerate(as_completed(futures), start=1):
+            i = futures[future]
+            results[i] = future.result()
+            print(f"[{done}/{len(notebooks)}] {notebooks[i].relative_to(folder).as_posix()}: "
+                  f"{results[i]['status']}", file=sys.stderr, flush=True)
     rows = [row for path, result in zip(notebooks, results)
             for row in rows_for(path, path.relative_to(folder).as_posix(), result)]
     out = out or folder / "grades.csv"
@@ -188,7 +223,12 @@ def grade(folder: Path, timeout: float = 120, jobs: int = 2, out: Path | None = 
         writer = csv.DictWriter(f, fieldnames=["file", "exercise", "verdict", "message"])
         writer.writeheader()
         writer.writerows(rows)
+    from grade_report import write_learners, write_html
+
+    learners = write_learners(rows, out.with_name(out.stem + "_by_learner.csv"))
+    html = write_html(rows, learners, out.with_suffix(".html"))
     print(summary(rows, len(notebooks), time.monotonic() - started, timeout, jobs, out))
+    print(f"Per learner: {out.with_name(out.stem + '_by_learner.csv')}; report with a chart: {html}")
     return rows
 
 
@@ -198,11 +238,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=120, help="seconds allowed per notebook (default 120)")
     parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1), help="notebooks graded at once")
     parser.add_argument("--out", type=Path, help="CSV to write (default DIR/grades.csv)")
+    parser.add_argument("--cell-timeout", type=float, default=30,
+                        help="seconds one cell may run before it is stopped and the notebook goes on (default 30)")
     parser.add_argument("--one", type=Path, help=argparse.SUPPRESS)  # internal: grade one notebook
     parser.add_argument("--result", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.one:
-        result = run_notebook(args.one, args.timeout)
+        result = run_notebook(args.one, args.timeout, args.cell_timeout)
         args.result.write_text(json.dumps(result), encoding="utf-8")
         return 0
     if not args.dir.strip() or not Path(args.dir).is_dir():
@@ -216,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.timeout <= 0:
         print("grade: --timeout must be a positive number of seconds", file=sys.stderr)
         return 2
-    grade(args.dir, timeout=args.timeout, jobs=args.jobs, out=args.out)
+    grade(args.dir, timeout=args.timeout, jobs=args.jobs, out=args.out, cell_timeout=args.cell_timeout)
     return 0
 
 
