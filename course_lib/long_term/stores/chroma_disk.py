@@ -2,8 +2,12 @@
 
 Two places keep bytes chroma no longer needs:
 
-1. `chroma.sqlite3`: deleted rows stay in free pages until the file is vacuumed (and in the WAL until a
-   checkpoint). `vacuum` checkpoints and VACUUMs.
+1. `chroma.sqlite3`: chroma first appends every write to its log table, `embeddings_queue`, and keeps the
+   entries until the vector index has persisted them (about every 1,000 writes), so a deleted memory's
+   document and metadata stay in the log long after the delete. `vacuum` clears the metadata of log
+   entries whose record no longer exists (the index only needs their vectors to replay, and an entry for a
+   deleted id is followed by its delete), then checkpoints the WAL and VACUUMs, because deleted rows
+   linger in free pages.
 2. The HNSW index folders (one per collection, named by segment id). hnswlib allocates room for
    `max_elements` vectors with `malloc` and writes the whole buffer to `length.bin` and `data_level0.bin`
    when it creates (or grows) an index, *uninitialised*. The unused slots therefore hold whatever the
@@ -22,6 +26,9 @@ from pathlib import Path
 UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 HEADER = struct.Struct("<iQQQQ")  # version, offsetLevel0, max_elements, cur_element_count, size_data_per_element
 CHUNK = 1 << 20
+FORGET_LOGGED = """UPDATE embeddings_queue SET metadata = NULL WHERE metadata IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM embeddings e JOIN segments s ON s.id = e.segment_id
+    WHERE s.scope = 'METADATA' AND e.embedding_id = embeddings_queue.id AND substr(embeddings_queue.topic, -36) = s.collection)"""
 
 
 def _zero_tail(path: Path, start: int) -> None:
@@ -64,6 +71,7 @@ def vacuum(path: Path) -> set[str]:
     con = sqlite3.connect(db, timeout=30, isolation_level=None)
     try:
         live = {row[0] for row in con.execute("SELECT id FROM segments")}
+        con.execute(FORGET_LOGGED)
         con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         con.execute("VACUUM")
         con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
