@@ -2,7 +2,8 @@
 
 Readable on purpose: each task is a handful of patterns. Facts come only from USER turns and are
 written as atomic third-person sentences ("The user is vegetarian."). Conflicts are resolved by what
-a fact is ABOUT: its subject key (diet, home city, budget, name …) and its value.
+a fact is ABOUT: its subject key (diet, home city, budget, name …) and its value. The patterns that read
+what users say, and stored facts, are in fact_patterns.py.
 """
 from __future__ import annotations
 
@@ -11,87 +12,10 @@ import re
 from typing import Any
 
 from course_lib.model import prompts
+from course_lib.model.offline.fact_patterns import (  # noqa: F401  (re-exported: memory_ops.about & co.)
+    DIETS, FACT_BREAKS, FACT_PATTERNS, HEDGES, USER_PATTERNS, a_or_an, about, money)
 from course_lib.model.offline.reply import Messages, Reply
 from course_lib.model.offline.text import CLAUSE_BREAKS, sentences
-
-DIETS = ("vegetarian", "vegan", "pescatarian", "gluten-free", "lactose intolerant", "halal", "kosher")
-HEDGES = re.compile(r"\b(maybe|perhaps|i think|i guess|probably|might|not sure|possibly|kind of)\b", re.I)
-NAME = r"([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)"
-PLACE = r"([A-Z][\w'-]+(?:[ -][A-Z][\w'-]+)*)"
-MONEY = r"(\d+(?:[.,]\d+)?)\s*(eur|euros?|€|usd|dollars?|\$|gbp|pounds?)"
-RELATIVES = "sister|brother|partner|cousin|wife|husband|mother|father|son|daughter"
-PETS = "dog|cat|parrot|tortoise|rabbit|hamster"
-CURRENCY = {"eur": "EUR", "euro": "EUR", "euros": "EUR", "€": "EUR", "usd": "USD", "dollar": "USD",
-            "dollars": "USD", "$": "USD", "gbp": "GBP", "pound": "GBP", "pounds": "GBP"}
-
-# What a user says -> (subject, value, the fact as a third-person sentence). First match per sentence wins.
-USER_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
-    (re.compile(r"\b(?:i'?m|i am) no longer (?:an? )?([\w -]+?)\b(?:now|anymore|any more)?[.!]?$", re.I),
-     lambda m: ("retract", m.group(1).strip(), f"The user is no longer {m.group(1).strip()}.")),
-    (re.compile(r"\bforget (?:that )?(?:i'?m|i am) (?:an? )?([\w -]+?)[.!]?$", re.I),
-     lambda m: ("retract", m.group(1).strip(), f"The user is no longer {m.group(1).strip()}.")),
-    (re.compile(r"\b(?i:my name is) " + NAME), lambda m: ("name", m.group(1), f"The user's name is {m.group(1)}.")),
-    (re.compile(r"\b(?i:call me) " + NAME), lambda m: ("name", m.group(1), f"The user's name is {m.group(1)}.")),
-    (re.compile(r"\b(?:i'?m|i am) allergic to ([\w -]+?)[.!,]?$", re.I),
-     lambda m: (f"allergy:{m.group(1).lower()}", m.group(1).lower(), f"The user is allergic to {m.group(1).lower()}.")),
-    (re.compile(r"\b(?:i'?m|i am|i eat|i'?ve gone|i went) (?:now )?(?:an? |strictly )?(" + "|".join(DIETS) + r")\b",
-                re.I), lambda m: ("diet", m.group(1).lower(), f"The user is {m.group(1).lower()}.")),
-    (re.compile(r"\bi (?:don'?t|do not|never) eat meat\b", re.I),
-     lambda m: ("diet", "vegetarian", "The user is vegetarian.")),
-    (re.compile(r"\b(?:my budget is|budget of|i can spend(?: up to)?|no more than)\s*(?:about |around )?" + MONEY,
-                re.I), lambda m: ("budget", money(m), f"The user's budget is {money(m)}.")),
-    (re.compile(r"\b(?i:i live in|i moved to|i'?ve moved to|i'?m based in|i am based in|i now live in) " + PLACE),
-     lambda m: ("home city", m.group(1), f"The user lives in {m.group(1)}.")),
-    (re.compile(r"\b(?:my time ?zone is|i'?m in the|i am in the) ([\w/+:-]+)(?: time ?zone)?", re.I),
-     lambda m: ("timezone", m.group(1), f"The user's time zone is {m.group(1)}.")),
-    # More ways people say the same things (names, moves, budgets, allergies, jobs, relatives, pets, flights)
-    (re.compile(r"^(?i:hi|hello|hey)[,!]? (?i:i'?m|i am|this is) " + NAME + r"[.!,]"),
-     lambda m: ("name", m.group(1), f"The user's name is {m.group(1)}.")),
-    (re.compile(r"^" + NAME + r" here\b|\b(?i:intro|introduction): " + NAME + r"\b"),
-     lambda m: ("name", m.group(1) or m.group(2), f"The user's name is {m.group(1) or m.group(2)}.")),
-    (re.compile(r"\b(?:i follow an?|treat me as|i'?ve gone|i have gone|has to be|have to be)\s+(?:fully |strictly |completely )?("
-                + "|".join(DIETS) + r")\b|(?:^|: )(" + "|".join(DIETS) + r") from (?:now|today|this month)", re.I),
-     lambda m: ("diet", (m.group(1) or m.group(2)).lower(), f"The user is {(m.group(1) or m.group(2)).lower()}.")),
-    (re.compile(r"\b(?i:home(?: for me)? is|i relocated to|we(?:'ve)? (?:now )?(?:live in|moved to)|i'?ve lived in|"
-                r"(?:i|we)(?: have|'ve)? got a (?:small |little )?(?:flat|house|apartment|place) in) " + PLACE),
-     lambda m: ("home city", m.group(1), f"The user lives in {m.group(1)}.")),
-    (re.compile(r"^(?=.*\b(?:budget|limit|cap|spend|a head|per person|each|max)\b).*?(?:€\s?(\d+)|(\d+)\s*(?:eur|euros?)\b)",
-                re.I), lambda m: ("budget", f"{m.group(1) or m.group(2)} EUR", f"The user's budget is {m.group(1) or m.group(2)} EUR.")),
-    (re.compile(r"\b(?:careful with|no) ([\w -]+?), i (?:react badly|have an allergy|'?m allergic)|^([\w -]+?) gives? me hives",
-                re.I), lambda m: (f"allergy:{(m.group(1) or m.group(2)).lower()}", (m.group(1) or m.group(2)).lower(),
-                                  f"The user is allergic to {(m.group(1) or m.group(2)).lower()}.")),
-    (re.compile(r"\bi (?:work as|'?m|am) an? ([a-z-]+)(?: by (?:trade|profession))?[.!,]$|\bbeing an? ([a-z-]+) (?:is|in)\b|"
-                r"\bmy job\?? i'?m an? ([a-z-]+)\b", re.I),
-     lambda m: ("job", (m.group(1) or m.group(2) or m.group(3)).lower(),
-                f"The user works as {a_or_an((m.group(1) or m.group(2) or m.group(3)).lower())}.")),
-    (re.compile(r"\b(?i:my) (" + RELATIVES + r")(?: is called| is named|,)? " + NAME + r"|^" + NAME + r", (?i:my) (" + RELATIVES + r")\b"),
-     lambda m: (f"relative:{m.group(1) or m.group(4)}", m.group(2) or m.group(3),
-                f"The user's {m.group(1) or m.group(4)} is called {m.group(2) or m.group(3)}.")),
-    (re.compile(r"\b(?i:my|our) (" + PETS + r")(?: is called| is named)? " + NAME + r"|" + NAME + r",? (?i:my|our|the) (" + PETS + r")\b"),
-     lambda m: (f"pet:{m.group(1) or m.group(4)}", m.group(2) or m.group(3),
-                f"The user's {m.group(1) or m.group(4)} is called {m.group(2) or m.group(3)}.")),
-    (re.compile(r"\b([A-Z]{2} ?\d{3,4})\b"), lambda m: (f"flight:{m.group(1)}", m.group(1), f"The user's flight is {m.group(1)}.")),
-    (re.compile(r"\bi (?:prefer|always want|really like|like|love) ([\w ,'-]+?)[.!]?$", re.I),
-     lambda m: (f"preference:{m.group(1).lower()}", m.group(1).lower(), f"The user prefers {m.group(1).lower()}.")),
-]
-
-# A third-person fact -> (subject, value). Used to see what stored facts are about.
-FACT_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
-    (re.compile(r"^(?:the )?user is no longer (?:an? )?(.+?)\.?$", re.I), lambda m: ("retract", m.group(1).lower())),
-    (re.compile(r"^(?:the )?user'?s name is (.+?)\.?$", re.I), lambda m: ("name", m.group(1))),
-    (re.compile(r"^(?:the )?user is allergic to (.+?)\.?$", re.I),
-     lambda m: (f"allergy:{m.group(1).lower()}", m.group(1).lower())),
-    (re.compile(r"^(?:the )?user is (?:an? )?(" + "|".join(DIETS) + r")\b", re.I), lambda m: ("diet", m.group(1).lower())),
-    (re.compile(r"^(?:the )?user'?s budget is (.+?)\.?$", re.I), lambda m: ("budget", m.group(1))),
-    (re.compile(r"^(?:the )?user (?:lives|now lives|moved) (?:in|to) (.+?)\.?$", re.I), lambda m: ("home city", m.group(1))),
-    (re.compile(r"^(?:the )?user'?s time ?zone is (.+?)\.?$", re.I), lambda m: ("timezone", m.group(1))),
-    (re.compile(r"^(?:the )?user works as an? (.+?)\.?$", re.I), lambda m: ("job", m.group(1).lower())),
-    (re.compile(r"^(?:the )?user'?s (" + RELATIVES + r") is called (.+?)\.?$", re.I), lambda m: (f"relative:{m.group(1).lower()}", m.group(2))),
-    (re.compile(r"^(?:the )?user'?s (" + PETS + r") is called (.+?)\.?$", re.I), lambda m: (f"pet:{m.group(1).lower()}", m.group(2))),
-    (re.compile(r"^(?:the )?user'?s flight is (.+?)\.?$", re.I), lambda m: (f"flight:{m.group(1)}", m.group(1))),
-    (re.compile(r"^(?:the )?user prefers (.+?)\.?$", re.I),
-     lambda m: (f"preference:{m.group(1).lower()}", m.group(1).lower())),
-]
 
 IMPORTANCE_CLASSES: list[tuple[float, tuple[str, ...]]] = [
     (0.95, ("allerg",)),
@@ -101,21 +25,11 @@ IMPORTANCE_CLASSES: list[tuple[float, tuple[str, ...]]] = [
 ]
 
 
-def a_or_an(noun: str) -> str:
-    """'an archivist', 'a luthier'."""
-    return ("an " if noun[:1] in "aeiou" else "a ") + noun
-
-
-def money(m: re.Match[str]) -> str:
-    """'40 EUR' from a MONEY match."""
-    return f"{m.group(1).replace(',', '.')} {CURRENCY.get(m.group(2).lower(), m.group(2).upper())}"
-
-
 ROLES = ("user", "human", "assistant", "ai", "system", "developer", "tool", "function")
 
 
-def user_turns(conversation: str) -> list[str]:
-    """The lines the user wrote in a 'role: text' conversation.
+def turns(conversation: str) -> list[tuple[str, str]]:
+    """(role, line) for every line of a 'role: text' conversation.
 
     A line starting with a role ('assistant: …') opens a turn; any other line continues the turn above it,
     so a multi-line assistant or tool message never counts as the user's. Text before any role is the user's.
@@ -127,38 +41,39 @@ def user_turns(conversation: str) -> list[str]:
             role = "user" if head.lower() in ("user", "human") else head.lower()
         else:
             text = line
-        if role == "user" and text.strip():
-            out.append(text.strip())
+        if text.strip():
+            out.append((role, text.strip()))
     return out
 
 
+def user_turns(conversation: str) -> list[str]:
+    """The lines the user wrote in a 'role: text' conversation."""
+    return [text for role, text in turns(conversation) if role == "user"]
+
+
 def facts_from(conversation: str) -> list[dict[str, Any]]:
-    """Every fact the user stated, with a confidence: hedged statements get 0.5, plain ones 0.9."""
+    """Every fact the user stated, with a confidence: hedged statements get 0.5, plain ones 0.9.
+
+    Questions state nothing; "her birthday" is the birthday of the last person the same line named.
+    """
     facts: list[dict[str, Any]] = []
     for turn in user_turns(conversation):
-        for sentence in sentences(turn, CLAUSE_BREAKS):
+        person = "someone"
+        for sentence in sentences(turn, FACT_BREAKS):
             if sentence.endswith("?"):
-                continue  # a question is not a statement
-            for pattern, make in USER_PATTERNS:
-                m = pattern.search(sentence)
-                if m:
-                    subject, value, text = make(m)
-                    confidence = 0.5 if HEDGES.search(sentence) else 0.9
-                    if text not in [f["text"] for f in facts]:
-                        facts.append({"text": text, "confidence": confidence})
-                    break
+                continue
+            made = next((made for pattern, make in USER_PATTERNS
+                         if (m := pattern.search(sentence)) and (made := make(m))), None)
+            if made is None:
+                continue
+            subject, value, text = made
+            text = text.replace("{who}", person)
+            if subject.startswith("relative:"):
+                person = value
+            confidence = 0.5 if HEDGES.search(sentence) else 0.9
+            if text not in [f["text"] for f in facts]:
+                facts.append({"text": text, "confidence": confidence})
     return facts
-
-
-def about(fact: str) -> tuple[str | None, str | None]:
-    """(subject, value) of a third-person fact, or (None, None) if no pattern knows it."""
-    fact = fact.strip()
-    for pattern, read in FACT_PATTERNS:
-        m = pattern.search(fact)
-        if m:
-            subject, value = read(m)
-            return subject, value.strip()
-    return None, None
 
 
 def retracted(value: str) -> tuple[str | None, str]:
@@ -235,20 +150,46 @@ def resolve_conflict_rule(messages: Messages, body: dict[str, Any]) -> Reply:
     return answer(resolve(fields["new_fact"], parse_existing(fields["existing"])))
 
 
-DECISION_WORDS = re.compile(r"\b(let'?s|we'?ll|i'?ll take|decided|go with|book(?:ed)?|confirm(?:ed)?)\b", re.I)
+DECISION_WORDS = re.compile(r"\b(?:let'?s (?:book|go with|take|do|go for)|(?:i|we)(?:'ve| have)? booked|^booked\b|"
+                            r"i'?d like to (?:go|visit|book|see)|(?:i|we)'?ll take|(?:i|we)'?ll go with|we'?re going with)", re.I)
+OPEN_WORDS = re.compile(r"\b(?:remind me to|i (?:still |also )?(?:need|have) to|i still have to|not sure (?:yet )?(?:whether|if|which|what)|"
+                        r"(?:haven'?t|have not) (?:decided|figured out)|need to figure out)\b", re.I)
+PREFERENCE_SUBJECTS = ("diet", "preference", "allergy", "budget")
+
+
+def session_facts(transcript: str) -> list[str]:
+    """The facts a session leaves standing: sure ones only, each later statement replacing one on its subject."""
+    kept: list[str] = []
+    for fact in (f["text"] for f in facts_from(transcript) if f["confidence"] >= 0.8):
+        decision = resolve(fact, list(enumerate(kept)))
+        if decision["op"] in ("UPDATE", "DELETE"):
+            kept.pop(decision["id"])
+        if decision["op"] in ("ADD", "UPDATE") or about(fact)[0] == "retract":
+            kept.append(fact)  # a retraction of nothing said this session is still news
+    return kept
 
 
 def session_summary_rule(messages: Messages, body: dict[str, Any]) -> Reply:
-    """Four lists: decisions (decision words), preferences and facts (extracted), open questions (unanswered '?')."""
+    """Decisions (bookings, 'let's …'), preferences and facts (extracted, latest value), open questions.
+
+    Only the user's lines count: the assistant's advice is neither a decision nor a fact. An open question is
+    a task the user leaves ('remind me to …', 'I still need to …') or a question nobody answered yet.
+    """
     transcript = prompts.SESSION_SUMMARY.parse(messages)["transcript"]
-    facts = [f["text"] for f in facts_from(transcript) if f["confidence"] >= 0.8]
-    preferences = [f for f in facts if about(f)[0] and about(f)[0].split(":")[0] in ("diet", "preference", "allergy",
-                                                                                        "budget")]
-    lines = [line.partition(":")[2].strip() or line.strip() for line in transcript.splitlines() if line.strip()]
-    decisions = [s for line in lines for s in sentences(line, CLAUSE_BREAKS) if DECISION_WORDS.search(s) and not s.endswith("?")]
-    questions = [s for s in sentences(" ".join(user_turns(transcript)), CLAUSE_BREAKS) if s.endswith("?")]
-    return answer({"decisions": decisions[:5], "preferences": preferences,
-                   "facts_learned": [f for f in facts if f not in preferences], "open_questions": questions[-3:]})
+    facts = session_facts(transcript)
+    kind = {f: (about(f)[0] or "").split(":")[0] for f in facts}
+    retracted_diet = {f for f in facts if kind[f] == "retract" and (retracted(about(f)[1] or "")[0] or "") in PREFERENCE_SUBJECTS}
+    lines = turns(transcript)
+    said = [s for role, line in lines if role == "user" for s in sentences(line)]
+    decisions = [s for s in said if DECISION_WORDS.search(s) and not s.endswith("?")]
+    last_user = [line for role, line in lines[-1:] if role == "user"]  # nobody has answered it yet
+    questions = [s for s in said if OPEN_WORDS.search(s) and not s.endswith("?")]
+    questions += [s for line in last_user for s in sentences(line) if s.endswith("?")]
+    return answer({"decisions": decisions[:5],
+                   "preferences": [f for f in facts if kind[f] in PREFERENCE_SUBJECTS or f in retracted_diet],
+                   "facts_learned": [f for f in facts if kind[f] not in (*PREFERENCE_SUBJECTS, "booking", "plan")
+                                     and f not in retracted_diet],
+                   "open_questions": questions[-5:]})
 
 
 def distill_episode_rule(messages: Messages, body: dict[str, Any]) -> Reply:
