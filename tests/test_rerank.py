@@ -85,6 +85,19 @@ def test_offline_rule_leaves_out_requests_and_orders_by_meaning():
     assert ranking == [3, 2]
 
 
+def test_offline_rule_puts_the_shape_of_the_answer_before_closeness():
+    from course_lib.model import embedder
+    from course_lib.model.offline.rerank import asked_for
+
+    query = "How much can I spend on dinner?"
+    chatty, budget = "I would love a nice dinner out tonight.", "Budget's gone up, 95 euros a head is fine now."
+    q, a, b = embedder.embed([query, chatty, budget])
+    assert q @ a > q @ b  # cosine prefers the chatty line ...
+    assert asked_for(query) == ["money"]
+    assert rerank(query, [(1, chatty), (2, budget)]) == [2, 1]  # ... the rule puts the amount first
+    assert rerank("Tell me a joke", [(1, chatty), (2, budget)]) == [1, 2]  # nothing asked for: by meaning
+
+
 def test_offline_judge_through_the_model_api():
     cands = hits("Can you look up some restaurants for Friday?", "I really need a holiday.", "I'm allergic to kiwi.")
     out = LLMJudge()("Is there anything I'm allergic to?", cands)

@@ -10,8 +10,9 @@ Two datasets, each a list of queries over document sets with the relevant docume
 R@k is the share of a query's relevant documents found in its top k (for one relevant document: found or not),
 averaged over queries; MRR@10 is 1 / rank of the first relevant document in the top 10 (0 if none).
 
-    table = compare(conversations(), methods())       # lesson 09
+    table = compare(conversations(), methods(rerankers()))       # lesson 09
     print(render(table))
+    print(report())                                               # both datasets, every method
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ import numpy as np
 from course_lib.evaluation.generate import generate
 from course_lib.evaluation.strategies import user_texts
 from course_lib.long_term.hybrid import HybridRetriever, Reranker
+from course_lib.long_term.rerank import LateInteraction, LLMJudge
 from course_lib.model.lazy import LazyModel
 
 KS = (1, 5, 10)
@@ -64,6 +66,11 @@ def methods(rerankers: dict[str, Reranker] | None = None) -> list[Method]:
     """BM25 alone, vector alone, hybrid 70/30, and hybrid followed by each reranker given (name -> reranker)."""
     base = [Method("BM25", 0.0), Method("vector", 1.0), Method("hybrid 70/30", 0.7)]
     return base + [Method(f"hybrid + {name}", 0.7, r) for name, r in (rerankers or {}).items()]
+
+
+def rerankers(model: Any = None) -> dict[str, Reranker]:
+    """The course's two rerankers by name: late interaction (offline) and the LLM judge (through `model`)."""
+    return {"late interaction": LateInteraction(), "LLM judge": LLMJudge(model)}
 
 
 def conversations(size: str | tuple[int, int] = "standard", seed: int = 7) -> Dataset:
@@ -141,7 +148,8 @@ def compare(data: Dataset, chosen: Sequence[Method] | None = None, model: Any = 
 
 def render(table: dict[str, dict[str, float]], title: str = "") -> str:
     """A Markdown table of `compare`'s result."""
-    lines = ([f"**{title}**", ""] if title else []) + ["| method | R@1 | R@5 | R@10 | MRR@10 |", "|---|---|---|---|---|"]
+    lines = [f"**{title}**", ""] if title else []
+    lines += ["| method | R@1 | R@5 | R@10 | MRR@10 |", "|---|---|---|---|---|"]
     lines += [f"| {name} | {s['R@1']:.3f} | {s['R@5']:.3f} | {s['R@10']:.3f} | {s['MRR']:.3f} |"
               for name, s in table.items()]
     return "\n".join(lines)
@@ -175,3 +183,10 @@ def ceiling(data: Dataset, reranker: Reranker, model: Any = None) -> list[Exampl
         out.append(Example(c.query, ranked[0].text, right.text, ranked[0].vector, right.vector, first.text,
                            first.index in c.relevant))
     return out
+
+
+def report(size: str | tuple[int, int] = "standard", seed: int = 7, model: Any = None) -> str:
+    """Both datasets' tables for every method (BM25, vector, hybrid, hybrid + each reranker) as Markdown."""
+    chosen = methods(rerankers(model))
+    return "\n\n".join(render(compare(data, chosen, model), f"{data.name}, {len(data.cases)} queries")
+                       for data in (conversations(size, seed), paraphrases()))

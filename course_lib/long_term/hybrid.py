@@ -98,7 +98,8 @@ class HybridRetriever:
         self.documents = [str(d) for d in documents]
         self.ids = [str(i) for i in ids] if ids is not None else [str(i) for i in range(len(documents))]
         if len(self.ids) != len(self.documents):
-            raise ValueError(f"ids has {len(self.ids)} values for {len(self.documents)} documents; give one per document")
+            raise ValueError(f"ids has {len(self.ids)} values for {len(self.documents)} documents; "
+                             "give one per document")
         self.alpha = alpha
         self.reranker = reranker
         self._model = model
