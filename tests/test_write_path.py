@@ -196,7 +196,7 @@ def test_iban_check_digits():
     assert "[REDACTED IBAN]" not in redact_secrets("IBAN DE88 3704 0044 0532 0130 00")[0]
 
 
-SEPARATORS = st.sampled_from(["", "", " ", "-", ".", "  "])
+SEPARATORS = st.sampled_from(["", "", " ", "-", ".", "  ", "/", "\u00a0", "\u2009"])
 SENTENCES = ["pay with {} please", "My card: {}.", "{} is the card", "Use {}, thanks!", "card {} 123",
              "Dinner at 19:00 for 40 EUR, card {} ok?"]
 

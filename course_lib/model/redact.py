@@ -32,7 +32,7 @@ CODE_WORDS = words("pin(?:[- ]?code|[- ]?nummer)?", "code pin", "пин(?:-ко�
                    "t[üu]e?rcode", "zugangscode", "código", "codice", "код", "combination", "combinaison",
                    "combinación", "kombination", "".join(f"(?<!{w} )" for w in NOT_CODES) + "code",
                    cjk=("暗証番号", "验证码"))
-KEY_WORDS = words("(?:api[- ]?)?(?:keys?|tokens?|secrets?)", "apikey", "api-schlüssel", "schlüssel", "clé(?: api)?",
+KEY_WORDS = words("(?:api[- ]?)?(?:key|token|secret)", "apikey", "api-schlüssel", "schlüssel", "clé(?: api)?",
                   "ключ", cjk=("密钥", "令牌"))
 # After a keyword, these make it a different thing: "password manager", "PIN reminder", "token ring", "code review".
 ABOUT = (r"(?:managers?|reminders?|hints?|polic(?:y|ies)|resets?|rules?|fields?|strength|length|requirements?|changes?"
@@ -51,8 +51,8 @@ QUALIFIERS = rf"(?:{GAP}+(?!{ABOUT})[^\s.,;:!?=。，：\[\]]+){{0,5}}?"  # 'for
 IS = (rf"(?:{GAP}*[:=：]|{GAP}+[-—–]|{GAP}+(?:is(?: now)?|was|are|to|lautet|ist|war|est|était|es|era|è|é|je|это)(?=\s)"
       r"|是|为|為|は|：)" + rf"{GAP}*")
 CLAUSE_END = r"(?=[.,;!?]+(?:\s|$)|[。，；！？、]|\s*$|\n)"
-TOKEN = (r"(?-i:(?:(?=[\w+/=.~-]*?\d)|(?=[a-z0-9_+/=.~-]*+[A-Z])(?=[A-Z0-9_+/=.~-]*+[a-z])|(?=[\w+/=.~-]{16}))"
-         r"[\w+/=.~-]{6,})")  # a digit, or both cases, or 16 characters long
+TOKEN = (r"(?-i:(?:(?=[\w+/=.~-]*?\d)|(?=[\w+/=.~-]*?[a-z][\w+/=.~-]*?[A-Z])|(?=[A-Za-z0-9]{16}))"
+         r"[\w+/=.~-]{6,})")  # a digit, or an upper-case letter after a lower-case one, or 16 letters and digits
 CODE = r"(?=[\w#*-]*\d)(?:[\w#*-]|(?<=\d)[^\S\n](?=\d)){3,12}(?![\w#*-])"  # "4821", "19B47", "12 34 56"
 SAID_TO_BE = r"[\"'»”]?(?:\s+(?:is|as|was|=)\s+|\s*[:=]\s*|\s+[-—–]\s+)[\"'«“]?"  # "4821 is the PIN", "4821: the PIN"
 QUOTE = r"[\"'«“‘]?"  # a value may be quoted
@@ -65,6 +65,8 @@ RULES: list[Rule] = [
     ("private_key", re.compile(r"(?P<v>-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z))")),
     ("private_key", re.compile(r"(?m)(?P<v>(?:^[ \t]*[A-Za-z0-9+/]{4,}={0,2}[ \t]*\n)*^[ \t]*[A-Za-z0-9+/]{4,}={0,2})[ \t]*\n[ \t]*-----END [A-Z ]*PRIVATE KEY")),
     ("connection_string", re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^\s:/@]*:(?P<v>[^\s@/]+)@")),
+    ("token", re.compile(r"(?i)\b(?:hooks\.slack\.com/(?:services|workflows)|discord(?:app)?\.com/api/webhooks)/(?P<v>[\w/-]+)")),
+    ("token", re.compile(r"(?i)[?&](?:access_|api_|auth_)?(?:token|key|secret|password|sig|signature)=(?P<v>[^&#\s\[]+)")),
     ("api_key", re.compile(r"\b(?:sk|rk)[-_](?:live_|test_|proj-|ant-)?[A-Za-z0-9_-]{6,}")),  # OpenAI, Stripe, Anthropic
     ("api_key", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{22,}|glpat-[\w-]{20,}|hf_[A-Za-z]{30,})")),
     ("api_key", re.compile(r"\b(?:xox[abprse]-[A-Za-z0-9-]{10,}|AIza[\w-]{35}|npm_[A-Za-z0-9]{36}|ya29\.[\w-]{20,})")),
@@ -72,7 +74,7 @@ RULES: list[Rule] = [
     ("token", re.compile(r"\beyJ[\w-]+\.[\w-]+\.[\w-]+")),  # a JWT
     ("token", re.compile(r"(?i:\bbearer)\s+(?P<v>(?=\S*\d)[\w.~+/=-]{8,})")),
     ("token", re.compile(r"\b[0-9a-fA-F]{32,}\b")),
-    ("token", re.compile(r"\b(?=[A-Za-z0-9+/_-]*\d)(?=[A-Za-z0-9+/_-]*[A-Za-z])[A-Za-z0-9+/_-]{32,}={0,2}")),
+    ("token", re.compile(r"\b(?=[\w+/-]*?\d)(?=[\w+/-]*?[a-z][A-Z])[A-Za-z0-9+/_-]{32,}={0,2}")),  # random-looking
     ("token", re.compile(r"(?<![\w+/=])(?=[A-Za-z0-9+/]*\d)(?=[A-Za-z0-9+/]*[A-Za-z])[A-Za-z0-9+/]{6,}={1,2}(?![\w=])")),
     ("password", re.compile(rf"(?i){PASSWORD_WORDS}{QUALIFIERS}{IS}(?!{QUOTE}(?:\[REDACTED|{NOT_A_VALUE}))(?P<v>\S[^\n]*?){CLAUSE_END}")),
     ("password", re.compile(rf"(?i)\b(?:pw|pwd|passwd|pass){GAP}*[:=]{GAP}*(?P<v>[^\s\[]\S*?){CLAUSE_END}")),
@@ -81,8 +83,9 @@ RULES: list[Rule] = [
                             r"(?P<v>(?=[^\s,;]*\d)(?=[^\s,;]*[^\W\d_])[^\s,;.!?\[\]]{5,})")),
     ("password", re.compile(rf"(?i)\b(?:with|using|mit|avec|con)\s+(?:the |le |dem |el |la )?{PASSWORD_WORDS}{GAP}+"
                             rf"(?!{ABOUT}|\[REDACTED)(?P<v>[^\s.,;]+)")),
-    ("password", re.compile(r"(?<!\S)(?![#@])(?!\S*://|\S*@\S*\.[a-z]{2})(?=\S*[^\W\d_])(?=\S*\d)"
-                            r"(?=\S*[!@#$%^&*+=?~])[^\s\"'«»“”\[\]]{8,}")),  # shaped like a strong password
+    ("password", re.compile(r"(?<![^\s«\"'“(])(?![#@])(?!\S*@\S*\.[a-z]{2})(?=[\w!@#$%^&?~.-]*?[^\W\d_])"
+                            r"(?=[\w!@#$%^&?~.-]*?\d)(?=[\w.-]*?[!@#$%^&?~])[\w!@#$%^&?~.-]{8,}(?=[.,;:!?)»\"'”]*(?:\s|$))")),
+    # ^ shaped like a strong password: letters, digits and one of !@#$%^&?~, e.g. "Elephant!Blue22"
     ("pin", re.compile(rf"(?i){CODE_WORDS}{QUALIFIERS}(?:{IS}|{GAP}+){QUOTE}(?P<v>{CODE})")),
     ("api_key", re.compile(rf"(?i){KEY_WORDS}{QUALIFIERS}(?:{IS}|{GAP}+){QUOTE}(?P<v>{TOKEN})")),
     ("password", re.compile(rf"(?i){VALUE_FIRST}(?=\s+(?:is|as|was|=)\s+{DETERMINERS}{PASSWORD_WORDS}(?!{GAP}+{ABOUT}))")),
@@ -92,7 +95,7 @@ RULES: list[Rule] = [
 ]
 
 CARD_RUN = re.compile(r"(?<!\d)\d+(?:(?:[^\S\n]|[./-]){1,3}\d+)*")  # digit groups joined by spaces, dots, dashes, slashes
-IBAN = re.compile(r"\b[A-Za-z]{2}\d{2}(?:[^\S\n]?-?[A-Za-z0-9]){11,30}")
+IBAN = re.compile(r"\b[A-Za-z]{2}\d{2}(?:[^\S\n]?[-/.]?[A-Za-z0-9]){11,30}")  # grouped by spaces, dashes, slashes, dots
 
 
 def luhn_ok(digits: str) -> bool:
@@ -107,8 +110,8 @@ def luhn_ok(digits: str) -> bool:
 
 
 def iban_ok(iban: str) -> bool:
-    """The mod-97 check of an IBAN (spaces and dashes ignored, any case)."""
-    s = re.sub(r"[\s-]", "", iban).upper()
+    """The mod-97 check of an IBAN (spaces, dashes, slashes and dots ignored, any case)."""
+    s = re.sub(r"[\s/.-]", "", iban).upper()
     if not 15 <= len(s) <= 34 or not s.isalnum() or not s.isascii():
         return False
     return int("".join(str(int(ch, 36)) for ch in s[4:] + s[:4])) % 97 == 1
@@ -157,12 +160,11 @@ def redact_cards(text: str, found: list[str]) -> str:
 def replacer(kind: str, found: list[str]) -> Callable[[re.Match[str]], str]:
     """A re.sub callback that replaces group "v" (or the whole match) by [REDACTED KIND] and notes the kind."""
     def sub(m: re.Match[str]) -> str:
+        a, b = m.span("v") if "v" in m.re.groupindex else m.span()
+        if m.string.startswith("[REDACTED", a):  # already redacted: left alone, so redaction is idempotent
+            return m.group(0)
         found.append(kind)
-        label = f"[REDACTED {kind.upper()}]"
-        if "v" not in m.re.groupindex:
-            return label
-        a, b = m.span("v")
-        return m.string[m.start():a] + label + m.string[b:m.end()]
+        return m.string[m.start():a] + f"[REDACTED {kind.upper()}]" + m.string[b:m.end()]
     return sub
 
 
