@@ -107,7 +107,8 @@ def run_notebook(path: Path, timeout: float, cell_timeout: float | None = None) 
                 continue
             if name in SYNTAX:  # the learner's cell never ran: blame the exercises it defines
                 for exercise in re.findall(r"^def (\w+)\(", source, re.M) or [""]:
-                    result["syntax"][exercise] = f"{name} in cell {number}: {output.get('evalue')}"[:200]
+                    where = re.sub(r"\s*\([^()]*\.py, (line \d+)\)", r" (\1)", str(output.get("evalue")))
+                    result["syntax"][exercise] = f"{name} in cell {number}: {where}"[:200]
             result["errors"].append(f"cell {number}: {name}: {output.get('evalue')}"[:200])
     return result
 
@@ -158,6 +159,7 @@ def rows_for(path: Path, relative: str, result: dict) -> list[dict]:
     note = f" [notebook errors: {'; '.join(errors[:2])}]" if errors else ""
     rows = []
     stopped, syntax = result.get("stopped", {}), result.get("syntax", {})
+    names += [name for name in stopped if name and name not in names]  # stopped before it gave a verdict
     for name in names:
         if name in syntax:
             status = "error"
