@@ -130,3 +130,35 @@ def test_numpy_store_refuses_a_folder_holding_another_users_rows(tmp_path):
     shutil.copytree(store.folder("alice"), store.folder("bob"))
     with pytest.raises(RuntimeError, match="another user"):
         VectorMemory("numpy", path=tmp_path).recall("bob", "door code")
+
+
+OPS = st.lists(st.tuples(st.sampled_from(["remember", "forget", "recall"]), st.sampled_from(["ann", "bo"]),
+                         st.integers(0, 5)), min_size=1, max_size=25)
+
+
+@pytest.mark.parametrize("backend", ["numpy", "chroma"])
+def test_property_interleaved_remember_forget_recall_never_cross_users(backend, tmp_path_factory):
+    """Random interleavings for two users: recall returns only the asker's live memories, never the other's."""
+    from test_vector import HashModel
+
+    @settings(max_examples=15 if backend == "chroma" else 40, deadline=None)
+    @given(OPS)
+    def run(ops):
+        mem = VectorMemory(backend, path=tmp_path_factory.mktemp(backend), model=HashModel())
+        alive: dict[str, dict[str, str]] = {"ann": {}, "bo": {}}  # user -> id -> text
+        for op, user, n in ops:
+            if op == "remember":
+                rec = mem.remember(user, f"{user} fact {n} {len(alive[user])}")
+                alive[user][rec.id] = rec.text
+            elif op == "forget" and alive[user]:
+                victim = sorted(alive[user])[n % len(alive[user])]
+                mem.forget(user, victim)
+                del alive[user][victim]
+            else:
+                other = "bo" if user == "ann" else "ann"
+                query = next(iter(alive[other].values()), f"{other} fact {n}")  # ask with the other's own words
+                got = mem.recall(user, query, k=50, weights=Weights(0, 0, 1))
+                assert {r.id: r.text for r in got} == alive[user]
+                assert all(r.record.user_id == user for r in got)
+
+    run()
