@@ -1,0 +1,163 @@
+"""The write-path measurement: its arithmetic on a hand-checked case, the labelled set, LONG_TRIP, and the dev thresholds."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from course_lib.course import scenario
+from course_lib.evaluation import labels
+from course_lib.evaluation.write_path_eval import evaluate, fact_matches, render
+from course_lib.long_term.write_path import extract_facts, session_summary
+from course_lib.model import prompts
+
+
+def turn(text, facts=(), noise=None, optional=()):
+    m = {"role": "user", "content": text, "facts": list(facts)}
+    if noise:
+        m["noise"] = noise
+    if optional:
+        m["optional"] = list(optional)
+    return m
+
+
+VEGAN = {"text": "The user is vegan.", "subject": "diet", "value": "vegan", "op": "UPDATE",
+         "target": "The user is vegetarian."}
+TINY = labels.check({
+    "id": "tiny", "split": "dev", "source": "hand", "before": ["The user is vegetarian."],
+    "messages": [turn("I'm vegan now.", [VEGAN]), {"role": "assistant", "content": "Noted."},
+                 turn("Nice weather today.", noise="small talk"),
+                 turn("Lisbon, maybe.", optional=[{"text": "The user lives in Lisbon.", "subject": "home city",
+                                                   "value": "Lisbon"}])],
+    "summary": {"decisions": [], "preferences": ["vegan"], "facts_learned": [], "open_questions": ["dinner"],
+                "not": ["weather"]}}, "tiny")
+
+
+class Scripted:
+    """A model with fixed answers per task, so every number of the measurement can be worked out by hand."""
+
+    def __init__(self, op="UPDATE", op_id="m0"):
+        self.op, self.op_id, self.calls = op, op_id, []
+
+    def complete(self, messages, temperature=0):
+        task = prompts.match_template(messages)
+        fields = task.parse(messages)
+        self.calls.append(task.name)
+        if task.name == "extract_facts":
+            said = fields["conversation"]
+            facts = {"I'm vegan now.": [("The user is vegan.", 0.9), ("The user likes tea.", 0.9), ("The user is tall.", 0.3)],
+                     "Nice weather today.": [("The user enjoys sunshine.", 0.9)],
+                     "Lisbon, maybe.": [("The user lives in Lisbon.", 0.9)]}[said.partition(": ")[2]]
+            return json.dumps({"facts": [{"text": t, "confidence": c} for t, c in facts]})
+        if task.name == "resolve_conflict":
+            return json.dumps({"op": self.op, "id": self.op_id, "reason": "scripted"})
+        return json.dumps({"decisions": [], "preferences": ["The user is vegan."], "facts_learned": ["Nice weather."],
+                           "open_questions": ["Where shall we have dinner?"]})
+
+
+def test_the_arithmetic_on_a_hand_checked_case():
+    model = Scripted()
+    scores = evaluate([TINY], model)["dev"]
+    rates = scores.rates()
+    assert (scores.stated, scores.found) == (1, 1) and rates["recall"] == 1.0
+    # stored: vegan (right), likes tea (not stated), sunshine (noise); tall is gated (0.3); Lisbon is optional
+    assert (scores.extracted, scores.extracted_right) == (3, 1) and rates["precision"] == pytest.approx(1 / 3)
+    assert (scores.noise_turns, scores.noise_stored) == (1, 1) and rates["noise_stored"] == 1.0
+    assert rates["op_accuracy"] == 1.0
+    # decisions, preferences and open_questions right; facts_learned holds an extra entry that is also ruled out
+    assert rates["summary_facts_learned"] == 0.0 and rates["summary"] == 0.75
+    assert any("likes tea" in x for x in scores.false_facts) and any("facts_learned" in x for x in scores.wrong_fields)
+    assert set(model.calls) == {"extract_facts", "resolve_conflict", "session_summary"}  # all three go through the model
+
+
+@pytest.mark.parametrize("op, op_id", [("ADD", None), ("NOOP", None), ("DELETE", "m0")])
+def test_an_operation_is_right_only_with_the_right_op_and_target(op, op_id):
+    scores = evaluate([TINY], Scripted(op, op_id))["dev"]
+    assert scores.rates()["op_accuracy"] == 0.0 and "expected UPDATE m0" in scores.wrong_ops[0]
+
+
+def test_a_missed_fact_is_listed_and_lowers_recall():
+    class Deaf(Scripted):
+        def complete(self, messages, temperature=0):
+            if prompts.match_template(messages).name == "extract_facts":
+                return '{"facts": []}'
+            return super().complete(messages, temperature)
+    scores = evaluate([TINY], Deaf())["dev"]
+    assert scores.rates()["recall"] == 0.0 and scores.rates()["noise_stored"] == 0.0
+    assert "'The user is vegan.' not found" in scores.misses[0] and "missed facts (1)" in render({"dev": scores})
+
+
+@pytest.mark.parametrize("text, subject, value, expected", [
+    ("The user's budget is 40 EUR.", "budget", "40 EUR", True),
+    ("The user's budget is 45 EUR.", "budget", "40 EUR", False),
+    ("Priya keeps dinner to 40 euros per person; that is her budget.", "budget", "40 EUR", True),  # a live model's wording
+    ("The user's flatmate is vegan.", "diet", "vegan", False),  # someone else's diet
+    ("The user is vegan.", "diet", "vegetarian", False),
+    ("The user's flight is AF 1535.", "flight:AF 1734", "AF 1734", False),
+])
+def test_fact_matches_by_subject_and_value(text, subject, value, expected):
+    assert fact_matches(text, subject, value) is expected
+
+
+def test_the_labelled_set_is_checked():
+    good = json.loads(json.dumps({"id": "x", "split": "dev", "source": "hand", "before": [],
+                                  "messages": [turn("I'm vegan.", [dict(VEGAN, op="ADD", target=None)])],
+                                  "summary": {k: [] for k in labels.FIELDS}}))
+    labels.check(good, "x")
+    with pytest.raises(ValueError, match="must name as target a fact stated before it"):
+        labels.check({**good, "messages": [turn("I'm vegan.", [VEGAN])]}, "x")
+    with pytest.raises(ValueError, match="no facts and no 'noise' reason"):
+        labels.check({**good, "messages": [turn("Hello.")]}, "x")
+    with pytest.raises(ValueError, match="split must be one of"):
+        labels.check({**good, "split": "test"}, "x")
+
+
+def test_the_labelled_set_matches_its_sources_and_holds_out_a_third():
+    convs = labels.load()
+    by_id = {c.id: c for c in convs}
+    for name, messages in scenario.SESSIONS.items():  # the scenario's text, not a drifted copy
+        assert [m["content"] for m in by_id[f"scenario/{name}"].messages] == [m["content"] for m in messages]
+    stored = [json.loads(line) for line in (labels.LABELLED / "benchmark_dev.jsonl").read_text().splitlines()]
+    assert stored == json.loads(json.dumps(labels.benchmark_conversations()))  # the generator still says the same
+    held = [c for c in convs if c.split == "heldout"]
+    assert len(held) * 3 == len(convs) and all(c.source == "hand" for c in held)
+
+
+def test_long_trip_facts_and_summary():
+    facts = [f.text for f in extract_facts(scenario.LONG_TRIP)]
+    for fact in ["The user's name is Priya.", "The user's budget is 40 EUR.", "The user is vegetarian.",
+                 "The user booked Hotel Amsel.", "The user's flight is AF 1734.", "The user's flight is AF 1535.",
+                 "The user has a meeting with Tomasz at 11:30.", "Anjali's birthday is on 14 March."]:
+        assert fact in facts
+    assert not any("headphones" in f or "idea of" in f or "lazy" in f for f in facts)
+    summary = session_summary(scenario.LONG_TRIP)
+    joined = {k: " | ".join(v) for k, v in summary.items()}
+    for key in ("Hotel Amsel", "Linse & Lauch", "Neues Museum"):
+        assert key in joined["decisions"]
+    assert "Rye" not in joined["decisions"] and "order" not in joined["decisions"]  # the assistant decides nothing
+    assert summary["preferences"] == ["The user's budget is 40 EUR.", "The user is vegetarian."]
+    assert "11:30" in joined["facts_learned"] and "10:00" not in joined["facts_learned"]  # the moved meeting
+    assert "headphones" not in joined["facts_learned"]
+    assert len(summary["open_questions"]) == 2
+    assert "check in online" in joined["open_questions"] and "birthday present" in joined["open_questions"]
+
+
+def test_audit_noise_is_not_stored():
+    for said in ["The worst part is that I sing along on trains when I forget that I'm wearing headphones.",
+                 "I love the idea of a lazy Sunday in a new city, with nothing to rush for until the evening.",
+                 "My flatmate Aiko is gluten-free, and my friend Dmitri lives in Utrecht."]:
+        assert extract_facts([{"role": "user", "content": said}]) == []
+
+
+@pytest.fixture(scope="module")
+def dev():
+    return evaluate(labels.load("dev"))["dev"]
+
+
+def test_development_set_thresholds(dev):
+    """The aim (recall >= 0.95, noise stored <= 5 %) and more: no dev fact, op or field may be lost without notice."""
+    rates = dev.rates()
+    assert rates["recall"] >= 0.95 and rates["noise_stored"] <= 0.05
+    assert rates["precision"] >= 0.95 and rates["op_accuracy"] >= 0.95 and rates["summary"] >= 0.9
+    # today every dev label is met; a rule change that loses one fails here and names it
+    assert dev.misses == [] and dev.false_facts == [] and dev.wrong_ops == [] and dev.wrong_fields == []

@@ -1,0 +1,41 @@
+"""Measure the write path on the labelled conversations (course_lib/data/labelled): extraction recall and
+precision, noise stored, ADD/UPDATE/DELETE/NOOP accuracy and session-summary fields, dev and held-out apart.
+
+    python tools/eval_write_path.py                      # the offline model, every miss listed (a few seconds)
+    python tools/eval_write_path.py --split heldout --brief
+    COURSE_BACKEND=replay COURSE_REPLAY_FILE=recordings/write_path.jsonl python tools/eval_write_path.py
+    COURSE_BACKEND=openai COURSE_RECORD_FILE=recordings/write_path.jsonl python tools/eval_write_path.py   # record once
+
+The model is the course Model, so COURSE_BACKEND picks offline rules, a live model or a recording.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from course_lib.evaluation import labels  # noqa: E402
+from course_lib.evaluation.write_path_eval import evaluate, render  # noqa: E402
+from course_lib.model.client import Model  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--split", default="all", choices=["all", *labels.SPLITS])
+    parser.add_argument("--brief", action="store_true", help="the table only, without the list of misses")
+    parser.add_argument("--min-confidence", type=float, default=0.8, help="the write gate (default 0.8)")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    model = Model()
+    conversations = labels.load(None if args.split == "all" else args.split)
+    print(render(evaluate(conversations, model, args.min_confidence), misses=not args.brief))
+    print(f"\n{len(conversations)} conversations in {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
