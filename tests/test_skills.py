@@ -1,9 +1,12 @@
 """SkillLibrary: descriptions in context, full text on demand."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from course_lib import SkillLibrary
+from course_lib import CourseClock, SkillLibrary, VectorMemory
+from course_lib.agent.memory_tools import skill_tools, system_with_skills
 from course_lib.long_term.skills import description_of
 
 
@@ -31,3 +34,74 @@ def test_own_folder_and_first_line_descriptions(tmp_path):
     assert description_of("") == ""
     with pytest.raises(FileNotFoundError):
         SkillLibrary(tmp_path / "missing")
+
+
+# -- writing skills ---------------------------------------------------------------------------------
+
+def test_save_then_index_and_load(tmp_path):
+    lib = SkillLibrary(tmp_path)
+    assert lib.save("split_bill", "Split a restaurant bill fairly.", "1. Add the items.\n2. Divide.") == []
+    assert lib.describe() == {"split_bill": "Split a restaurant bill fairly."}
+    assert lib.load("split_bill") == "---\ndescription: Split a restaurant bill fairly.\n---\n1. Add the items.\n2. Divide.\n"
+
+
+@pytest.mark.parametrize("name", ["../evil", "a/b", "Split", "x.md", "", " a", "a" * 65, None, "-a"])
+def test_unsafe_names_are_refused(tmp_path, name):
+    with pytest.raises(ValueError, match="name must be lowercase"):
+        SkillLibrary(tmp_path).save(name, "One line.", "Steps.")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("description,match", [("two\nlines", "one line"), ("", "non-empty"), ("x" * 201, "200"),
+                                               (None, "non-empty")])
+def test_descriptions_are_one_short_line(tmp_path, description, match):
+    with pytest.raises(ValueError, match=match):
+        SkillLibrary(tmp_path).save("s", description, "Steps.")
+
+
+def test_no_overwrite_without_replace(tmp_path):
+    lib = SkillLibrary(tmp_path)
+    lib.save("s", "First.", "v1")
+    with pytest.raises(FileExistsError, match="replace=True"):
+        lib.save("s", "Second.", "v2")
+    assert "v1" in lib.load("s")
+    lib.save("s", "Second.", "v2", replace=True)
+    assert lib.describe() == {"s": "Second."} and "v2" in lib.load("s")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.md"]  # no temporary file left behind
+
+
+def test_secrets_are_redacted_before_writing(tmp_path):
+    lib = SkillLibrary(tmp_path)
+    kinds = lib.save("wifi", "Join the venue wifi.", "The wifi password is Tr0ub4dor&3x, then open the app.")
+    assert kinds == ["password"]
+    text = (tmp_path / "wifi.md").read_text()
+    assert "Tr0ub4dor" not in text and "[REDACTED" in text
+
+
+def test_package_skills_are_read_only():
+    with pytest.raises(PermissionError, match="read-only"):
+        SkillLibrary().save("new_one", "Something.", "Steps.")
+    assert "new_one" not in SkillLibrary().names()
+
+
+def test_skill_tools_list_load_save(tmp_path):
+    lib = SkillLibrary(tmp_path)
+    tools = skill_tools(lib)
+    assert tools.call("save_skill", json.dumps({"name": "s", "description": "Do s.", "text": "Steps."})) == "saved skill 's'"
+    assert tools.call("list_skills", "{}") == "Skills (load one by name when the task needs it):\n- s: Do s."
+    assert tools.call("load_skill", json.dumps({"name": "s"})).endswith("Steps.\n")
+    assert "replace=True" in tools.call("save_skill", json.dumps({"name": "s", "description": "D.", "text": "T."}))
+    assert tools.call("load_skill", json.dumps({"name": "nope"})).startswith("error: \"no skill 'nope'")
+    prompt = system_with_skills(lib, "You help.")
+    assert prompt == "You help.\n\n" + lib.index() and "Steps." not in prompt  # index in the prompt, body on demand
+
+
+def test_skill_tools_keep_a_users_values_out_of_shared_skills(tmp_path):
+    memory = VectorMemory(clock=CourseClock())
+    memory.remember("priya", "The user is allergic to peanuts.")
+    tools = skill_tools(SkillLibrary(tmp_path), memory, "priya")
+    out = tools.call("save_skill", json.dumps({"name": "order", "description": "Order food.",
+                                               "text": "Never order anything with peanuts."}))
+    assert out.startswith("error: not saved: the skill contains 'peanuts'") and list(tmp_path.iterdir()) == []
+    with pytest.raises(ValueError, match="both memory and user_id"):
+        skill_tools(SkillLibrary(tmp_path), memory)

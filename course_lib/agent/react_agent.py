@@ -28,6 +28,7 @@ import json
 from typing import Any, Callable, Iterable
 
 from course_lib.agent.compaction import CompactionPlan, Compactor, plan_compaction
+from course_lib.agent.recall_block import confirm_note
 from course_lib.agent.toolbox import Toolbox, as_toolbox
 from course_lib.agent.truncation import pursuing
 from course_lib.agent.trace import AgentResult, Step, Trace
@@ -97,7 +98,7 @@ class ReActAgent:
         facts = [f.strip() for f in facts if f and f.strip()]
         if not facts:
             return self.system
-        return self.system + "\n\n" + facts_block(facts)
+        return self.system + "\n\n" + facts_block(facts) + confirm_note(facts)  # flagged facts: ask first
 
     def run(self, user_message: str) -> AgentResult:
         """Answer one user message: recall, loop over tools up to max_steps, remember, write."""

@@ -2,15 +2,25 @@
 
 A skill file is `<name>.md`. Its description is the `description:` line of a front-matter block
 (between `---` lines at the top), or else the file's first non-empty line.
+
+`save(name, description, text)` writes a new skill (an agent can call it through the `save_skill` tool,
+see `course_lib.agent.memory_tools`): the name must be a safe file name, the description one line, an
+existing skill is only overwritten with `replace=True`, and secrets are redacted before anything is written.
+The skills shipped with the package are read-only: save into a folder of your own.
 """
 from __future__ import annotations
 
 import os
+import re
+import tempfile
 from pathlib import Path
 
+from course_lib.long_term.redact import redact_secrets
 from course_lib.model.tokens import count_tokens
 
 PACKAGE_SKILLS = Path(__file__).parents[1] / "data" / "skills"
+SKILL_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")  # a file name that is safe on every system
+MAX_DESCRIPTION = 200  # characters: the description is one line of the index that sits in every prompt
 
 
 def description_of(text: str) -> str:
@@ -28,8 +38,30 @@ def description_of(text: str) -> str:
     return ""
 
 
+def check_skill_name(name: object) -> str:
+    """`name` if it is a safe skill name (lowercase letters, digits, '_' and '-', at most 64), else raise."""
+    if not isinstance(name, str) or not SKILL_NAME.fullmatch(name):
+        raise ValueError(f"name must be lowercase letters, digits, '_' or '-' (at most 64, no dots or slashes), "
+                         f"e.g. 'book_restaurant'; got {name!r}")
+    return name
+
+
+def check_description(description: object) -> str:
+    """`description` stripped if it is one non-empty line of at most MAX_DESCRIPTION characters, else raise."""
+    if not isinstance(description, str) or not description.strip():
+        raise ValueError(f"description must be a non-empty string (one line saying when to use the skill), "
+                         f"got {description!r}")
+    description = description.strip()
+    if "\n" in description or "\r" in description:
+        raise ValueError("description must be one line (it goes in the skill index); put the steps in text")
+    if len(description) > MAX_DESCRIPTION:
+        raise ValueError(f"description has {len(description)} characters; keep it to {MAX_DESCRIPTION} "
+                         "(the steps belong in text)")
+    return description
+
+
 class SkillLibrary:
-    """A folder of skill files: `index()` goes in the prompt, `load(name)` fetches one in full."""
+    """A folder of skill files: `index()` goes in the prompt, `load(name)` fetches one in full, `save` adds one."""
 
     def __init__(self, folder: str | os.PathLike = PACKAGE_SKILLS) -> None:
         self.folder = Path(folder)
@@ -54,6 +86,34 @@ class SkillLibrary:
         if not isinstance(name, str) or name not in self.names():
             raise KeyError(f"no skill {name!r}; available skills: {', '.join(self.names()) or '(none)'}")
         return (self.folder / f"{name}.md").read_text(encoding="utf-8")
+
+    def save(self, name: str, description: str, text: str, replace: bool = False) -> list[str]:
+        """Write skill `name` (front matter with the description, then `text`); return the kinds of secret redacted."""
+        name, description = check_skill_name(name), check_description(description)
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError(f"text must be a non-empty string (the skill's steps), got {text!r}")
+        if not isinstance(replace, bool):
+            raise TypeError(f"replace must be True or False, got {replace!r}")
+        if self.folder.resolve() == PACKAGE_SKILLS.resolve():
+            raise PermissionError("the package's own skills are read-only; use SkillLibrary(folder) with a folder "
+                                  "of your own to save skills")
+        description, found_d = redact_secrets(description)
+        text, found_t = redact_secrets(text.strip())
+        body = f"---\ndescription: {description}\n---\n{text}\n"
+        path = self.folder / f"{name}.md"
+        if not replace:
+            try:
+                with open(path, "x", encoding="utf-8") as f:  # "x": fails if it exists, even if created just now
+                    f.write(body)
+            except FileExistsError:
+                raise FileExistsError(f"a skill called {name!r} exists already; pass replace=True to overwrite it, "
+                                      "or choose another name") from None
+        else:  # write aside, then swap in: a reader never sees half a skill
+            fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=f".{name}.", suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(body)
+            os.replace(tmp, path)
+        return sorted(set(found_d + found_t))
 
     def tokens_saved(self) -> dict[str, int]:
         """Tokens of all skill bodies vs the index alone: what loading on demand saves per call."""
