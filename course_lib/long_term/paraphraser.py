@@ -25,7 +25,7 @@ from typing import Any
 from course_lib.model import prompts
 
 FORMS = ("plain", "colon", "moved", "regrouped", "recased", "quoted", "verbatim")
-# Words a model would translate; the first matching pattern wins, so longer phrases come first.
+# Words a model would translate, applied in order (longer phrases first), then first person to third.
 ENGLISH = [
     (r"\b(?:Passwort|Kennwort|mot de passe|mdp|contraseña|clave|senha|wachtwoord|hasło|пароль)\b", "password"),
     (r"\s*(?:密码|パスワード)", " password "),
@@ -51,7 +51,7 @@ def third_person(sentence: str) -> str:
     text = sentence.strip()
     for pattern, english in ENGLISH:
         text = re.sub(pattern, english, text, flags=re.I)
-    text = " ".join(text.split(" "))
+    text = re.sub(r" {2,}", " ", text).strip()
     return text[:1].upper() + text[1:] if text else text
 
 

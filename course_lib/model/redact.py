@@ -25,12 +25,12 @@ def words(*latin: str, cjk: tuple[str, ...] = ()) -> str:
 NOT_CODES = ("zip", "post", "postal", "area", "country", "dialling", "dialing", "error", "status", "dress", "source",
              "promo", "discount", "voucher", "coupon", "qr", "bar", "morse", "iso", "airport", "currency", "language",
              "tracking", "product", "confirmation", "booking", "reference", "flight", "swift", "bic", "iban")
-PASSWORD_WORDS = words("passwords?", "passw[oö]rt(?:er)?", "kennw[oö]rt(?:er)?", "passphrase", "passcode", "pw", "pwd", "passwd", "(?:wi-?fi|wlan) pass",
-                       "mot de passe", "mdp", "contraseñas?", "contrasenas?", "clave", "senhas?", "wachtwoord(?:en)?",
-                       "hasło", "parola d'ordine", "пароль", "пароли", cjk=("密码", "密碼", "口令", "パスワード"))
+PASSWORD_WORDS = words("passwords?", "passw[oö]rt(?:er)?", "kennw[oö]rt(?:er)?", "passphrase", "passcode", "pw", "pwd",
+                       "passwd", "(?:wi-?fi|wlan) pass", "mot de passe", "mdp", "contraseñas?", "contrasenas?", "clave",
+                       "senhas?", "wachtwoord(?:en)?", "hasło", "parola d'ordine", "пароль", "пароли", cjk=("密码", "密碼", "口令", "パスワード"))
 CODE_WORDS = words("pin(?:[- ]?code|[- ]?nummer)?", "code pin", "пин(?:-код)?", "geheimzahl", "cvv", "cvc", "digicode",
                    "t[üu]e?rcode", "zugangscode", "código", "codice", "код", "combination", "combinaison",
-                   "combinación", "kombination", "".join(f"(?<!{w} )" for w in NOT_CODES) + "code",
+                   "combinación", "kombination", "combo", "keypad", "".join(f"(?<!{w} )" for w in NOT_CODES) + "code",
                    cjk=("暗証番号", "验证码"))
 KEY_WORDS = words("(?:api[- ]?)?(?:key|token|secret)", "apikey", "api-schlüssel", "schlüssel", "clé(?: api)?",
                   "ключ", cjk=("密钥", "令牌"))
@@ -41,7 +41,8 @@ ABOUT = (r"(?:managers?|reminders?|hints?|polic(?:y|ies)|resets?|rules?|fields?|
 # Values that say where or how a secret is, not what it is: "my API key is stored in the vault".
 NOT_A_VALUE = (r"(?:in|on|under|at|inside|behind|stored|written|saved|kept|not|never|too|very|always|usually|the same"
                r"|same|similar|different|secure|safe|strong|weak|long|short|easy|hard|expired|changed|required"
-               r"|missing|wrong|incorrect|broken|ne|nicht|pas|no)\b")
+               r"|missing|wrong|incorrect|broken|shared|known|encrypted|hidden|protected|printed|ne|nicht|pas|no)\b")
+NOT_ABOUT = rf"(?!(?:[^\S\n]+|-){ABOUT})"  # the keyword is not followed by one of those words
 PRONOUNS = r"(?:this|that|it|which|what|there|here|mine|yours|one|who)\b"
 PLACES = "".join(f"(?<!{w} )" for w in ("at", "on", "in", "under", "behind", "inside", "near", "with", "from"))
 
@@ -60,38 +61,52 @@ DETERMINERS = r"(?:(?:the|my|your|his|her|their|our|a|an|[\w-]+'s)\s+){0,2}(?:[\
 VALUE_FIRST = r"(?<![^\s«\"'“(])" + PLACES + r"(?P<v>\"[^\"\n]+\"|'[^'\n]+'|«[^»\n]+»|(?!" + PRONOUNS + r")[^\s\[\]\"'«]+)"
 
 Rule = tuple[str, "re.Pattern[str]"]
-# Each rule's pattern has a group "v": the part replaced (the whole match if the group is absent).
+# name -> pattern; the named group "v" is the part replaced (the whole match if there is no "v").
 RULES: list[Rule] = [
+    # by shape: what the secret looks like, whatever the sentence says
     ("private_key", re.compile(r"(?P<v>-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|\Z))")),
-    ("private_key", re.compile(r"(?m)(?P<v>(?:^[ \t]*[A-Za-z0-9+/]{4,}={0,2}[ \t]*\n)*^[ \t]*[A-Za-z0-9+/]{4,}={0,2})[ \t]*\n[ \t]*-----END [A-Z ]*PRIVATE KEY")),
-    ("connection_string", re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^\s:/@]*:(?P<v>[^\s@/]+)@")),
-    ("token", re.compile(r"(?i)\b(?:hooks\.slack\.com/(?:services|workflows)|discord(?:app)?\.com/api/webhooks)/(?P<v>[\w/-]+)")),
-    ("token", re.compile(r"(?i)[?&](?:access_|api_|auth_)?(?:token|key|secret|password|sig|signature)=(?P<v>[^&#\s\[]+)")),
+    ("private_key", re.compile(r"(?m)(?P<v>(?:^[ \t]*[A-Za-z0-9+/]{4,}={0,2}[ \t]*\n)*^[ \t]*[A-Za-z0-9+/]{4,}={0,2})"
+                               r"[ \t]*\n[ \t]*-----END [A-Z ]*PRIVATE KEY")),  # the lines above an END marker
+    ("connection_string", re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^\s:/@]*:(?P<v>[^\s@/]+)@")),  # postgres://u:PW@host
+    ("token", re.compile(r"(?i)\b(?:hooks\.slack\.com/(?:services|workflows)|discord(?:app)?\.com/api/webhooks)"
+                         r"/(?P<v>[\w/-]+)")),  # webhook URLs
+    ("token", re.compile(r"(?i)[?&](?:access_|api_|auth_)?(?:token|key|secret|password|sig|signature)"
+                         r"=(?P<v>[^&#\s\[]+)")),  # ...?api_key=VALUE
     ("api_key", re.compile(r"\b(?:sk|rk)[-_](?:live_|test_|proj-|ant-)?[A-Za-z0-9_-]{6,}")),  # OpenAI, Stripe, Anthropic
     ("api_key", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{22,}|glpat-[\w-]{20,}|hf_[A-Za-z]{30,})")),
     ("api_key", re.compile(r"\b(?:xox[abprse]-[A-Za-z0-9-]{10,}|AIza[\w-]{35}|npm_[A-Za-z0-9]{36}|ya29\.[\w-]{20,})")),
     ("aws_key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
     ("token", re.compile(r"\beyJ[\w-]+\.[\w-]+\.[\w-]+")),  # a JWT
     ("token", re.compile(r"(?i:\bbearer)\s+(?P<v>(?=\S*\d)[\w.~+/=-]{8,})")),
-    ("token", re.compile(r"\b[0-9a-fA-F]{32,}\b")),
-    ("token", re.compile(r"\b(?=[\w+/-]*?\d)(?=[\w+/-]*?[a-z][A-Z])[A-Za-z0-9+/_-]{32,}={0,2}")),  # random-looking
+    ("token", re.compile(r"\b[0-9a-fA-F]{32,}\b")),  # long hex
+    ("token", re.compile(r"\b(?=[\w+/-]*?\d)(?=[\w+/-]*?[a-z][A-Z])[A-Za-z0-9+/_-]{32,}={0,2}")),  # long and random
     ("token", re.compile(r"(?<![\w+/=])(?=[A-Za-z0-9+/]*\d)(?=[A-Za-z0-9+/]*[A-Za-z])[A-Za-z0-9+/]{6,}={1,2}(?![\w=])")),
-    ("password", re.compile(rf"(?i){PASSWORD_WORDS}{QUALIFIERS}{IS}(?!{QUOTE}(?:\[REDACTED|{NOT_A_VALUE}))(?P<v>\S[^\n]*?){CLAUSE_END}")),
-    ("password", re.compile(rf"(?i)\b(?:pw|pwd|passwd|pass){GAP}*[:=]{GAP}*(?P<v>[^\s\[]\S*?){CLAUSE_END}")),
-    ("password", re.compile(rf"(?i){PASSWORD_WORDS}{GAP}+(?!{ABOUT})(?P<v>(?=\S*\d|\S*[!@#$%^&*+?~])[^\s.,;。，]{{4,}})")),
-    ("password", re.compile(rf"(?i){PASSWORD_WORDS}(?!{GAP}+{ABOUT})[^.!?\n。]*?(?<![\w@./-])"  # "…the same as: abc77"
-                            r"(?P<v>(?=[^\s,;]*\d)(?=[^\s,;]*[^\W\d_])[^\s,;.!?\[\]]{5,})")),
-    ("password", re.compile(rf"(?i)\b(?:with|using|mit|avec|con)\s+(?:the |le |dem |el |la )?{PASSWORD_WORDS}{GAP}+"
-                            rf"(?!{ABOUT}|\[REDACTED)(?P<v>[^\s.,;]+)")),
     ("password", re.compile(r"(?<![^\s«\"'“(])(?![#@])(?!\S*@\S*\.[a-z]{2})(?=[\w!@#$%^&?~.-]*?[^\W\d_])"
-                            r"(?=[\w!@#$%^&?~.-]*?\d)(?=[\w.-]*?[!@#$%^&?~])[\w!@#$%^&?~.-]{8,}(?=[.,;:!?)»\"'”]*(?:\s|$))")),
-    # ^ shaped like a strong password: letters, digits and one of !@#$%^&?~, e.g. "Elephant!Blue22"
-    ("pin", re.compile(rf"(?i){CODE_WORDS}{QUALIFIERS}(?:{IS}|{GAP}+){QUOTE}(?P<v>{CODE})")),
-    ("api_key", re.compile(rf"(?i){KEY_WORDS}{QUALIFIERS}(?:{IS}|{GAP}+){QUOTE}(?P<v>{TOKEN})")),
-    ("password", re.compile(rf"(?i){VALUE_FIRST}(?=\s+(?:is|as|was|=)\s+{DETERMINERS}{PASSWORD_WORDS}(?!{GAP}+{ABOUT}))")),
-    ("password", re.compile(rf"(?i)(?<![^\s«\"'“(])(?P<v>(?=\S*[\d!@#$%^&*_+])[^\s\[\]\"'«:]+)(?={SAID_TO_BE}{DETERMINERS}{PASSWORD_WORDS}(?!{GAP}+{ABOUT}))")),
-    ("pin", re.compile(rf"(?i)(?<![\w#*-])(?P<v>{CODE})(?={SAID_TO_BE}{DETERMINERS}{CODE_WORDS}(?!{GAP}+{ABOUT}))")),
-    ("api_key", re.compile(rf"(?i)(?<![\w+/=.~-])(?P<v>{TOKEN})(?={SAID_TO_BE}{DETERMINERS}{KEY_WORDS}(?!{GAP}+{ABOUT}))")),
+                            r"(?=[\w!@#$%^&?~.-]*?\d)(?=[\w.-]*?[!@#$%^&?~])[\w!@#$%^&?~.-]{8,}"
+                            r"(?=[.,;:!?)»\"'”]*(?:\s|$))")),
+    # ^ letters, digits and one of !@#$%^&?~ in one word: shaped like a strong password ("Elephant!Blue22")
+
+    # by what the sentence says: keyword [qualifiers] is/ist/est/:/是 VALUE
+    ("password", re.compile(rf"(?i){PASSWORD_WORDS}{QUALIFIERS}{IS}(?!{QUOTE}(?:\[REDACTED|{NOT_A_VALUE}))"
+                            rf"(?P<v>\S[^\n]*?){CLAUSE_END}")),  # "my password is correct horse battery staple"
+    ("password", re.compile(rf"(?i)\b(?:pw|pwd|passwd|pass){GAP}*[:=]{GAP}*(?P<v>[^\s\[]\S*?){CLAUSE_END}")),  # pw: x
+    ("password", re.compile(rf"(?i){PASSWORD_WORDS}\??{GAP}+(?!{ABOUT})(?P<v>(?=\S*\d|\S*[!@#$%^&*+?~])[^\s.,;。，]{{4,}})")),
+    # ^ no verb: "Kennwort Lindenbaum7"
+    ("password", re.compile(rf"(?i){PASSWORD_WORDS}{NOT_ABOUT}[^.!?\n。]*?(?<![\w@./-])"
+                            r"(?P<v>(?=[^\s,;]*\d)(?=[^\s,;]*[^\W\d_])[^\s,;.!?\[\]]{5,})")),
+    # ^ letters-and-digits later in a password sentence: "my password is the same as my email one: dragonfly77"
+    ("password", re.compile(rf"(?i)\b(?:with|using|mit|avec|con)\s+(?:the |le |dem |el |la )?{PASSWORD_WORDS}{GAP}+"
+                            rf"(?!{ABOUT}|\[REDACTED)(?P<v>[^\s.,;]+)")),  # "log in with password popcorn"
+    ("pin", re.compile(rf"(?i){CODE_WORDS}{QUALIFIERS}(?:{IS}(?!{NOT_A_VALUE})(?:[^\s\d\[]+{GAP}+){{0,2}}|\??{GAP}+)"
+                       rf"{QUOTE}(?P<v>{CODE})")),  # "the door code is 1357#", "PIN: Fluffy / 7412", "code? 8080"
+    ("api_key", re.compile(rf"(?i){KEY_WORDS}{QUALIFIERS}(?:{IS}|{GAP}+){QUOTE}(?P<v>{TOKEN})")),  # "API key: Zx9Qw2"
+
+    # the value first: VALUE is/as/: the user's password (what a paraphrasing model writes)
+    ("password", re.compile(rf"(?i){VALUE_FIRST}(?=\s+(?:is|as|was|=)\s+{DETERMINERS}{PASSWORD_WORDS}{NOT_ABOUT})")),
+    ("password", re.compile(rf"(?i)(?<![^\s«\"'“(])(?P<v>(?=\S*[\d!@#$%^&*_+])[^\s\[\]\"'«:]+)"
+                            rf"(?={SAID_TO_BE}{DETERMINERS}{PASSWORD_WORDS}{NOT_ABOUT})")),
+    ("pin", re.compile(rf"(?i)(?<![\w#*-])(?P<v>{CODE})(?={SAID_TO_BE}{DETERMINERS}{CODE_WORDS}{NOT_ABOUT})")),
+    ("api_key", re.compile(rf"(?i)(?<![\w+/=.~-])(?P<v>{TOKEN})(?={SAID_TO_BE}{DETERMINERS}{KEY_WORDS}{NOT_ABOUT})")),
 ]
 
 CARD_RUN = re.compile(r"(?<!\d)\d+(?:(?:[^\S\n]|[./-]){1,3}\d+)*")  # digit groups joined by spaces, dots, dashes, slashes
@@ -169,7 +184,7 @@ def replacer(kind: str, found: list[str]) -> Callable[[re.Match[str]], str]:
 
 
 def redact_secrets(text: str) -> tuple[str, list[str]]:
-    """Replace passwords, PINs, codes, IBANs, card numbers, keys, tokens and private keys by [REDACTED …]; list the kinds."""
+    """Passwords, PINs, codes, IBANs, cards, keys, tokens and private keys replaced by [REDACTED …]; and the kinds found."""
     if not isinstance(text, str):
         raise TypeError(f"redact_secrets takes a str, got {type(text).__name__}; pass the text to be stored")
     found: list[str] = []
