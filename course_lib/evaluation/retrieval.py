@@ -179,7 +179,7 @@ def ceiling(data: Dataset, reranker: Reranker, model: Any = None) -> list[Exampl
         if ranked[0].index in c.relevant:
             continue
         right = next(h for h in ranked if h.index in c.relevant)
-        first = r.search(c.query, 1, reranker=reranker)[0]
+        first = r.search(c.query, max(KS), reranker=reranker)[0]  # the same pool the tables rerank
         out.append(Example(c.query, ranked[0].text, right.text, ranked[0].vector, right.vector, first.text,
                            first.index in c.relevant))
     return out
