@@ -34,13 +34,13 @@ doctor: $(STAMP)  ## environment check
 	$(PY) -m course_lib doctor
 
 test: $(STAMP)  ## everything: unit tests, notebooks, exercise sync, offline
-	PYTHONWARNINGS=ignore::ResourceWarning $(NONET) $(PY) -m pytest -q tests  # chromadb's HttpClient leaves sockets to the GC
+	$(NONET) $(PY) -m pytest -q tests
 	$(NONET) $(MAKE) --no-print-directory test-notebooks
 	$(PY) tools/make_exercises.py --check
 	$(PY) tools/nbclean.py --check lessons/*.ipynb solutions/*.ipynb exercises/*.ipynb
 
 test-lib: $(STAMP)
-	PYTHONWARNINGS=ignore::ResourceWarning $(NONET) $(PY) -m pytest -q tests  # chromadb's HttpClient leaves sockets to the GC
+	$(NONET) $(PY) -m pytest -q tests
 
 test-notebooks: $(STAMP)
 	@if ls lessons/*.ipynb solutions/*.ipynb >/dev/null 2>&1; then \

@@ -62,3 +62,36 @@ def offline_server_url():
     yield f"http://127.0.0.1:{httpd.server_address[1]}/v1"
     httpd.shutdown()
     httpd.server_close()
+
+
+def close_chroma_http_clients() -> int:
+    """Close and forget chromadb's cached server clients; returns how many connection pools were closed.
+
+    chromadb keeps one System per server address in a process-wide cache, and its HTTP component holds an
+    httpx connection pool that `Client.close()` leaves open, so every `chroma run` test used to leave its
+    sockets to the garbage collector (a ResourceWarning each). Embedded (PersistentClient) systems are kept.
+    """
+    import sys
+
+    if "chromadb.api.fastapi" not in sys.modules:
+        return 0
+    from chromadb.api.fastapi import FastAPI
+    from chromadb.api.shared_system_client import SharedSystemClient
+
+    closed = 0
+    for identifier, system in list(SharedSystemClient._identifier_to_system.items()):
+        http = [c for c in system.components() if isinstance(c, FastAPI)]
+        for component in http:
+            component._session.close()
+            closed += 1
+        if http:
+            SharedSystemClient._identifier_to_system.pop(identifier, None)
+            SharedSystemClient._identifier_to_refcount.pop(identifier, None)
+    return closed
+
+
+@pytest.fixture(autouse=True, scope="module")
+def chroma_http_clients_closed():
+    """After each test module (and its `chroma run` server), no chroma HTTP connection is left open."""
+    yield
+    close_chroma_http_clients()
