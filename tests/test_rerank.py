@@ -32,6 +32,15 @@ def test_max_sim_rewards_the_word_that_matches():
     assert max_sim(query, query) == pytest.approx(1.0)
 
 
+def test_the_precision_ceiling_of_cosine_and_what_max_sim_does_about_it():
+    from course_lib.model import embedder
+
+    query, wrong, right = "Which profession did I mention?", "Thanks, that was helpful!", "I'm a hydrologist by trade."
+    q, w, r = embedder.embed([query, wrong, right])
+    assert q @ w > q @ r  # cosine of the mean vectors prefers the wrong memory
+    assert [h.text for h in LateInteraction()(query, hits(wrong, right))] == [right, wrong]
+
+
 def test_late_interaction_reorders_and_leaves_the_input_alone():
     cands = hits("My flatmate Aiko is gluten-free.", "Did you know octopuses have three hearts?",
                  "My sister Radomir is visiting in May.")
@@ -53,6 +62,8 @@ def test_bad_arguments_are_named():
         LateInteraction()("q", "not a list")
     with pytest.raises(TypeError, match=".text"):
         LLMJudge(Fake("{}"))("q", [1, 2])
+    with pytest.raises(TypeError, match="reranker must be a function"):
+        HybridRetriever(["a", "b"]).search("a", reranker="late")
 
 
 def test_judge_puts_the_models_picks_first_in_its_order():

@@ -115,6 +115,8 @@ class HybridRetriever:
             raise ValueError(f"query must be non-empty text, got {query!r}")
         a = self.alpha if alpha is None else check_alpha(alpha)
         rerank = reranker or self.reranker
+        if rerank is not None and not callable(rerank):
+            raise TypeError(f"reranker must be a function (query, hits) -> hits, got {rerank!r}")
         vec = self.embeddings @ unit_rows(self.model.embed([query]))[0]
         raw = self.keywords.scores(query)
         lo, hi = float(raw.min()), float(raw.max())  # scoring.min_max(equal=0) in numpy: a Python loop over
