@@ -73,6 +73,10 @@ def test_bad_arguments():
         HybridRetriever(DOCS, alpha=1.5)
     with pytest.raises(ValueError, match="at least one"):
         HybridRetriever([])
+    with pytest.raises(ValueError, match="user_id"):
+        hybrid_recall(VectorMemory(), None, "x")
+    with pytest.raises(ValueError, match="query"):
+        HybridRetriever(DOCS).search("  ")
 
 
 def test_the_index_is_built_once_and_rebuilt_after_each_write():

@@ -20,6 +20,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from course_lib.long_term.checks import check_user
 from course_lib.model.lazy import LazyModel
 
 Reranker = Callable[[str, list["Hit"]], list["Hit"]]
@@ -150,7 +151,7 @@ def current_ids(memory: Any, user_id: str) -> tuple[list[str], list[Any] | None]
 
 def user_index(memory: Any, user_id: str) -> HybridRetriever | None:
     """This user's retriever, rebuilt only when the ids of their current memories changed (None: no memories)."""
-    ids, records = current_ids(memory, user_id)
+    ids, records = current_ids(memory, check_user(user_id))
     if not ids:
         return None
     per_user = _INDEXES.setdefault(memory, {})
