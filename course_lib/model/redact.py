@@ -97,6 +97,8 @@ RULES: list[Rule] = [
     # ^ letters-and-digits later in a password sentence: "my password is the same as my email one: dragonfly77"
     ("password", re.compile(rf"(?i)\b(?:with|using|mit|avec|con)\s+(?:the |le |dem |el |la )?{PASSWORD_WORDS}{GAP}+"
                             rf"(?!{ABOUT}|\[REDACTED)(?P<v>[^\s.,;]+)")),  # "log in with password popcorn"
+    ("password", re.compile(rf"(?i)(?:^|[,;:]{GAP}*){PASSWORD_WORDS}{GAP}+(?!{ABOUT}|{NOT_A_VALUE}|\[REDACTED)"
+                            rf"(?P<v>[^\s,;.!?]+){CLAUSE_END}")),  # a list of labels and values: "…, password girasol"
     ("pin", re.compile(rf"(?i){CODE_WORDS}{QUALIFIERS}(?:{IS}(?!{NOT_A_VALUE})(?:[^\s\d\[]+{GAP}+){{0,2}}|\??{GAP}+)"
                        rf"{QUOTE}(?P<v>{CODE})")),  # "the door code is 1357#", "PIN: Fluffy / 7412", "code? 8080"
     ("api_key", re.compile(rf"(?i){KEY_WORDS}{QUALIFIERS}(?:{IS}|{GAP}+){QUOTE}(?P<v>{TOKEN})")),  # "API key: Zx9Qw2"
