@@ -104,7 +104,7 @@ def plot_budget(budget: Budget, ax: Any = None) -> Any:
     if ax is None:
         import matplotlib.pyplot as plt
 
-        _, ax = plt.subplots(figsize=(8, 2.6))
+        _, ax = plt.subplots(figsize=(8, 3.2))
     bars = [("now", budget.sections)] + ([("after compaction", budget.after)] if budget.after else [])
     for y, (_, parts) in enumerate(reversed(bars)):
         left = 0
@@ -118,7 +118,7 @@ def plot_budget(budget: Budget, ax: Any = None) -> Any:
     ax.set_xlim(0, max(budget.window, budget.total) * 1.05)
     ax.set_xlabel("prompt tokens")
     ax.set_title("The context budget by section")
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.32), ncol=4, fontsize=8, frameon=False)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.4), ncol=4, fontsize=8, frameon=False)
     return ax
 
 

@@ -1,0 +1,216 @@
+"""Lesson 08 exercises: `should_compact`, `head_tail` and `cache_friendly_order`, the context engineering of lesson 08.
+
+`should_compact` is the rule the agent's Compactor applies (compact only past window × trigger);
+`head_tail` is truncate_tool_output without the passages, with a pointer the caller gives;
+`cache_friendly_order` lays prompt sections out the way layout.assemble("stable") does.
+"""
+from __future__ import annotations
+
+import random
+import re
+
+from course_lib.agent.compaction import plan_compaction
+from course_lib.course.exercises import Exercise, expect, require
+from course_lib.model.tokens import count_tokens, encode
+
+NOTEBOOK = "08_context_engineering"
+KINDS = ("fixed", "append", "volatile")  # how a prompt section changes from one turn to the next
+
+
+def _check_should_compact(should_compact):
+    expect(should_compact(60_000, 128_000, 0.8), False, why="60,000 tokens in a 128,000 window: far from the trigger")
+    expect(should_compact(102_401, 128_000, 0.8), True, why="The trigger is 128,000 × 0.8 = 102,400; one more compacts")
+    expect(should_compact(102_400, 128_000, 0.8), False,
+           why="Exactly at the trigger (102,400) the prompt is still allowed: compact only when it is over")
+    expect(should_compact(110_000, 128_000, 0.9), False,
+           why="With trigger=0.9 the line is at 115,200 tokens; use the trigger argument, not a fixed 0.8")
+    expect(should_compact(70_000, 128_000, 0.5), True, why="With trigger=0.5 the line is at 64,000 tokens")
+    expect(should_compact(4_500, 5_000, 0.8), True,
+           why="The lesson's run: a 5,000-token window compacts past 4,000, before the prompt reaches the window")
+    expect(should_compact(3_999, 5_000), False, why="The default trigger is 0.8 (4,000 of 5,000)")
+    expect(should_compact(4_001, 5_000), True, why="The default trigger is 0.8 (4,000 of 5,000)")
+    rng = random.Random(f"{NOTEBOOK}.should_compact")
+    for _ in range(30):
+        window = rng.randrange(1_000, 200_000, 1_000)
+        trigger = rng.choice([0.5, 0.6, 0.75, 0.8, 0.9, 1.0])
+        line = plan_compaction(window, trigger).trigger_tokens
+        tokens = rng.choice([line, line + 1, line - 1, rng.randint(0, 2 * window)])
+        expect(should_compact(tokens, window, trigger), tokens > line,
+               why=f"The library compacts when tokens > {window:,} × {trigger} = {line:,}")
+
+
+MARKER = re.compile(r"\n?\[[^\]\n]*\]\n?")
+
+
+def _check_head_tail(head_tail):
+    text = " ".join(f"Line {i}: the guide describes a street in Berlin and its cafes." for i in range(300))
+    total = count_tokens(text)
+    short = "Linse & Lauch takes Friday bookings only until 17:00."
+    expect(head_tail(short, 100, "out-1"), short, why="A text that already fits comes back unchanged, no marker")
+    exact = " ".join(["word"] * 40)
+    expect(head_tail(exact, count_tokens(exact), "out-1"), exact,
+           why="A text exactly max_tokens long fits too: cut only when it is longer")
+    rng = random.Random(f"{NOTEBOOK}.head_tail")
+    cases = [(text, 200, "out-7f3a"), (text, 60, "out-b2"), (text, 1000, "page-1")]
+    cases += [(" ".join(f"item{rng.randint(0, 999)} costs {rng.randint(1, 90)} EUR;" for _ in range(rng.randint(80, 200))),
+               rng.randint(50, 300), f"out-{rng.randint(0, 99999):05d}") for _ in range(6)]
+    for text, budget, pointer in cases:
+        call = f"head_tail(<{count_tokens(text):,}-token text>, {budget}, {pointer!r})"
+        out = head_tail(text, budget, pointer)
+        require(isinstance(out, str), f"{call} returned a {type(out).__name__}; return the truncated text as a string")
+        kept = count_tokens(out)
+        require(kept <= budget, f"{call} returned {kept} tokens, more than max_tokens={budget}. The marker line "
+                                f"counts too: take its tokens out of the budget before splitting head and tail")
+        require(pointer in out, f"{call} does not mention the pointer {pointer!r}: without it the agent cannot "
+                                f"fetch the part that was cut")
+        markers = [m for m in MARKER.finditer(out) if pointer in m.group(0)]
+        require(len(markers) == 1, f"{call}: put one marker line in [brackets], naming the pointer, between the "
+                                   f"head and the tail")
+        m = markers[0]
+        head, tail = out[:m.start()], out[m.end():]
+        require(head and text.startswith(head), f"{call}: the text before the marker should be the start of the "
+                                                f"text, unchanged (the head)")
+        require(tail and text.endswith(tail), f"{call}: the text after the marker should be the end of the text, "
+                                              f"unchanged (the tail); keep both ends")
+        require(kept >= budget // 2, f"{call} kept only {kept} tokens of a {budget}-token budget: fill the budget "
+                                     f"with head and tail")
+        omitted = len(encode(text)) - len(encode(head)) - len(encode(tail))
+        numbers = [int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", m.group(0).replace(pointer, ""))]
+        require(any(abs(n - omitted) <= 2 for n in numbers),
+                f"{call}: the marker should say how many tokens were left out (about {omitted:,}), in tokens, "
+                f"not characters; it says {m.group(0).strip()!r}")
+
+
+def _reference_order(sections):
+    return [s for kind in KINDS for s in sections if s[1] == kind]
+
+
+def _check_cache_friendly_order(cache_friendly_order):
+    lesson = [("memory", "volatile"), ("system", "fixed"), ("history", "append"), ("tools", "fixed"),
+              ("question", "append")]
+    expect(cache_friendly_order(lesson), [("system", "fixed"), ("tools", "fixed"), ("history", "append"),
+                                          ("question", "append"), ("memory", "volatile")],
+           why="Fixed sections first, then what is only appended to, and what changes every turn last")
+    expect(cache_friendly_order([("b", "append"), ("a", "append")]), [("b", "append"), ("a", "append")],
+           why="Keep the order within a kind: the history is appended to in this order; sorting it breaks it")
+    expect(cache_friendly_order([("rank", "volatile"), ("clock", "volatile"), ("rules", "fixed")]),
+           [("rules", "fixed"), ("rank", "volatile"), ("clock", "volatile")],
+           why="Volatile sections keep their order too, after everything stable")
+    expect(cache_friendly_order([]), [], why="No sections, nothing to order")
+    rng = random.Random(f"{NOTEBOOK}.cache_friendly_order")
+    for _ in range(20):
+        fresh = [(f"s{i}", rng.choice(KINDS)) for i in range(rng.randint(1, 9))]
+        out = list(cache_friendly_order(fresh))
+        expect(out, _reference_order(fresh), why="Expected the fixed sections, then the appended, then the volatile, "
+                                                 "each kind in its original order")
+
+
+should_compact = Exercise(
+    "should_compact", lesson=NOTEBOOK, check_fn=_check_should_compact,
+    hints=[
+        "The trigger line is a number of tokens: the window times the trigger fraction (128,000 × 0.8 = 102,400).",
+        "Compact only when the prompt is over that line; a prompt exactly on it is still sent as it is.",
+        "`return tokens > window * trigger`",
+    ],
+)
+
+head_tail = Exercise(
+    "head_tail", lesson=NOTEBOOK, check_fn=_check_head_tail,
+    hints=[
+        "If count_tokens(text) <= max_tokens, return text. Otherwise work in tokens: `ids = encode(text)`, and "
+        "`decode(ids[:n])` is the first n tokens as text.",
+        "Build the marker first (it names the pointer and how many tokens are left out) and count its tokens; "
+        "what remains of max_tokens is for the head (say 70 %) and the tail (30 %).",
+        "`head + marker + tail`, where head = decode(ids[:h]), tail = decode(ids[-t:]) and the marker is "
+        "f\"\\n[… {len(ids) - h - t:,} tokens omitted; full output: {pointer}]\\n\". If token boundaries make it one "
+        "token too long, shrink h and try again.",
+    ],
+)
+
+cache_friendly_order = Exercise(
+    "cache_friendly_order", lesson=NOTEBOOK, check_fn=_check_cache_friendly_order,
+    hints=[
+        "A prefix cache serves the prompt up to the first token that differs from last time. Whatever never "
+        "changes goes first, then what only grows at its end, and what is rewritten every turn goes last.",
+        "Go through the kinds in the order fixed, append, volatile, and for each kind take the sections of that "
+        "kind in the order they came.",
+        "`return [s for kind in (\"fixed\", \"append\", \"volatile\") for s in sections if s[1] == kind]` — or "
+        "sort with a key giving each kind its rank (Python's sort keeps equal keys in order).",
+    ],
+)
+
+EXERCISES = [should_compact, head_tail, cache_friendly_order]
+
+# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
+CORRECT_VARIANTS = {
+    "should_compact": [
+        "return tokens / window > trigger",
+        "from course_lib.agent.compaction import plan_compaction\n"
+        "return tokens > plan_compaction(window, trigger).trigger_tokens  # the library's line",
+        "return not tokens <= round(window * trigger)",
+    ],
+    "head_tail": [
+        """
+        ids = encode(text)
+        if len(ids) <= max_tokens:
+            return text
+        h = t = 0
+        while True:  # grow head and tail in turn while the whole still fits
+            grow_head = h <= t
+            h2, t2 = (h + 1, t) if grow_head else (h, t + 1)
+            out = decode(ids[:h2]) + f"\\n[{len(ids) - h2 - t2} tokens cut; see {pointer}]\\n" + decode(ids[len(ids) - t2:])
+            if count_tokens(out) > max_tokens:
+                break
+            h, t = h2, t2
+        return decode(ids[:h]) + f"\\n[{len(ids) - h - t} tokens cut; see {pointer}]\\n" + decode(ids[len(ids) - t:])""",
+        {"h = round(room * 0.7)": "h = room // 2"},
+    ],
+    "cache_friendly_order": [
+        "rank = {'fixed': 0, 'append': 1, 'volatile': 2}\nreturn sorted(sections, key=lambda s: rank[s[1]])",
+        """
+        groups = {"fixed": [], "append": [], "volatile": []}
+        for section in sections:
+            groups[section[1]].append(section)
+        return groups["fixed"] + groups["append"] + groups["volatile"]""",
+    ],
+}
+
+WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the verdict must contain)
+    "should_compact": [
+        ("return tokens >= window * trigger", "Exactly at the trigger (102,400)"),
+        ("return tokens > window  # waits until the window is full", "one more compacts"),
+        ("return tokens > window * 0.8", "use the trigger argument"),
+        ("return tokens > trigger  # compares tokens with a fraction", "60,000 tokens in a 128,000 window"),
+        ("return window - tokens < window * trigger", "60,000 tokens in a 128,000 window"),
+    ],
+    "head_tail": [
+        ({"    if len(ids) <= max_tokens:\n        return text\n": ""}, "comes back unchanged"),
+        ({"<= max_tokens:": "< max_tokens:"}, "exactly max_tokens long fits too"),
+        ("""
+        ids = encode(text)
+        if len(ids) <= max_tokens:
+            return text
+        h = round(max_tokens * 0.7)  # 70/30 of the whole budget: no room left for the marker
+        t = max_tokens - h
+        return decode(ids[:h]) + f"\\n[… {len(ids) - h - t:,} tokens omitted; full output: {pointer}]\\n" + decode(ids[-t:])""",
+         "The marker line counts too"),
+        ({"; full output: {pointer}": ""}, "does not mention the pointer"),
+        ({"t = room - h": "t = 0"}, "keep both ends"),
+        ({"out = decode(ids[:h]) + marker(omitted)":
+          "out = decode(ids[:h]) + marker(len(text) - len(decode(ids[:h])) - len(decode(ids[len(ids) - t:])))"},
+         "in tokens, not characters"),
+        ("if count_tokens(text) <= max_tokens: return text\n"
+         "return text[:max_tokens * 2] + f'\\n[… cut; full output: {pointer}]\\n' + text[-max_tokens * 2:]  # chars",
+         "more than max_tokens"),
+    ],
+    "cache_friendly_order": [
+        ("return sorted(sections, key=lambda s: s[1])  # alphabetical: append, fixed, volatile",
+         "Fixed sections first"),
+        ("return sorted(sections, key=lambda s: (s[1] == 'volatile', s[1] != 'fixed', s[0]))",
+         "Keep the order within a kind"),
+        ("return [s for s in sections if s[1] != 'volatile']  # drops the memory", "Fixed sections first"),
+        ("sections.sort(key=lambda s: ('fixed', 'append', 'volatile').index(s[1])); return sections", "changed its input"),
+        ("return [s for kind in ('volatile', 'append', 'fixed') for s in sections if s[1] == kind]",
+         "Fixed sections first"),
+    ],
+}
