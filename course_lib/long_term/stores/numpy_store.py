@@ -29,8 +29,8 @@ import numpy as np
 
 from course_lib.long_term.stores import IdTaken, MemoryRecord, owner_of
 from course_lib.long_term.stores.files import atomic_write, locked, remove_temp_files  # noqa: F401  (re-exported)
-from course_lib.long_term.stores.numpy_files import (ACCESS, MEMORIES, UserRows, empty_rows, load, read_meta,
-                                                     save, split)
+from course_lib.long_term.stores.numpy_files import (ACCESS, MEMORIES, UserRows, empty_rows, legacy_user, load,
+                                                     read_meta, save, split)
 
 DELETING = ".deleting-"
 
@@ -66,12 +66,16 @@ class NumpyStore:
         with locked(self.path / f"{folder.name}.lock", f"the memories of {user_id!r}"):
             if folder.exists():
                 remove_temp_files(folder)
-            yield self._rows(user_id)
+            try:
+                yield self._rows(user_id)
+            except BaseException:
+                self._cache.pop(user_id, None)  # a write that failed half-way: re-read the files next time
+                raise
 
     @staticmethod
     def _signature(folder: Path) -> tuple:
         out = []
-        for name in (MEMORIES, ACCESS):
+        for name in (MEMORIES, ACCESS, "records.jsonl"):
             try:
                 st = (folder / name).stat()
                 out.append((st.st_mtime_ns, st.st_size, st.st_ino))
@@ -247,4 +251,6 @@ class NumpyStore:
         """Every user with stored memories."""
         if self.path is None:
             return sorted(u for u, rows in self._cache.items() if rows.records)
-        return sorted(read_meta(f)["user_id"] for f in self.path.glob(f"*/{MEMORIES}"))
+        users = {read_meta(f)["user_id"] for f in self.path.glob(f"*/{MEMORIES}")}
+        old = {legacy_user(f.parent) for f in self.path.glob("*/user.json") if not (f.parent / MEMORIES).exists()}
+        return sorted(users | old)
