@@ -51,28 +51,39 @@ def user_turns(conversation: str) -> list[str]:
     return [text for role, text in turns(conversation) if role == "user"]
 
 
+ASKS_TO_CHANGE = re.compile(r"\b(?:bump|raise|lower|change|set|increase|reduce|move)\b[^?]*\bto\b", re.I)
+
+
 def facts_from(conversation: str) -> list[dict[str, Any]]:
     """Every fact the user stated, with a confidence: hedged statements get 0.5, plain ones 0.9.
 
-    Questions state nothing; "her birthday" is the birthday of the last person the same line named.
+    A question states nothing, unless it asks to change a value ("can we bump the budget to 60 euros?"). One
+    sentence may state facts on several subjects (a preference only when nothing else was found, a retraction
+    alone); a hedge
+    counts in the clause that states the fact; "her birthday" is the birthday of the last person the line named.
     """
     facts: list[dict[str, Any]] = []
     for turn in user_turns(conversation):
         person = "someone"
         for sentence in sentences(turn, FACT_BREAKS):
-            if sentence.endswith("?"):
+            if sentence.endswith("?") and not ASKS_TO_CHANGE.search(sentence):
                 continue
-            made = next((made for pattern, make in USER_PATTERNS
-                         if (m := pattern.search(sentence)) and (made := make(m))), None)
-            if made is None:
-                continue
-            subject, value, text = made
-            text = text.replace("{who}", person)
-            if subject.startswith("relative:"):
-                person = value
-            confidence = 0.5 if HEDGES.search(sentence) else 0.9
-            if text not in [f["text"] for f in facts]:
-                facts.append({"text": text, "confidence": confidence})
+            found: dict[str, tuple[str, str, re.Match[str]]] = {}
+            for pattern, make in USER_PATTERNS:
+                m = pattern.search(sentence)
+                made = make(m) if m else None
+                if made and made[0].split(":")[0] not in found and not (found and made[0].startswith("preference")):
+                    found[made[0].split(":")[0]] = (made[0], made[2], m)
+                    if made[0] == "retract":
+                        break  # "forget that I'm allergic to nuts" takes the allergy back, it does not state it
+            for subject, text, m in sorted(found.values(), key=lambda f: f[2].start()):
+                text = text.replace("{who}", person)
+                if subject.startswith("relative:"):
+                    person = text.rsplit(" is called ", 1)[-1].rstrip(".")
+                clause = sentence[:m.end()] + re.split(r"[,;]", sentence[m.end():], maxsplit=1)[0]
+                confidence = 0.5 if HEDGES.search(clause[clause.rfind(",", 0, m.start()) + 1:]) else 0.9
+                if text not in [f["text"] for f in facts]:
+                    facts.append({"text": text, "confidence": confidence})
     return facts
 
 
@@ -150,7 +161,7 @@ def resolve_conflict_rule(messages: Messages, body: dict[str, Any]) -> Reply:
     return answer(resolve(fields["new_fact"], parse_existing(fields["existing"])))
 
 
-DECISION_WORDS = re.compile(r"\b(?:let'?s (?:book|go with|take|do|go for)|(?:i|we)(?:'ve| have)? booked|^booked\b|"
+DECISION_WORDS = re.compile(r"\b(?:let'?s (?:book|go with|take|do|go for)|moved the (?:booking|table|reservation)|(?:i|we)(?:'ve| have)? booked|^booked\b|"
                             r"i'?d like to (?:go|visit|book|see)|(?:i|we)'?ll take|(?:i|we)'?ll go with|we'?re going with)", re.I)
 OPEN_WORDS = re.compile(r"\b(?:remind me to|i (?:still |also )?(?:need|have) to|i still have to|not sure (?:yet )?(?:whether|if|which|what)|"
                         r"(?:haven'?t|have not) (?:decided|figured out)|need to figure out)\b", re.I)
@@ -183,7 +194,7 @@ def session_summary_rule(messages: Messages, body: dict[str, Any]) -> Reply:
     said = [s for role, line in lines if role == "user" for s in sentences(line)]
     decisions = [s for s in said if DECISION_WORDS.search(s) and not s.endswith("?")]
     last_user = [line for role, line in lines[-1:] if role == "user"]  # nobody has answered it yet
-    questions = [s for s in said if OPEN_WORDS.search(s) and not s.endswith("?")]
+    questions = [s for s in said if OPEN_WORDS.search(s)]
     questions += [s for line in last_user for s in sentences(line) if s.endswith("?")]
     return answer({"decisions": decisions[:5],
                    "preferences": [f for f in facts if kind[f] in PREFERENCE_SUBJECTS or f in retracted_diet],
