@@ -124,3 +124,25 @@ def test_rerankers_plug_into_hybrid_search():
     for reranker in (LateInteraction(), LLMJudge()):
         found = r.search("Who is my sister again?", k=2, reranker=reranker)
         assert len(found) == 2 and found[0].text == "My sister Radomir is visiting in May."
+    query = "Which profession did I mention?"
+    docs = ["Thanks, that was helpful!", "I'm a hydrologist by trade."]
+    assert HybridRetriever(docs, alpha=1.0).search(query, k=1)[0].text == docs[0]  # what cosine puts first
+    with_reranker = HybridRetriever(docs, alpha=1.0, reranker=LateInteraction())
+    assert with_reranker.search(query, k=1)[0].text == "I'm a hydrologist by trade."
+
+
+def test_rerankers_plug_into_hybrid_recall():
+    from course_lib import VectorMemory
+    from course_lib.long_term.hybrid import hybrid_recall
+
+    mem = VectorMemory()
+    for text in ("Can you look up some restaurants for Friday?", "Thanks, that was helpful!",
+                 "I'm a hydrologist by trade."):
+        mem.remember("priya", text)
+    mem.remember("bob", "I'm a glassblower by trade.")
+    query = "Which profession did I mention?"
+    assert hybrid_recall(mem, "priya", query, k=3, alpha=1.0)[0].text != "I'm a hydrologist by trade."  # cosine
+    for reranker in (LateInteraction(), LLMJudge()):
+        found = hybrid_recall(mem, "priya", query, k=3, alpha=1.0, reranker=reranker)
+        assert found[0].text == "I'm a hydrologist by trade." and len(found) == 3
+        assert all("glassblower" not in h.text for h in found)
