@@ -84,3 +84,46 @@ def test_the_check_catches_drift(tmp_path):
     ]
     found = [(n, bool(re.search(re.escape(n), neighbour_outputs(cells, i)))) for i, n in quoted_numbers(cells)]
     assert found == [("2.34", True), ("1.30", False)]
+
+
+# -- references to other lessons: a lesson that does not exist yet is marked "coming" ----------------------------
+LESSON_REF = re.compile(r"\blessons? (\d\d)((?:\s*(?:,|and|–|-|to)\s*\d\d\b)*)", re.IGNORECASE)
+
+
+def lesson_reference_problems(cells: list[dict], existing: set[str]) -> list[str]:
+    """Prose that points to a missing lesson without saying it is coming, or calls an existing one 'coming'.
+
+    "Coming" is written right next to the reference: "coming in lesson 09" or "lesson 09 (coming soon)".
+    """
+    problems = []
+    for i, cell in enumerate(cells):
+        if cell["cell_type"] != "markdown":
+            continue
+        text = "".join(cell["source"])
+        for m in LESSON_REF.finditer(text):
+            coming = (text[max(0, m.start() - 10):m.start()].lower().endswith("coming in ")
+                      or re.match(r"\s*\(coming", text[m.end():], re.IGNORECASE) is not None)
+            for n in [m.group(1), *re.findall(r"\d\d", m.group(2))]:
+                if n not in existing and not coming:
+                    problems.append(f"cell {i}: {m.group(0)!r} points to lesson {n}, which does not exist yet; "
+                                    f"write 'coming in lesson {n}'")
+                if n in existing and coming:
+                    problems.append(f"cell {i}: lesson {n} exists now; drop 'coming' from {m.group(0)!r}")
+    return problems
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
+def test_references_to_later_lessons_say_whether_they_exist(path):
+    existing = {p.name[:2] for p in LESSONS}
+    problems = lesson_reference_problems(json.loads(path.read_text())["cells"], existing)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_reference_check_catches_both_mistakes():
+    cells = [{"cell_type": "markdown", "source": ["As lesson 03 showed, lesson 09 fixes it (see lessons 04 and 10); "
+                                                  "this is coming in lesson 05, and coming in lesson 07, lesson 08 "
+                                                  "(coming soon) too."]}]
+    problems = [p.split(": ", 1)[1] for p in lesson_reference_problems(cells, existing={"03", "04", "05"})]
+    assert problems == ["'lesson 09' points to lesson 09, which does not exist yet; write 'coming in lesson 09'",
+                        "'lessons 04 and 10' points to lesson 10, which does not exist yet; write 'coming in lesson 10'",
+                        "lesson 05 exists now; drop 'coming' from 'lesson 05'"]
