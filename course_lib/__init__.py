@@ -39,6 +39,8 @@ _EXPORTS = {
     "ProfileMemory": "long_term.profile",
     "EpisodicLog": "long_term.episodic",
     "SkillLibrary": "long_term.skills",
+    "SharedMemory": "long_term.shared", "LateInteraction": "long_term.rerank", "LLMJudge": "long_term.rerank",
+    "hybrid_recall": "long_term.hybrid",
 }
 
 # Modules that lived at the top of course_lib before it was grouped by layer: `from course_lib import
