@@ -169,3 +169,18 @@ def test_development_set_thresholds(dev):
     assert [m for m in dev.misses if not m.startswith(tuple(KNOWN_MISSES))] == []
     assert [f for f in dev.wrong_fields if not f.startswith(tuple(KNOWN_WRONG_FIELDS))] == []
     assert dev.false_facts == [] and dev.wrong_ops == []
+
+
+def test_the_same_measurement_runs_recorded_then_replayed(offline_server_url, tmp_path):
+    """Through the live path (an OpenAI-compatible server, recorded), then from the recording with no server."""
+    from course_lib import Model
+    from course_lib.model.settings import load_settings
+
+    recording = tmp_path / "write_path.jsonl"
+    convs = [c for c in labels.load("dev") if c.id == "scenario/updates"]
+    live = Model(settings=load_settings({"COURSE_BACKEND": "openai", "OPENAI_BASE_URL": offline_server_url,
+                                         "COURSE_RECORD_FILE": str(recording)}))
+    recorded = evaluate(convs, live)["dev"]
+    assert len(recording.read_text().splitlines()) == 2 + 2 + 1  # two turns, two resolutions, one summary
+    replay = Model(settings=load_settings({"COURSE_BACKEND": "replay", "COURSE_REPLAY_FILE": str(recording)}))
+    assert evaluate(convs, replay)["dev"] == recorded and recorded.rates()["recall"] == 1.0  # every count, every miss
