@@ -14,13 +14,13 @@ from __future__ import annotations
 import base64
 import functools
 import html
-import io
 from dataclasses import dataclass
 from typing import Any
 
 from course_lib.agent.compaction import plan_compaction
 from course_lib.agent.usage import SECTIONS
 from course_lib.course import scenario
+from course_lib.course.widgets import figure_png
 from course_lib.model.prompts import REACT_SYSTEM, facts_block
 from course_lib.model.tokens import REPLY_PRIMING, count_message_tokens, count_tokens, count_tools_tokens
 
@@ -123,17 +123,8 @@ def plot_budget(budget: Budget, ax: Any = None) -> Any:
 
 
 def _png(budget: Budget) -> bytes:
-    """Render the chart to PNG bytes without touching pyplot's global state."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(8, 3.2), dpi=90)
-    FigureCanvasAgg(fig)
-    plot_budget(budget, ax=fig.add_subplot())
-    fig.tight_layout()
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png")
-    return buffer.getvalue()
+    """The budget chart as PNG bytes."""
+    return figure_png(lambda ax: plot_budget(budget, ax=ax), (8, 3.2))
 
 
 @functools.lru_cache(maxsize=None)

@@ -101,18 +101,23 @@ def plot_ranking(rows: list[Row], threshold: float | None = None, ax: Any = None
     return ax
 
 
-def _png(rows: list[Row], threshold: float) -> bytes:
-    """Render the bar chart to PNG bytes without touching pyplot's global state."""
+def figure_png(draw: Any, figsize: tuple[float, float]) -> bytes:
+    """PNG bytes of a figure that `draw(ax)` fills, without touching pyplot's global state (for widgets)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(7.5, 1.3 + 0.6 * max(len(rows), 1)), dpi=90)
+    fig = Figure(figsize=figsize, dpi=90)
     FigureCanvasAgg(fig)
-    plot_ranking(rows, threshold, ax=fig.add_subplot())
+    draw(fig.add_subplot())
     fig.tight_layout()
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png")
     return buffer.getvalue()
+
+
+def _png(rows: list[Row], threshold: float) -> bytes:
+    """The ranking chart as PNG bytes."""
+    return figure_png(lambda ax: plot_ranking(rows, threshold, ax=ax), (7.5, 1.3 + 0.6 * max(len(rows), 1)))
 
 
 @functools.lru_cache(maxsize=None)
