@@ -143,9 +143,13 @@ def test_long_trip_facts_and_summary():
 
 
 def test_audit_noise_is_not_stored():
+    assert [f.text for f in extract_facts([{"role": "user", "content": "My flight home is LH 2047."}])] == [
+        "The user's flight is LH 2047."]
     for said in ["The worst part is that I sing along on trains when I forget that I'm wearing headphones.",
                  "I love the idea of a lazy Sunday in a new city, with nothing to rush for until the evening.",
-                 "My flatmate Aiko is gluten-free, and my friend Dmitri lives in Utrecht."]:
+                 "My flatmate Aiko is gluten-free, and my friend Dmitri lives in Utrecht.",
+                 "I'm here for a conference at the Estrel hotel, it's my first time in Berlin.",  # no name "I'm"
+                 "Honestly, the best meetings are the ones that move to a later time, don't you think?"]:
         assert extract_facts([{"role": "user", "content": said}]) == []
 
 

@@ -82,7 +82,7 @@ USER_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
                 + NAME + r"(?:[.!,]|$)"), lambda m: ("name", m.group(1), f"The user's name is {m.group(1)}.")),
     (re.compile(r"^(?i:i'?m|i am|it'?s|this is) " + NAME + r"[.!]?$"),
      lambda m: ("name", m.group(1), f"The user's name is {m.group(1)}.")),
-    (re.compile(r"^" + NAME + r" here\b|\b(?i:intro|introduction): " + NAME + r"\b"),
+    (re.compile(r"^(?!I'|I\b|We\b|It\b)" + NAME + r" here\b|\b(?i:intro|introduction): " + NAME + r"\b"),
      lambda m: ("name", first(m), f"The user's name is {first(m)}.")),
     (re.compile(r"\b(?:i'?m|i am) allergic to ([\w -]+?)[.!,]?$", re.I),
      lambda m: (f"allergy:{m.group(1).lower()}", m.group(1).lower(), f"The user is allergic to {m.group(1).lower()}.")),
