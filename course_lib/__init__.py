@@ -41,6 +41,7 @@ _EXPORTS = {
     "SkillLibrary": "long_term.skills",
     "SharedMemory": "long_term.shared", "LateInteraction": "long_term.rerank", "LLMJudge": "long_term.rerank",
     "hybrid_recall": "long_term.hybrid",
+    "Ledger": "agent.ledger", "idempotency_key": "agent.ledger",
 }
 
 # Modules that lived at the top of course_lib before it was grouped by layer: `from course_lib import

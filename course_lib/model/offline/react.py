@@ -19,7 +19,9 @@ The rules, in the order they are applied:
 4. **After each observation** it either calls the next tool (search → book; a truncated page with a
    ``read_more(pointer=…, offset=…)`` hint → read more until a sentence shares at least half the
    question's words) or answers with
-   a final text that names what it chose and why.
+   a final text that names what it chose and why. A booking the prompt says is "book_table already done
+   with {...}" (a lesson recalled from an earlier session), or that the tool reports as ``already_done``,
+   is not booked again.
 
 Every step is deterministic: the same prompt always gives the same reply. Reading the prompt (rules 1
 and 2) is in reading.py; this module chooses and answers, one small function per intent (INTENTS).
@@ -29,6 +31,7 @@ from __future__ import annotations
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -65,6 +68,20 @@ class Step:
             return Reply(content=f"I would need the {tool} tool for that, and it is not available to me.")
         args = {k: v for k, v in args.items() if v is not None}
         return Reply(content=thought, tool_calls=[tool_call(next_call_id(self.messages), tool, json.dumps(args))])
+
+
+DONE_BEFORE = re.compile(r"\b(\w+) already done with (\{[^{}]*\})")
+
+
+def done_before(messages: Messages, tool: str, args: dict[str, Any]) -> bool:
+    """Does the prompt (e.g. a recalled lesson "book_table already done with {...}") say this exact call was made?"""
+    for m in DONE_BEFORE.finditer(prompt_text(messages)):
+        try:
+            if m.group(1) == tool and json.loads(m.group(2)) == args:
+                return True
+        except json.JSONDecodeError:
+            continue
+    return False
 
 
 def next_call_id(messages: Messages) -> str:
@@ -146,6 +163,9 @@ def restaurant(s: Step, book: bool = False) -> Reply:
         return Reply(content=f"I suggest {summary} in {city}: {why(c, city)}.")
     if "book_table" not in s.names:
         when, people = find_when(s.question), find_people(s.question)
+        if done_before(s.messages, "book_table", {"restaurant": chosen["name"], "time": when, "people": people}):
+            return Reply(content=f"You already have this booking: {chosen['name']} for {people} on {when} was booked "
+                                 f"in an earlier session, so I do not book it again.")
         return s.call("book_table", f"I choose {chosen['name']}: {why(c, city)}. Now I book it for {people} at {when}.",
                       restaurant=chosen["name"], time=when, people=people)
     result = s.results("book_table")[-1]
@@ -153,6 +173,9 @@ def restaurant(s: Step, book: bool = False) -> Reply:
         booking = json.loads(result)
     except json.JSONDecodeError:
         return Reply(content=f"The booking at {chosen['name']} failed: {result}")
+    if isinstance(booking, dict) and booking.get("already_done"):
+        return Reply(content=f"This table was already booked in an earlier session (confirmation "
+                             f"{booking.get('confirmation', '?')}), so I did not book it again.")
     return Reply(content=f"I booked {summary} for {booking['people']} on {booking['time']}. "
                          f"Confirmation: {booking['confirmation']}. I chose it because {why(c, city)}.")
 

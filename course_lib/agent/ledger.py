@@ -1,0 +1,101 @@
+"""The episodic loop: a side effect is done once across sessions, and each finished episode becomes memories.
+
+    ledger = Ledger(log_dir, "priya", session_id="s2")           # one EpisodicLog file per session
+    agent = ReActAgent(tools=ledger.guard(scenario.TOOLS), after_run=ledger.record_run, ...)
+    agent.run("Book Linse & Lauch for Friday 19:00 for 2")
+    ledger.end_session(memory)    # lessons and outcome -> VectorMemory, through the write path
+
+`guard` wraps a Toolbox: every tool call is logged as a ``tool_call`` event (tool, args, result) in this
+session's file. Before a side-effecting tool (``side_effects``, default ``book_table``) runs, the ledger reads
+the files of *every* session in the folder, this user's events only; if the same call (same idempotency key)
+was made before, the tool is not called again and the earlier result comes back as the observation, marked
+``already_done``. `end_session` distils the episode (`EpisodicLog.distill`) and stores each lesson through the
+write path's resolve/apply, so a lesson already known is a NOOP rather than a second copy.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from course_lib.agent.toolbox import Toolbox
+from course_lib.long_term.episodic import EpisodicLog, canonical
+from course_lib.long_term.stores.files import read_log
+from course_lib.model.clock import CourseClock
+
+SIDE_EFFECTS = ("book_table",)
+
+
+def idempotency_key(tool: str, args: dict[str, Any]) -> str:
+    """The identity of a call: the tool name and its arguments as canonical JSON (key order ignored)."""
+    if not isinstance(tool, str) or not tool.strip():
+        raise ValueError(f"tool must be a tool name such as 'book_table', got {tool!r}")
+    if not isinstance(args, dict):
+        raise TypeError(f"args must be the call's arguments as a dict, got {type(args).__name__}")
+    return f"{tool}:{canonical(args)}"
+
+
+class Ledger:
+    """Every call one user's agent made, in any session logged in `log_dir`; side effects are never repeated."""
+
+    def __init__(self, log_dir: str | os.PathLike, user_id: str, session_id: str, clock: CourseClock | None = None,
+                 side_effects: Iterable[str] = SIDE_EFFECTS) -> None:
+        if user_id is None:
+            raise ValueError("user_id is required: the ledger only ever reads that user's events")
+        self.log = EpisodicLog(session_id, log_dir, clock, user_id=user_id)
+        self.user_id = self.log.user_id
+        if isinstance(side_effects, str):
+            raise TypeError("side_effects is a list of tool names, e.g. ('book_table',), not one string")
+        self.side_effects = tuple(side_effects)
+
+    def done(self) -> list[dict[str, Any]]:
+        """Successful side-effect calls of this user, from every session file in the folder, oldest first."""
+        events = []
+        for path in sorted(Path(self.log.dir).glob("*.jsonl")):
+            events += [e for e in read_log(path)[0] if e.get("user_id") == self.user_id
+                       and e.get("type") == "tool_call" and e.get("tool") in self.side_effects]
+        return sorted(events, key=lambda e: (e.get("ts", ""), e.get("session", ""), e.get("seq", 0)))
+
+    def lookup(self, tool: str, args: dict[str, Any]) -> dict[str, Any] | None:
+        """The earliest logged call with this idempotency key (any session of this user), or None."""
+        key = idempotency_key(tool, args)
+        return next((e for e in self.done() if idempotency_key(e["tool"], e.get("args") or {}) == key), None)
+
+    def guard(self, tools: Toolbox) -> Toolbox:
+        """`tools` with every call logged, and side effects answered from the ledger when already done."""
+        def wrapper(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+            def logged(**args: Any) -> Any:
+                earlier = self.lookup(name, args) if name in self.side_effects else None
+                if earlier is not None:
+                    self.log.record("tool_skipped", tool=name, args=args, earlier_session=earlier["session"])
+                    result = earlier.get("result")
+                    return {**(result if isinstance(result, dict) else {"result": result}), "already_done": True,
+                            "note": f"{name} was already done with these arguments in session "
+                                    f"{earlier['session']}; not repeated"}
+                try:
+                    result = fn(**args)
+                except Exception as exc:
+                    self.log.record("tool_error", tool=name, args=args, error=f"{type(exc).__name__}: {exc}")
+                    raise
+                self.log.record("tool_call", tool=name, args=args, result=result)
+                return result
+            return logged
+        return tools.wrap(wrapper)
+
+    def record_run(self, agent: Any, messages: list[dict[str, Any]]) -> None:
+        """An `after_run` hook: log the run's task (the user message) and outcome (the final answer)."""
+        self.log.record("task", task=str(messages[0].get("content") or ""))
+        self.log.record("outcome", outcome=str(messages[-1].get("content") or ""))
+
+    def end_session(self, memory: Any, model: Any = None) -> list[Any]:
+        """Distil this session's log into lessons and write each to `memory` via resolve/apply; returns the Decisions."""
+        from course_lib.long_term.write_path import MemoryWriter, resolve
+        from course_lib.scoring import Weights
+
+        writer = MemoryWriter(memory, model)
+        decisions = []
+        for lesson in self.log.distill(model):
+            nearest = (memory.recall(self.user_id, lesson, k=5, weights=Weights(0, 0, 1), touch=False)
+                       if memory.memories(self.user_id) else [])
+            decisions.append(writer.apply(self.user_id, resolve(lesson, nearest, model)))
+        return decisions

@@ -1,0 +1,126 @@
+"""The episodic loop: a side effect done in an earlier session is not repeated; episodes become memories."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from course_lib.agent.ledger import Ledger, idempotency_key
+from course_lib.agent.react_agent import ReActAgent
+from course_lib.agent.recall_block import recall_hook
+from course_lib.agent.tools import TOOLS
+from course_lib.long_term.episodic import EpisodicLog
+from course_lib.long_term.vector import VectorMemory
+from course_lib.model.clock import CourseClock
+
+ASK = "Book me a dinner in Berlin on Friday at 19:00 for 2"
+
+
+@pytest.fixture
+def counted():
+    """The scenario tools, counting the real calls that reach each function."""
+    calls: list[str] = []
+
+    def counting(name, fn):
+        def call(**args):
+            calls.append(name)
+            return fn(**args)
+        return call
+    return TOOLS.wrap(counting), calls
+
+
+def fresh_session(folder, session, tools, user="priya", recall=False):
+    """Every object built anew from the same folder, as after a kernel restart."""
+    memory = VectorMemory(backend="numpy", path=folder / "memory", clock=CourseClock())
+    ledger = Ledger(folder / "episodes", user, session)
+    hook = recall_hook(memory, user, k=4) if recall else None
+    return ReActAgent(tools=ledger.guard(tools), before_run=hook, after_run=ledger.record_run), ledger, memory
+
+
+def test_key_ignores_order_but_not_values():
+    a = idempotency_key("book_table", {"restaurant": "X", "people": 2})
+    assert a == idempotency_key("book_table", {"people": 2, "restaurant": "X"})
+    assert a != idempotency_key("book_table", {"restaurant": "X", "people": 3})
+    assert a != idempotency_key("cancel_table", {"restaurant": "X", "people": 2})
+    with pytest.raises(ValueError, match="tool"):
+        idempotency_key("", {})
+    with pytest.raises(TypeError, match="args"):
+        idempotency_key("book_table", [("people", 2)])
+
+
+def test_booking_happens_once_across_sessions(tmp_path, counted):
+    tools, calls = counted
+    first = fresh_session(tmp_path, "s1", tools)[0].run(ASK)
+    agent, ledger, _ = fresh_session(tmp_path, "s2", tools)  # no memory hook: only the ledger stands in the way
+    second = agent.run(ASK)
+    assert calls.count("book_table") == 1
+    assert [s.action for s in second.trace.steps] == ["search_restaurants", "book_table"]  # the model did ask
+    seen = json.loads(second.trace.steps[-1].observation)
+    assert seen["already_done"] is True and "s1" in seen["note"]
+    assert seen["confirmation"] in first.answer and "already booked" in second.answer
+    assert [e["type"] for e in ledger.log.events()][:2] == ["tool_call", "tool_skipped"]
+
+
+def test_ledger_is_per_user_and_side_effects_only(tmp_path, counted):
+    tools, calls = counted
+    fresh_session(tmp_path, "s1", tools, user="priya")[0].run(ASK)
+    fresh_session(tmp_path, "s2", tools, user="omar")[0].run(ASK)  # another user's identical booking goes ahead
+    assert calls.count("book_table") == 2
+    assert calls.count("search_restaurants") == 2  # reads are never answered from the ledger
+    priya = Ledger(tmp_path / "episodes", "priya", "s3")
+    assert [e["session"] for e in priya.done()] == ["s1"]
+    assert priya.lookup("book_table", priya.done()[0]["args"]) is not None
+    assert priya.lookup("book_table", {**priya.done()[0]["args"], "people": 3}) is None
+
+
+def test_failed_call_is_not_a_done_side_effect(tmp_path):
+    ledger = Ledger(tmp_path, "priya", "s1")
+    tools = ledger.guard(TOOLS)
+    bad = json.dumps({"restaurant": "Nowhere", "time": "Friday 19:00", "people": 2})
+    assert tools.call("book_table", bad).startswith("error:")
+    assert ledger.done() == [] and ledger.log.events("tool_error")
+    assert not tools.call("book_table", bad).count("already_done")
+
+
+def test_offline_agent_reads_already_done_in_its_prompt(tmp_path, counted):
+    tools, calls = counted
+    done = ('book_table already done with {"people": 2, "restaurant": "Linse & Lauch", "time": "Friday 19:00"}; '
+            "do not repeat it.")
+    facts = ["The user is vegetarian.", "The user's dinner budget is at most 40 EUR per person."]
+    agent = ReActAgent(tools=tools, before_run=lambda a, m: [*facts, done])
+    result = agent.run(ASK)
+    assert "book_table" not in [s.action for s in result.trace.steps] and "book_table" not in calls
+    assert "already have this booking" in result.answer
+    other = ReActAgent(tools=tools, before_run=lambda a, m: [*facts, done.replace("2", "4")])  # a different booking
+    assert "book_table" in [s.action for s in other.run(ASK).trace.steps]
+
+
+def test_distilled_lessons_are_recalled_next_session(tmp_path, counted):
+    tools, calls = counted
+    agent, ledger, memory = fresh_session(tmp_path, "s1", tools, recall=True)
+    memory.remember("priya", "The user is vegetarian.", 0.9)
+    memory.remember("priya", "The user's dinner budget is at most 40 EUR per person.", 0.9)
+    agent.run(ASK)
+    written = ledger.end_session(memory)
+    assert [d.op for d in written] == ["ADD", "ADD"]
+    assert written[0].text.startswith("book_table already done with") and "Linse & Lauch" in written[0].text
+    assert written[1].text.startswith("Outcome: I booked Linse & Lauch")
+    agent, ledger, memory = fresh_session(tmp_path, "s2", tools, recall=True)
+    second = agent.run(ASK)
+    assert any("book_table already done" in f for f in agent.last_facts)
+    assert "book_table" not in [s.action for s in second.trace.steps]  # the model itself did not ask again
+    assert calls.count("book_table") == 1
+    assert len(memory.memories("priya")) == 4
+    again = ledger.end_session(memory)  # a lesson already stored is not stored twice
+    assert len(memory.memories("priya")) == 4 + sum(d.op == "ADD" for d in again)
+    assert all(d.op != "ADD" or d.text.startswith("Outcome:") for d in again)
+
+
+def test_bad_arguments_are_named(tmp_path):
+    with pytest.raises(ValueError, match="user_id"):
+        Ledger(tmp_path, None, "s1")
+    with pytest.raises(TypeError, match="side_effects"):
+        Ledger(tmp_path, "priya", "s1", side_effects="book_table")
+    with pytest.raises(ValueError, match="session_id"):
+        Ledger(tmp_path, "priya", "../s1")
+    assert EpisodicLog("s1", tmp_path, user_id="priya").events() == []
