@@ -100,5 +100,5 @@ def test_the_agent_runs_with_memory_and_skill_tools(two_users, tmp_path):
             return Model().chat(messages, **kw)
 
     result = ReActAgent(tools=both, system=MEMORY_SYSTEM, model=Recorder()).run("Find me a restaurant in Berlin")
-    assert result.trace.steps[0].action == "search_restaurants"
+    assert [s.action for s in result.trace.steps] == ["search_memory", "search_restaurants"]  # memory first
     assert {"save_memory", "search_memory", "forget_memory", "list_skills", "load_skill", "save_skill"} <= set(offered[0])

@@ -39,6 +39,7 @@ from course_lib.model.offline.reading import (  # noqa: F401  (constraints & co.
     NAME, POINTER, URL, best_sentences, constraints, describe, find_budget, find_city, find_diet, find_people,
     find_when, intent, prompt_text, tool_history)
 from course_lib.model.offline.reply import Messages, Reply, tool_call
+from course_lib.model.offline.self_memory import memory_step, recalled_text
 
 
 @dataclass
@@ -209,8 +210,8 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
     if last_user is None:
         return Reply(content="Hello! What can I help you with?")
     question = str(messages[last_user].get("content") or "")
-    c = constraints(question, prompt_text(messages))
+    done = tool_history(messages, last_user + 1)
+    c = constraints(question, "\n".join([prompt_text(messages), recalled_text(done)]))  # + search_memory's hits
     step = Step(messages=messages, offered={t.get("function", {}).get("name") for t in body.get("tools") or []},
-                last_user=last_user, question=question, c=c, city=c["city"] or "Berlin",
-                done=tool_history(messages, last_user + 1))
-    return INTENTS[intent(question)](step)
+                last_user=last_user, question=question, c=c, city=c["city"] or "Berlin", done=done)
+    return memory_step(step) or INTENTS[intent(question)](step)  # memory tools (self_memory.py) come first

@@ -1,0 +1,69 @@
+"""The offline model's rules for an agent that manages its own memory through tools (the MemGPT / Letta way).
+
+Only when the request offers `save_memory` / `search_memory` / `forget_memory`:
+
+* a message that asks to forget ("forget …", "no longer …", "delete …") → `search_memory` for it, then
+  `forget_memory` on the best hit;
+* a message that states facts → one `save_memory` per fact the extraction rules (memory_ops.facts_from) find
+  with confidence ≥ 0.8; then a short "Noted" reply if nothing else was asked, else the request below;
+* a request for a restaurant, a booking or "what is my …" → `search_memory` first; the ReAct policy then reads
+  the recalled memories as constraints, as it reads the system prompt's facts.
+
+Anything else falls through to the ordinary ReAct rules (react.py).
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from course_lib.model.offline.memory_ops import facts_from
+from course_lib.model.offline.reading import intent
+from course_lib.model.offline.reply import Reply
+
+FORGET = re.compile(r"\b(forget|no longer|delete|remove)\b", re.I)
+MEMORY_TOOLS = {"save_memory", "search_memory", "forget_memory"}
+
+
+def hits(observation: str) -> list[dict[str, Any]]:
+    """The memories in a search_memory observation (empty if it is an error or not JSON)."""
+    try:
+        found = json.loads(observation).get("memories", [])
+    except (json.JSONDecodeError, AttributeError):
+        return []
+    return [h for h in found if isinstance(h, dict) and h.get("id")]
+
+
+def recalled_text(done: list[tuple[str, dict[str, Any], str]]) -> str:
+    """The memory lines search_memory returned in this run, one per line (read as constraints)."""
+    return "\n".join(h.get("memory", "") for tool, _, obs in done if tool == "search_memory" for h in hits(obs))
+
+
+def memory_step(s: Any) -> Reply | None:
+    """The next memory-tool call or reply for this step, or None to let the ReAct rules answer."""
+    if not MEMORY_TOOLS & s.offered:
+        return None
+    kind, names = intent(s.question), s.names
+    if FORGET.search(s.question) and {"search_memory", "forget_memory"} <= s.offered:
+        if "search_memory" not in names:
+            return s.call("search_memory", "The user asks me to forget something; I look it up first.",
+                          query=s.question)
+        found = hits(s.results("search_memory")[-1])
+        if not found:
+            return Reply(content="I have nothing stored about that, so there is nothing to forget.")
+        if "forget_memory" not in names:
+            return s.call("forget_memory", f"I forget: {found[0]['memory']}", id=found[0]["id"])
+        gone = found[0]["memory"].split(" (")[0]
+        return Reply(content=f"Done: I forgot \"{gone}\".")
+    if "save_memory" in s.offered:
+        facts = [f["text"] for f in facts_from("user: " + s.question) if f.get("confidence", 0) >= 0.8]
+        saved = [args.get("text") for tool, args, _ in s.done if tool == "save_memory"]
+        todo = [f for f in facts if f not in saved]
+        if todo:
+            return s.call("save_memory", "The user told me something durable; I save it.", text=todo[0],
+                          importance=0.9)
+        if saved and kind == "chat":
+            return Reply(content="Noted: " + " ".join(saved))
+    if kind in ("book", "restaurant", "recall") and "search_memory" in s.offered and "search_memory" not in names:
+        return s.call("search_memory", "Before I answer I check what I know about this user.", query=s.question)
+    return None
