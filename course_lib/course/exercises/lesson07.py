@@ -1,0 +1,248 @@
+"""Lesson 07 exercises: `is_valid_at`, `strength` and `supersede`, the write, update and forget of lesson 07.
+
+`is_valid_at` is `MemoryRecord.is_current` on a plain dict; `strength` has the signature of
+course_lib.long_term.forgetting.strength; `supersede` is `VectorMemory.update` on a list of dicts.
+"""
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta, timezone
+
+from course_lib.course.exercises import Exercise, expect, require
+from course_lib.course.exercises.checking import LearnerError, fail
+from course_lib.long_term.forgetting import strength as library_strength
+
+NOTEBOOK = "07_write_update_forget"
+T0 = datetime(2026, 3, 2, 9, tzinfo=timezone.utc)
+
+
+def day(n: float) -> datetime:
+    """The course clock's start plus n days."""
+    return T0 + timedelta(days=n)
+
+
+def _reference_valid(record, when):
+    return (record["valid_from"] <= when and (record["valid_to"] is None or when < record["valid_to"])
+            and (record["expires_at"] is None or when < record["expires_at"]))
+
+
+def _check_is_valid_at(is_valid_at):
+    paris = {"text": "The user lives in Paris.", "valid_from": day(0), "valid_to": day(183), "expires_at": None}
+    berlin = {"text": "The user lives in Berlin.", "valid_from": day(183), "valid_to": None, "expires_at": None}
+    expect(is_valid_at(paris, day(100)), True, why="In June Priya lived in Paris: valid_from <= when < valid_to")
+    expect(is_valid_at(berlin, day(100)), False, why="Berlin was not true yet in June: when < valid_from")
+    expect(is_valid_at(berlin, day(400)), True, why="valid_to None means 'still true': no end yet")
+    expect(is_valid_at(paris, day(0)), True, why="A fact is valid from the very moment it starts (valid_from <= when)")
+    expect(is_valid_at(paris, day(183)), False,
+           why="At the instant of the move Paris has ended and Berlin begun: the interval is half-open, "
+               "valid_from <= when < valid_to, so the two are never true together")
+    expect(is_valid_at(berlin, day(183)), True, why="Berlin starts exactly at the move")
+    table = {"text": "Table held until Friday.", "valid_from": day(0), "valid_to": None, "expires_at": day(4)}
+    expect(is_valid_at(table, day(2)), True, why="Before it expires the memory is valid")
+    expect(is_valid_at(table, day(5)), False, why="After expires_at the memory no longer holds, even with no valid_to")
+    expect(is_valid_at(table, day(4)), False, why="At expires_at exactly it has expired (when < expires_at)")
+    rng = random.Random(f"{NOTEBOOK}.is_valid_at")
+    for _ in range(40):
+        start = rng.randint(0, 50)
+        record = {"text": "fact", "valid_from": day(start),
+                  "valid_to": rng.choice([None, day(start + rng.randint(1, 30))]),
+                  "expires_at": rng.choice([None, None, day(start + rng.randint(1, 30))])}
+        when = day(rng.choice([start, start + rng.randint(-10, 40), rng.randint(0, 90)]))
+        expect(bool(is_valid_at(record, when)), _reference_valid(record, when),
+               why="Expected valid_from <= when, when < valid_to (if set), when < expires_at (if set)")
+
+
+def _check_strength(strength):
+    expect(strength(0, 0, 0), 1.0, why="A new, unused, unlinked memory starts at strength 1 (the 1 + in the formula)")
+    expect(strength(3, 0, 0), 1.9, why="Each access adds 0.3: 1 + 0.3 * 3 = 1.9")
+    expect(strength(0, 2, 0), 2.4, why="Each link adds 0.7: 1 + 0.7 * 2 = 2.4")
+    expect(strength(0, 0, 20), 0.95 ** 20, why="Unused for 20 days: 1 * 0.95 ** 20 ≈ 0.36, under the 0.5 threshold")
+    expect(strength(3, 0, 20), 1.9 * 0.95 ** 20, why="Three accesses keep it at 1.9 * 0.95 ** 20 ≈ 0.68")
+    expect(strength(2, 1, 10, decay=0.9), (1 + 0.6 + 0.7) * 0.9 ** 10, why="Use the decay argument")
+    expect(strength(1, 1, 2.5), 2.0 * 0.95 ** 2.5, why="Days need not be whole")
+    for args in ((-1, 0, 0), (0, -1, 0), (0, 0, -3)):
+        try:
+            result = strength(*args)
+        except LearnerError as error:
+            if isinstance(error.error, ValueError):
+                continue
+            raise
+        fail(f"strength{args} returned {result!r}; a negative count or age is a bug in the caller: raise a "
+             f"ValueError that says which argument must be >= 0")
+    rng = random.Random(f"{NOTEBOOK}.strength")
+    for _ in range(25):
+        a, e, d = rng.randint(0, 20), rng.randint(0, 6), round(rng.uniform(0, 90), 2)
+        decay = rng.choice([0.9, 0.95, 0.95, 0.99])
+        expect(strength(a, e, d, decay), library_strength(a, e, d, decay),
+               why="Expected (1 + 0.3·accesses + 0.7·links) · decay ** days")
+    values = [strength(a, 0, 10) for a in range(6)]
+    require(all(x < y for x, y in zip(values, values[1:])), "More accesses must mean a stronger memory")
+
+
+def _reference_supersede(memories, new_fact, when):
+    current = [m for m in memories if m["subject"] == new_fact["subject"] and m["valid_to"] is None]
+    if any(m["text"] == new_fact["text"] for m in current):
+        return [dict(m) for m in memories]
+    out = [dict(m, valid_to=when) if m in current else dict(m) for m in memories]
+    return out + [{"text": new_fact["text"], "subject": new_fact["subject"], "valid_from": when, "valid_to": None}]
+
+
+def _check_supersede(supersede):
+    veg = {"text": "The user is vegetarian.", "subject": "diet", "valid_from": day(0), "valid_to": None}
+    paris = {"text": "The user lives in Paris.", "subject": "home city", "valid_from": day(0), "valid_to": None}
+    vegan = {"subject": "diet", "text": "The user is vegan."}
+    got = supersede([veg, paris], vegan, day(30))
+    require(sum(m.get("subject") == "diet" and m.get("valid_to") is None for m in got) <= 1,
+            "After supersede two records on 'diet' are current: vegetarian and vegan would be recalled together. "
+            "End the old one (valid_to=when)")
+    expect(got, [dict(veg, valid_to=day(30)), paris,
+                 {"text": "The user is vegan.", "subject": "diet", "valid_from": day(30), "valid_to": None}],
+           why="Vegetarian ends at day 30 and stays as history; vegan starts at day 30; Paris is another subject "
+               "and is left alone")
+    expect(supersede([], vegan, day(1)), [{"text": "The user is vegan.", "subject": "diet", "valid_from": day(1),
+                                           "valid_to": None}],
+           why="Nothing stored on the subject: the new fact is simply added (ADD)")
+    expect(supersede([veg, paris], {"subject": "diet", "text": "The user is vegetarian."}, day(5)), [veg, paris],
+           why="The same fact is already current: nothing changes (NOOP), no second copy, no new date")
+    old = {"text": "The user eats meat.", "subject": "diet", "valid_from": day(-90), "valid_to": day(0)}
+    expect(supersede([old, veg], vegan, day(30)),
+           [old, dict(veg, valid_to=day(30)),
+            {"text": "The user is vegan.", "subject": "diet", "valid_from": day(30), "valid_to": None}],
+           why="A record that already ended is history: keep its valid_to as it was; only the current one ends now")
+    rng = random.Random(f"{NOTEBOOK}.supersede")
+    subjects = ["diet", "home city", "budget", "name"]
+    for n in range(15):
+        memories = []
+        for i in range(rng.randint(0, 6)):
+            s = rng.choice(subjects)
+            ended = any(m["subject"] == s and m["valid_to"] is None for m in memories) or rng.random() < 0.3
+            memories.append({"text": f"{s} value {i}", "subject": s, "valid_from": day(i),
+                             "valid_to": day(i + 1) if ended else None})
+        s = rng.choice(subjects)
+        same = [m for m in memories if m["subject"] == s and m["valid_to"] is None]
+        text = same[0]["text"] if same and n % 4 == 0 else f"{s} value new"
+        fact, when = {"subject": s, "text": text}, day(20)
+        got = supersede(memories, fact, when)
+        expect(got, _reference_supersede(memories, fact, when),
+               why="Expected every record kept, the current one on this subject ended at `when`, the new fact "
+                   "appended as current (or nothing changed if it is already the current fact)")
+        for subject in subjects:
+            require(sum(m["subject"] == subject and m["valid_to"] is None for m in got) <= 1,
+                    f"After supersede two records on {subject!r} are current: old and new would be recalled together")
+
+
+is_valid_at = Exercise(
+    "is_valid_at", lesson=NOTEBOOK, check_fn=_check_is_valid_at,
+    hints=[
+        "A record is valid at `when` if it had started, had not been superseded yet and had not expired: three "
+        "conditions, all of which must hold.",
+        "`valid_to` and `expires_at` may be None, which means 'no end'. The interval is half-open: the start "
+        "counts (<=), the end does not (<), so at the instant of an update only the new record is valid.",
+        "`return record['valid_from'] <= when and (record['valid_to'] is None or when < record['valid_to']) and "
+        "(record['expires_at'] is None or when < record['expires_at'])`",
+    ],
+)
+
+strength = Exercise(
+    "strength", lesson=NOTEBOOK, check_fn=_check_strength,
+    hints=[
+        "Start from 1 (a brand-new memory), add 0.3 for every access and 0.7 for every link, then multiply by "
+        "`decay` once per day since the memory was last used.",
+        "'Once per day' is a power: decay ** days_unused. Seed 004's formula has no 1 +; without it a new memory "
+        "starts at 0 and the first sweep deletes it.",
+        "Check first: if any argument is negative, raise ValueError(...). Then "
+        "`return (1 + 0.3 * access_count + 0.7 * edge_count) * decay ** days_unused`.",
+    ],
+)
+
+supersede = Exercise(
+    "supersede", lesson=NOTEBOOK, check_fn=_check_supersede,
+    hints=[
+        "Find the current record on the new fact's subject: same `subject` and `valid_to` None. Ended records are "
+        "history; never touch them.",
+        "If that current record already says the same text, return a copy of the list unchanged. Otherwise give it "
+        "`valid_to=when` (in a copy: `dict(m, valid_to=when)`) and append the new record with `valid_from=when` and "
+        "`valid_to=None`.",
+        "Build a new list: `[dict(m, valid_to=when) if <current on subject> else dict(m) for m in memories]`, then "
+        "append `{'text': ..., 'subject': ..., 'valid_from': when, 'valid_to': None}`. Don't delete the old one.",
+    ],
+)
+
+EXERCISES = [is_valid_at, strength, supersede]
+
+# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
+CORRECT_VARIANTS = {
+    "is_valid_at": [
+        """
+        if when < record["valid_from"]:
+            return False
+        ends = [t for t in (record["valid_to"], record["expires_at"]) if t is not None]
+        return all(when < t for t in ends)""",
+        """
+        from course_lib.long_term.stores import MemoryRecord  # the library's own test, on a record built from the dict
+        r = MemoryRecord(id="x", user_id="u", text=record["text"], embedding=None, created_at=record["valid_from"],
+                         last_accessed_at=record["valid_from"], valid_from=record["valid_from"],
+                         valid_to=record["valid_to"], expires_at=record["expires_at"])
+        return r.is_current(when)""",
+    ],
+    "strength": [
+        """
+        if min(access_count, edge_count, days_unused) < 0:
+            raise ValueError("access_count, edge_count and days_unused must be >= 0")
+        import math
+        return (1 + 0.3 * access_count + 0.7 * edge_count) * math.exp(days_unused * math.log(decay))""",
+        "from course_lib.long_term.forgetting import strength as s; return s(access_count, edge_count, days_unused, "
+        "decay)  # the library's",
+    ],
+    "supersede": [
+        """
+        out, ended = [], False
+        for m in memories:
+            if m["subject"] == new_fact["subject"] and m["valid_to"] is None:
+                if m["text"] == new_fact["text"]:
+                    return [dict(x) for x in memories]
+                m, ended = {**m, "valid_to": when}, True
+            out.append(dict(m))
+        out.append({"text": new_fact["text"], "subject": new_fact["subject"], "valid_from": when, "valid_to": None})
+        return out""",
+        """
+        import copy
+        out = copy.deepcopy(memories)
+        live = [m for m in out if m["subject"] == new_fact["subject"] and not m["valid_to"]]
+        if any(m["text"] == new_fact["text"] for m in live):
+            return out
+        for m in live:
+            m["valid_to"] = when
+        return out + [dict(text=new_fact["text"], subject=new_fact["subject"], valid_from=when, valid_to=None)]""",
+    ],
+}
+
+WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the verdict must contain)
+    "is_valid_at": [
+        ({"when < record[\"valid_to\"]": "when <= record[\"valid_to\"]"}, "never true together"),
+        ({"record[\"valid_from\"] <= when": "record[\"valid_from\"] < when"}, "very moment it starts"),
+        ("return record[\"valid_to\"] is None  # ignores the date", "In June Priya lived in Paris"),
+        ({"return started and not_ended and not_expired": "return started and not_ended"}, "expires_at"),
+        ({"return started and not_ended and not_expired": "return not_ended and not_expired"}, "Berlin was not true yet"),
+    ],
+    "strength": [
+        ({"(1 + 0.3": "(0.3"}, "starts at strength 1"),
+        ({"0.3 * access_count + 0.7 * edge_count": "0.7 * access_count + 0.3 * edge_count"}, "Each access adds 0.3"),
+        ({"decay ** days_unused": "0.95 ** days_unused"}, "Use the decay argument"),
+        ({"decay ** days_unused": "(1 - 0.05 * days_unused)"}, "strength(0, 0, 20) returned 0"),
+        ("return (1 + 0.3 * access_count + 0.7 * edge_count) * decay ** days_unused  # no check of the input",
+         "raise a ValueError"),
+    ],
+    "supersede": [
+        ("""
+        out = [dict(m) for m in memories if not (m["subject"] == new_fact["subject"] and m["valid_to"] is None)]
+        return out + [{"text": new_fact["text"], "subject": new_fact["subject"], "valid_from": when, "valid_to": None}]
+        # deletes the old fact instead of ending it""", "stays as history"),
+        ({"dict(m, valid_to=when) if": "dict(m) if"}, "two records on"),
+        ({"m[\"subject\"] == new_fact[\"subject\"] and m[\"valid_to\"] is None": "m[\"valid_to\"] is None"},
+         "Paris is another subject"),
+        ({" and m[\"valid_to\"] is None": ""}, "keep its valid_to as it was"),
+        ({"    if any(m[\"text\"] == new_fact[\"text\"] for m in current):\n        return [dict(m) for m in memories]\n": ""},
+         "NOOP"),
+    ],
+}
