@@ -46,7 +46,7 @@ def test_chroma_server_forget_user_and_the_operators_purge(tmp_path):
     from course_lib.long_term.stores.chroma_server import ChromaServer
 
     data = tmp_path / "server"
-    server = ChromaServer(data)
+    server = ChromaServer(data, timeout=180)  # a loaded CI machine can take a minute to start it
     try:
         mem = VectorMemory("chroma", chroma_host=server.host, chroma_port=server.port, model=HashModel())
         for n in range(5):
@@ -62,7 +62,7 @@ def test_chroma_server_forget_user_and_the_operators_purge(tmp_path):
                            capture_output=True, text=True, timeout=120)
     assert purge.returncode == 0, purge.stderr
     assert bytes_left(data) == {} and bytes_left(data, "alice") == {}
-    again = ChromaServer(data)  # and the server still serves what was kept
+    again = ChromaServer(data, timeout=180)  # and the server still serves what was kept
     try:
         kept = VectorMemory("chroma", chroma_host=again.host, chroma_port=again.port, model=HashModel())
         assert [r.text for r in kept.history("bob")] == ["Bob likes chess."]
