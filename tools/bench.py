@@ -1,12 +1,18 @@
-"""`make bench`: how fast the course's hot paths are on this machine (medians of repeated calls).
+"""`make bench`: how fast memory is on this machine, side by side with the alternatives, and where it stops scaling.
 
-Numbers go to stdout and to bench/results/latest.json. Benchmarks are never part of `make test`:
-performance is reported, not asserted.
+    python tools/bench.py                 # everything but the notebooks (a few minutes)
+    python tools/bench.py --notebooks     # also the wall time of every lesson and solution notebook
+    python tools/bench.py --quick         # smaller stores and fewer repeats, to try the script
+
+Every number is a median and a p95 over repeated calls (after a warm-up), with its ratio to the baseline measured
+in the same run. The table goes to stdout and to reports/bench/table.txt (+ results.json and plots). Performance
+is reported here, never asserted in tests.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import subprocess
@@ -16,76 +22,251 @@ import time
 from pathlib import Path
 from typing import Callable
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parents[1]
-WORDS = ("user likes vegetarian food budget Berlin Paris flight Friday weather rain train museum coffee laptop "
-         "meeting sister birthday allergy peanuts gym morning evening jazz hotel booking window seat").split()
+sys.path.insert(0, str(ROOT))
+OUT = ROOT / "reports" / "bench"
+QUERY = "a vegetarian dinner place in Berlin for Friday"
 
 
-def sentences(n: int, seed: int = 0) -> list[str]:
-    """n distinct pseudo-sentences (deterministic)."""
-    import random
-
-    rng = random.Random(seed)
-    return [f"{i}: " + " ".join(rng.choice(WORDS) for _ in range(rng.randint(5, 12))) for i in range(n)]
-
-
-def median_ms(fn: Callable[[], object], repeat: int) -> float:
-    """Median wall time of `fn` in milliseconds over `repeat` calls (after one warm-up call)."""
-    fn()
-    times = []
+def timings(fn: Callable[[], object], repeat: int, warmup: int = 1) -> list[float]:
+    """Wall times of `repeat` calls in milliseconds (after `warmup` calls)."""
+    for _ in range(warmup):
+        fn()
+    out = []
     for _ in range(repeat):
         t = time.perf_counter()
         fn()
-        times.append((time.perf_counter() - t) * 1000)
-    return statistics.median(times)
+        out.append((time.perf_counter() - t) * 1000)
+    return out
 
 
-def bench_import() -> float:
-    """Seconds for `import course_lib` in a fresh interpreter (median of 5)."""
-    code = "import time; t = time.perf_counter(); import course_lib; print(time.perf_counter() - t)"
-    runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout) for _ in range(5)]
-    return statistics.median(runs) * 1000
+def stats(ms: list[float]) -> dict[str, float]:
+    return {"median": statistics.median(ms), "p95": float(np.percentile(ms, 95)), "n": len(ms)}
 
 
-def bench_recall(backend: str, n: int, repeat: int) -> float:
-    """Median ms of one recall over n memories of one user."""
+def texts_for(n: int, seed: int) -> list[str]:
+    """n distinct chat-like memories (from the course benchmark's wording, numbered so none repeat)."""
+    from course_lib.evaluation.generate import generate
+
+    bench = generate((6, 5), seed=seed)
+    lines = [m["content"] for s in bench.sessions for m in s.messages if m["role"] == "user"]
+    return [f"{lines[i % len(lines)]} (note {i})" for i in range(n)]
+
+
+def filled_memory(backend: str, n: int, path: str | None) -> object:
+    """A VectorMemory with n memories for 'target' and n/9 for each of 9 other users (embedded once, reused)."""
     from course_lib import VectorMemory
 
-    with tempfile.TemporaryDirectory() as tmp:
-        memory = VectorMemory(backend=backend, path=tmp)
-        texts = sentences(n)
-        for i in range(0, n, 1000):
-            memory.remember_many("bench-user", texts[i:i + 1000])
-        return median_ms(lambda: memory.recall("bench-user", "vegetarian dinner in Berlin", k=5), repeat)
+    memory = VectorMemory(backend=backend, path=path)
+    vectors = cached_vectors(n)
+    for i, (user, count) in enumerate([("target", n)] + [(f"other{i}", max(1, n // 9)) for i in range(9)]):
+        texts = texts_for(count, seed=i)
+        for start in range(0, count, 5000):
+            chunk = texts[start:start + 5000]
+            memory._model = FixedEmbedder(vectors, chunk)  # reuse vectors: the benchmark measures search, not embedding
+            memory.remember_many(user, chunk)
+    memory._model = None  # queries are embedded by the real offline model
+    return memory
 
 
-def main() -> int:
-    """Run every benchmark and print a table."""
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--quick", action="store_true", help="fewer repetitions, smaller stores")
-    args = parser.parse_args()
-    repeat = 10 if args.quick else 50
-    from course_lib import count_tokens
+_VECTORS: dict[int, np.ndarray] = {}
+
+
+def cached_vectors(n: int) -> np.ndarray:
+    """Unit vectors for n texts from the real offline embedder (computed once per size)."""
     from course_lib.model.embedder import embed
 
-    texts = sentences(1000)
-    results = {
-        "import course_lib (ms)": bench_import(),
-        "count_tokens, 1,000 sentences (ms)": median_ms(lambda: [count_tokens(t) for t in texts], repeat),
-        "embed, 1,000 sentences (ms)": median_ms(lambda: embed(texts), repeat),
-        "recall numpy, 1,000 memories (ms)": bench_recall("numpy", 1000, repeat),
-        "recall numpy, 10,000 memories (ms)": bench_recall("numpy", 10_000, repeat),
-        "recall chroma embedded, 10,000 memories (ms)": bench_recall("chroma", 10_000 if not args.quick else 2000, repeat),
-    }
-    width = max(map(len, results))
-    print(f"Agent Memory benchmarks — Python {platform.python_version()}, {platform.machine()}, median of {repeat}")
-    for name, value in results.items():
-        print(f"  {name:<{width}}  {value:9.2f}")
-    out = ROOT / "bench" / "results" / "latest.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"python": platform.python_version(), "repeat": repeat, "results": results}, indent=2))
+    if n not in _VECTORS:
+        _VECTORS[n] = np.asarray(embed(texts_for(n, seed=1)), dtype=np.float32)
+    return _VECTORS[n]
+
+
+class FixedEmbedder:
+    """Hands out precomputed vectors in order (so filling a 100k store does not time the embedder)."""
+
+    def __init__(self, vectors: np.ndarray, texts: list[str]) -> None:
+        self.vectors, self.n = vectors, len(texts)
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        rng = np.random.default_rng(len(texts))
+        return self.vectors[rng.integers(0, len(self.vectors), len(texts))]
+
+
+def loop_recall(records: list, query: np.ndarray, k: int, now) -> list:
+    """What a learner writes first: score every memory in a Python loop, then sort."""
+    from course_lib.model.clock import hours_between
+    from course_lib.scoring import recency
+
+    scored = []
+    for r in records:
+        relevance = float(np.dot(r.embedding, query))
+        scored.append((recency(max(0.0, hours_between(r.last_accessed_at, now))) + r.importance + relevance, r.id))
+    scored.sort(reverse=True)
+    return scored[:k]
+
+
+def bench_recall(sizes: list[int], repeat: int, chroma_max: int) -> dict[str, dict]:
+    """Recall latency per backend and size, with the loop and the matrix-vector floor beside them."""
+    from course_lib.long_term.hybrid import hybrid_recall
+    from course_lib.model.embedder import embed
+
+    q = np.asarray(embed([QUERY])[0], dtype=np.float32)
+    results: dict[str, dict] = {}
+    for n in sizes:
+        print(f"  recall at {n:,} memories …", flush=True)
+        memory = filled_memory("numpy", n, None)
+        matrix = np.stack([r.embedding for r in memory.memories("target")]).astype(np.float32)
+        results[f"floor: matrix-vector product, {n:,}"] = stats(timings(lambda: np.argpartition(-(matrix @ q), 5)[:5],
+                                                                         repeat))
+        results[f"numpy recall, {n:,}"] = stats(timings(lambda: memory.recall("target", QUERY, k=5, touch=False), repeat))
+        records, now = memory.memories("target"), memory.clock.now()
+        results[f"Python loop, {n:,}"] = stats(timings(lambda: loop_recall(records, q, 5, now), max(3, repeat // 10)))
+        results[f"hybrid recall, {n:,}"] = stats(timings(lambda: hybrid_recall(memory, "target", QUERY, k=5), repeat))
+        if n <= chroma_max:
+            with tempfile.TemporaryDirectory() as tmp:
+                chroma = filled_memory("chroma", n, tmp)
+                results[f"chroma embedded recall, {n:,}"] = stats(
+                    timings(lambda: chroma.recall("target", QUERY, k=5, touch=False), repeat))
+                del chroma
+    return results
+
+
+def bench_writes(repeat: int) -> dict[str, dict]:
+    """remember() throughput per backend on disk (one memory per call), and the embedder alone."""
+    from course_lib import VectorMemory
+    from course_lib.model.embedder import embed
+
+    out = {}
+    texts = texts_for(400, seed=5)
+    for backend in ("numpy", "chroma"):
+        with tempfile.TemporaryDirectory() as tmp:
+            memory = VectorMemory(backend=backend, path=tmp)
+            calls = iter(texts)
+            out[f"remember one memory, {backend} on disk"] = stats(
+                timings(lambda: memory.remember("writer", next(calls)), min(repeat, 100), warmup=2))
+    batch = texts_for(1000, seed=6)
+    out["embed 1,000 texts (offline embedder)"] = stats(timings(lambda: embed(batch), max(3, repeat // 10)))
+    out["embed one query (offline embedder)"] = stats(timings(lambda: embed([QUERY]), repeat))
+    return out
+
+
+def bench_import() -> dict[str, dict]:
+    """`import course_lib` in a fresh interpreter."""
+    code = "import time; t = time.perf_counter(); import course_lib; print((time.perf_counter() - t) * 1000)"
+    runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+            for _ in range(7)]
+    return {"import course_lib": stats(runs)}
+
+
+def bench_tokens(turns: int = 200) -> dict[str, list[int]]:
+    """Prompt tokens per turn over `turns` turns for the buffer, the sliding window and the summary buffer."""
+    from course_lib import ConversationBuffer, SlidingWindow, SummaryBufferMemory, count_tokens
+    from course_lib.course import scenario
+
+    memories = {"buffer": ConversationBuffer(), "sliding window (20)": SlidingWindow(max_messages=20),
+                "summary buffer (2,000)": SummaryBufferMemory(2000)}
+    talk = list(scenario.LONG_TRIP)
+    out: dict[str, list[int]] = {name: [] for name in memories}
+    for t in range(turns):
+        user, reply = talk[(2 * t) % len(talk)], talk[(2 * t + 1) % len(talk)]
+        for name, memory in memories.items():
+            memory.add(dict(user))
+            out[name].append(count_tokens(memory.render()))
+            memory.add(dict(reply))
+    return out
+
+
+def bench_notebooks() -> dict[str, float]:
+    """Seconds to execute each lesson and solution notebook in a fresh kernel."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    out = {}
+    for path in sorted((ROOT / "lessons").glob("*.ipynb")) + sorted((ROOT / "solutions").glob("*.ipynb")):
+        nb = nbformat.read(str(path), as_version=4)
+        t = time.perf_counter()
+        NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+        out[path.relative_to(ROOT).as_posix()] = time.perf_counter() - t
+        print(f"  {path.relative_to(ROOT)}: {out[path.relative_to(ROOT).as_posix()]:.1f} s", flush=True)
+    return out
+
+
+def table(timed: dict[str, dict]) -> str:
+    """Rows: name, median, p95 and the ratio to the floor (recall rows) of the same size."""
+    lines = [f"{'measurement':<46}{'median ms':>11}{'p95 ms':>10}{'x floor':>10}"]
+    for name, s in timed.items():
+        size = name.rsplit(", ", 1)[-1]
+        floor = timed.get(f"floor: matrix-vector product, {size}")
+        ratio = f"{s['median'] / floor['median']:.1f}" if floor and not name.startswith("floor") else ""
+        lines.append(f"{name:<46}{s['median']:>11.2f}{s['p95']:>10.2f}{ratio:>10}")
+    return "\n".join(lines)
+
+
+def plots(timed: dict[str, dict], tokens: dict[str, list[int]], sizes: list[int]) -> list[Path]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7.5, 4.2))
+    for label in ("floor: matrix-vector product", "numpy recall", "hybrid recall", "chroma embedded recall", "Python loop"):
+        xs = [n for n in sizes if f"{label}, {n:,}" in timed]
+        if xs:
+            ax.plot(xs, [timed[f"{label}, {n:,}"]["median"] for n in xs], marker="o", label=label)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("memories of the user (log)")
+    ax.set_ylabel("median ms per recall (log)")
+    ax.set_title("Recall latency as the store grows")
+    ax.grid(alpha=0.3, which="both")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(OUT / "recall.png", dpi=110)
+    fig, ax = plt.subplots(figsize=(7.5, 4))
+    for name, values in tokens.items():
+        ax.plot(range(1, len(values) + 1), values, label=name)
+    ax.set_xlabel("turn")
+    ax.set_ylabel("prompt tokens")
+    ax.set_title("Prompt tokens per turn over 200 turns")
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(OUT / "tokens.png", dpi=110)
+    return [OUT / "recall.png", OUT / "tokens.png"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="1k and 10k memories, fewer repeats")
+    parser.add_argument("--notebooks", action="store_true", help="also time every lesson and solution notebook")
+    args = parser.parse_args(argv)
+    OUT.mkdir(parents=True, exist_ok=True)
+    sizes = [1_000, 10_000] if args.quick else [1_000, 10_000, 100_000]
+    repeat = 15 if args.quick else 50
+    machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    print(f"Agent Memory benchmarks on {machine}")
+    timed = bench_import()
+    timed.update(bench_writes(repeat))
+    timed.update(bench_recall(sizes, repeat, chroma_max=10_000 if args.quick else 100_000))
+    tokens = bench_tokens()
+    text = table(timed)
+    text += "\n\nprompt tokens at turn 50 / 100 / 200: " + "; ".join(
+        f"{name} {v[49]:,} / {v[99]:,} / {v[199]:,}" for name, v in tokens.items())
+    results = {"machine": machine, "timed_ms": timed, "tokens_per_turn": tokens}
+    if args.notebooks:
+        notebooks = bench_notebooks()
+        results["notebook_seconds"] = notebooks
+        text += "\n\nnotebook wall time (s):\n" + "\n".join(f"  {k:<48}{v:7.1f}" for k, v in notebooks.items())
+        text += f"\n  {'all lessons and solutions':<48}{sum(notebooks.values()):7.1f}"
+    print("\n" + text)
+    (OUT / "table.txt").write_text(f"{machine}\n\n{text}\n", encoding="utf-8")
+    (OUT / "results.json").write_text(json.dumps(results, indent=1), encoding="utf-8")
+    paths = plots(timed, tokens, sizes)
+    print(f"\nwrote {OUT.relative_to(ROOT)}/table.txt, results.json, " + ", ".join(p.name for p in paths))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())
