@@ -215,7 +215,8 @@ def _mutate(value) -> bool:
 
 
 # Exercises whose every argument is immutable (numbers, strings) or that take none: nothing to modify.
-IMMUTABLE_INPUTS = {"recency", "route", "estimate_bill_tool", "mask_card", "should_compact", "head_tail", "strength"}
+IMMUTABLE_INPUTS = {"recency", "route", "estimate_bill_tool", "mask_card", "should_compact", "head_tail", "strength",
+                    "bm25_idf"}
 
 
 @pytest.mark.parametrize("lesson,exercise", ALL, ids=IDS)
