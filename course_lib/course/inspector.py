@@ -83,7 +83,7 @@ def _png(rows: list[Inspected], threshold: float, title: str) -> bytes:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(8, 1.3 + 0.45 * max(len(rows), 1)), dpi=90)
+    fig = Figure(figsize=(10, 1.8 + 0.4 * max(len(rows), 1)), dpi=90)
     FigureCanvasAgg(fig)
     plot_ranking([r.as_row() for r in rows], threshold, ax=fig.add_subplot(), title=title)
     fig.tight_layout()
