@@ -1,0 +1,168 @@
+"""Lesson 10 exercises: `before_hook` (one user's facts as prompt lines) and `idempotency_key` (the ledger's key).
+
+`before_hook` is the last step of `course_lib.agent.recall_block.recall_hook` on plain rows (a search result of
+several users: keep this user's, best first, dated); `idempotency_key`
+is `course_lib.agent.ledger.idempotency_key`, compared by behaviour (equal keys for the same call), not by its text.
+"""
+from __future__ import annotations
+
+import random
+
+from course_lib.course.exercises import Exercise, expect, require
+
+NOTEBOOK = "10_memory_agent"
+
+ROWS = [  # what an unfiltered search returned for "suggest a dinner place": rows of two users, best score first
+    {"user_id": "priya", "text": "The user is vegetarian.", "score": 2.41, "learned": "2026-03-02"},
+    {"user_id": "omar", "text": "The user eats meat and loves steak.", "score": 2.30, "learned": "2026-02-11"},
+    {"user_id": "priya", "text": "The user's dinner budget is at most 40 EUR per person.", "score": 2.12,
+     "learned": "2026-03-01"},
+    {"user_id": "omar", "text": "The user's budget for dinner is 90 EUR.", "score": 1.90, "learned": "2026-02-11"},
+    {"user_id": "priya", "text": "The user lives in Berlin.", "score": 1.37, "learned": "2025-12-24"},
+    {"user_id": "priya", "text": "The user plays the cello.", "score": 0.64, "learned": "2026-01-05"},
+]
+USERS = ("priya", "omar", "anna")
+
+
+def _line(row):
+    return f"{row['text']} (learned {row['learned']})"
+
+
+def _reference_hook(rows, user_id, k=3):
+    mine = sorted((r for r in rows if r["user_id"] == user_id), key=lambda r: (-r["score"], r["text"]))
+    return [_line(r) for r in mine[:k]]
+
+
+def _check_before_hook(before_hook):
+    expect(before_hook(ROWS, "priya"), [_line(ROWS[0]), _line(ROWS[2]), _line(ROWS[4])],
+           why="Priya's 3 best rows, best first, each as 'text (learned date)'; Omar's rows never")
+    expect(before_hook(ROWS, "omar", k=1), [_line(ROWS[1])], why="Use k: Omar's single best row")
+    expect(before_hook(ROWS, "priya", k=10), _reference_hook(ROWS, "priya", 10),
+           why="k larger than what the user has: all of their rows")
+    expect(before_hook(ROWS, "anna"), [], why="A user with no rows gets an empty list: nothing to inject")
+    expect(before_hook(list(reversed(ROWS)), "priya", k=2), [_line(ROWS[0]), _line(ROWS[2])],
+           why="Sort by score yourself (highest first); the rows need not arrive in order")
+    tied = [{"user_id": "priya", "text": t, "score": 1.0, "learned": "2026-03-02"} for t in ("B fact.", "A fact.")]
+    expect(before_hook(tied, "priya"), [_line(tied[1]), _line(tied[0])],
+           why="Equal scores are ordered by text, so the prompt is the same every time")
+    rng = random.Random(f"{NOTEBOOK}.before_hook")
+    for _ in range(20):
+        rows = [{"user_id": rng.choice(USERS), "text": f"The user likes thing {i}.",
+                 "score": round(rng.uniform(-0.5, 3), rng.choice([1, 2])), "learned": f"2026-0{rng.randint(1, 3)}-1{i % 10}"}
+                for i in range(rng.randint(0, 9))]
+        user, k = rng.choice(USERS), rng.randint(1, 5)
+        got = before_hook(rows, user, k=k)
+        others = {_line(r) for r in rows if r["user_id"] != user} - {_line(r) for r in rows if r["user_id"] == user}
+        leaked = sorted(others & set(got))
+        require(not leaked, f"before_hook(rows, {user!r}) returned another user's memory {leaked[:1]}; keep only "
+                            f"rows whose user_id is {user!r}")
+        expect(got, _reference_hook(rows, user, k), why=f"(fresh rows) {user}'s {k} best, best first")
+
+
+def _shuffled(args, rng):
+    items = list(args.items())
+    rng.shuffle(items)
+    return {k: (_shuffled(v, rng) if isinstance(v, dict) else v) for k, v in items}
+
+
+def _check_idempotency_key(idempotency_key):
+    booking = {"restaurant": "Linse & Lauch", "time": "Friday 19:00", "people": 2}
+    key = idempotency_key("book_table", booking)
+    require(isinstance(key, str), f"idempotency_key returned {type(key).__name__}; return a str (it is stored in a log)")
+    expect(idempotency_key("book_table", {"people": 2, "time": "Friday 19:00", "restaurant": "Linse & Lauch"}), key,
+           why="The same booking with its arguments in another order is the same call")
+    expect(idempotency_key("book_table", dict(booking)), key, why="Calling twice gives the same key")
+    differ = [("book_table", {**booking, "people": 3}, "another party size"),
+              ("book_table", {**booking, "people": "2"}, "people as the text '2' rather than the number 2"),
+              ("cancel_table", booking, "another tool with the same arguments"),
+              ("book_table", {k: v for k, v in booking.items() if k != "people"}, "an argument left out"),
+              ("book_table", {**booking, "note": None}, "an extra argument")]
+    for tool, args, what in differ:
+        require(idempotency_key(tool, args) != key,
+                f"idempotency_key gives the same key for {what} ({tool}, {args}); a different call needs a "
+                "different key")
+    mail = {"to": "anna@example.org", "body": {"subject": "Friday", "lines": ["Table at 19:00", "See you"]}}
+    rng = random.Random(f"{NOTEBOOK}.idempotency_key")
+    for _ in range(5):
+        expect(idempotency_key("send_email", _shuffled(mail, rng)), idempotency_key("send_email", mail),
+               why="Nested arguments (a dict inside the arguments) in another order are still the same call")
+    require(idempotency_key("send_email", {**mail, "body": {**mail["body"], "lines": ["See you", "Table at 19:00"]}})
+            != idempotency_key("send_email", mail), "The order inside a list matters (two lines swapped are a "
+                                                    "different email); sort the keys of dicts only")
+
+
+before_hook = Exercise(
+    "before_hook", lesson=NOTEBOOK, check_fn=_check_before_hook,
+    hints=[
+        "First keep only the rows of this user: `r['user_id'] == user_id`. Everything else is someone else's memory.",
+        "Sort those rows by score, highest first, and by text for equal scores: `key=lambda r: (-r['score'], "
+        "r['text'])`. Then take the first k.",
+        "`return [f\"{r['text']} (learned {r['learned']})\" for r in sorted((r for r in rows if r['user_id'] == "
+        "user_id), key=lambda r: (-r['score'], r['text']))[:k]]`",
+    ],
+)
+
+idempotency_key = Exercise(
+    "idempotency_key", lesson=NOTEBOOK, check_fn=_check_idempotency_key,
+    hints=[
+        "Two calls are the same if the tool and every argument are the same, whatever order the arguments came in.",
+        "`json.dumps(args, sort_keys=True)` writes a dict (and the dicts inside it) with its keys sorted, and keeps "
+        "2 and '2' apart. The tool name must be part of the key too.",
+        "`return tool + ':' + json.dumps(args, sort_keys=True)`",
+    ],
+)
+
+EXERCISES = [before_hook, idempotency_key]
+
+# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
+CORRECT_VARIANTS = {
+    "before_hook": [
+        """
+        mine = [r for r in rows if r["user_id"] == user_id]
+        mine.sort(key=lambda r: r["text"])
+        mine.sort(key=lambda r: r["score"], reverse=True)  # a stable sort keeps the text order for ties
+        return tuple(r["text"] + " (learned " + r["learned"] + ")" for r in mine[:k])""",
+        """
+        import heapq
+        mine = [(-r["score"], r["text"], r["learned"]) for r in rows if r["user_id"] == user_id]
+        return [f"{text} (learned {learned})" for _, text, learned in heapq.nsmallest(k, mine)]""",
+    ],
+    "idempotency_key": [
+        """
+        import hashlib, json
+        body = json.dumps({"tool": tool, "args": args}, sort_keys=True)
+        return hashlib.sha256(body.encode()).hexdigest()""",
+        "from course_lib.agent.ledger import idempotency_key as key; return key(tool, args)  # the library's",
+    ],
+}
+
+WRONG_ANSWERS = {  # (body; text the verdict must contain)
+    "before_hook": [
+        ("return [f\"{r['text']} (learned {r['learned']})\" for r in sorted(rows, key=lambda r: -r['score'])[:k]]"
+         "  # no user filter", "Omar's rows never"),
+        ("mine = sorted((r for r in rows if r['user_id'] == user_id), key=lambda r: (-r['score'], r['text']))\n"
+         "return [f\"{r['text']} (learned {r['learned']})\" for r in mine[:3]]  # k ignored", "Use k"),
+        ("mine = [r for r in rows if r['user_id'] == user_id]  # kept in the order given\n"
+         "return [f\"{r['text']} (learned {r['learned']})\" for r in mine[:k]]", "Sort by score yourself"),
+        ("mine = sorted((r for r in rows if r['user_id'] == user_id), key=lambda r: (-r['score'], r['text']))\n"
+         "return [r['text'] for r in mine[:k]]  # no date", "(learned date)"),
+        ("mine = sorted((r for r in rows if r['user_id'] == user_id), key=lambda r: r['score'], reverse=True)\n"
+         "return [f\"{r['text']} (learned {r['learned']})\" for r in mine[:k]]  # ties keep the input order",
+         "ordered by text"),
+    ],
+    "idempotency_key": [
+        ("return tool + str(args)  # the order of the arguments changes the key", "another order"),
+        ("import json; return json.dumps(args, sort_keys=True)  # no tool in the key", "another tool"),
+        ("return tool + ':' + ','.join(f'{k}={v}' for k, v in sorted(args.items()))  # 2 and '2' look alike",
+         "the text '2'"),
+        ("return tool + str(sorted(args.items()))  # sorts the top level only", "Nested arguments"),
+        ("""
+        import json
+        def norm(v):
+            if isinstance(v, dict):
+                return {k: norm(x) for k, x in v.items()}
+            return sorted(v) if isinstance(v, list) else v  # sorts lists too
+        return tool + json.dumps({k: norm(v) for k, v in args.items()}, sort_keys=True)""", "order inside a list"),
+        ("return hash((tool, frozenset(args.items())))  # a number, and dicts inside are unhashable", "return a str"),
+    ],
+}
