@@ -87,3 +87,101 @@ def test_widget_recomputes_when_a_control_moves(memory):
     box.query.value = "my flight on Friday"
     assert box.rows[0].text == "The user's flight to Berlin lands on Friday."
     assert repr(box).startswith("MemoryInspector('priya': threshold 0.00 keeps 3 of 3")
+
+
+# --------------------------------------------------------------------------- in a real browser
+# JupyterLab in headless Chromium, as for the scoring explorer (tests/test_browser_widgets.py, whose helpers we use).
+BROWSER_CELL = """from course_lib import CourseClock, VectorMemory
+from course_lib.course.inspector import memory_inspector
+memory = VectorMemory(clock=CourseClock())
+memory.remember("priya", "The user is vegetarian.", importance=0.9)
+memory.remember("priya", "The user said the weather was grey.", importance=0.1)
+memory.remember("priya", "The user's flight to Berlin lands on Friday.", importance=0.7)
+memory_inspector(memory, "priya", "a vegetarian dinner", threshold=0.0)"""
+
+
+@pytest.fixture(scope="module")
+def inspector_lab(tmp_path_factory):
+    import json
+    import os
+    import secrets
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+    from pathlib import Path
+
+    from test_browser_widgets import _free_port, _need_chromium
+
+    _need_chromium()
+    root = tmp_path_factory.mktemp("inspector_lab")
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "inspector", "metadata": {}, "outputs": [],
+                     "source": BROWSER_CELL}],
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (root / "inspector.ipynb").write_text(json.dumps(nb))
+    port, token = _free_port(), secrets.token_hex(16)
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(root / ".jupyter"), "JUPYTERLAB_WORKSPACES_DIR": str(root / ".ws")}
+    proc = subprocess.Popen(
+        [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
+         "--allow-root", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}", "--LabApp.news_url=None",
+         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+        cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=(root / "lab.log").open("w"))
+    base, deadline = f"http://127.0.0.1:{port}", time.time() + 90
+    while True:
+        try:
+            urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
+            break
+        except OSError:
+            if proc.poll() is not None or time.time() > deadline:
+                proc.kill()
+                pytest.fail(f"JupyterLab did not start:\n{(root / 'lab.log').read_text()[-2000:]}")
+            time.sleep(0.5)
+    yield f"{base}/lab/tree/inspector.ipynb?token={token}", root
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def test_inspector_rescores_live_in_jupyterlab(inspector_lab):
+    import os
+    from pathlib import Path
+
+    from playwright.sync_api import expect, sync_playwright
+    from test_browser_widgets import CHROMIUM, FLAGS, _run_first_cell, _set_slider
+
+    url, root = inspector_lab
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            page = browser.new_page(viewport={"width": 1200, "height": 1400})
+            page.set_default_timeout(60_000)
+            expect.set_options(timeout=60_000)
+            page.goto(url)
+            editor = page.locator(".jp-Notebook .jp-Cell .cm-content").first
+            editor.wait_for()
+            _run_first_cell(page, editor)
+            table = page.locator(".widget-html pre")
+            expect(table).to_contain_text("threshold 0.00 keeps 3 of 3")
+            expect(page.locator(".widget-slider")).to_have_count(4)
+            expect(page.locator(".widget-output img")).to_have_count(1)
+            chart_before = page.locator(".widget-output img").get_attribute("src")
+            rows = table.inner_text().splitlines()
+            assert "The user is vegetarian." in rows[1]  # best first for a vegetarian dinner
+
+            _set_slider(page, "threshold", "5")  # no memory scores 5: everything is cut
+            expect(table).to_contain_text("keeps 0 of 3")
+            expect(page.locator(".widget-output img")).not_to_have_attribute("src", chart_before)
+
+            _set_slider(page, "threshold", "0")
+            query = page.locator(".widget-text input")
+            query.fill("when does my flight land on Friday?")
+            query.press("Enter")
+            expect(table).to_contain_text("keeps 3 of 3")
+            expect(table).to_contain_text(" 1  The user's flight to Berlin lands on Friday.")
+            shots = Path(os.environ.get("COURSE_SCREENSHOTS") or root)  # set it to keep the screenshot
+            page.screenshot(path=str(shots / "memory_inspector.png"), full_page=True)
+        finally:
+            browser.close()
