@@ -124,3 +124,27 @@ def test_bad_arguments_are_named(tmp_path):
     with pytest.raises(ValueError, match="session_id"):
         Ledger(tmp_path, "priya", "../s1")
     assert EpisodicLog("s1", tmp_path, user_id="priya").events() == []
+
+
+def test_two_sessions_at_once_book_once(tmp_path):
+    import threading
+    import time
+
+    calls = []
+
+    def slow_book(name, fn):
+        def call(**args):
+            calls.append(name)
+            time.sleep(0.3)  # a slow booking API: both sessions ask while the first call is still running
+            return fn(**args)
+        return call
+    tools = [Ledger(tmp_path, "priya", s).guard(TOOLS.wrap(slow_book)) for s in ("kernel-a", "kernel-b")]
+    args = json.dumps({"restaurant": "Linse & Lauch", "time": "Friday 19:00", "people": 2})
+    seen = []
+    threads = [threading.Thread(target=lambda t=t: seen.append(t.call("book_table", args))) for t in tools]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert calls == ["book_table"]
+    assert sorted("already_done" in s for s in seen) == [False, True]

@@ -9,7 +9,8 @@
 session's file. Before a side-effecting tool (``side_effects``, default ``book_table``) runs, the ledger reads
 the files of *every* session in the folder, this user's events only; if the same call (same idempotency key)
 was made before, the tool is not called again and the earlier result comes back as the observation, marked
-``already_done``. `end_session` distils the episode (`EpisodicLog.distill`) and stores each lesson through the
+``already_done``. Look-up, call and log happen under one lock file in the folder, so two kernels sending the
+same booking at the same moment still book once. `end_session` distils the episode (`EpisodicLog.distill`) and stores each lesson through the
 write path's resolve/apply, so a lesson already known is a NOOP rather than a second copy.
 """
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any, Callable, Iterable
 
 from course_lib.agent.toolbox import Toolbox
 from course_lib.long_term.episodic import EpisodicLog, canonical
-from course_lib.long_term.stores.files import read_log
+from course_lib.long_term.stores.files import locked, read_log
 from course_lib.model.clock import CourseClock
 
 SIDE_EFFECTS = ("book_table",)
@@ -65,22 +66,29 @@ class Ledger:
         """`tools` with every call logged, and side effects answered from the ledger when already done."""
         def wrapper(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
             def logged(**args: Any) -> Any:
-                earlier = self.lookup(name, args) if name in self.side_effects else None
-                if earlier is not None:
-                    self.log.record("tool_skipped", tool=name, args=args, earlier_session=earlier["session"])
-                    result = earlier.get("result")
-                    return {**(result if isinstance(result, dict) else {"result": result}), "already_done": True,
-                            "note": f"{name} was already done with these arguments in session "
-                                    f"{earlier['session']}; not repeated"}
-                try:
-                    result = fn(**args)
-                except Exception as exc:
-                    self.log.record("tool_error", tool=name, args=args, error=f"{type(exc).__name__}: {exc}")
-                    raise
-                self.log.record("tool_call", tool=name, args=args, result=result)
-                return result
+                if name not in self.side_effects:
+                    return self._run(name, fn, args)
+                with locked(Path(self.log.dir) / "ledger.lock", f"the ledger of {self.log.dir}"):
+                    return self._run(name, fn, args)  # look up, call and log as one step: two kernels book once
             return logged
         return tools.wrap(wrapper)
+
+    def _run(self, name: str, fn: Callable[..., Any], args: dict[str, Any]) -> Any:
+        """Answer a side effect already done from the ledger, else call the tool and log the call."""
+        earlier = self.lookup(name, args) if name in self.side_effects else None
+        if earlier is not None:
+            self.log.record("tool_skipped", tool=name, args=args, earlier_session=earlier["session"])
+            result = earlier.get("result")
+            return {**(result if isinstance(result, dict) else {"result": result}), "already_done": True,
+                    "note": f"{name} was already done with these arguments in session {earlier['session']}; "
+                            "not repeated"}
+        try:
+            result = fn(**args)
+        except Exception as exc:
+            self.log.record("tool_error", tool=name, args=args, error=f"{type(exc).__name__}: {exc}")
+            raise
+        self.log.record("tool_call", tool=name, args=args, result=result)
+        return result
 
     def record_run(self, agent: Any, messages: list[dict[str, Any]]) -> None:
         """An `after_run` hook: log the run's task (the user message) and outcome (the final answer)."""
