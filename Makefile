@@ -70,7 +70,7 @@ eval: $(STAMP)  ## compare memory strategies on the course benchmark: make eval 
 	$(PY) tools/eval.py --size $(or $(SIZE),standard)
 
 bench: $(STAMP)  ## performance benchmarks
-	$(PY) tools/bench.py
+	$(PY) tools/bench.py $(ARGS)
 
 lock:  ## re-resolve requirements.lock from pyproject.toml (needs uv: pip install uv)
 	uv pip compile pyproject.toml --extra test --universal --python-version 3.10 -o requirements.lock

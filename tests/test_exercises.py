@@ -133,7 +133,9 @@ def _wrong(lesson, exercise):
 # --------------------------------------------------------------------------- the registry
 
 def test_there_are_exercises():
-    assert len(MODULES) == 7 and len(ALL) >= 21
+    lessons = sorted(p.stem for p in (ROOT / "lessons").glob("*.ipynb"))
+    assert sorted(LESSONS) == lessons, "every lesson has its exercises (course_lib/course/exercises/lessonNN.py)"
+    assert all(2 <= len(LESSONS[name]) <= 4 for name in lessons if name != "00_setup") and len(ALL) >= 2 * len(lessons)
     assert {"recency", "score"} <= {ex.name for ex in LESSONS["06_scoring"]}
 
 

@@ -1,0 +1,132 @@
+"""Lesson 12 exercises: `reached` and `precision`, the two judgements the benchmark harness makes per question.
+
+`reached` is what course_lib.evaluation.harness.measure computes for evidence recall (and, with the superseded
+values' patterns, for staleness); `precision` is its share of injected items that carry a needed value, per question.
+"""
+from __future__ import annotations
+
+import random
+import re
+
+from course_lib.course.exercises import Exercise, expect
+from course_lib.evaluation.generate import pattern
+
+NOTEBOOK = "12_capstone"
+VALUES = ["vegan", "Tampere", "45", "Ottilie", "LH4837", "gluten-free", "kiwi", "archivist"]
+FILLER = ["The user likes jazz.", "Booked a table at 19:00.", "average main 12.45", "145 reviewers",
+          "my flatmate is vegans-only", "Tampere-based friend", "A sunny day.", "price 45.50"]
+
+
+def _check_reached(reached):
+    vegan, city, budget = pattern("vegan"), pattern("Tampere"), pattern("45")
+    expect(reached("Known facts:\n- The user is vegan.", [vegan]), True, why="'vegan' is in the prompt")
+    expect(reached("The user is Vegan now.", [vegan]), True,
+           why="The patterns ignore case for words (they start with (?i)): use re.search, not `in`")
+    expect(reached("The user is vegan. They live in Graz.", [vegan, city]), False,
+           why="Every needed value must be there: Tampere is missing, so the evidence did not reach the prompt")
+    expect(reached("vegan, in Tampere, about €45 a head", [vegan, city, budget]), True,
+           why="All three values are in the prompt")
+    expect(reached("average main 12.45", [budget]), False,
+           why="45 inside 12.45 is not a budget of 45: match the pattern as a regex, not the bare value")
+    expect(reached("anything at all", []), True,
+           why="A question that needs nothing (an irrelevant one) has nothing missing: all([]) is True")
+    rng = random.Random(f"{NOTEBOOK}.reached")
+    for _ in range(30):
+        needed = rng.sample(VALUES, rng.randint(1, 3))
+        shown = [v for v in needed if rng.random() < 0.7] + rng.sample(FILLER, 2)
+        rng.shuffle(shown)
+        text = "\n".join(f"- {x}" for x in shown)
+        expect(reached(text, [pattern(v) for v in needed]), all(v in shown for v in needed),
+               input=f"reached({text!r}, {needed})", why="True only when every needed value appears")
+
+
+def _check_precision(precision):
+    vegan, city = pattern("vegan"), pattern("Tampere")
+    expect(precision(["The user is vegan.", "The user likes jazz."], [vegan]), 0.5,
+           why="One of the two injected items carries the needed value")
+    expect(precision(["vegan", "lives in Tampere", "jazz", "jazz again"], [vegan, city]), 0.5,
+           why="An item counts as needed when it carries ANY needed value: 2 of 4")
+    expect(precision(["vegan and in Tampere", "jazz"], [vegan, city]), 0.5,
+           why="Count items, not matches: the first item carries two values but is one item (1 of 2)")
+    expect(precision([], [vegan]), None,
+           why="Nothing was injected, so there is no share to compute: return None (not 0, and no division by 0)")
+    expect(precision(["jazz", "jazz"], []), 0.0, why="Nothing is needed (an irrelevant question): 0 of 2 items")
+    expect(precision(["my flatmate is vegans-only"], [vegan]), 0.0,
+           why="'vegans-only' is not the value 'vegan': use the pattern, not a substring test")
+    rng = random.Random(f"{NOTEBOOK}.precision")
+    for _ in range(30):
+        needed = rng.sample(VALUES, 2)
+        items = rng.sample(FILLER, rng.randint(0, 4)) + [f"the user said {v}" for v in needed if rng.random() < 0.6]
+        rng.shuffle(items)
+        want = None if not items else sum(any(re.search(pattern(v), i) for v in needed) for i in items) / len(items)
+        expect(precision(items, [pattern(v) for v in needed]), want, input=f"precision({items!r}, {needed})",
+               why="The share of injected items that carry at least one needed value")
+
+
+reached = Exercise(
+    "reached", lesson=NOTEBOOK, check_fn=_check_reached,
+    hints=[
+        "Each pattern is a regular expression for one needed value. The evidence reached the prompt only if every "
+        "one of them finds a match in `prompt`.",
+        "`re.search(p, prompt)` finds a pattern anywhere in the text (the patterns carry their own case rule); "
+        "`all(...)` over the patterns says whether every one matched, and is True for an empty list.",
+        "`import re`; `return all(re.search(p, prompt) for p in patterns)`",
+    ],
+)
+
+precision = Exercise(
+    "precision", lesson=NOTEBOOK, check_fn=_check_precision,
+    hints=[
+        "Go through the injected items one by one: an item is needed when at least one of the patterns matches it. "
+        "Precision is needed items / all items.",
+        "With no items there is nothing to divide: return None. Use `any(re.search(p, item) for p in patterns)` for "
+        "one item, and count the items for which it is True.",
+        "`import re`; `if not items: return None`; `return sum(any(re.search(p, i) for p in patterns) for i in "
+        "items) / len(items)`",
+    ],
+)
+
+EXERCISES = [reached, precision]
+
+# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
+CORRECT_VARIANTS = {
+    "reached": [
+        """
+        import re
+        for p in patterns:
+            if re.compile(p).search(prompt) is None:
+                return False
+        return True""",
+        "from course_lib.evaluation.harness import matches; return all(matches(p, prompt) for p in patterns)",
+    ],
+    "precision": [
+        """
+        import re
+        if len(items) == 0:
+            return None
+        hits = [i for i in items if any(re.search(p, i) for p in patterns)]
+        return len(hits) / len(items)""",
+        """
+        from course_lib.evaluation.harness import matches
+        return sum(1 for i in items if any(matches(p, i) for p in patterns)) / len(items) if items else None""",
+    ],
+}
+
+WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the verdict must contain)
+    "reached": [
+        ({"all(": "any("}, "Tampere is missing"),
+        ("return all(p in prompt for p in patterns)  # the pattern text, not a regex", "'vegan' is in the prompt"),
+        ("import re; return bool(patterns) and all(re.search(p, prompt) for p in patterns)", "all([]) is True"),
+        ("import re; return all(re.match(p, prompt) for p in patterns)  # match anchors at the start",
+         "'vegan' is in the prompt"),
+    ],
+    "precision": [
+        ({"if not items: return None": "if not items: return 0.0"}, "return None"),
+        ("import re; return sum(re.search(p, i) is not None for i in items for p in patterns) / len(items) "
+         "if items else None", "Count items, not matches"),
+        ("import re; return sum(all(re.search(p, i) for p in patterns) for i in items) / len(items) "
+         "if items else None", "ANY needed value"),
+        ("return sum(any(p.strip('(?i)') in i for p in patterns) for i in items) / len(items) if items else None",
+         "One of the two injected items"),
+    ],
+}
