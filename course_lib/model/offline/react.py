@@ -6,7 +6,8 @@ The rules, in the order they are applied:
    a URL → ``read_page``; "book / reserve / table" → ``search_restaurants`` then ``book_table``;
    "restaurant / dinner / lunch / eat / food" → ``search_restaurants``; "weather / rain / forecast" →
    ``get_weather``; "what is my name / diet / budget" → answered from the prompt; anything else → a short
-   friendly reply. Only tools the request offers are ever called.
+   friendly reply. Only tools the request offers are ever called. When the request offers the memory tools
+   (save_memory, search_memory, forget_memory), the rules of self_memory.py run first.
 2. **Constraints** are read from *every* system and user message in the prompt, so recalled facts,
    a summary note or an earlier user message all count (assistant and tool text does not):
    diet = the last "vegetarian" / "vegan" not negated ("not just vegetarian" is skipped; "eats meat" or
