@@ -1,8 +1,9 @@
-"""Lesson 10 exercises: `before_hook` (one user's facts as prompt lines) and `idempotency_key` (the ledger's key).
+"""Lesson 10 exercises: `before_hook` (facts as prompt lines), `idempotency_key` and `done_before` (the ledger).
 
 `before_hook` is the last step of `course_lib.agent.recall_block.recall_hook` on plain rows (a search result of
 several users: keep this user's, best first, dated); `idempotency_key`
-is `course_lib.agent.ledger.idempotency_key`, compared by behaviour (equal keys for the same call), not by its text.
+is `course_lib.agent.ledger.idempotency_key`, compared by behaviour (equal keys for the same call), not by its text;
+`done_before` is `Ledger.lookup` on plain events from several sessions and users.
 """
 from __future__ import annotations
 
@@ -91,6 +92,47 @@ def _check_idempotency_key(idempotency_key):
                                                     "different email); sort the keys of dicts only")
 
 
+BOOKING = {"restaurant": "Linse & Lauch", "time": "Friday 19:00", "people": 2}
+RESULT = {"confirmation": "BK-36DEC3", "restaurant": "Linse & Lauch", "people": 2}
+
+
+def _event(session, user, kind, tool, args, result=None):
+    return {"session": session, "user_id": user, "type": kind, "tool": tool, "args": dict(args), "result": result}
+
+
+def _reference_done(events, user_id, tool, args):
+    return next((e["result"] for e in events if e["user_id"] == user_id and e["type"] == "tool_call"
+                 and e["tool"] == tool and e["args"] == args), None)
+
+
+def _check_done_before(done_before):
+    log = [_event("mon", "priya", "tool_call", "search_restaurants", {"city": "Berlin"}, []),
+           _event("thu", "priya", "tool_call", "book_table", BOOKING, RESULT)]
+    expect(done_before(log, "priya", "book_table", dict(BOOKING)), RESULT,
+           why="Thursday's booking is in the log: return its result, so the agent can show it instead of booking")
+    expect(done_before(log, "priya", "book_table", {"people": 2, "time": "Friday 19:00", "restaurant": "Linse & Lauch"}),
+           RESULT, why="The same arguments in another key order are the same call")
+    expect(done_before(log, "priya", "book_table", {**BOOKING, "people": 3}), None,
+           why="A table for 3 is another booking: nothing was done yet, return None")
+    expect(done_before(log, "omar", "book_table", dict(BOOKING)), None,
+           why="Omar never booked; Priya's booking is hers alone. Match the user_id too")
+    expect(done_before([], "priya", "book_table", dict(BOOKING)), None, why="An empty log has done nothing")
+    failed = [_event("thu", "priya", "tool_error", "book_table", BOOKING, "error: kitchen closed")]
+    expect(done_before(failed, "priya", "book_table", dict(BOOKING)), None,
+           why="A call that failed (type 'tool_error') did not book anything; only 'tool_call' events count")
+    twice = log + [_event("fri", "priya", "tool_call", "book_table", BOOKING, {**RESULT, "confirmation": "BK-LATER"})]
+    expect(done_before(twice, "priya", "book_table", dict(BOOKING)), RESULT,
+           why="Two matching events: return the earliest (the log is oldest first)")
+    rng = random.Random(f"{NOTEBOOK}.done_before")
+    for n in range(15):
+        pool = [(tool, {**BOOKING, "people": p}) for tool in ("book_table", "cancel_table") for p in (2, 3)]
+        events = [_event(f"s{i}", rng.choice(USERS), rng.choice(["tool_call", "tool_call", "tool_error"]),
+                         *rng.choice(pool), {"n": i}) for i in range(rng.randint(0, 8))]
+        user, (tool, args) = rng.choice(USERS), rng.choice(pool)
+        expect(done_before(events, user, tool, args), _reference_done(events, user, tool, args),
+               why=f"(a fresh log) the result of {user}'s earliest successful {tool} with these arguments, or None")
+
+
 before_hook = Exercise(
     "before_hook", lesson=NOTEBOOK, check_fn=_check_before_hook,
     hints=[
@@ -112,7 +154,19 @@ idempotency_key = Exercise(
     ],
 )
 
-EXERCISES = [before_hook, idempotency_key]
+done_before = Exercise(
+    "done_before", lesson=NOTEBOOK, check_fn=_check_done_before,
+    hints=[
+        "Walk the events oldest first. An event counts only if it is this user's, a successful call "
+        "(`type == 'tool_call'`), of this tool, with these arguments.",
+        "Two dicts compare equal with `==` whatever their key order. Return the first match's `result`; if the loop "
+        "ends without a match, return None.",
+        "`return next((e['result'] for e in events if e['user_id'] == user_id and e['type'] == 'tool_call' and "
+        "e['tool'] == tool and e['args'] == args), None)`",
+    ],
+)
+
+EXERCISES = [before_hook, idempotency_key, done_before]
 
 # Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
 CORRECT_VARIANTS = {
@@ -127,6 +181,19 @@ CORRECT_VARIANTS = {
         mine = [(-r["score"], r["text"], r["learned"]) for r in rows if r["user_id"] == user_id]
         return [f"{text} (learned {learned})" for _, text, learned in heapq.nsmallest(k, mine)]""",
     ],
+    "done_before": [
+        """
+        for e in events:
+            if (e["user_id"], e["type"], e["tool"]) == (user_id, "tool_call", tool) and e["args"] == args:
+                return e["result"]
+        return None""",
+        """
+        import json
+        want = json.dumps(args, sort_keys=True)
+        hits = [e["result"] for e in events if e["user_id"] == user_id and e["type"] == "tool_call"
+                and e["tool"] == tool and json.dumps(e["args"], sort_keys=True) == want]
+        return hits[0] if hits else None""",
+    ],
     "idempotency_key": [
         """
         import hashlib, json
@@ -137,6 +204,18 @@ CORRECT_VARIANTS = {
 }
 
 WRONG_ANSWERS = {  # (body; text the verdict must contain)
+    "done_before": [
+        ("return next((e['result'] for e in events if e['type'] == 'tool_call' and e['tool'] == tool and "
+         "e['args'] == args), None)  # any user's booking", "Match the user_id too"),
+        ("return next((e['result'] for e in events if e['user_id'] == user_id and e['tool'] == tool and "
+         "e['args'] == args), None)  # failed calls count", "only 'tool_call' events count"),
+        ("return next((e['result'] for e in events if e['user_id'] == user_id and e['type'] == 'tool_call' and "
+         "e['tool'] == tool and str(e['args']) == str(args)), None)", "another key order"),
+        ("hits = [e['result'] for e in events if e['user_id'] == user_id and e['type'] == 'tool_call' and "
+         "e['tool'] == tool and e['args'] == args]\nreturn hits[-1] if hits else None  # the latest", "earliest"),
+        ("return any(e['user_id'] == user_id and e['type'] == 'tool_call' and e['tool'] == tool and "
+         "e['args'] == args for e in events)  # True/False, not the result", "return its result"),
+    ],
     "before_hook": [
         ("return [f\"{r['text']} (learned {r['learned']})\" for r in sorted(rows, key=lambda r: -r['score'])[:k]]"
          "  # no user filter", "Omar's rows never"),
