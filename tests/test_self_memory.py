@@ -21,7 +21,8 @@ def test_save_search_forget_through_tools():
     agent = ReActAgent(tools=merge(TOOLS, memory_tools(memory, "priya")), system=MEMORY_SYSTEM)
     steps, answer = actions(agent, "I'm vegetarian and my budget is at most 40 EUR per person.")
     assert steps == ["save_memory", "save_memory"] and answer.startswith("Noted")
-    assert sorted(r.text for r in memory.memories("priya")) == ["The user is vegetarian.", "The user's budget is 40 EUR."]
+    stored = sorted(r.text for r in memory.memories("priya"))
+    assert stored == ["The user is vegetarian.", "The user's budget is 40 EUR."]
     steps, answer = actions(agent, BOOK)  # a fresh conversation: only the tool brings the facts back
     assert steps == ["search_memory", "search_restaurants", "book_table"] and "Linse & Lauch" in answer
     steps, answer = actions(agent, "Forget that I am vegetarian.")

@@ -10,8 +10,8 @@ session's file. Before a side-effecting tool (``side_effects``, default ``book_t
 the files of *every* session in the folder, this user's events only; if the same call (same idempotency key)
 was made before, the tool is not called again and the earlier result comes back as the observation, marked
 ``already_done``. Look-up, call and log happen under one lock file in the folder, so two kernels sending the
-same booking at the same moment still book once. `end_session` distils the episode (`EpisodicLog.distill`) and stores each lesson through the
-write path's resolve/apply, so a lesson already known is a NOOP rather than a second copy.
+same booking at the same moment still book once. `end_session` distils the episode (`EpisodicLog.distill`) and
+stores each lesson through the write path's resolve/apply, so a lesson already known is a NOOP, not a second copy.
 """
 from __future__ import annotations
 
@@ -96,7 +96,7 @@ class Ledger:
         self.log.record("outcome", outcome=str(messages[-1].get("content") or ""))
 
     def end_session(self, memory: Any, model: Any = None) -> list[Any]:
-        """Distil this session's log into lessons and write each to `memory` via resolve/apply; returns the Decisions."""
+        """Distil this session's log into lessons, write each to `memory` via resolve/apply; return the Decisions."""
         from course_lib.long_term.write_path import MemoryWriter, resolve
         from course_lib.scoring import Weights
 
