@@ -19,7 +19,7 @@ $(STAMP): requirements.lock pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.lock
-	$(PY) -m pip install --quiet --no-deps -e .
+	PYTHONWARNINGS=ignore $(PY) -m pip install --quiet --no-deps -e .  # setuptools warns about the package folder next to the checkout, which is the point of -e
 	touch $(STAMP)
 
 install: $(STAMP)  ## create .venv and install the pinned versions
