@@ -11,16 +11,14 @@ The widget only wires sliders to it and draws, like the scoring explorer in widg
 """
 from __future__ import annotations
 
-import base64
 import functools
-import html
 from dataclasses import dataclass
 from typing import Any
 
 from course_lib.agent.compaction import plan_compaction
 from course_lib.agent.usage import SECTIONS
 from course_lib.course import scenario
-from course_lib.course.widgets import figure_png
+from course_lib.course.widgets import figure_png, show
 from course_lib.model.prompts import REACT_SYSTEM, facts_block
 from course_lib.model.tokens import REPLY_PRIMING, count_message_tokens, count_tokens, count_tools_tokens
 
@@ -159,10 +157,7 @@ def _explorer_class():
 
         def _update(self, change: Any = None) -> None:
             self.budget = context_budget(**self.values())
-            png = base64.b64encode(_png(self.budget)).decode("ascii")
-            self.chart.outputs = ({"output_type": "display_data", "metadata": {},
-                                   "data": {"image/png": png, "text/plain": "<budget chart>"}},)
-            self.table.value = f"<pre>{html.escape(budget_text(self.budget))}</pre>"
+            show(self.chart, self.table, _png(self.budget), budget_text(self.budget), label="budget chart")
 
         def __repr__(self) -> str:
             return f"BudgetExplorer({budget_text(self.budget).splitlines()[-1]})"

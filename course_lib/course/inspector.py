@@ -12,14 +12,11 @@ explorer's chart (widgets.plot_ranking), like lesson 06's explorer.
 """
 from __future__ import annotations
 
-import base64
 import functools
-import html
-import io
 from dataclasses import dataclass
 from typing import Any
 
-from course_lib.course.widgets import THRESHOLD_RANGE, WEIGHT_RANGE, Row, plot_ranking
+from course_lib.course.widgets import THRESHOLD_RANGE, WEIGHT_RANGE, Row, figure_png, plot_ranking, show
 from course_lib.scoring import Weights
 
 
@@ -80,16 +77,8 @@ def verdict(rows: list[Inspected], threshold: float | None) -> str:
 
 def _png(rows: list[Inspected], threshold: float, title: str) -> bytes:
     """The chart as PNG bytes, drawn without pyplot's global state."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(10, 1.8 + 0.4 * max(len(rows), 1)), dpi=90)
-    FigureCanvasAgg(fig)
-    plot_ranking([r.as_row() for r in rows], threshold, ax=fig.add_subplot(), title=title)
-    fig.tight_layout()
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png")
-    return buffer.getvalue()
+    return figure_png(lambda ax: plot_ranking([r.as_row() for r in rows], threshold, ax=ax, title=title),
+                      (10, 1.8 + 0.4 * max(len(rows), 1)))
 
 
 @functools.lru_cache(maxsize=None)
@@ -128,13 +117,11 @@ def _inspector_class():
                 weights = Weights(s["w_rec"], s["w_imp"], s["w_rel"])
                 self.rows = inspect_memories(self.memory, self.user_id, self.query.value, s["threshold"], weights)
             except ValueError as error:  # an empty query, every weight at 0 …: say why
-                self.rows, self.chart.outputs = [], ()
-                self.table.value = f"<pre>{html.escape(str(error))}</pre>"
+                self.rows = []
+                show(self.chart, self.table, None, str(error))
                 return
-            png = base64.b64encode(_png(self.rows, s["threshold"], f"{self.user_id}: {self.query.value}")).decode()
-            self.chart.outputs = ({"output_type": "display_data", "metadata": {},
-                                   "data": {"image/png": png, "text/plain": "<inspector chart>"}},)
-            self.table.value = f"<pre>{html.escape(inspector_table(self.rows))}\n{html.escape(self.summary())}</pre>"
+            show(self.chart, self.table, _png(self.rows, s["threshold"], f"{self.user_id}: {self.query.value}"),
+                 inspector_table(self.rows), self.summary(), label="inspector chart")
 
         def summary(self) -> str:
             """What the threshold keeps right now, in one line."""

@@ -164,13 +164,11 @@ def _explorer_class():
             try:
                 self.rows = explore_ranking(self.memories, **values)
             except ValueError as error:  # e.g. every weight slider at 0: say why instead of a silent chart
-                self.rows, self.chart.outputs = [], ()
-                self.table.value = f"<pre>{_escape(str(error))}</pre>"
+                self.rows = []
+                show(self.chart, self.table, None, str(error))
                 return
-            png = base64.b64encode(_png(self.rows, values["threshold"])).decode("ascii")
-            self.chart.outputs = ({"output_type": "display_data", "metadata": {},
-                                   "data": {"image/png": png, "text/plain": "<scoring chart>"}},)
-            self.table.value = f"<pre>{_escape(ranking_table(self.rows))}\n{_escape(self.summary())}</pre>"
+            show(self.chart, self.table, _png(self.rows, values["threshold"]), ranking_table(self.rows),
+                 self.summary(), label="scoring chart")
 
         def summary(self) -> str:
             """The current ranking in one line."""
@@ -186,6 +184,14 @@ def _escape(text: str) -> str:
     import html
 
     return html.escape(text)
+
+
+def show(chart: Any, table: Any, png: bytes | None, *lines: str, label: str = "chart") -> None:
+    """Put a PNG in a widget's Output and text lines in its HTML table (no PNG: an empty chart, e.g. on an error)."""
+    chart.outputs = () if png is None else (
+        {"output_type": "display_data", "metadata": {},
+         "data": {"image/png": base64.b64encode(png).decode("ascii"), "text/plain": f"<{label}>"}},)
+    table.value = "<pre>" + "\n".join(_escape(line) for line in lines) + "</pre>"
 
 
 def scoring_explorer(memories: Iterable[Any] = BERLIN_MEMORIES, weights: Weights = Weights(), decay: float = 0.99,
