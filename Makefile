@@ -34,13 +34,13 @@ doctor: $(STAMP)  ## environment check
 	$(PY) -m course_lib doctor
 
 test: $(STAMP)  ## everything: unit tests, notebooks, exercise sync, offline
-	$(NONET) $(PY) -m pytest -q tests
+	$(NONET) $(PY) -m pytest -q --durations=12 tests
 	$(NONET) $(MAKE) --no-print-directory test-notebooks
 	$(PY) tools/make_exercises.py --check
 	$(PY) tools/nbclean.py --check lessons/*.ipynb solutions/*.ipynb exercises/*.ipynb
 
 test-lib: $(STAMP)
-	$(NONET) $(PY) -m pytest -q tests
+	$(NONET) $(PY) -m pytest -q --durations=12 tests
 
 # Lessons are checked by tests/test_rerun.py (every cell run twice, both runs against the stored outputs, the
 # same sanitiser as nbval), so a lesson executes once per `make test`; `make nbval-lessons` runs plain nbval on them.

@@ -45,10 +45,12 @@ def test_relative_paths_mean_the_same_file_from_any_folder(offline_server_url, t
 def test_recording_again_appends_and_says_so(offline_server_url, tmp_path, capsys):
     path = tmp_path / "r.jsonl"
     record(offline_server_url, path, ASK)
+    record(offline_server_url, path, ASK)  # a second client in the same kernel: no notice (it is one recording)
     assert "appending" not in capsys.readouterr().err
+    recording.RECORDING.clear()  # a new kernel, recording again into the same file
     record(offline_server_url, path, OTHER)
-    assert "already holds 1 calls" in capsys.readouterr().err
-    assert len(path.read_text().splitlines()) == 2
+    assert "already holds 2 calls" in capsys.readouterr().err
+    assert len(path.read_text().splitlines()) == 3
 
 
 def test_an_unrecorded_call_fails_clearly_or_falls_back_to_offline(offline_server_url, tmp_path, capsys):

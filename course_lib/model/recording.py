@@ -4,7 +4,7 @@ Paths: a relative COURSE_RECORD_FILE / COURSE_REPLAY_FILE is read from the repos
 runs from a checkout (so `recordings/lesson04.jsonl` means the same file from `lessons/`, `exercises/` or the
 root), else from the current folder. COURSE_REPLAY_FILE may also name a folder: every `*.jsonl` in it is
 loaded, so one folder of recordings serves every lesson and its exercises. Recording appends (one line per
-call) and says so when the file already held calls; when the same call was recorded twice, replay answers
+call) and says so, once per kernel, when the file already held calls from an earlier run; when the same call was recorded twice, replay answers
 with the recorded answers in order, then keeps giving the last one.
 
 An unrecorded call is an error naming the file and the call, unless COURSE_REPLAY_FALLBACK=offline, which
@@ -21,6 +21,7 @@ from typing import Any
 import httpx2
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # the checkout, when course_lib is installed editable
+RECORDING: set[Path] = set()  # files this process records to (it says "appending" once per file, not per client)
 
 
 def endpoint_of(url_path: str) -> str:
@@ -104,7 +105,9 @@ class RecordingTransport(httpx2.BaseTransport):
     def __init__(self, inner: httpx2.BaseTransport, path: str | Path) -> None:
         self.inner, self.path = inner, resolve(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        if self.path.exists() and self.path.stat().st_size:
+        first_in_this_process = self.path not in RECORDING
+        RECORDING.add(self.path)
+        if first_in_this_process and self.path.exists() and self.path.stat().st_size:
             calls = sum(1 for line in self.path.read_text(encoding="utf-8").splitlines() if line.strip())
             print(f"Recording: appending to {self.path}, which already holds {calls} calls "
                   "(delete it first to record afresh).", file=sys.stderr)
