@@ -218,7 +218,7 @@ def _mutate(value) -> bool:
 
 # Exercises whose every argument is immutable (numbers, strings) or that take none: nothing to modify.
 IMMUTABLE_INPUTS = {"recency", "route", "estimate_bill_tool", "mask_card", "should_compact", "head_tail", "strength",
-                    "bm25_idf"}
+                    "bm25_idf", "LatestUserMessages"}  # LatestUserMessages(n): an int
 
 
 @pytest.mark.parametrize("lesson,exercise", ALL, ids=IDS)

@@ -1,4 +1,5 @@
-"""Lesson 12 exercises: `reached` and `precision`, the two judgements the benchmark harness makes per question.
+"""Lesson 12 exercises: `reached` and `precision`, the two judgements the benchmark harness makes per question, and
+`LatestUserMessages`, a strategy of the learner's own that the harness then measures.
 
 `reached` is what course_lib.evaluation.harness.measure computes for evidence recall (and, with the superseded
 values' patterns, for staleness); `precision` is its share of injected items that carry a needed value, per question.
@@ -8,8 +9,8 @@ from __future__ import annotations
 import random
 import re
 
-from course_lib.course.exercises import Exercise, expect
-from course_lib.evaluation.generate import pattern
+from course_lib.course.exercises import Exercise, expect, require
+from course_lib.evaluation.generate import generate, pattern
 
 NOTEBOOK = "12_capstone"
 VALUES = ["vegan", "Tampere", "45", "Ottilie", "LH4837", "gluten-free", "kiwi", "archivist"]
@@ -63,6 +64,46 @@ def _check_precision(precision):
                why="The share of injected items that carry at least one needed value")
 
 
+def _said(bench, user):
+    return [m["content"] for s in bench.sessions if s.user == user for m in s.messages if m["role"] == "user"]
+
+
+def _check_latest(make):
+    bench = generate("tiny", seed=3)
+    strategy = make(3)
+    require(isinstance(getattr(strategy, "name", None), str) and strategy.name.strip(),
+            "Give your strategy a `name` (a non-empty string): the harness uses it as the row label")
+    for session in bench.sessions:
+        strategy.observe(session)
+    for user in bench.users():
+        said = _said(bench, user)
+        ctx = strategy.context(user, "Where do I live?", bench.asked_at)
+        require(hasattr(ctx, "memories") and hasattr(ctx, "history"),
+                f"context() should return a Context(memories=[...], history=[...]), got {ctx!r}")
+        expect(list(ctx.memories), said[-3:], input=f"LatestUserMessages(3), context({user!r}, ...)",
+               why=f"The last 3 messages {user} wrote (role 'user', not the assistant's replies or tool output), "
+                   "oldest first, across all of that user's sessions and no one else's")
+        expect(list(ctx.history), [], why="This strategy injects memory lines only, no carried-over messages")
+        again = strategy.context(user, "Something else entirely?", bench.asked_at)
+        expect(list(again.memories), said[-3:], why="Asking does not change what is remembered: same lines again")
+    expect(list(strategy.context("nobody", "Hi?", bench.asked_at).memories), [],
+           why="A user the strategy never saw gets nothing (and no error)")
+    none = make(0)
+    for session in bench.sessions[:2]:
+        none.observe(session)
+    expect(list(none.context(bench.sessions[0].user, "Hi?", bench.asked_at).memories), [],
+           why="n = 0 keeps nothing. Careful: said[-0:] is the WHOLE list in Python, because -0 == 0")
+    rng = random.Random(f"{NOTEBOOK}.latest")
+    for _ in range(3):
+        n = rng.randint(1, 12)
+        other = make(n)
+        for session in bench.sessions:
+            other.observe(session)
+        user = rng.choice(bench.users())
+        expect(list(other.context(user, "?", bench.asked_at).memories), _said(bench, user)[-n:],
+               input=f"LatestUserMessages({n})", why=f"The last {n} messages of {user}, oldest first")
+
+
 reached = Exercise(
     "reached", lesson=NOTEBOOK, check_fn=_check_reached,
     hints=[
@@ -86,10 +127,30 @@ precision = Exercise(
     ],
 )
 
-EXERCISES = [reached, precision]
+LatestUserMessages = Exercise(
+    "LatestUserMessages", lesson=NOTEBOOK, check_fn=_check_latest,
+    hints=[
+        "Keep a dict from user id to the list of that user's own messages. In observe(), append the `content` of "
+        "every message in `session.messages` whose role is 'user', to the list of `session.user`.",
+        "In context(), take the last n items of that user's list (an unknown user has an empty list) and return "
+        "`Context(memories=those, history=[])`. With n = 0, `lst[-0:]` is the whole list: handle it.",
+        "`__init__`: `self.n, self.said = n, {}`; `observe`: `self.said.setdefault(session.user, []).extend(m['content'] "
+        "for m in session.messages if m['role'] == 'user')`; `context`: `lines = self.said.get(user, []); "
+        "return Context(memories=lines[len(lines) - self.n:] if self.n else [], history=[])`",
+    ],
+)
+
+EXERCISES = [reached, precision, LatestUserMessages]
 
 # Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
 CORRECT_VARIANTS = {
+    "LatestUserMessages": [
+        {"lines[-self.n:] if self.n else []": "lines[max(0, len(lines) - self.n):]"},
+        {'self.said.setdefault(session.user, []).extend(m["content"] for m in session.messages if m["role"] == "user")':
+         'for m in session.messages:\n            if m["role"] == "user":\n'
+         '                self.said.setdefault(session.user, []).append(m["content"])',
+         "lines = self.said.get(user, [])": "lines = list(self.said[user]) if user in self.said else []"},
+    ],
     "reached": [
         """
         import re
@@ -113,6 +174,16 @@ CORRECT_VARIANTS = {
 }
 
 WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the verdict must contain)
+    "LatestUserMessages": [
+        ({"lines[-self.n:] if self.n else []": "lines[-self.n:]"}, "said[-0:] is the WHOLE list"),
+        ({"if m[\"role\"] == \"user\"": "if m[\"content\"]"}, "not the assistant's replies"),
+        ({"memories=lines[-self.n:] if self.n else [], history=[]": "memories=list(reversed(lines[-self.n:])) "
+          "if self.n else [], history=[]"}, "oldest first"),
+        ({"self.said.setdefault(session.user, [])": "self.said.setdefault(\"all\", [])",
+          "self.said.get(user, [])": "self.said.get(\"all\", [])"}, "no one else's"),
+        ({"memories=lines[-self.n:] if self.n else [], history=[]": "memories=[], history=[{\"role\": \"user\", "
+          "\"content\": x} for x in lines[-self.n:]]"}, "The last 3 messages"),
+    ],
     "reached": [
         ({"all(": "any("}, "Tampere is missing"),
         ("return all(p in prompt for p in patterns)  # the pattern text, not a regex", "'vegan' is in the prompt"),
