@@ -1,0 +1,103 @@
+"""Lesson 08's context-budget widget in a real browser: JupyterLab in headless Chromium, driven by Playwright.
+
+Set up as the scoring explorer's test (tests/test_browser_widgets.py, whose helpers we use): skipped without a
+Chromium on a learner's machine, a failure in CI (CI=true). The expected tables come from the pure functions.
+"""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from course_lib.course.budget_widget import budget_text, context_budget
+
+CELL = "from course_lib.course.budget_widget import budget_explorer; budget_explorer()"
+SCREENSHOT = Path(os.environ.get("COURSE_SCREENSHOTS") or "/tmp") / "budget_widget.png"
+
+
+@pytest.fixture(scope="module")
+def budget_lab(tmp_path_factory):
+    from test_browser_widgets import _free_port, _need_chromium
+
+    _need_chromium()
+    root = tmp_path_factory.mktemp("budget_lab")
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "budget", "metadata": {}, "outputs": [],
+                     "source": CELL}],
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (root / "budget.ipynb").write_text(json.dumps(nb))
+    port, token = _free_port(), secrets.token_hex(16)
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(root / ".jupyter"), "JUPYTERLAB_WORKSPACES_DIR": str(root / ".ws")}
+    proc = subprocess.Popen(
+        [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
+         "--allow-root", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}", "--LabApp.news_url=None",
+         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+        cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=(root / "lab.log").open("w"))
+    base, deadline = f"http://127.0.0.1:{port}", time.time() + 90
+    while True:
+        try:
+            urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
+            break
+        except OSError:
+            if proc.poll() is not None or time.time() > deadline:
+                proc.kill()
+                pytest.fail(f"JupyterLab did not start:\n{(root / 'lab.log').read_text()[-2000:]}")
+            time.sleep(0.5)
+    yield f"{base}/lab/tree/budget.ipynb?token={token}"
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def _shows(table, expect, text: str) -> None:
+    """Wait until the widget's table shows `text`'s last line, then require the whole table to be `text`."""
+    expect(table).to_contain_text(text.splitlines()[-1])
+    assert table.inner_text().strip() == text
+
+
+def test_budget_widget_follows_its_sliders_in_jupyterlab(budget_lab):
+    from playwright.sync_api import expect, sync_playwright
+    from test_browser_widgets import CHROMIUM, FLAGS, _run_first_cell, _set_slider
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            page = browser.new_page(viewport={"width": 1200, "height": 1400})
+            page.set_default_timeout(60_000)
+            expect.set_options(timeout=60_000)
+            page.goto(budget_lab)
+            editor = page.locator(".jp-Notebook .jp-Cell .cm-content").first
+            editor.wait_for()
+            _run_first_cell(page, editor)
+            table, chart = page.locator(".widget-html pre"), page.locator(".widget-output img")
+            expect(page.locator(".widget-slider")).to_have_count(4)
+            expect(chart).to_have_count(1)
+            _shows(table, expect, budget_text(context_budget()))  # defaults: 8 turns, under the trigger
+            charts = [chart.get_attribute("src")]
+
+            _set_slider(page, "turns", "12")  # typed into the readout: now over the trigger, so it compacts
+            _shows(table, expect, budget_text(context_budget(turns=12)))
+            expect(chart).not_to_have_attribute("src", charts[-1])
+            charts.append(chart.get_attribute("src"))
+
+            # the window slider's handle, moved with the keyboard: 8,000 -> 10,000 in two 1,000-token steps
+            handle = page.locator(".widget-slider", has=page.locator(".widget-label", has_text="window")) \
+                .locator(".noUi-handle")
+            handle.focus()
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("ArrowRight")
+            _shows(table, expect, budget_text(context_budget(window=10_000, turns=12)))
+            expect(chart).not_to_have_attribute("src", charts[-1])
+            assert len(set(charts + [chart.get_attribute("src")])) == 3
+            page.screenshot(path=str(SCREENSHOT), full_page=True)
+        finally:
+            browser.close()
