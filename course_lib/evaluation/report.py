@@ -44,7 +44,7 @@ def write_csv(results: Sequence[StrategyResult], path: Path) -> None:
         writer.writerow(["strategy"] + keys)
         for r in results:
             s = r.summary()
-            writer.writerow([r.name] + [f"{s[k]:.6g}" for k in keys])
+            writer.writerow([r.name] + [repr(round(float(s[k]), 6)) for k in keys])
 
 
 def plot(results: Sequence[StrategyResult], title: str = "") -> Any:
