@@ -5,13 +5,7 @@ Chromium on a learner's machine, a failure in CI (CI=true). The expected tables 
 """
 from __future__ import annotations
 
-import json
 import os
-import secrets
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -24,38 +18,11 @@ SCREENSHOT = Path(os.environ.get("COURSE_SCREENSHOTS") or "/tmp") / "budget_widg
 
 @pytest.fixture(scope="module")
 def budget_lab(tmp_path_factory):
-    from test_browser_widgets import _free_port, _need_chromium
+    from test_browser_widgets import _need_chromium, jupyterlab_with
 
     _need_chromium()
-    root = tmp_path_factory.mktemp("budget_lab")
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "budget", "metadata": {}, "outputs": [],
-                     "source": CELL}],
-          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (root / "budget.ipynb").write_text(json.dumps(nb))
-    port, token = _free_port(), secrets.token_hex(16)
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(root / ".jupyter"), "JUPYTERLAB_WORKSPACES_DIR": str(root / ".ws")}
-    proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
-         "--allow-root", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}", "--LabApp.news_url=None",
-         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-        cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=(root / "lab.log").open("w"))
-    base, deadline = f"http://127.0.0.1:{port}", time.time() + 90
-    while True:
-        try:
-            urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
-            break
-        except OSError:
-            if proc.poll() is not None or time.time() > deadline:
-                proc.kill()
-                pytest.fail(f"JupyterLab did not start:\n{(root / 'lab.log').read_text()[-2000:]}")
-            time.sleep(0.5)
-    yield f"{base}/lab/tree/budget.ipynb?token={token}"
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    with jupyterlab_with(tmp_path_factory.mktemp("budget_lab"), "budget", CELL) as url:
+        yield url
 
 
 def _shows(table, expect, text: str) -> None:

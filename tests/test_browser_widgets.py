@@ -5,6 +5,7 @@ Chromium the test is skipped on a learner's machine and fails in CI (CI=true), s
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("COURSE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
          "--no-first-run", "--disable-sync"]
@@ -41,25 +43,24 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    _need_chromium()
-    root = tmp_path_factory.mktemp("lab")
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "explorer", "metadata": {},
-                     "outputs": [], "source": CELL}],
+@contextlib.contextmanager
+def jupyterlab_with(root: Path, name: str, source: str):
+    """JupyterLab on a free loopback port serving `root`, with one notebook `name`.ipynb whose only cell is
+    `source`; yields the notebook's URL (with its token). Shared by every browser test."""
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": name, "metadata": {}, "outputs": [],
+                     "source": source}],
           "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
           "nbformat": 4, "nbformat_minor": 5}
-    (root / "explorer.ipynb").write_text(json.dumps(nb))
+    (root / f"{name}.ipynb").write_text(json.dumps(nb))
     port, token = _free_port(), secrets.token_hex(16)
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(root / ".jupyter"), "JUPYTERLAB_WORKSPACES_DIR": str(root / ".ws")}
-    jupyter = Path(sys.executable).parent / "jupyter"
     proc = subprocess.Popen(
-        [str(jupyter), "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1", "--allow-root", f"--IdentityProvider.token={token}",
-         f"--ServerApp.root_dir={root}", "--LabApp.news_url=None",
+        [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
+         "--allow-root", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+         f"--LabApp.app_settings_dir={ROOT / '.jupyter' / 'lab' / 'settings'}", "--LabApp.news_url=None",
          "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
         cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=(root / "lab.log").open("w"))
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 90
+    base, deadline = f"http://127.0.0.1:{port}", time.time() + 90
     while True:
         try:
             urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
@@ -69,12 +70,22 @@ def lab(tmp_path_factory):
                 proc.kill()
                 pytest.fail(f"JupyterLab did not start:\n{(root / 'lab.log').read_text()[-2000:]}")
             time.sleep(0.5)
-    yield f"{base}/lab/tree/explorer.ipynb?token={token}", root
-    proc.terminate()
     try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+        yield f"{base}/lab/tree/{name}.ipynb?token={token}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    _need_chromium()
+    root = tmp_path_factory.mktemp("lab")
+    with jupyterlab_with(root, "explorer", CELL) as url:
+        yield url, root
 
 
 def _set_slider(page, description: str, value: str) -> None:

@@ -102,47 +102,12 @@ memory_inspector(memory, "priya", "a vegetarian dinner", threshold=0.0)"""
 
 @pytest.fixture(scope="module")
 def inspector_lab(tmp_path_factory):
-    import json
-    import os
-    import secrets
-    import subprocess
-    import sys
-    import time
-    import urllib.request
-    from pathlib import Path
-
-    from test_browser_widgets import _free_port, _need_chromium
+    from test_browser_widgets import _need_chromium, jupyterlab_with
 
     _need_chromium()
     root = tmp_path_factory.mktemp("inspector_lab")
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "inspector", "metadata": {}, "outputs": [],
-                     "source": BROWSER_CELL}],
-          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (root / "inspector.ipynb").write_text(json.dumps(nb))
-    port, token = _free_port(), secrets.token_hex(16)
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(root / ".jupyter"), "JUPYTERLAB_WORKSPACES_DIR": str(root / ".ws")}
-    proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
-         "--allow-root", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}", "--LabApp.news_url=None",
-         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-        cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=(root / "lab.log").open("w"))
-    base, deadline = f"http://127.0.0.1:{port}", time.time() + 90
-    while True:
-        try:
-            urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
-            break
-        except OSError:
-            if proc.poll() is not None or time.time() > deadline:
-                proc.kill()
-                pytest.fail(f"JupyterLab did not start:\n{(root / 'lab.log').read_text()[-2000:]}")
-            time.sleep(0.5)
-    yield f"{base}/lab/tree/inspector.ipynb?token={token}", root
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    with jupyterlab_with(root, "inspector", BROWSER_CELL) as url:
+        yield url, root
 
 
 def test_inspector_rescores_live_in_jupyterlab(inspector_lab):
