@@ -32,39 +32,28 @@ def _shows(table, expect, text: str) -> None:
 
 
 def test_budget_widget_follows_its_sliders_in_jupyterlab(budget_lab):
-    from playwright.sync_api import expect, sync_playwright
-    from test_browser_widgets import CHROMIUM, FLAGS, _run_first_cell, _set_slider
+    from playwright.sync_api import expect
+    from test_browser_widgets import _set_slider, widget_page
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            page = browser.new_page(viewport={"width": 1200, "height": 1400})
-            page.set_default_timeout(60_000)
-            expect.set_options(timeout=60_000)
-            page.goto(budget_lab)
-            editor = page.locator(".jp-Notebook .jp-Cell .cm-content").first
-            editor.wait_for()
-            _run_first_cell(page, editor)
-            table, chart = page.locator(".widget-html pre"), page.locator(".widget-output img")
-            expect(page.locator(".widget-slider")).to_have_count(4)
-            expect(chart).to_have_count(1)
-            _shows(table, expect, budget_text(context_budget()))  # defaults: 8 turns, under the trigger
-            charts = [chart.get_attribute("src")]
+    with widget_page(budget_lab) as page:
+        table, chart = page.locator(".widget-html pre"), page.locator(".widget-output img")
+        expect(page.locator(".widget-slider")).to_have_count(4)
+        expect(chart).to_have_count(1)
+        _shows(table, expect, budget_text(context_budget()))  # defaults: 8 turns, under the trigger
+        charts = [chart.get_attribute("src")]
 
-            _set_slider(page, "turns", "12")  # typed into the readout: now over the trigger, so it compacts
-            _shows(table, expect, budget_text(context_budget(turns=12)))
-            expect(chart).not_to_have_attribute("src", charts[-1])
-            charts.append(chart.get_attribute("src"))
+        _set_slider(page, "turns", "12")  # typed into the readout: now over the trigger, so it compacts
+        _shows(table, expect, budget_text(context_budget(turns=12)))
+        expect(chart).not_to_have_attribute("src", charts[-1])
+        charts.append(chart.get_attribute("src"))
 
-            # the window slider's handle, moved with the keyboard: 8,000 -> 10,000 in two 1,000-token steps
-            handle = page.locator(".widget-slider", has=page.locator(".widget-label", has_text="window")) \
-                .locator(".noUi-handle")
-            handle.focus()
-            page.keyboard.press("ArrowRight")
-            page.keyboard.press("ArrowRight")
-            _shows(table, expect, budget_text(context_budget(window=10_000, turns=12)))
-            expect(chart).not_to_have_attribute("src", charts[-1])
-            assert len(set(charts + [chart.get_attribute("src")])) == 3
-            page.screenshot(path=str(SCREENSHOT), full_page=True)
-        finally:
-            browser.close()
+        # the window slider's handle, moved with the keyboard: 8,000 -> 10,000 in two 1,000-token steps
+        handle = page.locator(".widget-slider", has=page.locator(".widget-label", has_text="window")) \
+            .locator(".noUi-handle")
+        handle.focus()
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        _shows(table, expect, budget_text(context_budget(window=10_000, turns=12)))
+        expect(chart).not_to_have_attribute("src", charts[-1])
+        assert len(set(charts + [chart.get_attribute("src")])) == 3
+        page.screenshot(path=str(SCREENSHOT), full_page=True)

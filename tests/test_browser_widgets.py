@@ -116,10 +116,11 @@ def _run_first_cell(page, editor) -> None:
     raise AssertionError("JupyterLab never finished running the cell (kernel did not become ready)")
 
 
-def test_scoring_widget_reranks_live_in_jupyterlab(lab):
+@contextlib.contextmanager
+def widget_page(url: str):
+    """Headless Chromium on the notebook at `url`, its one cell run; yields the Playwright page."""
     from playwright.sync_api import expect, sync_playwright
 
-    url, root = lab
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
@@ -131,20 +132,28 @@ def test_scoring_widget_reranks_live_in_jupyterlab(lab):
             editor.wait_for()
             expect(page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_have_count(1)
             _run_first_cell(page, editor)
-            table = page.locator(".widget-html pre")
-            expect(table).to_contain_text("C 2.48 > A 2.34 > B 1.29")
-            expect(table).to_contain_text("keeps 2 of 3")
-            expect(page.locator(".widget-slider")).to_have_count(5)
-            expect(page.locator(".widget-output img")).to_have_count(1)
-            chart_before = page.locator(".widget-output img").get_attribute("src")
-
-            _set_slider(page, "w relevance", "2")  # double the relevance weight: A and C nearly tie
-            expect(table).to_contain_text("C 3.18 > A 3.16 > B 1.59")
-            expect(page.locator(".widget-output img")).not_to_have_attribute("src", chart_before)
-
-            _set_slider(page, "threshold", "5")  # nothing is relevant enough any more
-            expect(table).to_contain_text("keeps 0 of 3")
-            shots = Path(os.environ.get("COURSE_SCREENSHOTS") or root)  # set it to keep the screenshot
-            page.screenshot(path=str(shots / "scoring_explorer.png"), full_page=True)
+            yield page
         finally:
             browser.close()
+
+
+def test_scoring_widget_reranks_live_in_jupyterlab(lab):
+    from playwright.sync_api import expect
+
+    url, root = lab
+    with widget_page(url) as page:
+        table = page.locator(".widget-html pre")
+        expect(table).to_contain_text("C 2.48 > A 2.34 > B 1.29")
+        expect(table).to_contain_text("keeps 2 of 3")
+        expect(page.locator(".widget-slider")).to_have_count(5)
+        expect(page.locator(".widget-output img")).to_have_count(1)
+        chart_before = page.locator(".widget-output img").get_attribute("src")
+
+        _set_slider(page, "w relevance", "2")  # double the relevance weight: A and C nearly tie
+        expect(table).to_contain_text("C 3.18 > A 3.16 > B 1.59")
+        expect(page.locator(".widget-output img")).not_to_have_attribute("src", chart_before)
+
+        _set_slider(page, "threshold", "5")  # nothing is relevant enough any more
+        expect(table).to_contain_text("keeps 0 of 3")
+        shots = Path(os.environ.get("COURSE_SCREENSHOTS") or root)  # set it to keep the screenshot
+        page.screenshot(path=str(shots / "scoring_explorer.png"), full_page=True)

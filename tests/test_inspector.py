@@ -114,39 +114,28 @@ def test_inspector_rescores_live_in_jupyterlab(inspector_lab):
     import os
     from pathlib import Path
 
-    from playwright.sync_api import expect, sync_playwright
-    from test_browser_widgets import CHROMIUM, FLAGS, _run_first_cell, _set_slider
+    from playwright.sync_api import expect
+    from test_browser_widgets import _set_slider, widget_page
 
     url, root = inspector_lab
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            page = browser.new_page(viewport={"width": 1200, "height": 1400})
-            page.set_default_timeout(60_000)
-            expect.set_options(timeout=60_000)
-            page.goto(url)
-            editor = page.locator(".jp-Notebook .jp-Cell .cm-content").first
-            editor.wait_for()
-            _run_first_cell(page, editor)
-            table = page.locator(".widget-html pre")
-            expect(table).to_contain_text("threshold 0.00 keeps 3 of 3")
-            expect(page.locator(".widget-slider")).to_have_count(4)
-            expect(page.locator(".widget-output img")).to_have_count(1)
-            chart_before = page.locator(".widget-output img").get_attribute("src")
-            rows = table.inner_text().splitlines()
-            assert "The user is vegetarian." in rows[1]  # best first for a vegetarian dinner
+    with widget_page(url) as page:
+        table = page.locator(".widget-html pre")
+        expect(table).to_contain_text("threshold 0.00 keeps 3 of 3")
+        expect(page.locator(".widget-slider")).to_have_count(4)
+        expect(page.locator(".widget-output img")).to_have_count(1)
+        chart_before = page.locator(".widget-output img").get_attribute("src")
+        rows = table.inner_text().splitlines()
+        assert "The user is vegetarian." in rows[1]  # best first for a vegetarian dinner
 
-            _set_slider(page, "threshold", "5")  # no memory scores 5: everything is cut
-            expect(table).to_contain_text("keeps 0 of 3")
-            expect(page.locator(".widget-output img")).not_to_have_attribute("src", chart_before)
+        _set_slider(page, "threshold", "5")  # no memory scores 5: everything is cut
+        expect(table).to_contain_text("keeps 0 of 3")
+        expect(page.locator(".widget-output img")).not_to_have_attribute("src", chart_before)
 
-            _set_slider(page, "threshold", "0")
-            query = page.locator(".widget-text input")
-            query.fill("when does my flight land on Friday?")
-            query.press("Enter")
-            expect(table).to_contain_text("keeps 3 of 3")
-            expect(table).to_contain_text(" 1  The user's flight to Berlin lands on Friday.")
-            shots = Path(os.environ.get("COURSE_SCREENSHOTS") or root)  # set it to keep the screenshot
-            page.screenshot(path=str(shots / "memory_inspector.png"), full_page=True)
-        finally:
-            browser.close()
+        _set_slider(page, "threshold", "0")
+        query = page.locator(".widget-text input")
+        query.fill("when does my flight land on Friday?")
+        query.press("Enter")
+        expect(table).to_contain_text("keeps 3 of 3")
+        expect(table).to_contain_text(" 1  The user's flight to Berlin lands on Friday.")
+        shots = Path(os.environ.get("COURSE_SCREENSHOTS") or root)  # set it to keep the screenshot
+        page.screenshot(path=str(shots / "memory_inspector.png"), full_page=True)

@@ -65,9 +65,9 @@ def filled_memory(backend: str, n: int, path: str | None) -> object:
         texts = texts_for(count, seed=i)
         for start in range(0, count, 5000):
             chunk = texts[start:start + 5000]
-            memory._model = FixedEmbedder(vectors, chunk)  # reuse vectors: the benchmark measures search, not embedding
+            memory.model = FixedEmbedder(vectors)  # reuse vectors: the benchmark measures search, not embedding
             memory.remember_many(user, chunk)
-    memory._model = None  # queries are embedded by the real offline model
+    memory.model = None  # queries are embedded by the real offline model
     return memory
 
 
@@ -86,8 +86,8 @@ def cached_vectors(n: int) -> np.ndarray:
 class FixedEmbedder:
     """Hands out precomputed vectors in order (so filling a 100k store does not time the embedder)."""
 
-    def __init__(self, vectors: np.ndarray, texts: list[str]) -> None:
-        self.vectors, self.n = vectors, len(texts)
+    def __init__(self, vectors: np.ndarray) -> None:
+        self.vectors = vectors
 
     def embed(self, texts: list[str]) -> np.ndarray:
         rng = np.random.default_rng(len(texts))

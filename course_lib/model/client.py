@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx2
 
-from course_lib.model.recording import (RecordingTransport, ReplayTransport, describe_call,  # noqa: F401
-                                        endpoint_of, request_key)
+from course_lib.model.recording import RecordingTransport, ReplayTransport
 from course_lib.model.settings import Settings, load_settings
 
 if TYPE_CHECKING:  # importing openai costs ~1 s, so only where a client is built
