@@ -112,3 +112,48 @@ def test_decay_formula_differs_from_the_seed_as_documented():
     assert seed(0, 0, 0) == 0 and strength(0, 0, 0) == 1  # the seed would forget every new memory at once
     assert strength(2, 1, 10) - seed(2, 1, 10) == pytest.approx(0.95 ** 10)  # otherwise the same weights and decay
     assert days_to_fade(0, 0) == pytest.approx(13.51, abs=0.01) and days_to_fade(3, 2) > days_to_fade(0, 0)
+
+
+def test_telling_the_same_fact_again_confirms_it(priya):
+    clock, memory = priya
+    clock.advance(days=400)
+    again = memory.remember("priya", "the user lives in Paris")  # the write contract: the stored fact, confirmed
+    assert render(again, clock.now()) == "The user lives in Paris. (learned 2026-03-02, confirmed 2027-04-06, today)"
+    assert STALE_FLAG not in render(again, clock.now())
+    clock.advance(days=366)
+    assert render(memory.get("priya", again.id), clock.now()).endswith(f"366 days ago; home city: {STALE_FLAG})")
+
+
+def test_the_offline_agent_asks_before_booking_on_an_old_fact_and_books_after_yes(priya):
+    from course_lib import scenario
+    clock, memory = priya
+    clock.advance(days=400)
+    agent = ReActAgent(tools=scenario.TOOLS, before_run=recall_hook(memory, "priya", k=3))
+    first = agent.run("Book a table for 2 in Paris on Friday at 19:00")
+    assert [s.action for s in first.trace.steps] == []  # nothing searched, nothing booked
+    assert first.answer.startswith("Before I go ahead with booking") and "The user lives in Paris." in first.answer
+    assert "allergic to peanuts" in first.answer and "likes jazz" not in first.answer  # only flagged facts
+    second = agent.run("Yes, that all still holds.")
+    assert [s.action for s in second.trace.steps] == ["search_restaurants", "book_table"]
+    assert second.trace.steps[1].args == {"restaurant": second.trace.steps[1].args["restaurant"],
+                                          "time": "Friday 19:00", "people": 2}
+    assert "I booked" in second.answer
+
+
+def test_a_no_with_new_facts_changes_the_search(priya):
+    from course_lib import scenario
+    clock, memory = priya
+    memory.remember("priya", "The user is vegetarian.", 0.9)
+    clock.advance(days=400)
+    agent = ReActAgent(tools=scenario.TOOLS, before_run=recall_hook(memory, "priya", k=4))
+    assert agent.run("Find me a restaurant for dinner").answer.startswith("Before I go ahead with suggesting")
+    answer = agent.run("No, I moved to Berlin and I eat meat again.")
+    (search,) = answer.trace.steps
+    assert search.args["city"] == "Berlin" and search.args.get("diet") is None
+
+def test_fresh_facts_need_no_question(priya):
+    from course_lib import scenario
+    clock, memory = priya
+    clock.advance(days=3)
+    agent = ReActAgent(tools=scenario.TOOLS, before_run=recall_hook(memory, "priya", k=3))
+    assert [s.action for s in agent.run("Find me a restaurant for dinner").trace.steps] == ["search_restaurants"]

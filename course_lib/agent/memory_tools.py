@@ -27,6 +27,9 @@ save it with save_memory as one short sentence about "the user"; when the user t
 MAX_K = 10
 
 
+TOOL_SOURCE = "agent tool"  # the source of every memory the agent saves itself
+
+
 def schema(name: str, description: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
     """An OpenAI-format function schema that accepts no arguments besides `properties`."""
     return {"type": "function", "function": {"name": name, "description": description, "parameters": {
@@ -53,12 +56,9 @@ def memory_tools(memory: Any, user_id: str, shared: Any = None) -> Toolbox:
         kinds = redact_secrets(text)[1]
         if kinds:
             raise ValueError(f"not saved: the text holds a secret ({', '.join(kinds)}); never store secrets")
-        current = memory.memories(user_id) if memory.history(user_id) else []
-        same = [r for r in current if r.text.casefold() == text.casefold()]
-        if same:
-            return {"id": same[0].id, "status": "already known"}
-        record = memory.remember(user_id, text, importance, source="agent tool")
-        return {"id": record.id, "status": "saved"}
+        known = memory.stored_as(user_id, text)
+        record = memory.remember(user_id, text, importance, source=TOOL_SOURCE)  # the write contract dedupes
+        return {"id": record.id, "status": "already known" if known is not None else "saved"}
 
     def search_memory(query: str, k: int = 3) -> dict[str, Any]:
         query = check_text(query, "query")

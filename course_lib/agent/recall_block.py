@@ -8,7 +8,8 @@ therefore carries its date and age on the course clock, e.g.
 A fact is flagged when it falls in a high-stakes category (the STAKES table: getting it wrong harms the
 user or costs money) and is older than that category's limit. The agent adds CONFIRM_INSTRUCTION to its
 system prompt whenever a flagged fact is present, so the model asks before acting on it.
-Updating a memory (VectorMemory.update, also with the same text) re-dates it, which is how a confirmation is stored.
+A confirmation is stored by telling the memory the fact again: `remember` with the same words dates it as
+confirmed (the line then reads "learned 2026-03-02, confirmed 2027-04-06, today"); `update` replaces it.
 """
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Callable, Iterable
 
-STALE_FLAG = "confirm before relying on it"
+from course_lib.model.prompts import STALE_FLAG
+
 CONFIRM_INSTRUCTION = (f"Some facts above are marked \"{STALE_FLAG}\": they are old and matter a lot if wrong. "
                        "Before you act on one, ask the user whether it still holds.")
 
@@ -67,13 +69,16 @@ def age_words(days: int) -> str:
 def render(record: Any, now: datetime, origin: str | None = None) -> str:
     """One memory as a prompt line: its text, origin (if given), learned date and age, and a flag if stale."""
     learned = record.created_at
-    days = days_old(learned, now)
+    confirmed = record.metadata.get("confirmed_at")  # set when the same fact was told again (contract)
+    last = max(learned, datetime.fromisoformat(confirmed)) if confirmed else learned
+    days = days_old(last, now)
     notes = []
     if origin == "shared":
         notes.append(f"shared fact, source: {record.source}")
     elif origin is not None:
         notes.append("about this user")
-    notes.append(f"learned {learned:%Y-%m-%d}, {age_words(days)}")
+    again = f", confirmed {last:%Y-%m-%d}" if last.date() != learned.date() else ""
+    notes.append(f"learned {learned:%Y-%m-%d}{again}, {age_words(days)}")
     stakes = stakes_of(record.text)
     if stakes is not None and days > stakes.max_age_days:
         notes.append(f"{stakes.category}: {STALE_FLAG}")

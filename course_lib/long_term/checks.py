@@ -52,6 +52,17 @@ def check_texts(texts: Any, name: str = "texts") -> list[str]:
     return [check_text(t, f"{name}[{i}]") for i, t in enumerate(texts)]
 
 
+def check_numbers(values: Any, n: int, name: str, check: Any, default: float) -> list[float]:
+    """One number per text (each passed through `check`), or `default` for every text when None."""
+    if values is None:
+        return [default] * n
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
+        raise TypeError(f"{name} must be a list of numbers (one per text), got {values!r}")
+    if len(values) != n:
+        raise ValueError(f"{name} has {len(values)} values for {n} texts; give one per text")
+    return [check(x, f"{name}[{i}]") for i, x in enumerate(values)]
+
+
 def check_k(k: Any) -> int:
     """Return k as an int >= 1, else raise."""
     if not isinstance(k, numbers.Integral) or isinstance(k, (bool, np.bool_)) or k < 1:

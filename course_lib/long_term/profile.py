@@ -20,6 +20,7 @@ from typing import Any, Iterator
 
 from course_lib.model.clock import CourseClock
 from course_lib.long_term.checks import check_json, check_str, check_user
+from course_lib.long_term.contract import DEFAULT_MIN_CONFIDENCE, check_confidence, gate
 from course_lib.long_term.redact import redact_secrets
 from course_lib.long_term.stores.files import StoreFileError, atomic_write, locked, read_json, remove_temp_files
 
@@ -38,7 +39,9 @@ def redacted(value: Any) -> Any:
 class ProfileMemory:
     """Key-value facts per user: overwrite on set, with a history of every change."""
 
-    def __init__(self, path: str | os.PathLike | None = None, clock: CourseClock | None = None) -> None:
+    def __init__(self, path: str | os.PathLike | None = None, clock: CourseClock | None = None,
+                 min_confidence: float = DEFAULT_MIN_CONFIDENCE) -> None:
+        self.min_confidence = check_confidence(min_confidence, "min_confidence")
         self.path = Path(path) if path is not None else None
         if self.path is not None:
             self.path.mkdir(parents=True, exist_ok=True)
@@ -90,14 +93,16 @@ class ProfileMemory:
             raise ValueError(f"a profile key must be a non-empty string such as 'diet', got {key!r}")
         return key.strip().lower()
 
-    def set(self, user_id: str, key: str, value: Any, source: str = "conversation") -> None:
-        """Set `key` to `value` for this user (overwrites; the change is kept in the history)."""
+    def set(self, user_id: str, key: str, value: Any, source: str = "conversation", confidence: float = 1.0) -> None:
+        """Set `key` to `value` for this user (overwrites; the change is kept in the history). A guess (confidence
+        below `min_confidence`) raises LowConfidence, as for every write (see `contract`)."""
         key = self._key(key)
         check_user(user_id)
         check_json(value, "value")  # a clear TypeError now rather than a broken file later
         if value is None or value == "":
             raise ValueError(f"value for {key!r} is empty; to remove a fact use delete(user_id, {key!r})")
         source = check_str(source, "source")
+        gate(check_confidence(confidence), self.min_confidence, f"{key} = {value!r:.60}")
         value = redacted(value)
         with self._changing(user_id) as data:
             old = data["facts"].get(key, {}).get("value")

@@ -99,12 +99,10 @@ class SharedMemory:
                              "provenance; this store is not a shared memory")
 
     def add(self, text: str, *, source: str, author: str, importance: float = 0.5) -> MemoryRecord:
-        """Operator API: store a fact for everyone with its source and author (an identical current fact is kept)."""
+        """Operator API: store a fact for everyone with its source and author (the same fact again (from any source)
+        is the stored one, refreshed: the write contract dedupes)."""
         text, source, author = check_text(text, "text"), check_str(source, "source"), check_str(author, "author")
         check_importance(importance)
-        for r in self.facts():
-            if r.text.casefold() == redact_secrets(text)[0].casefold():
-                return r
         return self.memory.remember(SHARED_USER, text, importance, source=source,
                                     metadata={"shared": True, "author": author})
 

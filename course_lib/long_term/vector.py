@@ -19,7 +19,6 @@ Crash safety, two processes and deletion on disk: see the backends, `stores.nump
 """
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Iterable
@@ -29,13 +28,15 @@ import numpy as np
 from course_lib.model.clock import CourseClock, hours_between
 from course_lib.model.lazy import LazyModel
 from course_lib.scoring import Weights, check_decay, recency, score
-from course_lib.long_term.checks import (check_importance, check_k, check_links, check_metadata,
-                                        check_optional_number, check_str, check_text, check_texts, check_user,
-                                        check_vectors, check_when)
+from course_lib.long_term.checks import (check_importance, check_k, check_optional_number, check_str, check_text,
+                                        check_user, check_vectors)
+from course_lib.long_term.contract import (DEFAULT_MIN_CONFIDENCE, LowConfidence, check_confidence, checked_write,
+                                          content_key, refreshed)
+from course_lib.long_term.records import new_records, with_fresh_ids
 from course_lib.long_term.redact import redact_secrets
 from course_lib.long_term.stores import IdTaken, MemoryRecord, open_store
 
-__all__ = ["VectorMemory", "Recalled", "check_user", "check_importance", "check_text"]
+__all__ = ["VectorMemory", "Recalled", "LowConfidence", "check_user", "check_importance", "check_text"]
 ATTEMPTS = 5  # tries to find a free id when another process takes the same one at the same moment
 
 RESERVED_KEYS = frozenset(MemoryRecord.__dataclass_fields__) | {"start_ts", "end_ts", "seq", "record"}
@@ -67,8 +68,9 @@ class VectorMemory:
 
     def __init__(self, backend: str = "numpy", path: Any = None, model: Any = None, clock: CourseClock | None = None,
                  weights: Weights = Weights(), decay: float = 0.99, chroma_host: str | None = None,
-                 chroma_port: int | None = None) -> None:
+                 chroma_port: int | None = None, min_confidence: float = DEFAULT_MIN_CONFIDENCE) -> None:
         check_decay(decay)
+        self.min_confidence = check_confidence(min_confidence, "min_confidence")
         if not isinstance(weights, Weights):
             raise TypeError(f"weights must be a course_lib.Weights, got {type(weights).__name__}")
         self.backend = backend
@@ -86,82 +88,65 @@ class VectorMemory:
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
         return vectors / np.where(norms == 0, 1, norms)
 
-    def _new_id(self, user_id: str, text: str, taken: set[str]) -> str:
-        """A deterministic id: a hash of user, text and time (bumped on the rare clash)."""
-        now = self.clock.now().isoformat()
-        n = 0
-        while True:
-            rid = "m-" + hashlib.sha256(f"{user_id}\x00{text}\x00{now}\x00{n}".encode()).hexdigest()[:12]
-            if rid not in taken and not self.store.get(user_id, [rid]):
-                return rid
-            n += 1
-
-    # -- write -------------------------------------------------------------------------------------
+    # -- write: every write passes `contract` (confidence gate, redaction, dedupe by content) ---------------
     def remember(self, user_id: str, text: str, importance: float = 0.5, source: str = "conversation",
                  valid_from: datetime | None = None, expires_at: datetime | None = None,
-                 links: Iterable[str] = (), metadata: dict[str, Any] | None = None) -> MemoryRecord:
-        """Embed `text` and store it as a memory of `user_id`; returns the stored record."""
+                 links: Iterable[str] = (), metadata: dict[str, Any] | None = None,
+                 confidence: float = 1.0) -> MemoryRecord:
+        """Store `text` as a memory of `user_id` and return it. Text this user already has (same words) returns
+        the stored memory, refreshed, not a copy; a confidence below `min_confidence` raises LowConfidence."""
         check_text(text, "text")
         check_importance(importance)
+        check_confidence(confidence)
         return self.remember_many(user_id, [text], [importance], source=source, valid_from=valid_from,
-                                  expires_at=expires_at, links=links, metadata=metadata)[0]
+                                  expires_at=expires_at, links=links, metadata=metadata, confidences=[confidence])[0]
 
     def remember_many(self, user_id: str, texts: list[str], importances: list[float] | None = None,
                       source: str = "conversation", valid_from: datetime | None = None,
                       expires_at: datetime | None = None, links: Iterable[str] = (),
-                      metadata: dict[str, Any] | None = None, supersedes: str | None = None) -> list[MemoryRecord]:
-        """Store several memories of one user with one embedding call (all of them, or none)."""
-        records = self._build(user_id, texts, importances, source, valid_from, expires_at, links, metadata, supersedes)
+                      metadata: dict[str, Any] | None = None, supersedes: str | None = None,
+                      confidences: list[float] | None = None) -> list[MemoryRecord]:
+        """Store several memories of one user with one embedding call (all of them, or none): one record per
+        text, in order; a text already stored, or given twice, maps to one record."""
+        now = self.clock.now()
+        w = checked_write(now, self.min_confidence, RESERVED_KEYS, user_id, texts, importances, source, valid_from,
+                          expires_at, links, metadata, confidences)
+        keys = [content_key(t) for t in w.texts]
+        best: dict[str, float] = {}  # key -> the highest importance it is written with in this batch
+        first: dict[str, str] = {}  # key -> its first wording in this batch
+        for key, text, imp in zip(keys, w.texts, w.importances):
+            best[key] = max(best.get(key, 0.0), imp)
+            first.setdefault(key, text)
+        known = {k: refreshed(old, best[k], now, w) for k, old in self._find_same(user_id, list(best), now).items()}
+        fresh = [k for k in first if k not in known]
+        texts = [first[k] for k in fresh]
+        records = new_records(self.store, user_id, w, texts, [best[k] for k in fresh], self.embed(texts), now,
+                              supersedes) if fresh else []
         for _ in range(ATTEMPTS):
             try:
                 self.store.add(records)
-                return records
+                break
             except IdTaken:  # another process stored the same text at the same moment: take fresh ids
-                records = self._fresh_ids(records)
-        raise RuntimeError(f"could not find a free memory id for {user_id!r} in {ATTEMPTS} attempts")
+                records = with_fresh_ids(self.store, records, now)
+        else:
+            raise RuntimeError(f"could not find a free memory id for {user_id!r} in {ATTEMPTS} attempts")
+        self.store.put(list(known.values()))
+        known.update(zip(fresh, records))
+        return [known[k] for k in keys]
 
-    def _build(self, user_id: Any, texts: Any, importances: Any, source: Any, valid_from: Any, expires_at: Any,
-               links: Any, metadata: Any, supersedes: str | None) -> list[MemoryRecord]:
-        """Check every argument, then embed and make the records (nothing is stored here)."""
-        check_user(user_id)
-        texts = check_texts(texts)
-        if importances is None:
-            importances = [0.5] * len(texts)
-        elif isinstance(importances, (str, bytes)) or not hasattr(importances, "__len__"):
-            raise TypeError(f"importances must be a list of numbers (one per text), got {importances!r}")
-        importances = [check_importance(x, f"importances[{n}]") for n, x in enumerate(importances)]
-        if len(importances) != len(texts):
-            raise ValueError(f"importances has {len(importances)} values for {len(texts)} texts; give one per text")
-        source = check_str(source, "source")
-        valid_from, expires_at = check_when(valid_from, "valid_from"), check_when(expires_at, "expires_at")
-        metadata, links = check_metadata(metadata, RESERVED_KEYS), check_links(links)
-        now = self.clock.now()
-        if expires_at is not None and expires_at <= now:
-            raise ValueError(f"expires_at {expires_at:%Y-%m-%d %H:%M} is not in the future; pass a later time or None")
-        texts = [redact_secrets(t)[0] for t in texts]  # what is stored never holds a password, key, card …
-        vectors = self.embed(texts)
-        taken: set[str] = set()
-        records = []
-        for text, imp, vec in zip(texts, importances, vectors):
-            rid = self._new_id(user_id, text, taken)
-            taken.add(rid)
-            records.append(MemoryRecord(
-                id=rid, user_id=user_id, text=text, embedding=vec, created_at=now, last_accessed_at=now,
-                importance=imp, access_count=0, source=source, valid_from=valid_from or now, valid_to=None,
-                expires_at=expires_at, links=list(links), supersedes=supersedes, metadata=dict(metadata)))
-        return records
+    def stored_as(self, user_id: str, text: str) -> MemoryRecord | None:
+        """The current memory of this user that holds `text` (same words), if any: what `remember` dedupes on."""
+        key = content_key(redact_secrets(check_text(text, "text"))[0])
+        return self._find_same(check_user(user_id), [key], self.clock.now()).get(key)
 
-    def _fresh_ids(self, records: list[MemoryRecord]) -> list[MemoryRecord]:
-        taken = {r.id for r in records}
-        out = []
-        for r in records:
-            rid = self._new_id(r.user_id, r.text, taken)
-            taken.add(rid)
-            out.append(r.copy(id=rid))
-        return out
+    def _find_same(self, user_id: str, keys: list[str], now: datetime) -> dict[str, MemoryRecord]:
+        if hasattr(self.store, "find_same"):  # both backends index the key; any other store is scanned
+            return self.store.find_same(user_id, keys, now)
+        found = {content_key(r.text): r for r in reversed(self.store.get(user_id)) if r.is_current(now)}
+        return {k: found[k] for k in keys if k in found}
 
     def update(self, user_id: str, memory_id: str, new_text: str, importance: float | None = None,
-               source: str = "update") -> MemoryRecord:
+               source: str = "update", confidence: float = 1.0) -> MemoryRecord:
         """Supersede a memory: the old one ends now (kept as history), a new one starts now (one commit)."""
         check_text(new_text, "new_text")
         if importance is not None:
@@ -171,14 +156,16 @@ class VectorMemory:
         if not old.is_current(now):
             raise ValueError(f"memory {memory_id!r} is no longer current (superseded or expired); "
                              "update the current version instead (see history())")
-        new = self._build(user_id, [new_text], [old.importance if importance is None else importance], source,
-                          None, old.expires_at, [*old.links, old.id], old.metadata, old.id)[0]
+        w = checked_write(now, self.min_confidence, RESERVED_KEYS, user_id, [new_text],
+                          [old.importance if importance is None else importance], source, None, old.expires_at,
+                          [*old.links, old.id], old.metadata, [confidence])
+        new = new_records(self.store, user_id, w, w.texts, w.importances, self.embed(w.texts), now, old.id)[0]
         for _ in range(ATTEMPTS):
             try:
                 self.store.supersede(old.copy(valid_to=now), new)
                 return new
             except IdTaken:
-                new = self._fresh_ids([new])[0]
+                new = with_fresh_ids(self.store, [new], now)[0]
         raise RuntimeError(f"could not find a free memory id for {user_id!r} in {ATTEMPTS} attempts")
 
     def end(self, user_id: str, memory_id: str) -> MemoryRecord:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
+from course_lib.long_term.contract import DEFAULT_MIN_CONFIDENCE
 from course_lib.long_term.redact import iban_ok, luhn_ok, redact_secrets  # noqa: F401  (re-exported)
 from course_lib.model import prompts
 from course_lib.model.lazy import LazyModel, get_model
@@ -123,7 +124,7 @@ def rate_importance(text: str, model: Any = None) -> float:
     return clamp01(data["importance"], "importance")
 
 
-def gate(facts: Iterable[Fact], min_confidence: float = 0.8) -> list[Fact]:
+def gate(facts: Iterable[Fact], min_confidence: float = DEFAULT_MIN_CONFIDENCE) -> list[Fact]:
     """Only the facts the extractor is sure about: guesses never reach long-term memory."""
     if not 0 <= min_confidence <= 1:
         raise ValueError(f"min_confidence must be in [0, 1], got {min_confidence}")
@@ -189,10 +190,13 @@ def resolve(new_fact: str | Fact, nearest_existing: Iterable[Any], model: Any = 
 class MemoryWriter:
     """Turns a conversation into memory operations on a VectorMemory and applies them."""
 
-    def __init__(self, vector_memory: Any, model: Any = None, min_confidence: float = 0.8, nearest_k: int = 5) -> None:
+    def __init__(self, vector_memory: Any, model: Any = None, min_confidence: float | None = None,
+                 nearest_k: int = 5) -> None:
         self.memory = vector_memory
         self._model = model
-        self.min_confidence = min_confidence
+        # the memory's own gate, or a stricter one; never a laxer one (`remember` gates every write anyway)
+        own = getattr(vector_memory, "min_confidence", DEFAULT_MIN_CONFIDENCE)
+        self.min_confidence = own if min_confidence is None else max(own, min_confidence)
         self.nearest_k = nearest_k
 
     model = LazyModel()  # the chat model used for extraction, rating and resolution (built on first use)
@@ -216,18 +220,23 @@ class MemoryWriter:
             nearest = self.memory.recall(user_id, clean, k=self.nearest_k, weights=Weights(0, 0, 1), touch=False) \
                 if self.memory.memories(user_id) else []
             decision = resolve(clean, nearest, self.model)
-            decisions.append(self.apply(user_id, decision))
+            decisions.append(self.apply(user_id, decision, fact.confidence))
         return decisions
 
-    def apply(self, user_id: str, decision: Decision) -> Decision:
-        """Carry out one decision on the vector memory; the text is redacted again right before it is stored."""
+    def apply(self, user_id: str, decision: Decision, confidence: float = 1.0) -> Decision:
+        """Carry out one decision on the vector memory through its write contract (confidence gate, redaction,
+        dedupe): an ADD of a fact already stored becomes a NOOP on the stored memory."""
         decision = replace(decision, text=redact_secrets(decision.text)[0])
         if decision.op == "ADD":
-            rec = self.memory.remember(user_id, decision.text, rate_importance(decision.text, self.model))
+            known = self.memory.stored_as(user_id, decision.text)
+            rec = self.memory.remember(user_id, decision.text, rate_importance(decision.text, self.model),
+                                       confidence=confidence)
+            if known is not None:
+                return Decision("NOOP", known.id, decision.text, "already stored (same words)")
             return Decision("ADD", None, decision.text, decision.reason, rec.id)
         if decision.op == "UPDATE":
             rec = self.memory.update(user_id, decision.id, decision.text,
-                                     importance=rate_importance(decision.text, self.model))
+                                     importance=rate_importance(decision.text, self.model), confidence=confidence)
             return Decision("UPDATE", decision.id, decision.text, decision.reason, rec.id)
         if decision.op == "DELETE":
             self.memory.forget(user_id, decision.id)

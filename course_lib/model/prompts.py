@@ -177,6 +177,7 @@ need, answer the user directly and briefly.
 """.strip()
 
 FACTS_HEADING = "Known facts about this user:"  # heads the recalled facts in an agent's prompt
+STALE_FLAG = "confirm before relying on it"  # marks an old high-stakes fact in that list (recall_block)
 
 
 def facts_block(facts: Sequence[str]) -> str:

@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from course_lib.long_term.stores import IdTaken, MemoryRecord, cosine_rows, owner_of, record_json, ts
+from course_lib.long_term.contract import content_key
 from course_lib.long_term.stores import chroma_disk
 from course_lib.long_term.stores.chroma_server import ChromaServer, free_port  # noqa: F401  (re-exported)
 
@@ -54,7 +55,8 @@ def to_metadata(record: MemoryRecord, seq: int) -> dict[str, Any]:
     """Chroma metadata for a record: the owner, the validity window as numbers, and the record as JSON."""
     end = min(ts(record.valid_to), ts(record.expires_at))
     return {"user_id": record.user_id, "start_ts": ts(record.valid_from or record.created_at),
-            "end_ts": end, "seq": seq, "record": record_json(record)}
+            "end_ts": end, "seq": seq, "content_key": content_key(record.text),
+            "record": record_json(record)}
 
 
 def from_result(metadata: dict[str, Any], embedding: Any) -> MemoryRecord:
@@ -212,6 +214,21 @@ class ChromaStore:
         records = self._checked(user_id, res["ids"], res["metadatas"], res["embeddings"])
         seq = {i: int(m.get("seq", 0)) for i, m in zip(res["ids"], res["metadatas"]) if m}
         return sorted(records, key=lambda r: (r.created_at, seq.get(r.id, 0), r.id))
+
+    def find_same(self, user_id: str, keys: list[str], now: datetime) -> dict[str, MemoryRecord]:
+        """This user's current records with these content keys, as {key: record} (see `contract.content_key`)."""
+        col = self._collection(user_id)
+        if col is None or not keys:
+            return {}
+        t = now.timestamp()
+        where = {"$and": [{"user_id": user_id}, {"content_key": {"$in": list(keys)}}, {"start_ts": {"$lte": t}},
+                          {"end_ts": {"$gt": t}}]}
+        res = col.get(where=where, include=["metadatas", "embeddings"])
+        out: dict[str, MemoryRecord] = {}
+        for r in sorted(self._checked(user_id, res["ids"], res["metadatas"], res["embeddings"]), key=lambda r: r.id):
+            if r.is_current(now):
+                out.setdefault(content_key(r.text), r)
+        return out
 
     def search(self, user_id: str, query: np.ndarray, n: int, now: datetime) -> list[tuple[MemoryRecord, float]]:
         """Up to n current records by relevance: chroma's nearest neighbours, filtered by user and validity."""

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
+from course_lib.long_term.contract import content_key
 from course_lib.long_term.stores import FOREVER, MemoryRecord, record_json
 from course_lib.long_term.stores.files import StoreFileError, atomic_write
 
@@ -43,6 +44,8 @@ class UserRows:
     generation: int = 0
 
     def __post_init__(self) -> None:
+        self.keys: dict[str, list[str]] = {}  # content key -> ids, filled by ids_with_keys
+        self.keyed: set[str] = set()  # the ids already in `keys`
         self.reindex()
 
     def reindex(self) -> None:
@@ -54,6 +57,16 @@ class UserRows:
         self.ends = np.array([min(_when(r.get("valid_to")), _when(r.get("expires_at"))) for r in self.records],
                              dtype=np.float64)
         self.importance = np.array([r["importance"] for r in self.records], dtype=np.float64)
+
+    def ids_with_keys(self, keys: list[str]) -> dict[str, list[str]]:
+        """{key: ids of the rows with that content key} for the keys that have rows (the table only grows)."""
+        if not self.keyed.issuperset(self.index):
+            for r in self.records:
+                if r["id"] not in self.keyed:
+                    self.keys.setdefault(content_key(r["text"]), []).append(r["id"])
+                    self.keyed.add(r["id"])
+        found = {k: [i for i in self.keys.get(k, []) if i in self.index] for k in keys}
+        return {k: ids for k, ids in found.items() if ids}
 
     def record(self, i: int) -> MemoryRecord:
         """Row i as a MemoryRecord."""

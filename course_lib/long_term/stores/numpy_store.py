@@ -27,6 +27,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
+from course_lib.long_term.contract import content_key
 from course_lib.long_term.stores import IdTaken, MemoryRecord, owner_of
 from course_lib.long_term.stores.files import atomic_write, locked, remove_temp_files  # noqa: F401  (re-exported)
 from course_lib.long_term.stores.numpy_files import (ACCESS, MEMORIES, UserRows, empty_rows, legacy_user, load,
@@ -174,6 +175,18 @@ class NumpyStore:
         if ids is None:
             return [rows.record(i) for i in range(len(rows.records))]
         return [rows.record(rows.index[i]) for i in ids if i in rows.index]
+
+    def find_same(self, user_id: str, keys: list[str], now: datetime) -> dict[str, MemoryRecord]:
+        """This user's current records with these content keys, as {key: record} (see `contract.content_key`)."""
+        rows = self._rows(user_id)
+        t = now.timestamp()
+        out = {}
+        for key, ids in rows.ids_with_keys(keys).items():
+            live = [i for i in (rows.index[x] for x in ids) if rows.starts[i] <= t < rows.ends[i]
+                    and content_key(rows.records[i]["text"]) == key]
+            if live:
+                out[key] = rows.record(live[0])
+        return out
 
     def current_ids(self, user_id: str, now: datetime) -> list[str]:
         """Ids of this user's records valid at `now`, oldest first, without building records (cheap)."""

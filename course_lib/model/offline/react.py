@@ -23,6 +23,9 @@ The rules, in the order they are applied:
    a final text that names what it chose and why. A booking the prompt says is "book_table already done
    with {...}" (a lesson recalled from an earlier session), or that the tool reports as ``already_done``,
    is not booked again.
+5. **Old high-stakes facts**: before searching or booking, if the prompt flags recalled facts with
+   "confirm before relying on it", it asks whether they still hold instead of acting; the user's next
+   message is the answer, and the original request goes ahead with it ("no, I moved to Munich" counts).
 
 Every step is deterministic: the same prompt always gives the same reply. Reading the prompt (rules 1
 and 2) is in reading.py; this module chooses and answers, one small function per intent (INTENTS).
@@ -40,7 +43,11 @@ from course_lib.model.offline.reading import (  # noqa: F401  (constraints & co.
     NAME, POINTER, URL, best_sentences, constraints, describe, find_budget, find_city, find_diet, find_people,
     find_when, intent, prompt_text, tool_history)
 from course_lib.model.offline.reply import Messages, Reply, tool_call
+from course_lib.model.prompts import STALE_FLAG
 from course_lib.model.offline.self_memory import memory_step, recalled_text
+
+
+ASK_TO_CONFIRM = "Before I go ahead with"  # opens the question about old high-stakes facts
 
 
 @dataclass
@@ -54,6 +61,7 @@ class Step:
     c: dict[str, Any]  # diet, budget, city
     city: str
     done: list[tuple[str, dict[str, Any], str]]  # (tool, arguments, observation) since the question
+    confirmed: bool = False  # the user has just answered the question about old facts
 
     @property
     def names(self) -> list[str]:
@@ -147,8 +155,36 @@ def recall(s: Step) -> Reply:
     return Reply(content="I only know what is in this conversation and the facts I was given.")
 
 
+def stale_facts(messages: Messages) -> list[str]:
+    """The recalled facts the system prompt flags as old and high-stakes (recall_block marks them)."""
+    text = "\n".join(str(m.get("content") or "") for m in messages if m.get("role") == "system")
+    return [line[2:].strip() for line in text.splitlines() if line.startswith("- ") and STALE_FLAG in line]
+
+
+def confirmation_answered(messages: Messages, last_user: int) -> str | None:
+    """The request the user is confirming, if the last user message answers this model's confirmation question."""
+    before = messages[last_user - 1] if last_user >= 2 else {}
+    if before.get("role") != "assistant" or not str(before.get("content") or "").startswith(ASK_TO_CONFIRM):
+        return None
+    return str(messages[last_user - 2].get("content") or "") if messages[last_user - 2].get("role") == "user" else None
+
+
+def ask_to_confirm(s: Step, book: bool) -> Reply | None:
+    """Before acting on old high-stakes facts, ask whether they still hold (once: the answer is the go-ahead)."""
+    flagged = stale_facts(s.messages)
+    if not flagged or s.done or s.confirmed:
+        return None
+    listed = "\n".join(f"- {f}" for f in flagged[:3])
+    return Reply(content=f"{ASK_TO_CONFIRM} {'booking' if book else 'suggesting a place'}: some of what I know "
+                         f"about you is old and matters if it is wrong:\n{listed}\nDoes this still hold? "
+                         "Tell me what changed, or say yes.")
+
+
 def restaurant(s: Step, book: bool = False) -> Reply:
     """Search with the known constraints, choose the best place that meets them, and book it if asked."""
+    asking = ask_to_confirm(s, book)
+    if asking is not None:
+        return asking
     c, city = s.c, s.city
     if "search_restaurants" not in s.names:
         known = describe(c)
@@ -211,8 +247,12 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
     if last_user is None:
         return Reply(content="Hello! What can I help you with?")
     question = str(messages[last_user].get("content") or "")
+    confirming = confirmation_answered(messages, last_user)
+    if confirming is not None:  # "yes" / "no, I moved to Munich": the request asked about, with this answer
+        question = f"{confirming}\n{question}"
     done = tool_history(messages, last_user + 1)
     c = constraints(question, "\n".join([prompt_text(messages), recalled_text(done)]))  # + search_memory's hits
     step = Step(messages=messages, offered={t.get("function", {}).get("name") for t in body.get("tools") or []},
-                last_user=last_user, question=question, c=c, city=c["city"] or "Berlin", done=done)
+                last_user=last_user, question=question, c=c, city=c["city"] or "Berlin", done=done,
+                confirmed=confirming is not None)
     return memory_step(step) or INTENTS[intent(question)](step)  # memory tools (self_memory.py) come first

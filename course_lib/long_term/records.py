@@ -1,0 +1,47 @@
+"""New memory records: deterministic ids and the fields every new record starts with."""
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from course_lib.long_term.contract import Write
+from course_lib.long_term.stores import MemoryRecord
+
+
+def new_id(store: Any, user_id: str, text: str, now: datetime, taken: set[str]) -> str:
+    """A deterministic id: a hash of user, text and time (bumped on the rare clash)."""
+    n = 0
+    while True:
+        rid = "m-" + hashlib.sha256(f"{user_id}\x00{text}\x00{now.isoformat()}\x00{n}".encode()).hexdigest()[:12]
+        if rid not in taken and not store.get(user_id, [rid]):
+            return rid
+        n += 1
+
+
+def new_records(store: Any, user_id: str, w: Write, texts: list[str], importances: list[float],
+                vectors: np.ndarray, now: datetime, supersedes: str | None = None) -> list[MemoryRecord]:
+    """Records for checked texts and their embeddings, created now (nothing is stored here)."""
+    taken: set[str] = set()
+    records = []
+    for text, imp, vec in zip(texts, importances, vectors):
+        rid = new_id(store, user_id, text, now, taken)
+        taken.add(rid)
+        records.append(MemoryRecord(
+            id=rid, user_id=user_id, text=text, embedding=vec, created_at=now, last_accessed_at=now,
+            importance=imp, access_count=0, source=w.source, valid_from=w.valid_from or now, valid_to=None,
+            expires_at=w.expires_at, links=list(w.links), supersedes=supersedes, metadata=dict(w.metadata)))
+    return records
+
+
+def with_fresh_ids(store: Any, records: list[MemoryRecord], now: datetime) -> list[MemoryRecord]:
+    """The same records under ids no record of theirs uses yet (after another process took one)."""
+    taken = {r.id for r in records}
+    out = []
+    for r in records:
+        rid = new_id(store, r.user_id, r.text, now, taken)
+        taken.add(rid)
+        out.append(r.copy(id=rid))
+    return out
