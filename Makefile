@@ -13,7 +13,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)  # jupyter refuses t
 LAB_FLAGS := --ServerApp.root_dir=. --LabApp.app_settings_dir=.jupyter/lab/settings $(ROOT_FLAG)
 LAB_ARGS  ?=  # more jupyter options, e.g. make lab-headless LAB_ARGS="--port=8899"
 
-.PHONY: lab lab-headless install test test-lib test-notebooks exercises check-exercises grade wheelhouse eval bench nbval-lessons doctor lock clean
+.PHONY: lab lab-headless install test test-lib test-notebooks exercises check-exercises grade wheelhouse eval bench nbval-lessons doctor lock site clean
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -71,6 +71,9 @@ eval: $(STAMP)  ## compare memory strategies on the course benchmark: make eval 
 
 bench: $(STAMP)  ## performance benchmarks
 	$(PY) tools/bench.py $(ARGS)
+
+site: $(STAMP)  ## the lessons, exercises and solutions as a static website in site/, built with no network
+	$(NONET) $(PY) tools/site.py
 
 lock:  ## re-resolve requirements.lock from pyproject.toml (needs uv: pip install uv)
 	uv pip compile pyproject.toml --extra test --universal --python-version 3.10 -o requirements.lock
