@@ -36,6 +36,7 @@ _EXPORTS = {
     "MemoryWriter": "long_term.write_path", "extract_facts": "long_term.write_path", "redact_secrets": "long_term.redact",
     "HybridRetriever": "long_term.hybrid", "sweep": "long_term.forgetting", "scoring_explorer": "course.widgets",
     "VectorMemory": "long_term.vector",
+    "LowConfidence": "long_term.contract",
     "ProfileMemory": "long_term.profile",
     "EpisodicLog": "long_term.episodic",
     "SkillLibrary": "long_term.skills",

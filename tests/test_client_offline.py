@@ -4,6 +4,8 @@ import socket
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from course_lib import Model, get_client, prompts
 from course_lib.model.offline.caching import MIN_CACHED, STEP, cached_tokens
@@ -108,3 +110,15 @@ def test_cached_never_exceeds_prompt_tokens():
         u = model.chat(msgs, tools=tools).usage
         assert u.prompt_tokens_details.cached_tokens <= u.prompt_tokens
         msgs = msgs + [{"role": "assistant", "content": "ok"}, {"role": "user", "content": f"again {turn}"}]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.text(max_size=300), min_size=1, max_size=6))
+def test_offline_embeddings_in_process_equal_the_sdk_path_bit_for_bit(texts):
+    """Offline, Model.embed skips the SDK's HTTP machinery; the vectors must be exactly the SDK's."""
+    from course_lib.model.client import get_client
+
+    fast = Model()
+    through_sdk = Model(client=get_client(fast.settings))
+    assert fast._embed_in_process and not through_sdk._embed_in_process
+    assert np.array_equal(fast.embed(texts), through_sdk.embed(texts))

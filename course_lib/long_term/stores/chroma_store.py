@@ -231,26 +231,32 @@ class ChromaStore:
         return out
 
     def search(self, user_id: str, query: np.ndarray, n: int, now: datetime) -> list[tuple[MemoryRecord, float]]:
-        """Up to n current records by relevance: chroma's nearest neighbours, filtered by user and validity."""
+        """Up to n current records by relevance: chroma's nearest neighbours in this user's own collection.
+
+        No `where` filter: chroma answers a filtered query by reading every row's metadata first (about 0.5 s
+        at 10,000 memories on 2 cores, against 20 ms unfiltered), and the collection holds one user only.
+        Records of another user (never expected) and ended ones are dropped here; while some were dropped,
+        more neighbours are fetched, so up to n current records always come back."""
         col = self._collection(user_id)
         if col is None:
             return []
         total = col.count()
         if total == 0:
             return []
-        t = now.timestamp()
-        where = {"$and": [{"user_id": user_id}, {"start_ts": {"$lte": t}}, {"end_ts": {"$gt": t}}]}
         q = np.asarray(query, dtype=np.float32).ravel()
-        res = col.query(query_embeddings=[q], n_results=min(n, total), where=where,
-                        include=["metadatas", "embeddings"])
-        ids, metas, embs = res["ids"][0], res["metadatas"][0], res["embeddings"][0]
-        records = self._checked(user_id, ids, metas, embs)
-        records = [r for r in records if r.is_current(now)]
+        want = min(n, total)
+        while True:
+            res = col.query(query_embeddings=[q], n_results=want, include=["metadatas", "embeddings"])
+            records = [r for r in self._checked(user_id, res["ids"][0], res["metadatas"][0], res["embeddings"][0])
+                       if r.is_current(now)]
+            if len(records) >= n or want >= total:
+                break
+            want = min(total, 2 * want + (want - len(records)))
         if not records:
             return []
         relevance = cosine_rows(np.stack([r.embedding for r in records]), q)  # exact, not chroma's distance
         pairs = [(r, float(v)) for r, v in zip(records, relevance)]
-        return sorted(pairs, key=lambda p: (-p[1], p[0].id))
+        return sorted(pairs, key=lambda p: (-p[1], p[0].id))[:n]
 
     def delete(self, user_id: str, ids: list[str]) -> None:
         """Remove these records of this user."""
