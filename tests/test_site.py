@@ -44,8 +44,9 @@ def test_the_index_lists_all_13_lessons_with_their_pages(built):
     out, _ = built
     index = (out / "index.html").read_text(encoding="utf-8")
     rows = re.findall(r'<tr><td>(\d\d)</td><td><a href="lessons/(\w+)\.html">', index)
-    assert [number for number, _ in rows] == [f"{n:02d}" for n in range(13)]
-    assert {slug for _, slug in rows} == {p.stem for p in (ROOT / "lessons").glob("*.ipynb")}
+    lessons = sorted(p.stem for p in (ROOT / "lessons").glob("*.ipynb"))
+    assert len(lessons) >= 13 and [slug for _, slug in rows] == lessons
+    assert [number for number, _ in rows] == [f"{n:02d}" for n in range(len(lessons))]
     assert "<title>Agent Memory</title>" in index and "35 min" in index
     assert "<code>SummaryBufferMemory</code>" in index  # the README's Markdown, rendered
     assert 'href="exercises/12_capstone.html"' in index and 'href="solutions/12_capstone.html"' in index

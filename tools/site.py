@@ -93,7 +93,8 @@ def read_readme(root: Path) -> tuple[str, str, list[Lesson]]:
         raise SystemExit("README.md has no lesson table starting '| # | lesson | time | you build |'")
     more = [h.strip() for h in header.group(1).split("|") if h.strip()]
     lessons = []
-    for row in re.findall(r"^\| \d\d \|.*$", text[header.end():], re.M):
+    table = re.match(r"(?:\n\|.*)*", text[header.end():]).group(0)  # the rows up to the first line that is not one
+    for row in re.findall(r"^\| \d\d \|.*$", table, re.M):
         number, name, time, builds, *rest = [cell.strip() for cell in row.strip(" |").split(" | ")]
         found = re.fullmatch(r"\[(.+)\]\(lessons/(\w+)\.ipynb\)", name)
         if not found:
@@ -173,7 +174,7 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
     for i, page in enumerate(pages):
         notebook = nbformat.read(page.source, as_version=4)
         body, _ = export.from_notebook_node(notebook, resources={
-            "metadata": {"name": f"{page.lesson.number} · {page.lesson.title} ({page.kind})"},
+            "metadata": {"name": f"{page.lesson.number} · {page.lesson.title} ({LABEL[page.kind]})"},
             "site_css": CSS, "site_nav": nav(pages, i, title)})
         body, css = shared_css(notebook_links(body))
         written += {write(out / "static" / css_name(css), css)} - set(written)
