@@ -81,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"install_cell: {error}", file=sys.stderr)
         return 2
     for path in changed:
-        print(f"{'needs the install cell' if args.check else 'updated'}: {path}")
+        shown = path.relative_to(args.root) if path.is_relative_to(args.root) else path
+        print(f"{'needs the install cell' if args.check else 'updated'}: {shown}")
     if args.check and changed:
         print("run python tools/install_cell.py to add the current install cell", file=sys.stderr)
         return 1
