@@ -148,6 +148,8 @@ def index_page(course: str, intro: str, pages: list[Page]) -> str:
             f'<meta name="viewport" content="width=device-width, initial-scale=1.0">\n'
             f"<title>{html.escape(course)}</title>\n<style>{CSS}</style>\n</head>\n"
             f'<body class="site-index">\n<h1>{html.escape(course)}</h1>\n{markdown2html_mistune(intro)}\n'
+            f"<p>Each page shows a notebook with the outputs stored in it, the ones the offline model gives. To run the "
+            f"course yourself, clone the repository and run <code>make lab</code> (the README says more).</p>\n"
             f"<h2>Lessons</h2>\n<table>\n<tr>{''.join(f'<th>{html.escape(h)}</th>' for h in head)}</tr>\n"
             + "\n".join(rows) + "\n</table>\n</body>\n</html>\n")
 
