@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Install the Agent Memory course on The Littlest JupyterHub (TLJH), for every learner on the machine.
+#
+# Run as root from a checkout of the course, on a machine where TLJH is already installed:
+#
+#   sudo bash docs/deploy/tljh/install.sh                                   # packages from PyPI
+#   sudo WHEELHOUSE=/media/usb/wheelhouse bash docs/deploy/tljh/install.sh  # no network: `make wheelhouse` output
+#   sudo RECORDINGS=/media/usb/recordings bash docs/deploy/tljh/install.sh  # learners replay these recordings
+#
+# What it does, in order (see docs/deploy/README.md):
+#   1. installs requirements.lock and the course into TLJH's user environment (/opt/tljh/user);
+#   2. copies lessons/ and exercises/ to /srv/agent-memory/course, to /etc/skel (learners created later) and
+#      into the home of every existing learner who does not have them yet;
+#   3. installs and starts chroma-server.service, the room's one Chroma server, on 127.0.0.1:8000;
+#   4. sets the course's environment variables for every learner (jupyterhub_config.d) and reloads the hub.
+# Running it again is safe: packages are re-pinned, learners' copies of the notebooks are never overwritten.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SRC=$(cd "$HERE/../../.." && pwd)
+USER_ENV=/opt/tljh/user
+CONFIG_D=/opt/tljh/config/jupyterhub_config.d
+SHARE=/srv/agent-memory
+FOLDER=agent-memory  # the folder each learner finds in their home
+
+die() { echo "install.sh: $*" >&2; exit 1; }
+
+[ "$(id -u)" -eq 0 ] || die "run as root: sudo bash $0"
+[ -x "$USER_ENV/bin/pip" ] || die "no TLJH user environment at $USER_ENV; install The Littlest JupyterHub first (https://tljh.jupyter.org)"
+[ -f "$SRC/requirements.lock" ] || die "$SRC has no requirements.lock; run this script from a checkout of the course"
+
+echo "== 1. packages into $USER_ENV"
+PIP=("$USER_ENV/bin/pip" install --quiet)
+if [ -n "${WHEELHOUSE:-}" ]; then
+  [ -d "$WHEELHOUSE" ] || die "WHEELHOUSE=$WHEELHOUSE is not a folder; build one with 'make wheelhouse'"
+  PIP+=(--no-index --find-links "$WHEELHOUSE")
+  "${PIP[@]}" -r "$SRC/requirements.lock"
+  "${PIP[@]}" --no-deps agent-memory-course   # the course's own wheel, built into the wheelhouse
+else
+  "${PIP[@]}" -r "$SRC/requirements.lock"
+  "${PIP[@]}" --no-deps "$SRC"
+fi
+"$USER_ENV/bin/pip" check || echo "install.sh: warning: pip check reports conflicts in $USER_ENV (above)" >&2
+# The course's JupyterLab settings (no news pop-up, no update check) for every learner.
+install -D -m 644 "$SRC/.jupyter/lab/settings/overrides.json" "$USER_ENV/share/jupyter/lab/settings/overrides.json"
+
+echo "== 2. notebooks for every learner"
+mkdir -p "$SHARE/course"
+cp -r "$SRC/lessons" "$SRC/exercises" "$SHARE/course/"
+install -m 644 "$SRC/docs/deploy/check_room.py" "$SHARE/check_room.py"
+chmod -R a+rX "$SHARE"
+mkdir -p "/etc/skel/$FOLDER"
+cp -r "$SHARE/course/." "/etc/skel/$FOLDER/"
+for home in /home/jupyter-*; do   # TLJH names the Unix account of learner NAME jupyter-NAME
+  [ -d "$home" ] || continue
+  owner=$(stat -c %U "$home")
+  if [ ! -e "$home/$FOLDER" ]; then
+    cp -r "$SHARE/course" "$home/$FOLDER"
+    chown -R "$owner:" "$home/$FOLDER"
+  fi
+done
+
+echo "== 3. the shared Chroma server"
+install -m 644 "$HERE/chroma-server.service" /etc/systemd/system/chroma-server.service
+systemctl daemon-reload
+systemctl enable --now chroma-server.service
+systemctl restart chroma-server.service   # picks up a changed unit or a re-installed chromadb
+for _ in $(seq 1 30); do
+  curl -fsS http://127.0.0.1:8000/api/v2/heartbeat >/dev/null 2>&1 && break
+  sleep 1
+done
+curl -fsS http://127.0.0.1:8000/api/v2/heartbeat >/dev/null \
+  || die "chroma-server.service does not answer on 127.0.0.1:8000; see: journalctl -u chroma-server"
+
+echo "== 4. the course's settings for every learner"
+install -D -m 644 "$HERE/agent_memory_env.py" "$CONFIG_D/agent_memory_env.py"
+if [ -n "${RECORDINGS:-}" ]; then
+  [ -d "$RECORDINGS" ] || die "RECORDINGS=$RECORDINGS is not a folder of *.jsonl recordings"
+  mkdir -p "$SHARE/recordings"
+  cp "$RECORDINGS"/*.jsonl "$SHARE/recordings/"
+  chmod -R a+rX "$SHARE/recordings"
+  cat >> "$CONFIG_D/agent_memory_env.py" <<EOF
+
+# Added by install.sh (RECORDINGS=$RECORDINGS): learners replay the instructor's recordings.
+c.Spawner.environment.update({
+    "COURSE_BACKEND": "replay",
+    "COURSE_REPLAY_FILE": "$SHARE/recordings",
+    "COURSE_REPLAY_FALLBACK": "offline",
+})
+EOF
+fi
+/opt/tljh/hub/bin/tljh-config reload hub
+
+echo
+echo "Done. Check the room (docs/deploy/README.md, 'Check the room'):"
+echo "  in a learner's terminal:   python -m course_lib doctor"
+echo "  in a learner's terminal:   python $SHARE/check_room.py     (two test tenants on the shared server)"

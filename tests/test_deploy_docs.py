@@ -1,0 +1,320 @@
+"""docs/deploy stays true to the course: its configs parse, name only settings the library reads, pin the
+chromadb the lock pins, install from the lock, and the room check passes on a real Chroma server.
+
+Each check is a function returning the problems it finds; every test runs it on the real files (no problems)
+and on a broken copy in a temporary folder (the problem is found), so no check can pass by accident.
+"""
+from __future__ import annotations
+
+import ast
+import os
+import re
+import shutil
+import subprocess
+import sys
+from importlib.metadata import requires
+from pathlib import Path
+
+import pytest
+import yaml  # PyYAML: installed with chromadb, a declared dependency (test_pyyaml_comes_with_a_declared_dependency)
+
+ROOT = Path(__file__).resolve().parents[1]
+DEPLOY = ROOT / "docs" / "deploy"
+LIB = ROOT / "course_lib"
+LOCK = ROOT / "requirements.lock"
+SETTING = re.compile(r"\bCOURSE_[A-Z0-9_]+\b")
+
+
+# -- the checks ----------------------------------------------------------------------------------------------
+def yaml_problems(folder: Path) -> list[str]:
+    """Every *.yaml / *.yml under `folder` that does not parse (all documents of each file)."""
+    problems = []
+    for path in sorted([*folder.rglob("*.yaml"), *folder.rglob("*.yml")]):
+        try:
+            list(yaml.safe_load_all(path.read_text(encoding="utf-8")))
+        except yaml.YAMLError as exc:
+            problems.append(f"{path.name}: {exc}")
+    return problems
+
+
+def settings_read_by(lib: Path) -> set[str]:
+    """COURSE_* names the library reads: string literals in its code that are exactly such a name."""
+    found = set()
+    for path in lib.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and SETTING.fullmatch(node.value):
+                found.add(node.value)
+    return found
+
+
+def unknown_settings(folder: Path, known: set[str]) -> list[str]:
+    """'NAME (file)' for each COURSE_* name written anywhere under `folder` that is not in `known`."""
+    unknown = set()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        for name in SETTING.findall(path.read_text(encoding="utf-8", errors="replace")):
+            if name not in known:
+                unknown.add(f"{name} ({path.relative_to(folder)})")
+    return sorted(unknown)
+
+
+def locked_version(lock: Path, package: str) -> str:
+    """The version `package` is pinned to in a uv/pip-compile lock file."""
+    found = re.search(rf"^{re.escape(package)}==([^\s;]+)", lock.read_text(encoding="utf-8"), re.M)
+    if not found:
+        raise LookupError(f"{package} is not pinned in {lock}")
+    return found.group(1)
+
+
+def images(manifests: list) -> list[str]:
+    """Every container image named in Kubernetes manifests (pod templates)."""
+    found = []
+    for doc in manifests:
+        spec = ((doc or {}).get("spec") or {}).get("template", {}).get("spec", {})
+        found += [c["image"] for c in spec.get("containers", []) + spec.get("initContainers", [])]
+    return found
+
+
+def chroma_tag_problems(chroma_yaml: Path, lock: Path) -> list[str]:
+    """The chroma server image must exist and carry exactly the chromadb version of the lock."""
+    pin = locked_version(lock, "chromadb")
+    chroma = [i for i in images(list(yaml.safe_load_all(chroma_yaml.read_text()))) if "chroma" in i.split(":")[0]]
+    if not chroma:
+        return [f"{chroma_yaml.name} runs no chroma image"]
+    return [f"{i}: tag is not chromadb=={pin} from the lock" for i in chroma if i.rpartition(":")[2] != pin]
+
+
+def instructions(dockerfile: Path) -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) of a Dockerfile, continuation lines joined, comments dropped."""
+    text = re.sub(r"\\\n", " ", dockerfile.read_text(encoding="utf-8"))
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("#")]
+    return [(ln.split(None, 1)[0].upper(), ln.split(None, 1)[1] if " " in ln else "") for ln in lines]
+
+
+def dockerfile_problems(dockerfile: Path, root: Path) -> list[str]:
+    """The image installs the lock with pip -r, the course with --no-deps, and copies only files that exist."""
+    steps = instructions(dockerfile)
+    problems, lock_dest = [], None
+    for op, args in steps:
+        if op == "COPY" and not args.startswith("--from"):
+            *sources, dest = args.split()
+            problems += [f"COPY {s}: no such file in the repository" for s in sources if not (root / s).exists()]
+            if "requirements.lock" in sources:
+                lock_dest = dest if dest.endswith(".lock") else dest.rstrip("/") + "/requirements.lock"
+    runs = [args for op, args in steps if op == "RUN"]
+    if lock_dest is None:
+        problems.append("requirements.lock is never copied into the image")
+    elif not any("pip install" in r and re.search(rf"(-r|--requirement)\s+{re.escape(lock_dest)}\b", r) for r in runs):
+        problems.append(f"no RUN installs with pip -r {lock_dest}")
+    if not any("pip install" in r and "--no-deps" in r for r in runs):
+        problems.append("the course is not installed with --no-deps (pip would re-resolve around the lock)")
+    return problems
+
+
+def shell_problems(script: Path) -> list[str]:
+    """The script parses (bash -n), stops on errors (set -euo pipefail) and uses only files that exist."""
+    problems = []
+    checked = subprocess.run(["bash", "-n", str(script)], capture_output=True, text=True)
+    if checked.returncode != 0:
+        problems.append(f"bash -n: {checked.stderr.strip()}")
+    text = script.read_text(encoding="utf-8")
+    if not re.search(r"^set -euo pipefail$", text, re.M):
+        problems.append("no `set -euo pipefail`")
+    bases = {"HERE": script.parent, "SRC": ROOT}
+    for base, rel in re.findall(r'"\$(HERE|SRC)/([^"$]+)"', text):
+        if not (bases[base] / rel).exists():
+            problems.append(f"${base}/{rel}: no such file")
+    return problems
+
+
+def unit_problems(unit: Path) -> list[str]:
+    """A systemd service that starts `chroma run` by absolute path, with a data path and a restart policy."""
+    sections: dict[str, dict[str, str]] = {}
+    current = None
+    for line in unit.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line.startswith("[") and line.endswith("]"):
+            current = sections.setdefault(line[1:-1], {})
+        elif line and not line.startswith(("#", ";")) and "=" in line and current is not None:
+            key, _, value = line.partition("=")
+            current[key.strip()] = value.strip()
+    service = sections.get("Service", {})
+    problems = []
+    start = service.get("ExecStart", "")
+    if not start:
+        problems.append("[Service] has no ExecStart")
+    elif not (start.startswith("/") and " run " in f"{start} " and "--path" in start and "--host" in start):
+        problems.append(f"ExecStart={start!r} is not `<absolute path>/chroma run --path … --host …`")
+    if service.get("Restart", "no") == "no":
+        problems.append("[Service] has no Restart policy")
+    if "WantedBy" not in sections.get("Install", {}):
+        problems.append("[Install] has no WantedBy, so `systemctl enable` cannot start it at boot")
+    return problems
+
+
+def z2jh_wiring_problems(config: dict, chroma_docs: list) -> list[str]:
+    """config.yaml points learners at chroma.yaml's Service and port, and its egress rule selects the chroma pods."""
+    by_kind = {d["kind"]: d for d in chroma_docs if d}
+    service, deployment = by_kind.get("Service", {}), by_kind.get("Deployment", {})
+    env = config.get("singleuser", {}).get("extraEnv", {})
+    problems = []
+    if env.get("COURSE_CHROMA_HOST") != service.get("metadata", {}).get("name"):
+        problems.append(f"COURSE_CHROMA_HOST={env.get('COURSE_CHROMA_HOST')!r} is not the chroma Service's name")
+    ports = [str(p["port"]) for p in service.get("spec", {}).get("ports", [])]
+    if str(env.get("COURSE_CHROMA_PORT", "8000")) not in ports:
+        problems.append(f"COURSE_CHROMA_PORT={env.get('COURSE_CHROMA_PORT')!r} is not a port of the Service ({ports})")
+    pod_labels = deployment.get("spec", {}).get("template", {}).get("metadata", {}).get("labels", {})
+    egress = config.get("singleuser", {}).get("networkPolicy", {}).get("egress", [])
+    selectors = [t.get("podSelector", {}).get("matchLabels", {}) for rule in egress for t in rule.get("to", [])]
+    if not any(sel and sel.items() <= pod_labels.items() for sel in selectors):
+        problems.append("singleuser.networkPolicy.egress selects no chroma pod: learners could not reach the server")
+    return problems
+
+
+# -- the checks on the real files, and each one failing on a broken copy --------------------------------------
+def test_every_yaml_parses(tmp_path):
+    assert {p.name for p in DEPLOY.rglob("*.yaml")} >= {"config.yaml", "chroma.yaml"}
+    assert yaml_problems(DEPLOY) == []
+    (tmp_path / "config.yaml").write_text("singleuser:\n  image:\n    name: x\n   tag: 1\n")
+    assert [p.split(":")[0] for p in yaml_problems(tmp_path)] == ["config.yaml"]
+
+
+def test_every_course_setting_named_is_one_the_library_reads(tmp_path):
+    known = settings_read_by(LIB)
+    assert {"COURSE_BACKEND", "COURSE_REPLAY_FILE"} <= known  # the derivation finds settings.py's names
+    assert unknown_settings(DEPLOY, known) == [], (
+        "docs/deploy names settings course_lib never reads (if COURSE_CHROMA_HOST / COURSE_CHROMA_PORT / "
+        "COURSE_LEARNER are listed, the library's tenancy support has not landed yet)")
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    (lib / "m.py").write_text('"""Set COURSE_DOCSTRING_ONLY=1 to ..."""\nimport os\nos.environ.get("COURSE_REAL")\n')
+    assert settings_read_by(lib) == {"COURSE_REAL"}  # a mention in prose is not a setting the code reads
+    (tmp_path / "env.py").write_text('env = {"COURSE_CHROMA_HOSTNAME": "127.0.0.1", "COURSE_BACKEND": "replay"}\n')
+    assert unknown_settings(tmp_path, known | {"COURSE_REAL"}) == ["COURSE_CHROMA_HOSTNAME (env.py)",
+                                                                   "COURSE_DOCSTRING_ONLY (lib/m.py)"]
+
+
+def test_chroma_image_tag_is_the_locked_chromadb(tmp_path):
+    assert chroma_tag_problems(DEPLOY / "z2jh" / "chroma.yaml", LOCK) == []
+    broken = tmp_path / "chroma.yaml"
+    broken.write_text((DEPLOY / "z2jh" / "chroma.yaml").read_text().replace(
+        f"chromadb/chroma:{locked_version(LOCK, 'chromadb')}", "chromadb/chroma:0.6.3"))
+    assert chroma_tag_problems(broken, LOCK) == [f"chromadb/chroma:0.6.3: tag is not chromadb=="
+                                                 f"{locked_version(LOCK, 'chromadb')} from the lock"]
+    no_image = tmp_path / "empty.yaml"
+    no_image.write_text("apiVersion: v1\nkind: Service\nmetadata: {name: x}\n")
+    assert chroma_tag_problems(no_image, LOCK) == ["empty.yaml runs no chroma image"]
+    with pytest.raises(LookupError, match="chromadb is not pinned"):
+        locked_version(tmp_path / "empty.yaml", "chromadb")
+
+
+def test_dockerfile_installs_from_the_lock(tmp_path):
+    dockerfile = DEPLOY / "z2jh" / "Dockerfile"
+    assert dockerfile_problems(dockerfile, ROOT) == []
+    text = dockerfile.read_text()
+    unpinned = tmp_path / "Dockerfile"
+    unpinned.write_text(re.sub(r"pip install -r \S+", "pip install chromadb numpy", text))
+    assert dockerfile_problems(unpinned, ROOT) == ["no RUN installs with pip -r /tmp/course/requirements.lock"]
+    never_copied = tmp_path / "Dockerfile.nolock"
+    never_copied.write_text(text.replace("COPY requirements.lock", "COPY pyproject.toml"))
+    assert "requirements.lock is never copied into the image" in dockerfile_problems(never_copied, ROOT)
+    resolving = tmp_path / "Dockerfile.deps"
+    resolving.write_text(text.replace("--no-deps", ""))
+    assert dockerfile_problems(resolving, ROOT) == [
+        "the course is not installed with --no-deps (pip would re-resolve around the lock)"]
+    renamed = tmp_path / "Dockerfile.renamed"
+    renamed.write_text(text.replace("COPY lessons ", "COPY notebooks "))
+    assert dockerfile_problems(renamed, ROOT) == ["COPY notebooks: no such file in the repository"]
+
+
+def test_install_script_parses_and_stops_on_errors(tmp_path):
+    script = DEPLOY / "tljh" / "install.sh"
+    assert shell_problems(script) == []
+    text = script.read_text()
+    shutil.copytree(script.parent, tmp_path, dirs_exist_ok=True)  # broken copies beside the files they use
+    unclosed = tmp_path / "install.sh"
+    unclosed.write_text(text.replace("\nfi\n", "\n", 1))
+    assert [p[:8] for p in shell_problems(unclosed)] == ["bash -n:"]
+    lax = tmp_path / "lax.sh"
+    lax.write_text(text.replace("set -euo pipefail", "set -e"))
+    assert shell_problems(lax) == ["no `set -euo pipefail`"]
+    moved = tmp_path / "moved.sh"
+    moved.write_text(text.replace('"$HERE/agent_memory_env.py"', '"$HERE/env.py"'))
+    assert shell_problems(moved) == ["$HERE/env.py: no such file"]
+
+
+def test_systemd_unit_starts_and_restarts_chroma(tmp_path):
+    unit = DEPLOY / "tljh" / "chroma-server.service"
+    assert unit_problems(unit) == []
+    text = unit.read_text()
+    no_restart = tmp_path / "a.service"
+    no_restart.write_text(re.sub(r"^Restart=.*$", "", text, flags=re.M))
+    assert unit_problems(no_restart) == ["[Service] has no Restart policy"]
+    no_start = tmp_path / "b.service"
+    no_start.write_text(re.sub(r"^ExecStart=.*$", "", text, flags=re.M))
+    assert unit_problems(no_start) == ["[Service] has no ExecStart"]
+    relative = tmp_path / "c.service"
+    relative.write_text(re.sub(r"^ExecStart=\S+", "ExecStart=chroma", text, flags=re.M))
+    assert [p[:20] for p in unit_problems(relative)] == ["ExecStart='chroma ru"]
+
+
+def test_tljh_settings_point_at_the_unit():
+    """agent_memory_env.py gives learners the host and port chroma-server.service listens on."""
+    unit = (DEPLOY / "tljh" / "chroma-server.service").read_text()
+    env = (DEPLOY / "tljh" / "agent_memory_env.py").read_text()
+    host = re.search(r'"COURSE_CHROMA_HOST": "([^"]+)"', env).group(1)
+    port = re.search(r'"COURSE_CHROMA_PORT": "([^"]+)"', env).group(1)
+    assert f"--host {host} " in unit and f"--port {port}" in unit
+
+
+def test_z2jh_config_points_at_the_chroma_service():
+    config = yaml.safe_load((DEPLOY / "z2jh" / "config.yaml").read_text())
+    chroma = list(yaml.safe_load_all((DEPLOY / "z2jh" / "chroma.yaml").read_text()))
+    assert z2jh_wiring_problems(config, chroma) == []
+    config["singleuser"]["extraEnv"]["COURSE_CHROMA_HOST"] = "chroma"
+    config["singleuser"]["networkPolicy"]["egress"][0]["to"][0]["podSelector"]["matchLabels"] = {"app": "chroma"}
+    assert z2jh_wiring_problems(config, chroma) == [
+        "COURSE_CHROMA_HOST='chroma' is not the chroma Service's name",
+        "singleuser.networkPolicy.egress selects no chroma pod: learners could not reach the server"]
+
+
+def test_pyyaml_comes_with_a_declared_dependency():
+    """This file imports yaml without declaring it: chromadb (declared in pyproject) requires PyYAML."""
+    def needs_pyyaml(dist: str) -> bool:
+        return any(re.match(r"pyyaml\b", r, re.I) for r in requires(dist) or [])
+    assert needs_pyyaml("chromadb")
+    assert not needs_pyyaml("numpy")  # the check can fail
+
+
+# Put every learner on chroma's default tenant, as a library without tenancy would (a sitecustomize module
+# runs in each of check_room's processes): the check must then report the leak.
+NO_TENANCY = """
+from course_lib.long_term.stores import chroma_tenancy
+assert hasattr(chroma_tenancy, "learner_tenant"), "chroma_tenancy.learner_tenant moved: update this test"
+chroma_tenancy.learner_tenant = lambda settings=None: "default_tenant"
+"""
+
+
+@pytest.mark.skipif("COURSE_CHROMA_HOST" not in settings_read_by(LIB),
+                    reason="the library does not read COURSE_CHROMA_HOST yet (tenancy support not landed)")
+def test_check_room_passes_on_a_real_server_and_fails_without_tenancy(tmp_path):
+    from course_lib.long_term.stores.chroma_server import ChromaServer
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("COURSE_") and k != "JUPYTERHUB_USER"}
+    run = [sys.executable, str(DEPLOY / "check_room.py")]
+    missing = subprocess.run(run, env=env, capture_output=True, text=True, timeout=60)
+    assert missing.returncode == 2 and "COURSE_CHROMA_HOST is not set" in missing.stderr
+    (tmp_path / "leaky").mkdir()
+    (tmp_path / "leaky" / "sitecustomize.py").write_text(NO_TENANCY)
+    server = ChromaServer(tmp_path / "chroma-data", timeout=180)
+    try:
+        env.update(COURSE_CHROMA_HOST=server.host, COURSE_CHROMA_PORT=str(server.port))
+        isolated = subprocess.run(run, env=env, capture_output=True, text=True, timeout=600, cwd=tmp_path)
+        leaky_env = {**env, "PYTHONPATH": os.pathsep.join([str(tmp_path / "leaky"), env.get("PYTHONPATH", "")])}
+        leaky = subprocess.run(run, env=leaky_env, capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    finally:
+        server.stop()
+    assert isolated.returncode == 0, isolated.stdout + isolated.stderr[-3000:]
+    assert isolated.stdout.count("ok   ") == 5 and "the room is isolated" in isolated.stdout
+    assert leaky.returncode == 1, leaky.stdout + leaky.stderr[-3000:]
+    assert "room-check-b sees room-check-a's memory" in leaky.stdout and "NOT isolated" in leaky.stdout
+    assert "room-check-a's memory is gone after room-check-b deleted its own" in leaky.stdout
