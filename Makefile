@@ -13,7 +13,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)  # jupyter refuses t
 LAB_FLAGS := --ServerApp.root_dir=. --LabApp.app_settings_dir=.jupyter/lab/settings $(ROOT_FLAG)
 LAB_ARGS  ?=  # more jupyter options, e.g. make lab-headless LAB_ARGS="--port=8899"
 
-.PHONY: lab lab-headless install test test-lib test-notebooks exercises check-exercises grade wheelhouse eval bench nbval-lessons doctor lock site clean
+.PHONY: lab lab-headless install test test-lib test-notebooks exercises check-exercises grade wheelhouse record eval bench nbval-lessons doctor reset lock site clean
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -32,6 +32,9 @@ lab-headless: $(STAMP)  ## start JupyterLab without opening a browser (open the 
 
 doctor: $(STAMP)  ## environment check
 	$(PY) -m course_lib doctor
+
+reset: $(STAMP)  ## delete this learner's stores: make reset ARGS="--path DIR --dry-run" (server: COURSE_CHROMA_HOST)
+	$(PY) -m course_lib reset $(ARGS)
 
 test: $(STAMP)  ## everything: unit tests, notebooks, exercise sync, offline
 	$(NONET) $(PY) -m pytest -q --durations=12 tests
@@ -65,6 +68,9 @@ grade: $(STAMP)  ## grade learners' notebooks: make grade DIR=submissions [TIMEO
 
 wheelhouse: $(STAMP)  ## every wheel for an offline room: make wheelhouse [PLATFORM=win_amd64] [PYVER=3.11] [OUT=wheelhouse]
 	$(PY) tools/wheelhouse.py $(if $(PLATFORM),--platform $(PLATFORM),) $(if $(PYVER),--python $(PYVER),) $(if $(OUT),--out $(OUT),)
+
+record: $(STAMP)  ## record a lesson's live calls for a room: make record LESSON=07|all [EXERCISES=0] [OUT=recordings] [APPEND=1]
+	$(PY) tools/record.py "$(LESSON)" $(if $(filter 0,$(EXERCISES)),--no-exercises,) $(if $(OUT),--out "$(OUT)",) $(if $(filter-out 0,$(APPEND)),--append,)
 
 eval: $(STAMP)  ## compare memory strategies on the course benchmark: make eval [SIZE=large]
 	$(PY) tools/eval.py --size $(or $(SIZE),standard)

@@ -65,6 +65,7 @@ def explain(exc: Exception, settings: Settings) -> str:
     import openai
 
     where = settings.base_url or ("the offline model" if settings.backend == "offline" else "api.openai.com")
+    where = f"the replay of {settings.replay_file}" if settings.backend == "replay" else where
     if isinstance(exc, openai.AuthenticationError):
         return (f"{where} refused the API key (401). Check OPENAI_API_KEY, or unset COURSE_BACKEND "
                 "to use the offline model.")

@@ -163,8 +163,8 @@ class ReplayTransport(httpx2.BaseTransport):
                 self.fell_back += 1
                 return self.fallback.handle_request(request)
             message = (f"{self.path} has no recorded answer for this call to {endpoint}: "
-                       f"{describe_call(request.read())}. Re-record the lesson with COURSE_BACKEND=openai "
-                       f"and COURSE_RECORD_FILE={self.setting}, set COURSE_REPLAY_FALLBACK=offline to let the "
+                       f"{describe_call(request.read())}. Re-record the lesson (with a live model: make record "
+                       "LESSON=NN), set COURSE_REPLAY_FALLBACK=offline to let the "
                        "offline model answer unrecorded calls, or unset COURSE_BACKEND to use the offline model.")
             return httpx2.Response(404, json={"error": {"message": message, "type": "invalid_request_error",
                                                         "code": "not_recorded", "param": None}}, request=request)
