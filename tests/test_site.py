@@ -19,16 +19,28 @@ _spec.loader.exec_module(course_site)
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> tuple[Path, dict[Path, bytes]]:
+def source(tmp_path_factory) -> Path:
+    """A copy of the README and the notebooks, so edits in the working tree during the test change nothing."""
+    root = tmp_path_factory.mktemp("course")
+    shutil.copy(ROOT / "README.md", root / "README.md")
+    for kind in KINDS:
+        (root / kind).mkdir()
+        for notebook in (ROOT / kind).glob("*.ipynb"):
+            shutil.copy(notebook, root / kind)
+    return root
+
+
+@pytest.fixture(scope="module")
+def built(source, tmp_path_factory) -> tuple[Path, dict[Path, bytes]]:
     """The site built once for the module, and the bytes of every file it wrote."""
     out = tmp_path_factory.mktemp("site") / "site"
-    files = course_site.build(out)
+    files = course_site.build(out, source)
     return out, {f.relative_to(out): f.read_bytes() for f in files}
 
 
-def test_every_notebook_has_a_page(built):
+def test_every_notebook_has_a_page(source, built):
     out, files = built
-    notebooks = {f"{kind}/{p.stem}.html" for kind in KINDS for p in (ROOT / kind).glob("*.ipynb")}
+    notebooks = {f"{kind}/{p.stem}.html" for kind in KINDS for p in (source / kind).glob("*.ipynb")}
     assert len(notebooks) >= 39
     assert notebooks <= {str(p) for p in files}
     page = (out / "lessons" / "04_summary_buffer.html").read_text(encoding="utf-8")
@@ -40,11 +52,11 @@ def test_the_built_site_has_no_problems(built):
     assert course_site.problems(out) == []
 
 
-def test_the_index_lists_all_13_lessons_with_their_pages(built):
+def test_the_index_lists_all_13_lessons_with_their_pages(source, built):
     out, _ = built
     index = (out / "index.html").read_text(encoding="utf-8")
     rows = re.findall(r'<tr><td>(\d\d)</td><td><a href="lessons/(\w+)\.html">', index)
-    lessons = sorted(p.stem for p in (ROOT / "lessons").glob("*.ipynb"))
+    lessons = sorted(p.stem for p in (source / "lessons").glob("*.ipynb"))
     assert len(lessons) >= 13 and [slug for _, slug in rows] == lessons
     assert [number for number, _ in rows] == [f"{n:02d}" for n in range(len(lessons))]
     assert "<title>Agent Memory</title>" in index and "35 min" in index
@@ -63,10 +75,10 @@ def test_pages_link_to_their_neighbours(built):
     assert "←" not in re.search(r'<nav class="site-nav">.*?</nav>', first).group(0)
 
 
-def test_two_builds_are_byte_identical(built, tmp_path):
+def test_two_builds_are_byte_identical(source, built, tmp_path):
     _, files = built
     again = tmp_path / "again"
-    course_site.build(again)
+    course_site.build(again, source)
     assert {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()} == files
 
 
@@ -94,6 +106,20 @@ def test_problems_reports_a_cdn_script_a_stylesheet_and_a_broken_link(built, tmp
         "../lessons/99_missing.html",
         "lessons/03_short_term_memory.html: link to #no-such-heading, but the page has no id 'no-such-heading'",
     ]
+
+
+def test_nbconverts_stock_template_would_fail(tmp_path):
+    """The check catches what the stock lab template loads from CDNs: require.js, MathJax and Mermaid."""
+    import nbformat
+    from nbconvert import HTMLExporter
+
+    body, _ = HTMLExporter(template_name="lab").from_notebook_node(
+        nbformat.read(ROOT / "lessons" / "00_setup.ipynb", as_version=4))
+    (tmp_path / "page.html").write_text(body, encoding="utf-8")
+    found = "\n".join(course_site.problems(tmp_path))
+    assert "<script src> loads https://cdnjs.cloudflare.com/ajax/libs/require.js/" in found
+    assert "<script src> loads https://cdnjs.cloudflare.com/ajax/libs/mathjax/" in found
+    assert "a script imports https://cdnjs.cloudflare.com/ajax/libs/mermaid/" in found
 
 
 def test_links_between_notebooks_point_at_pages():

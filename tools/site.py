@@ -240,6 +240,8 @@ def problems(site: Path) -> list[str]:
         text = path.read_text(encoding="utf-8")
         for m in re.finditer(r"""(?:url\(\s*['"]?|@import\s+['"])((?:https?:)?//[^'")\s]+)""", text):
             found.append(f"{where}: CSS loads {m.group(1)} from the internet")
+        for m in re.finditer(r"""\bimport\s*\(?\s*['"]((?:https?:)?//[^'"]+)""", text):
+            found.append(f"{where}: a script imports {m.group(1)} from the internet")
         for tag, attr, url in refs.refs:
             if re.match(r"(https?:)?//", url):
                 if attr == "src" or tag == "link":
