@@ -164,3 +164,45 @@ def test_make_record_passes_its_settings_to_the_tool():
     dry = subprocess.run(["make", "-n", "-o", ".venv/.installed", "record", "LESSON=all"], cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout
     assert 'tools/record.py "all"' in dry and "--no-exercises" not in dry and "--append" not in dry
+
+
+def test_a_folder_replays_the_lesson_being_run_when_two_lessons_share_a_call(live, tmp_path, monkeypatch):
+    """A live model answers a shared step differently in each lesson; each lesson's conversation must go on."""
+    from course_lib import Model
+    from course_lib.model.recording import ReplayTransport
+    from course_lib.model.settings import load_settings
+
+    ask = [{"role": "user", "content": "Suggest a dinner place in Berlin."}]
+
+    def then(answer):
+        return ask + [{"role": "assistant", "content": answer}, {"role": "user", "content": "And on Sunday?"}]
+
+    def record_lesson(path, answer, opening):
+        model = Model(settings=load_settings({"COURSE_BACKEND": "openai", "OPENAI_BASE_URL": live.url,
+                                              "COURSE_RECORD_FILE": str(path)}))
+        model.complete(opening)
+        model.complete(ask)
+        lines = path.read_text().splitlines()
+        shared = json.loads(lines[-1])
+        shared["response"]["choices"][0]["message"]["content"] = answer  # as a live model might have said
+        path.write_text("\n".join(lines[:-1] + [json.dumps(shared)]) + "\n")
+        model.complete(then(answer))
+
+    folder = tmp_path / "recordings"
+    opening02, opening10 = [{"role": "user", "content": "Hi."}], [{"role": "user", "content": "I am vegetarian."}]
+    record_lesson(folder / "lesson02.jsonl", "Try Tim Raue.", opening02)
+    record_lesson(folder / "lesson10.jsonl", "Try Lucky Leek, it is vegetarian.", opening10)
+    live.stop()
+
+    def kernel():
+        monkeypatch.setattr(ReplayTransport, "following", None)
+        return Model(settings=load_settings({"COURSE_BACKEND": "replay", "COURSE_REPLAY_FILE": str(folder)}))
+
+    lesson10 = kernel()
+    lesson10.complete(opening10)
+    assert lesson10.complete(ask) == "Try Lucky Leek, it is vegetarian."
+    assert lesson10.complete(then("Try Lucky Leek, it is vegetarian."))  # recorded in lesson 10 only
+    lesson02 = kernel()
+    lesson02.complete(opening02)
+    assert lesson02.complete(ask) == "Try Tim Raue."
+    assert kernel().complete(ask) == "Try Tim Raue."  # nothing to go by: the files in name order

@@ -5,7 +5,9 @@ runs from a checkout (so `recordings/lesson04.jsonl` means the same file from `l
 root), else from the current folder. COURSE_REPLAY_FILE may also name a folder: every `*.jsonl` in it is
 loaded, so one folder of recordings serves every lesson and its exercises. Recording appends (one line per
 call) and says so, once per kernel, when the file already held calls from an earlier run; when the same call was recorded twice, replay answers
-with the recorded answers in order, then keeps giving the last one.
+with the recorded answers in order, then keeps giving the last one. A call found in several files of a folder (two
+lessons share a step) is answered from the file that the kernel's last call found in one file only came from (the
+lesson being run, so its conversation goes on as recorded), else from the files in name order.
 
 An unrecorded call is an error naming the file and the call, unless COURSE_REPLAY_FALLBACK=offline, which
 answers it with the offline model instead (a cell a learner edited, say) and warns once.
@@ -68,9 +70,9 @@ def recording_files(path: str | Path) -> list[Path]:
     return [p]
 
 
-def load_answers(files: list[Path]) -> dict[str, list[dict[str, Any]]]:
-    """request key -> recorded answers in recorded order, over all files."""
-    answers: dict[str, list[dict[str, Any]]] = defaultdict(list)
+def load_answers(files: list[Path]) -> dict[str, list[tuple[Path, dict[str, Any]]]]:
+    """request key -> (file, recorded answer) in file order and recorded order."""
+    answers: dict[str, list[tuple[Path, dict[str, Any]]]] = defaultdict(list)
     for path in files:
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if not line.strip():
@@ -78,7 +80,7 @@ def load_answers(files: list[Path]) -> dict[str, list[dict[str, Any]]]:
             try:
                 rec = json.loads(line)
                 key = request_key(rec["endpoint"], json.dumps(rec["request"]).encode())
-                answers[key].append(rec["response"])
+                answers[key].append((path, rec["response"]))
             except (json.JSONDecodeError, KeyError, TypeError) as exc:
                 raise ValueError(f"{path}, line {n}: not a course recording ({exc}). Delete that line or "
                                  "record the lesson again.") from None
@@ -138,12 +140,14 @@ class ReplayTransport(httpx2.BaseTransport):
     """Answers from recordings; identical calls replay in recorded order; an unrecorded call is an error
     (or, with `fallback`, is answered by that transport)."""
 
+    following: Path | None = None  # the file this process's last unambiguous call came from
+
     def __init__(self, path: str | Path, fallback: httpx2.BaseTransport | None = None) -> None:
         self.setting = str(path)
         self.files = recording_files(path)
         self.path = self.files[0] if len(self.files) == 1 else resolve(path)
         self.answers = load_answers(self.files)
-        self.used: dict[str, int] = defaultdict(int)
+        self.used: dict[tuple[str, Path | None], int] = defaultdict(int)
         self.fallback, self.fell_back = fallback, 0
 
     @property
@@ -168,6 +172,11 @@ class ReplayTransport(httpx2.BaseTransport):
                        "offline model answer unrecorded calls, or unset COURSE_BACKEND to use the offline model.")
             return httpx2.Response(404, json={"error": {"message": message, "type": "invalid_request_error",
                                                         "code": "not_recorded", "param": None}}, request=request)
-        i = min(self.used[key], len(answers) - 1)
-        self.used[key] += 1
-        return httpx2.Response(200, json=answers[i], request=request)
+        if len({path for path, _ in answers}) == 1:
+            ReplayTransport.following = answers[0][0]
+        own = [answer for path, answer in answers if path == ReplayTransport.following]
+        source = (key, ReplayTransport.following if own else None)
+        candidates = own or [answer for _, answer in answers]
+        i = min(self.used[source], len(candidates) - 1)
+        self.used[source] += 1
+        return httpx2.Response(200, json=candidates[i], request=request)
