@@ -4,10 +4,11 @@ Paths: a relative COURSE_RECORD_FILE / COURSE_REPLAY_FILE is read from the repos
 runs from a checkout (so `recordings/lesson04.jsonl` means the same file from `lessons/`, `exercises/` or the
 root), else from the current folder. COURSE_REPLAY_FILE may also name a folder: every `*.jsonl` in it is
 loaded, so one folder of recordings serves every lesson and its exercises. Recording appends (one line per
-call) and says so, once per kernel, when the file already held calls from an earlier run; when the same call was recorded twice, replay answers
-with the recorded answers in order, then keeps giving the last one. A call found in several files of a folder (two
-lessons share a step) is answered from the file that the kernel's last call found in one file only came from (the
-lesson being run, so its conversation goes on as recorded), else from the files in name order.
+call) and says so, once per kernel, when the file already held calls from an earlier run (`make record`,
+tools/record.py, writes a fresh file instead). When the same call was recorded twice, replay answers with the
+recorded answers in order, then keeps giving the last one. A call found in several files of a folder (two
+lessons share a step) is answered from the file that the kernel's last call found in one file only came from
+(the lesson being run, so its conversation goes on as recorded), else from the files in name order.
 
 An unrecorded call is an error naming the file and the call, unless COURSE_REPLAY_FALLBACK=offline, which
 answers it with the offline model instead (a cell a learner edited, say) and warns once.
