@@ -117,12 +117,15 @@ def test_a_failed_run_leaves_the_old_recording_alone(live, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lesson00.jsonl", "notebooks"]
 
 
-def test_main_records_verifies_and_reports(live, tmp_path, tiny, monkeypatch, capsys):
+def test_main_records_one_file_per_lesson_verifies_and_reports(live, tmp_path, tiny, monkeypatch, capsys):
     monkeypatch.setattr(record, "notebooks", lambda stem, exercises: [tiny])
-    assert record.main(["0", "--out", str(tmp_path)]) == 0
+    monkeypatch.setattr(record, "lesson_stems", lambda lesson: ["00_setup", "01_goldfish_agent"])  # two of "all"
+    assert record.main(["all", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "recorded 1 notebook(s)" in out and "2 calls (1 chat/completions, 1 embeddings)" in out
-    assert "lesson00.jsonl (" in out and "KiB)" in out and "replay OK: 2 calls served" in out
+    assert out.count("recorded 1 notebook(s)") == 2 and "2 calls (1 chat/completions, 1 embeddings)" in out
+    assert "lesson00.jsonl (" in out and "KiB)" in out and out.count("replay OK: 2 calls served") == 2
+    assert "2 of 2 lessons recorded in " in out and "4 calls" in out
+    assert sorted(p.name for p in tmp_path.glob("*.jsonl")) == ["lesson00.jsonl", "lesson01.jsonl"]
 
 
 @pytest.mark.parametrize("env, expected", [

@@ -203,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     out = Path(args.out).expanduser()
     out = out if out.is_absolute() else ROOT / out
-    failed = []
+    failed, done, start = [], [], time.monotonic()
     for stem in stems:
         paths = notebooks(stem, not args.no_exercises)
         print(f"{stem}: {', '.join(show(p) for p in paths)}", flush=True)
@@ -217,6 +217,12 @@ def main(argv: list[str] | None = None) -> int:
         if problem:
             print(f"  replay FAILED at {problem}", file=sys.stderr)
             failed.append(stem)
+        done.append(target)
+    if len(stems) > 1:
+        calls = sum(sum(endpoints(t).values()) for t in done)
+        size = sum(t.stat().st_size for t in done) / 2**20
+        print(f"{len(done)} of {len(stems)} lessons recorded in {(time.monotonic() - start) / 60:.1f} min: "
+              f"{calls} calls, {size:.1f} MiB in {out}")
     if failed:
         print(f"Not recorded or not replayable: {', '.join(failed)}", file=sys.stderr)
     return 1 if failed else 0
