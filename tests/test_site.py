@@ -45,6 +45,8 @@ def test_every_notebook_has_a_page(source, built):
     assert notebooks <= {str(p) for p in files}
     page = (out / "lessons" / "04_summary_buffer.html").read_text(encoding="utf-8")
     assert "SummaryBufferMemory" in page and "data:image/png;base64," in page  # stored outputs, plots inline
+    assert "COURSE_INSTALL_FROM" in (source / "lessons" / "04_summary_buffer.ipynb").read_text(encoding="utf-8")
+    assert "COURSE_INSTALL_FROM" not in page  # the Colab install cell is left out of the site
 
 
 def test_the_built_site_has_no_problems(built):

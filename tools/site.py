@@ -21,10 +21,12 @@ from pathlib import Path
 import jinja2
 import nbformat
 from nbconvert import HTMLExporter
+from traitlets.config import Config
 from nbconvert.filters.markdown import markdown2html_mistune
 
 ROOT = Path(__file__).resolve().parent.parent
 KINDS = ("lessons", "exercises", "solutions")
+HIDDEN_TAGS = ("install",)  # the cell that installs the course on Colab (tools/install_cell.py): nothing to read
 LABEL = {"lessons": "lesson", "exercises": "exercises", "solutions": "solutions"}
 LESSON_ROW = re.compile(r"^\| (\d\d) \| \[(.+?)\]\(lessons/(\w+)\.ipynb\) \| (.+?) \| (.+?) \|$", re.M)
 
@@ -161,8 +163,9 @@ def md_inline(text: str) -> str:
 
 
 def exporter() -> HTMLExporter:
-    """nbconvert's lab HTML exporter with the offline page template."""
-    return HTMLExporter(template_name="lab", template_file="site.html.j2",
+    """nbconvert's lab HTML exporter with the offline page template, leaving out cells tagged `install`."""
+    hidden = Config(TagRemovePreprocessor={"enabled": True, "remove_cell_tags": set(HIDDEN_TAGS)})
+    return HTMLExporter(config=hidden, template_name="lab", template_file="site.html.j2",
                         extra_loaders=[jinja2.DictLoader({"site.html.j2": PAGE_TEMPLATE})])
 
 
