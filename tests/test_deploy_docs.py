@@ -277,6 +277,26 @@ def test_z2jh_config_points_at_the_chroma_service():
         "singleuser.networkPolicy.egress selects no chroma pod: learners could not reach the server"]
 
 
+def test_measure_ram_sees_what_a_cell_allocates(tmp_path):
+    """The sizing numbers' tool: a cell holding 100 MB shows up in the kernel's peak; an empty one does not."""
+    import nbformat
+
+    sys.path.insert(0, str(DEPLOY))
+    try:
+        from measure_ram import measure
+    finally:
+        sys.path.remove(str(DEPLOY))
+    cells = {"big": "block = bytearray(100 * 2**20)\nimport time; time.sleep(1)", "small": "x = 1"}
+    grown = {}
+    for name, source in cells.items():
+        path = tmp_path / f"{name}.ipynb"
+        nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)]), path)
+        m = measure(path, every=0.05)
+        grown[name] = (m["rss"] - m["fresh_rss"]) / 2**20
+        assert m["tree_rss"] >= m["rss"] >= m["pss"] > 0 and m["seconds"] > 0
+    assert grown["big"] > 90 and grown["small"] < 30, grown
+
+
 def test_pyyaml_comes_with_a_declared_dependency():
     """This file imports yaml without declaring it: chromadb (declared in pyproject) requires PyYAML."""
     def needs_pyyaml(dist: str) -> bool:
