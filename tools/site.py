@@ -270,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     files = build(args.out)
     found = problems(args.out)
     print(*found, sep="\n", file=sys.stderr)
-    print(f"{len(files)} pages in {args.out} in {time.perf_counter() - start:.1f} s; open {args.out / 'index.html'}")
+    print(f"{sum(f.suffix == '.html' for f in files)} pages in {args.out} in {time.perf_counter() - start:.1f} s; open {args.out / 'index.html'}")
     return 1 if found else 0
 
 
