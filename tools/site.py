@@ -21,14 +21,13 @@ from pathlib import Path
 import jinja2
 import nbformat
 from nbconvert import HTMLExporter
-from traitlets.config import Config
 from nbconvert.filters.markdown import markdown2html_mistune
+from traitlets.config import Config
 
 ROOT = Path(__file__).resolve().parent.parent
 KINDS = ("lessons", "exercises", "solutions")
 HIDDEN_TAGS = ("install",)  # the cell that installs the course on Colab (tools/install_cell.py): nothing to read
 LABEL = {"lessons": "lesson", "exercises": "exercises", "solutions": "solutions"}
-LESSON_ROW = re.compile(r"^\| (\d\d) \| \[(.+?)\]\(lessons/(\w+)\.ipynb\) \| (.+?) \| (.+?) \|$", re.M)
 
 # The lab template minus every block that loads a script from a CDN, plus the course's navigation bar. Code
 # cells skip the template's bleach pass: Pygments has already escaped them, and re-parsing took a third of the time.
