@@ -1,4 +1,5 @@
-"""`python -m course_lib doctor` checks the environment; `python -m course_lib serve` serves the offline model."""
+"""`python -m course_lib doctor` checks the environment; `serve` serves the offline model; `reset` deletes a
+learner's stores."""
 from __future__ import annotations
 
 import argparse
@@ -14,7 +15,14 @@ def main(argv: list[str] | None = None) -> int:
     srv.add_argument("--host", default="127.0.0.1")
     srv.add_argument("--port", type=int, default=8765)
     srv.add_argument("--allow-remote", action="store_true", help="allow a non-loopback --host")
+    rst = sub.add_parser("reset", help="delete what the course stored for this learner (server tenant, --path folders)")
+    rst.add_argument("--path", action="append", default=[], metavar="DIR", help="a store folder (repeatable)")
+    rst.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+    rst.add_argument("--dry-run", action="store_true", help="only list what would be deleted")
+    rst.add_argument("--no-server", action="store_true", help="leave the Chroma server (COURSE_CHROMA_HOST) alone")
     args = parser.parse_args(argv)
+    if args.command == "reset":
+        return reset(args)
     if args.command == "doctor":
         from course_lib.course.doctor import main as doctor
 
@@ -27,6 +35,22 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def reset(args: argparse.Namespace) -> int:
+    """Run `reset` with the parsed arguments (the server comes from COURSE_CHROMA_HOST / COURSE_CHROMA_PORT)."""
+    from pathlib import Path
+
+    from course_lib.course.reset import run
+    from course_lib.model.settings import SettingsError, load_settings
+
+    try:
+        settings = load_settings()
+        server = None if args.no_server or not settings.chroma_host else (settings.chroma_host, settings.chroma_port)
+        return run([Path(p) for p in args.path], args.yes, args.dry_run, server)
+    except (SettingsError, ConnectionError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

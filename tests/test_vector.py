@@ -51,11 +51,9 @@ def make(request, tmp_path):
     backend = request.param
     server = request.getfixturevalue("chroma_server") if backend == "chroma-server" else None
     if server is not None:  # a clean server for every test
-        import chromadb
-        from chromadb.config import Settings
+        from course_lib.long_term.stores.chroma_store import ChromaStore
 
-        client = chromadb.HttpClient(host=server.host, port=server.port,
-                                     settings=Settings(anonymized_telemetry=False))
+        client = ChromaStore(host=server.host, port=server.port).client  # this learner's tenant
         for col in client.list_collections():
             client.delete_collection(col if isinstance(col, str) else col.name)
 

@@ -85,6 +85,31 @@ def check_backend() -> str:
     return f"{s.backend} ({where}); chat={s.chat_model} ({len(reply)} chars back), embed={s.embed_model} ({dims} dims)"
 
 
+def check_chroma_server() -> str:
+    """With COURSE_CHROMA_HOST set: the server answers, and which learner and tenant this kernel works in."""
+    import http.client
+
+    from course_lib.long_term.stores.chroma_tenancy import learner, tenant_clients, tenant_name
+    from course_lib.model.settings import load_settings
+
+    s = load_settings()
+    where = f"{s.chroma_host}:{s.chroma_port}"
+    try:
+        con = http.client.HTTPConnection(s.chroma_host, s.chroma_port, timeout=DOCTOR_TIMEOUT)  # a silent server fails fast
+        con.request("GET", "/api/v2/heartbeat")
+        status = con.getresponse().status
+        con.close()
+    except OSError as exc:
+        raise ConnectionError(f"no Chroma server answers at {where} ({exc}): start `chroma run`, or fix "
+                              "COURSE_CHROMA_HOST / COURSE_CHROMA_PORT") from None
+    if status != 200:
+        raise RuntimeError(f"{where} answered {status}: not a Chroma server? (COURSE_CHROMA_HOST / COURSE_CHROMA_PORT)")
+    who = learner(s)
+    tenant = tenant_name(who)
+    stored = sum(len(c.list_collections()) for c in tenant_clients(s.chroma_host, s.chroma_port, tenant))
+    return f"{where}, learner {who!r} -> tenant {tenant} ({stored} collections)"
+
+
 def in_course_venv() -> bool:
     """True when this Python is a virtual environment (the course's .venv or one the learner made)."""
     return sys.prefix != getattr(sys, "base_prefix", sys.prefix) or bool(os.environ.get("CONDA_PREFIX"))
@@ -108,6 +133,8 @@ def run_checks() -> list[Check]:
     checks += [_run(name, check_package(name)) for name in REQUIRED]
     checks.append(_run("tokens", check_tokens))
     checks.append(_run("backend", check_backend))
+    if os.environ.get("COURSE_CHROMA_HOST"):
+        checks.append(_run("chroma server", check_chroma_server))
     return checks
 
 

@@ -33,6 +33,9 @@ class Settings:
     timeout: float
     max_retries: int
     replay_fallback: str | None = None  # "offline": unrecorded calls are answered by the offline model
+    chroma_host: str | None = None  # a shared Chroma server (COURSE_CHROMA_HOST); None: embedded chroma
+    chroma_port: int = 8000
+    learner: str | None = None  # the learner's tenant on that server (COURSE_LEARNER, else JUPYTERHUB_USER)
 
     @property
     def live_server(self) -> str:
@@ -74,6 +77,9 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         retries = int(env.get("COURSE_MAX_RETRIES", "2"))
     except ValueError as exc:
         raise SettingsError(f"COURSE_TIMEOUT / COURSE_MAX_RETRIES must be numbers: {exc}") from None
+    port = (env.get("COURSE_CHROMA_PORT") or "8000").strip()
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise SettingsError(f"COURSE_CHROMA_PORT={port!r} is not a TCP port: give a number from 1 to 65535 (default 8000).")
     return Settings(
         backend=backend,
         chat_model=env.get("COURSE_CHAT_MODEL") or chat,
@@ -85,4 +91,7 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         timeout=timeout,
         max_retries=retries,
         replay_fallback=fallback,
+        chroma_host=(env.get("COURSE_CHROMA_HOST") or "").strip() or None,
+        chroma_port=int(port),
+        learner=(env.get("COURSE_LEARNER") or env.get("JUPYTERHUB_USER") or "").strip() or None,
     )

@@ -9,6 +9,8 @@ come from the course's `Model().embed`, so chroma never tries to download its de
 Writes: `add` is one chroma call (one transaction in chroma's log); an update that supersedes a memory
 writes the ended old version and the new one in one `upsert`, so a crash never leaves two current versions.
 
+A room on one server (COURSE_CHROMA_HOST, used when no path is given): a tenant per learner, see `chroma_tenancy`.
+
 Two kernels: embedded chroma keeps index state inside the process, so one store folder may be open in
 one process at a time; a second process gets a clear error at open (close the other kernel, or use another
 path). A Chroma server takes writers from many processes itself.
@@ -41,6 +43,7 @@ from course_lib.long_term.stores import IdTaken, MemoryRecord, cosine_rows, owne
 from course_lib.long_term.contract import content_key
 from course_lib.long_term.stores import chroma_disk
 from course_lib.long_term.stores.chroma_server import ChromaServer, free_port  # noqa: F401  (re-exported)
+from course_lib.long_term.stores.chroma_tenancy import configured_server, connect, learner_tenant
 
 BOUND_IMPORTANCE, BOUND_ACCESS = "bound_importance", "bound_last_access"  # collection metadata keys
 LOCK_NAME = ".course-store.lock"
@@ -65,19 +68,20 @@ def from_result(metadata: dict[str, Any], embedding: Any) -> MemoryRecord:
 
 
 class ChromaStore:
-    """Vector memories in chroma, one collection per user."""
+    """Vector memories in chroma, one collection per user (on a server, inside this learner's tenant)."""
 
     def __init__(self, path: str | Path | None = None, host: str | None = None, port: int | None = None) -> None:
         import chromadb
         from chromadb.config import Settings
 
-        settings = Settings(anonymized_telemetry=False)
-        self.host = host
+        if host is None and path is None:  # no folder given: the room's server, if one is configured
+            host, port = configured_server(port)
+        self.host, self.port, self.tenant = host, None, None
         if host is not None:
             if path is not None:
                 raise ValueError("give either path (embedded chroma) or chroma_host (a Chroma server), not both")
-            self.path = None
-            self.client = chromadb.HttpClient(host=host, port=int(port or 8000), settings=settings)
+            self.path, self.port, self.tenant = None, int(port or 8000), learner_tenant()
+            self.client = connect(host, self.port, self.tenant)
         else:
             if path is None:  # a private temporary folder, removed when the store is garbage-collected
                 path = tempfile.mkdtemp(prefix="course-chroma-")
@@ -85,7 +89,7 @@ class ChromaStore:
             self.path = Path(path)
             self.path.mkdir(parents=True, exist_ok=True)
             self._hold_folder()
-            self.client = chromadb.PersistentClient(path=str(self.path), settings=settings)
+            self.client = chromadb.PersistentClient(path=str(self.path), settings=Settings(anonymized_telemetry=False))
             self._scrubbed: dict[str, tuple] = {}
             self._scrub_indexes()
 
