@@ -242,6 +242,72 @@ def test_install_script_parses_and_stops_on_errors(tmp_path):
     assert shell_problems(moved) == ["$HERE/env.py: no such file"]
 
 
+def sandbox(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """A stand-in for a TLJH server under tmp_path: stub pip, tljh-config, systemctl and curl that log their
+    arguments, and two learners: alice, who already has the course (and edited it), and bob, who has not."""
+    root, stubs = tmp_path / "root", tmp_path / "stubs"
+    log = tmp_path / "calls.log"
+    stub = f'#!/bin/sh\necho "$(basename "$0") $*" >> {log}\n'
+    for path in [root / "opt/tljh/user/bin/pip", root / "opt/tljh/hub/bin/tljh-config", stubs / "systemctl",
+                 stubs / "curl"]:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(stub)
+        path.chmod(0o755)
+    (root / "home/jupyter-alice/agent-memory").mkdir(parents=True)
+    (root / "home/jupyter-alice/agent-memory/mine.ipynb").write_text("alice's work")
+    (root / "home/jupyter-bob").mkdir(parents=True)
+    env = {**os.environ, "PREFIX": str(root), "PATH": f"{stubs}{os.pathsep}{os.environ['PATH']}"}
+    return root, env
+
+
+def test_install_script_in_a_sandbox(tmp_path):
+    """install.sh end to end against stubs: what it installs, copies, enables and configures."""
+    root, env = sandbox(tmp_path)
+    (tmp_path / "wheels").mkdir()
+    (tmp_path / "rec").mkdir()
+    (tmp_path / "rec" / "lesson04.jsonl").write_text("{}\n")
+    script = DEPLOY / "tljh" / "install.sh"
+    done = subprocess.run(["bash", str(script)], env={**env, "WHEELHOUSE": str(tmp_path / "wheels"),
+                          "RECORDINGS": str(tmp_path / "rec")}, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    calls = (tmp_path / "calls.log").read_text().splitlines()
+    wheels = f"--no-index --find-links {tmp_path / 'wheels'}"
+    assert calls[:3] == [f"pip install --quiet {wheels} -r {ROOT / 'requirements.lock'}",
+                         f"pip install --quiet {wheels} --no-deps agent-memory-course", "pip check"]
+    assert "systemctl enable --now chroma-server.service" in calls and calls[-1] == "tljh-config reload hub"
+    assert (root / "etc/systemd/system/chroma-server.service").read_text() == (
+        DEPLOY / "tljh" / "chroma-server.service").read_text()
+    lessons = sorted(p.name for p in (ROOT / "lessons").glob("*.ipynb"))
+    for folder in ["srv/agent-memory/course", "etc/skel/agent-memory", "home/jupyter-bob/agent-memory"]:
+        assert sorted(p.name for p in (root / folder / "lessons").glob("*.ipynb")) == lessons, folder
+    assert [p.name for p in (root / "home/jupyter-alice/agent-memory").iterdir()] == ["mine.ipynb"]  # untouched
+    assert (root / "srv/agent-memory/check_room.py").exists()
+    assert (root / "srv/agent-memory/recordings/lesson04.jsonl").exists()
+    from traitlets import Dict
+    from traitlets.config import Config, Configurable
+
+    class Spawner(Configurable):
+        environment = Dict(config=True)
+
+    config = Config()
+    exec((root / "opt/tljh/config/jupyterhub_config.d/agent_memory_env.py").read_text(), {"get_config": lambda: config})
+    assert Spawner(config=config).environment == {
+        "COURSE_CHROMA_HOST": "127.0.0.1", "COURSE_CHROMA_PORT": "8000", "COURSE_BACKEND": "replay",
+        "COURSE_REPLAY_FILE": str(root / "srv/agent-memory/recordings"), "COURSE_REPLAY_FALLBACK": "offline"}
+
+
+def test_install_script_refuses_a_missing_wheelhouse_and_a_machine_without_tljh(tmp_path):
+    root, env = sandbox(tmp_path)
+    script = DEPLOY / "tljh" / "install.sh"
+    done = subprocess.run(["bash", str(script)], env={**env, "WHEELHOUSE": str(tmp_path / "nowhere")},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "is not a folder; build one with 'make wheelhouse'" in done.stderr
+    shutil.rmtree(root / "opt/tljh/user")
+    done = subprocess.run(["bash", str(script)], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "install The Littlest JupyterHub first" in done.stderr
+    assert not (root / "etc/systemd/system").exists()  # it stopped before touching anything
+
+
 def test_systemd_unit_starts_and_restarts_chroma(tmp_path):
     unit = DEPLOY / "tljh" / "chroma-server.service"
     assert unit_problems(unit) == []

@@ -18,14 +18,20 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 SRC=$(cd "$HERE/../../.." && pwd)
-USER_ENV=/opt/tljh/user
-CONFIG_D=/opt/tljh/config/jupyterhub_config.d
-SHARE=/srv/agent-memory
+# PREFIX stands in for / when tests/test_deploy_docs.py runs this script in a sandbox; on a server it is empty.
+PREFIX=${PREFIX:-}
+USER_ENV=$PREFIX/opt/tljh/user
+CONFIG_D=$PREFIX/opt/tljh/config/jupyterhub_config.d
+TLJH_CONFIG=$PREFIX/opt/tljh/hub/bin/tljh-config
+SHARE=$PREFIX/srv/agent-memory
+SKEL=$PREFIX/etc/skel
+UNITS=$PREFIX/etc/systemd/system
+HOMES=$PREFIX/home
 FOLDER=agent-memory  # the folder each learner finds in their home
 
 die() { echo "install.sh: $*" >&2; exit 1; }
 
-[ "$(id -u)" -eq 0 ] || die "run as root: sudo bash $0"
+[ -n "$PREFIX" ] || [ "$(id -u)" -eq 0 ] || die "run as root: sudo bash $0"
 [ -x "$USER_ENV/bin/pip" ] || die "no TLJH user environment at $USER_ENV; install The Littlest JupyterHub first (https://tljh.jupyter.org)"
 [ -f "$SRC/requirements.lock" ] || die "$SRC has no requirements.lock; run this script from a checkout of the course"
 
@@ -49,9 +55,9 @@ mkdir -p "$SHARE/course"
 cp -r "$SRC/lessons" "$SRC/exercises" "$SHARE/course/"
 install -m 644 "$SRC/docs/deploy/check_room.py" "$SHARE/check_room.py"
 chmod -R a+rX "$SHARE"
-mkdir -p "/etc/skel/$FOLDER"
-cp -r "$SHARE/course/." "/etc/skel/$FOLDER/"
-for home in /home/jupyter-*; do   # TLJH names the Unix account of learner NAME jupyter-NAME
+mkdir -p "$SKEL/$FOLDER"
+cp -r "$SHARE/course/." "$SKEL/$FOLDER/"
+for home in "$HOMES"/jupyter-*; do   # TLJH names the Unix account of learner NAME jupyter-NAME
   [ -d "$home" ] || continue
   owner=$(stat -c %U "$home")
   if [ ! -e "$home/$FOLDER" ]; then
@@ -61,7 +67,7 @@ for home in /home/jupyter-*; do   # TLJH names the Unix account of learner NAME 
 done
 
 echo "== 3. the shared Chroma server"
-install -m 644 "$HERE/chroma-server.service" /etc/systemd/system/chroma-server.service
+install -D -m 644 "$HERE/chroma-server.service" "$UNITS/chroma-server.service"
 systemctl daemon-reload
 systemctl enable --now chroma-server.service
 systemctl restart chroma-server.service   # picks up a changed unit or a re-installed chromadb
@@ -89,7 +95,7 @@ c.Spawner.environment.update({
 })
 EOF
 fi
-/opt/tljh/hub/bin/tljh-config reload hub
+"$TLJH_CONFIG" reload hub
 
 echo
 echo "Done. Check the room (docs/deploy/README.md, 'Check the room'):"
