@@ -124,3 +124,6 @@ def test_on_a_server_only_this_learners_tenant_is_emptied(tmp_path, monkeypatch,
         assert main(["reset", "--yes"]) == 0 and "nothing to delete" in capsys.readouterr().out
     finally:
         server.stop()
+    data = listing(tmp_path / "chroma-data")  # the server's own folder is never taken for a learner's store
+    assert main(["reset", "--no-server", "--path", str(tmp_path / "chroma-data"), "--yes"]) == 1
+    assert "every learner's tenant" in capsys.readouterr().err and listing(tmp_path / "chroma-data") == data

@@ -7,7 +7,8 @@ Two places hold a learner's memories:
 * folders given with `--path`: the files the course's stores write there — numpy memory folders
   (`<hash>/memories.npz`, `access.npz`), embedded chroma (`chroma.sqlite3` and its index folders),
   profiles (`<hash>.json`), episodic logs (`<session>.jsonl`), and their lock and temporary files.
-  A folder holding anything else is refused whole, so a mistyped path never deletes someone's work.
+  A folder holding anything else is refused whole, so a mistyped path never deletes someone's work; so is a
+  Chroma server's own data folder (every learner's tenant is in it) and a store a running kernel has open.
 
 It lists what it will delete, then asks (unless `--yes`); `--dry-run` only lists.
 Exit codes: 0 done (or nothing to do), 1 refused or not confirmed, 2 bad arguments.
@@ -17,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import sqlite3
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,12 +104,22 @@ def sort_folder(folder: Path) -> tuple[list[Path], list[Path]]:
     return mine, foreign
 
 
+def _tenants(folder: Path) -> list[str]:
+    """The learners' tenants in a chroma folder's database: only a Chroma server's data folder has any."""
+    try:
+        con = sqlite3.connect(f"file:{folder / 'chroma.sqlite3'}?mode=ro", uri=True)
+        try:
+            return sorted(row[0] for row in con.execute("SELECT id FROM tenants") if row[0] != "default_tenant")
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return []
+
+
 def _held(folder: Path) -> bool:
     """True if a running process (a kernel) has the embedded chroma store in `folder` open."""
     from filelock import FileLock, Timeout
 
-    if not (folder / LOCK_NAME).exists():
-        return False
     try:
         with FileLock(str(folder / LOCK_NAME), timeout=0):
             return False
@@ -122,7 +134,10 @@ def plan_folder(plan: Plan, folder: Path) -> None:
         shown = ", ".join(str(p) for p in foreign[:5]) + (" …" if len(foreign) > 5 else "")
         plan.refusals.append(f"{folder} does not look like a course store: it also holds {shown}. Nothing was "
                              "deleted; give the store's own folder (e.g. the path= passed to VectorMemory)")
-    elif any(_held(p) for p in [folder, *mine] if p.is_dir()):
+    elif any(_tenants(db.parent) for db in folder.rglob("chroma.sqlite3")):
+        plan.refusals.append(f"{folder} holds a Chroma server's data, with every learner's tenant in it: reset one "
+                             "learner at a time through the server (COURSE_CHROMA_HOST), not by deleting its folder")
+    elif any(_held(lock.parent) for lock in folder.rglob(LOCK_NAME)):
         plan.refusals.append(f"{folder} holds an embedded chroma store that a running kernel has open: "
                              "shut that kernel down first")
     else:
