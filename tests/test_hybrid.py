@@ -79,16 +79,17 @@ def test_bad_arguments():
         HybridRetriever(DOCS).search("  ")
 
 
-def test_the_index_is_built_once_and_rebuilt_after_each_write():
+def test_the_index_is_built_once_and_updated_in_place_after_each_write():
     from course_lib.long_term.hybrid import user_index
 
     mem = VectorMemory()
     first = mem.remember("priya", "The user is vegetarian.")
     mem.remember("priya", "The user's dinner budget is 40 EUR.")
     index = user_index(mem, "priya")
-    assert user_index(mem, "priya") is index  # nothing changed: the same index serves the next query
+    version = index.keywords.version
+    assert user_index(mem, "priya") is index and index.keywords.version == version  # nothing changed: no work
     kayak = mem.remember("priya", "The user owns a kayak.")
-    assert user_index(mem, "priya") is not index
+    assert user_index(mem, "priya") is index and index.keywords.version == version + 1  # one memory indexed
     assert hybrid_recall(mem, "priya", "kayak", k=1)[0].text == "The user owns a kayak."
     mem.update("priya", kayak.id, "The user sold the canoe.")
     texts = [h.text for h in hybrid_recall(mem, "priya", "kayak canoe", k=3)]

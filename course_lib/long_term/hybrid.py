@@ -6,14 +6,13 @@ BM25 scores are min-max normalised per query (so the best keyword match scores 1
 An optional `reranker(query, candidates) -> candidates` reorders the fused top candidates (retrieve, then
 rerank; see `rerank` for two rerankers).
 
-The BM25 index is built once per document set, never per query. `hybrid_recall` keeps one retriever per
-user of a VectorMemory, keyed by the ids of that user's current memories: a remember, update, end or forget
-changes the ids, so the next recall rebuilds that user's index (and only theirs), reusing the vectors of the
-memories it already had.
+`HybridRetriever` indexes a fixed list of documents once (bm25s), never per query. `hybrid_recall` keeps one
+`UserIndex` per user of a VectorMemory: the stored vectors of their current memories and a BM25 that updates
+in place (`keyword.LiveBM25`). A remember, update, end or forget changes the user's current ids, and the next
+recall adds or drops just those memories: nothing is indexed twice.
 """
 from __future__ import annotations
 
-import re
 import weakref
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
@@ -21,10 +20,10 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from course_lib.long_term.checks import check_user
+from course_lib.long_term.keyword import LiveBM25, tokenize  # noqa: F401  (tokenize is also hybrid.tokenize)
 from course_lib.model.lazy import LazyModel
 
 Reranker = Callable[[str, list["Hit"]], list["Hit"]]
-TOKEN = re.compile(r"[a-z0-9]+")
 POOL = 3  # a reranker sees POOL * k fused candidates
 
 
@@ -38,11 +37,6 @@ class Hit:
     vector: float
     bm25: float
     id: str = ""
-
-
-def tokenize(text: str) -> list[str]:
-    """Lower-case word tokens (the same for documents and queries)."""
-    return TOKEN.findall(text.lower())
 
 
 class KeywordIndex:
@@ -119,13 +113,18 @@ class HybridRetriever:
         if rerank is not None and not callable(rerank):
             raise TypeError(f"reranker must be a function (query, hits) -> hits, got {rerank!r}")
         vec = self.embeddings @ unit_rows(self.model.embed([query]))[0]
-        raw = self.keywords.scores(query)
-        lo, hi = float(raw.min()), float(raw.max())  # scoring.min_max(equal=0) in numpy: a Python loop over
-        kw = np.zeros_like(raw) if hi == lo else (raw - lo) / (hi - lo)  # 10k scores costs more than the search
-        fused = a * vec + (1 - a) * kw
-        order = top(fused, self.ids, POOL * k if rerank else k)
-        hits = [Hit(i, self.documents[i], float(fused[i]), float(vec[i]), float(kw[i]), self.ids[i]) for i in order]
-        return list(rerank(query, list(hits)))[:k] if rerank else hits
+        return fuse(query, vec, self.keywords.scores(query), self.documents, self.ids, k, a, rerank)
+
+
+def fuse(query: str, vec: np.ndarray, raw: np.ndarray, documents: Sequence[str], ids: Sequence[str], k: int,
+         alpha: float, rerank: Reranker | None) -> list[Hit]:
+    """alpha * cosine + (1 - alpha) * min-max(BM25), the best k (or POOL * k for the reranker), reranked."""
+    lo, hi = float(raw.min()), float(raw.max())  # scoring.min_max(equal=0) in numpy: a Python loop over
+    kw = np.zeros_like(raw) if hi == lo else (raw - lo) / (hi - lo)  # 10k scores costs more than the search
+    fused = alpha * vec + (1 - alpha) * kw
+    order = top(fused, ids, POOL * k if rerank else k)
+    hits = [Hit(i, documents[i], float(fused[i]), float(vec[i]), float(kw[i]), ids[i]) for i in order]
+    return list(rerank(query, list(hits)))[:k] if rerank else hits
 
 
 def check_alpha(alpha: Any) -> float:
@@ -135,42 +134,78 @@ def check_alpha(alpha: Any) -> float:
     return float(alpha)
 
 
-# one retriever per (memory, user), dropped with the memory object
-_INDEXES: "weakref.WeakKeyDictionary[Any, dict[str, HybridRetriever]]" = weakref.WeakKeyDictionary()
+# one index per (memory, user), dropped with the memory object
+_INDEXES: "weakref.WeakKeyDictionary[Any, dict[str, UserIndex]]" = weakref.WeakKeyDictionary()
 
 
-def current_ids(memory: Any, user_id: str) -> tuple[list[str], list[Any] | None]:
-    """The ids of this user's current memories, and their records if getting the ids needed them anyway."""
+class UserIndex:
+    """One user's current memories for hybrid search: their stored vectors and a BM25 that updates in place.
+
+    `sync` compares the ids of the user's current memories with the indexed ones and adds or drops only the
+    difference, so a recall after a remember indexes one memory, not all of them again."""
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []  # the user's current memory ids, oldest first (the order of Hit.index)
+        self.rows: dict[str, int] = {}  # id -> row in `vectors` and `keywords`
+        self.texts: list[str] = []  # by row
+        self.vectors = np.zeros((0, 0), dtype=np.float32)  # unit rows, by row
+        self.keywords = LiveBM25()
+
+    def sync(self, memory: Any, user_id: str, ids: list[str]) -> None:
+        """Index exactly the memories `ids` (adding the new ones, dropping those gone), in that order."""
+        if ids == self.ids:
+            return
+        gone = set(self.rows) - set(ids)
+        if len(gone) > len(ids):  # mostly different: start again rather than leave many holes
+            self.__init__()
+            gone = set()
+        for i in gone:
+            self.keywords.remove(self.rows.pop(i))
+        new = [i for i in ids if i not in self.rows]
+        if new:
+            records = {r.id: r for r in memory.store.get(user_id, new)}
+            first = len(self.texts)
+            vectors = unit_rows(np.stack([records[i].embedding for i in new]))
+            self.vectors = vectors if not len(self.vectors) else np.vstack([self.vectors, vectors])
+            for n, i in enumerate(new):
+                self.rows[i] = first + n
+                self.texts.append(records[i].text)
+                self.keywords.add(first + n, records[i].text)
+        self.ids = list(ids)
+
+    def search(self, model: Any, query: str, k: int, alpha: float, reranker: Reranker | None) -> list[Hit]:
+        """The k best current memories by fused score (Hit.index is the position in `ids`)."""
+        order = np.fromiter((self.rows[i] for i in self.ids), dtype=np.int64, count=len(self.ids))
+        vec = self.vectors[order] @ unit_rows(model.embed([query]))[0]
+        raw = self.keywords.scores(query, len(self.texts))[order]
+        return fuse(query, vec, raw, [self.texts[r] for r in order], self.ids, k, alpha, reranker)
+
+
+def current_ids(memory: Any, user_id: str) -> list[str]:
+    """The ids of this user's current memories, oldest first (KeyError for a near-miss user id with none)."""
     probe = getattr(memory.store, "current_ids", None)  # a store that can list ids without building records
-    if probe is None:
-        records = memory.memories(user_id)
-        return [r.id for r in records], records
-    ids = list(probe(user_id, memory.clock.now()))
-    return ids, None if ids else memory.memories(user_id)  # memories() also refuses a near-miss user id
+    ids = list(probe(user_id, memory.clock.now())) if probe is not None else []
+    return ids or [r.id for r in memory.memories(user_id)]  # memories() also refuses a near-miss user id
 
 
-def user_index(memory: Any, user_id: str) -> HybridRetriever | None:
-    """This user's retriever, rebuilt only when the ids of their current memories changed (None: no memories)."""
-    ids, records = current_ids(memory, check_user(user_id))
+def user_index(memory: Any, user_id: str) -> UserIndex | None:
+    """This user's index, brought up to date with their current memories (None: no memories)."""
+    ids = current_ids(memory, check_user(user_id))
     if not ids:
         return None
-    per_user = _INDEXES.setdefault(memory, {})
-    old = per_user.get(user_id)
-    if old is not None and old.ids == ids:  # the same string objects: a cheap comparison
-        return old
-    if records is None:  # only the memories the old index lacks are read from the store
-        known = {} if old is None else {i: n for n, i in enumerate(old.ids)}
-        fresh = {r.id: r for r in memory.store.get(user_id, [i for i in ids if i not in known])}
-        texts = [old.documents[known[i]] if i in known else fresh[i].text for i in ids]
-        vectors = [old.embeddings[known[i]] if i in known else fresh[i].embedding for i in ids]
-    else:
-        texts, vectors = [r.text for r in records], [r.embedding for r in records]
-    per_user[user_id] = HybridRetriever(texts, model=memory.model, ids=ids, embeddings=np.stack(vectors))
-    return per_user[user_id]
+    index = _INDEXES.setdefault(memory, {}).setdefault(user_id, UserIndex())
+    index.sync(memory, user_id, ids)
+    return index
 
 
 def hybrid_recall(memory: Any, user_id: str, query: str, k: int = 3, alpha: float = 0.7,
                   reranker: Reranker | None = None) -> list[Hit]:
-    """Hybrid search over one user's current memories in a VectorMemory (their stored vectors, a cached index)."""
-    retriever = user_index(memory, user_id)
-    return [] if retriever is None else retriever.search(query, k, alpha=alpha, reranker=reranker)
+    """Hybrid search over one user's current memories in a VectorMemory (their stored vectors, a live index)."""
+    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+        raise ValueError(f"k must be a whole number >= 1, got {k!r}")
+    if not isinstance(query, str) or not query.strip():
+        raise ValueError(f"query must be non-empty text, got {query!r}")
+    if reranker is not None and not callable(reranker):
+        raise TypeError(f"reranker must be a function (query, hits) -> hits, got {reranker!r}")
+    index = user_index(memory, user_id)
+    return [] if index is None else index.search(memory.model, query, k, check_alpha(alpha), reranker)
