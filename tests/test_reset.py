@@ -115,6 +115,7 @@ def test_on_a_server_only_this_learners_tenant_is_emptied(tmp_path, monkeypatch,
         assert "tenant learner-alice" in out and "user 'priya'" in out and "learner-bob" not in out
         assert VectorMemory("chroma", model=HashModel()).users() == ["marco", "priya"]  # dry run kept them
         assert main(["reset", "--yes"]) == 0
+        assert "until the operator scrubs it" in capsys.readouterr().out  # says where deleted bytes remain
         assert VectorMemory("chroma", model=HashModel()).users() == []
         monkeypatch.setenv("COURSE_LEARNER", "bob")
         bob = VectorMemory("chroma", model=HashModel())

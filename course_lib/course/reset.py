@@ -201,4 +201,7 @@ def run(paths: list[Path], yes: bool, dry_run: bool, server: tuple[str, int] | N
     for client, name, _what in plan.collections:
         client.delete_collection(name)
     say(f"deleted {len(plan.paths)} store file(s)/folder(s) and {len(plan.collections)} server collection(s)")
+    if plan.collections:
+        say("the server no longer returns them; their bytes stay in its data folder until the operator scrubs it "
+            "(python -m course_lib.long_term.stores.chroma_disk <folder>, with the server stopped)")
     return 0
