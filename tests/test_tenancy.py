@@ -27,6 +27,8 @@ mem = VectorMemory(backend="chroma", model=HashModel())
 steps = json.loads(sys.argv[1])
 for text in steps.get("write", []):
     mem.remember("priya", text, importance=0.9)
+for user, text in steps.get("others", []):
+    mem.remember(user, text)
 def view():
     return {"tenant": mem.store.tenant, "host": mem.store.host, "users": mem.users(),
             "recall": [r.text for r in mem.recall("priya", "what does the user eat", k=10)],
@@ -39,6 +41,7 @@ if steps.get("forget_user"):
 print(json.dumps(seen))
 """
 ALICE, BOB = "The user is allergic to peanuts.", "The user is vegetarian."
+MARCO = [["marco", "Marco flies to Berlin on Friday."]]  # a second user, stored by the first learner only
 
 
 def env_for(server, **learner_vars: str) -> dict[str, str]:
@@ -80,15 +83,15 @@ def sees(view: dict, text: str) -> bool:
 def test_two_learners_on_one_server_never_share(server):
     alice_env = env_for(server, COURSE_LEARNER="alice")
     bob_env = env_for(server, JUPYTERHUB_USER="Bob Smith")  # JupyterHub's variable alone names the learner
-    alice, bob = map(seen, [kernel(alice_env, write=[ALICE]), kernel(bob_env, write=[BOB])])  # at the same time
+    alice, bob = map(seen, [kernel(alice_env, write=[ALICE], others=MARCO), kernel(bob_env, write=[BOB])])
     assert (alice["tenant"], bob["tenant"]) == ("learner-alice", tenant_name("Bob Smith"))
     assert bob["tenant"].startswith("learner-bob-smith-") and alice["host"] == server.host
-    assert sees(alice, ALICE) and not sees(alice, BOB) and alice["users"] == ["priya"]
+    assert sees(alice, ALICE) and not sees(alice, BOB) and alice["users"] == ["marco", "priya"]
     assert sees(bob, BOB) and not sees(bob, ALICE) and bob["users"] == ["priya"]
 
     again = seen(kernel(alice_env, forget_user=True))  # a restarted kernel of the same learner finds its own
     assert again["memories"] == [ALICE] and again["recall"] == [ALICE]
-    assert again["after_forget"]["memories"] == [] and again["after_forget"]["users"] == []
+    assert again["after_forget"]["memories"] == [] and again["after_forget"]["users"] == ["marco"]
 
     bob_after = seen(kernel(bob_env))  # alice deleted her "priya": bob's "priya" is untouched
     assert bob_after["memories"] == [BOB] and bob_after["recall"] == [BOB] and bob_after["users"] == ["priya"]
@@ -97,9 +100,9 @@ def test_two_learners_on_one_server_never_share(server):
 def test_without_tenancy_the_same_checks_catch_the_leak(server):
     """Both kernels forced onto chroma's default tenant (the behaviour before tenancy): the checks above fail."""
     off = "--no-tenancy"
-    seen(kernel(env_for(server, COURSE_LEARNER="carol"), off, write=[ALICE]))
+    seen(kernel(env_for(server, COURSE_LEARNER="carol"), off, write=[ALICE], others=MARCO))
     dave = seen(kernel(env_for(server, COURSE_LEARNER="dave"), off, write=[BOB]))
-    assert dave["tenant"] == "default_tenant"
+    assert dave["tenant"] == "default_tenant" and "marco" in dave["users"]
     assert sees(dave, ALICE), "without tenants dave recalls carol's peanut allergy (the leak tenants stop)"
     seen(kernel(env_for(server, COURSE_LEARNER="carol"), off, forget_user=True))
     assert not sees(seen(kernel(env_for(server, COURSE_LEARNER="dave"), off)), BOB)  # carol deleted dave's too
