@@ -95,6 +95,10 @@ def test_bad_arguments_exit_2(tmp_path, monkeypatch, capsys):
     with pytest.raises(SystemExit) as stop:
         main(["reset", "--everything"])
     assert stop.value.code == 2
+    monkeypatch.setenv("COURSE_CHROMA_HOST", "127.0.0.1")
+    monkeypatch.setenv("COURSE_CHROMA_PORT", "1")  # nothing listens there
+    assert main(["reset", "--dry-run"]) == 2
+    assert "no Chroma server answers at 127.0.0.1:1" in capsys.readouterr().err
 
 
 def test_on_a_server_only_this_learners_tenant_is_emptied(tmp_path, monkeypatch, capsys):

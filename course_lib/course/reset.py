@@ -177,8 +177,8 @@ def run(paths: list[Path], yes: bool, dry_run: bool, server: tuple[str, int] | N
             warn(f"refused: {reason}")
         return 1
     if not plan.paths and not plan.collections:
-        say("nothing to delete: " + ", ".join([plan.server] * bool(plan.server) + [str(p) for p in paths]) + " hold(s) "
-            "no course stores")
+        where = ([plan.server] if plan.server else []) + [str(p) for p in paths]
+        say(f"nothing to delete: no course stores in {'; '.join(where)}")
         return 0
     say(("would delete" if dry_run else "will delete") + ":")
     for p in plan.paths:
@@ -197,7 +197,10 @@ def run(paths: list[Path], yes: bool, dry_run: bool, server: tuple[str, int] | N
             say("not confirmed: nothing was deleted (add --yes to skip the question)")
             return 1
     for p in plan.paths:
-        shutil.rmtree(p) if p.is_dir() else p.unlink(missing_ok=True)
+        if p.is_dir():
+            shutil.rmtree(p)
+        else:
+            p.unlink(missing_ok=True)
     for client, name, _what in plan.collections:
         client.delete_collection(name)
     say(f"deleted {len(plan.paths)} store file(s)/folder(s) and {len(plan.collections)} server collection(s)")

@@ -15,7 +15,8 @@ import getpass
 import hashlib
 import re
 import unicodedata
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from course_lib.model.settings import Settings, SettingsError, load_settings
 
@@ -84,35 +85,44 @@ def _ensure(get: Any, create: Any) -> None:
             get()  # created meanwhile by another process: fine; anything else raises here
 
 
-def connect(host: str, port: int, tenant: str) -> Any:
-    """An HttpClient working inside `tenant` (and its database 'course'), creating both if missing."""
-    import chromadb
-    from chromadb.config import Settings as ChromaSettings
-
+@contextmanager
+def _reaching(host: str, port: int) -> Iterator[None]:
+    """Turn chroma's and httpx's "cannot connect" errors into one ConnectionError that says what to do."""
     try:
-        admin = admin_client(host, port)
-        _ensure(lambda: admin.get_tenant(tenant), lambda: admin.create_tenant(tenant))
-        _ensure(lambda: admin.get_database(DATABASE, tenant=tenant), lambda: admin.create_database(DATABASE, tenant))
+        yield
     except Exception as exc:
-        if "connect" not in f"{type(exc).__name__} {exc}".lower():
+        if not isinstance(exc, OSError) and "connect" not in f"{type(exc).__name__} {exc}".lower():
             raise
         raise ConnectionError(f"no Chroma server answers at {host}:{port} (COURSE_CHROMA_HOST / COURSE_CHROMA_PORT "
                               "or chroma_host=): start it with `chroma run`, or unset COURSE_CHROMA_HOST to use "
                               "embedded chroma") from None
+
+
+def _client(host: str, port: int, tenant: str, database: str) -> Any:
+    import chromadb
+    from chromadb.config import Settings as ChromaSettings
+
     return chromadb.HttpClient(host=host, port=int(port), settings=ChromaSettings(anonymized_telemetry=False),
-                               tenant=tenant, database=DATABASE)
+                               tenant=tenant, database=database)
+
+
+def connect(host: str, port: int, tenant: str) -> Any:
+    """An HttpClient working inside `tenant` (and its database 'course'), creating both if missing."""
+    with _reaching(host, port):
+        admin = admin_client(host, port)
+        _ensure(lambda: admin.get_tenant(tenant), lambda: admin.create_tenant(tenant))
+        _ensure(lambda: admin.get_database(DATABASE, tenant=tenant), lambda: admin.create_database(DATABASE, tenant))
+        return _client(host, port, tenant, DATABASE)
 
 
 def tenant_clients(host: str, port: int, tenant: str) -> list[Any]:
     """One HttpClient per database of `tenant` on the server ([] if the tenant does not exist; nothing is created)."""
-    import chromadb
-    from chromadb.config import Settings as ChromaSettings
     from chromadb.errors import NotFoundError
 
-    admin = admin_client(host, port)
-    try:
-        admin.get_tenant(tenant)
-    except NotFoundError:
-        return []
-    return [chromadb.HttpClient(host=host, port=int(port), settings=ChromaSettings(anonymized_telemetry=False),
-                                tenant=tenant, database=db["name"]) for db in admin.list_databases(tenant=tenant)]
+    with _reaching(host, port):
+        admin = admin_client(host, port)
+        try:
+            admin.get_tenant(tenant)
+        except NotFoundError:
+            return []
+        return [_client(host, port, tenant, db["name"]) for db in admin.list_databases(tenant=tenant)]
