@@ -192,3 +192,11 @@ def test_doctor_fails_fast_on_a_silent_server(monkeypatch):
         started = time.monotonic()
         check = doctor._run("chroma server", doctor.check_chroma_server)
     assert not check.ok and "COURSE_CHROMA_HOST" in check.detail and time.monotonic() - started < 10
+
+
+def test_two_kernels_of_one_new_learner_start_together(server):
+    """Both create the learner's tenant at the same moment; both work, and each sees the other's memory."""
+    env = env_for(server, COURSE_LEARNER="frank")
+    first, second = kernel(env, write=[ALICE]), kernel(env, write=[BOB])
+    assert {seen(first)["tenant"], seen(second)["tenant"]} == {"learner-frank"}
+    assert sorted(seen(kernel(env))["memories"]) == sorted([ALICE, BOB])

@@ -81,8 +81,11 @@ def _ensure(get: Any, create: Any) -> None:
     except NotFoundError:
         try:
             create()
-        except Exception:
-            get()  # created meanwhile by another process: fine; anything else raises here
+        except Exception as exc:
+            try:
+                get()  # created meanwhile by another process: fine
+            except NotFoundError:
+                raise exc from None  # a real failure: chroma's own message
 
 
 @contextmanager
