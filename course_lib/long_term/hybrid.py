@@ -153,7 +153,7 @@ class UserIndex:
 
     def sync(self, memory: Any, user_id: str, ids: list[str]) -> None:
         """Index exactly the memories `ids` (adding the new ones, dropping those gone), in that order."""
-        if ids == self.ids:
+        if ids == self.ids and self.ids:
             return
         gone = set(self.rows) - set(ids)
         if len(gone) > len(ids):  # mostly different: start again rather than leave many holes
@@ -172,13 +172,16 @@ class UserIndex:
                 self.texts.append(records[i].text)
                 self.keywords.add(first + n, records[i].text)
         self.ids = list(ids)
+        # rows in the order of `ids`, and those rows' vectors and texts, kept until the ids change again
+        self.order = np.fromiter((self.rows[i] for i in self.ids), dtype=np.int64, count=len(self.ids))
+        self.ordered_vectors = self.vectors[self.order]
+        self.ordered_texts = [self.texts[r] for r in self.order]
 
     def search(self, model: Any, query: str, k: int, alpha: float, reranker: Reranker | None) -> list[Hit]:
         """The k best current memories by fused score (Hit.index is the position in `ids`)."""
-        order = np.fromiter((self.rows[i] for i in self.ids), dtype=np.int64, count=len(self.ids))
-        vec = self.vectors[order] @ unit_rows(model.embed([query]))[0]
-        raw = self.keywords.scores(query, len(self.texts))[order]
-        return fuse(query, vec, raw, [self.texts[r] for r in order], self.ids, k, alpha, reranker)
+        vec = self.ordered_vectors @ unit_rows(model.embed([query]))[0]
+        raw = self.keywords.scores(query, len(self.texts))[self.order]
+        return fuse(query, vec, raw, self.ordered_texts, self.ids, k, alpha, reranker)
 
 
 def current_ids(memory: Any, user_id: str) -> list[str]:

@@ -70,7 +70,8 @@ class UserRows:
 
     def record(self, i: int) -> MemoryRecord:
         """Row i as a MemoryRecord."""
-        d = copy.deepcopy(self.records[i])  # a copy: changing a returned record must not change the store
+        d = dict(self.records[i])  # a copy: changing a returned record must not change the store
+        d["links"], d["metadata"] = list(d.get("links") or []), copy.deepcopy(d.get("metadata") or {})
         d["last_accessed_at"] = datetime.fromtimestamp(float(self.access[i, 0]), tz=timezone.utc).isoformat()
         d["access_count"] = int(self.access[i, 1])
         return MemoryRecord.from_dict(d, self.vectors[i].copy())

@@ -223,9 +223,13 @@ class NumpyStore:
         if not len(live):
             return []
         t = now.timestamp()
-        relevance = (rows.unit @ q)[live]  # one matrix-vector product over all rows, then keep the live ones
-        hours = np.maximum(0.0, (t - rows.access[live, 0]) / 3600.0)
-        total = (weights.recency * decay ** hours + weights.importance * rows.importance[live]
+        relevance = rows.unit @ q  # one matrix-vector product over all rows, then keep the live ones
+        every = len(live) == len(rows.records)  # the usual case: no row to drop, no copies to make
+        access, importance = (rows.access[:, 0], rows.importance) if every else (rows.access[live, 0],
+                                                                                  rows.importance[live])
+        relevance = relevance if every else relevance[live]
+        hours = np.maximum(0.0, (t - access) / 3600.0)
+        total = (weights.recency * decay ** hours + weights.importance * importance
                  + weights.relevance * relevance.astype(np.float64))
         if n < len(live):
             part = np.argpartition(-total, n - 1)[:n]
