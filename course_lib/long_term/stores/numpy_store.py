@@ -17,6 +17,7 @@ never need the lock (they see the last commit).
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import shutil
 import uuid
@@ -229,7 +230,7 @@ class NumpyStore:
                                                                                   rows.importance[live])
         relevance = relevance if every else relevance[live]
         hours = np.maximum(0.0, (t - access) / 3600.0)
-        total = (weights.recency * decay ** hours + weights.importance * importance
+        total = (weights.recency * np.exp(math.log(decay) * hours) + weights.importance * importance
                  + weights.relevance * relevance.astype(np.float64))
         if n < len(live):
             part = np.argpartition(-total, n - 1)[:n]
