@@ -255,19 +255,22 @@ TARGETS = [  # (what, measurement, limit in ms or a ratio, how it is compared)
 ]
 
 
+def target_rows(timed: dict[str, dict]) -> list[tuple[str, str, bool]]:
+    """(target, measured value, met?) for every target whose measurement is in `timed`."""
+    rows = []
+    for what, key, limit, kind in TARGETS:
+        if kind == "ratio" and key[0] in timed and key[1] in timed:
+            value = timed[key[0]]["median"] / timed[key[1]]["median"]
+            rows.append((what, f"{value:.1f}x", value >= limit))
+        elif kind == "ms" and key in timed:
+            rows.append((what, f"{timed[key]['median']:.2f} ms", timed[key]["median"] <= limit))
+    return rows
+
+
 def targets(timed: dict[str, dict]) -> str:
     """One line per target of the issue: the measured median and whether it is met."""
-    lines = ["targets:"]
-    for what, key, limit, kind in TARGETS:
-        if kind == "ratio":
-            if key[0] not in timed or key[1] not in timed:
-                continue
-            value = timed[key[0]]["median"] / timed[key[1]]["median"]
-            lines.append(f"  {what:<52}{value:9.1f}x   {'met' if value >= limit else 'missed'}")
-        elif key in timed:
-            value = timed[key]["median"]
-            lines.append(f"  {what:<52}{value:9.2f} ms {'met' if value <= limit else 'missed'}")
-    return "\n".join(lines)
+    return "\n".join(["targets:"] + [f"  {what:<52}{value:>10}   {'met' if met else 'missed'}"
+                                     for what, value, met in target_rows(timed)])
 
 
 def table(timed: dict[str, dict]) -> str:
@@ -335,14 +338,15 @@ def readme_section(results: dict) -> str:
         for n in sizes:
             s = timed.get(f"{kind}, {n}")
             floor = timed[f"floor: matrix-vector product, {n}"]["median"]
-            ratio = "" if s is None or kind.startswith("floor") else f" ({s['median'] / floor:.0f}x floor)"
+            x = None if s is None else s["median"] / floor
+            ratio = "" if x is None or kind.startswith("floor") else f" ({x:.0f}x floor)" if x >= 10 else f" ({x:.1f}x floor)"
             cells.append("–" if s is None else f"{s['median']:.2f} / {s['p95']:.2f}{ratio}")
         lines.append(f"| {kind} | " + " | ".join(cells) + " |")
     lines += ["", "| other | median / p95 ms |", "|---|--:|"]
     lines += [f"| {name} | {s['median']:.2f} / {s['p95']:.2f} |" for name, s in timed.items()
               if not name.rsplit(", ", 1)[-1][:1].isdigit()]
-    lines += ["", "Targets: " + "; ".join(
-        line.strip().replace("  ", " ") for line in targets(timed).splitlines()[1:]) + "."]
+    lines += ["", "| target | measured | |", "|---|--:|---|"]
+    lines += [f"| {what} | {value} | {'met' if met else '**missed**'} |" for what, value, met in target_rows(timed)]
     lines += ["", "Prompt tokens at turn 50 / 100 / 200: " + "; ".join(
         f"{name} {v[49]:,} / {v[99]:,} / {v[199]:,}" for name, v in tokens.items()) + "."]
     if results.get("notebook_seconds"):
