@@ -53,9 +53,14 @@ def install_cell(root: Path = ROOT) -> dict:
 
 def with_install_cell(nb: dict, root: Path = ROOT) -> dict:
     """A copy of notebook `nb` whose only install cell is the current one, right after the title cell."""
+    current = install_cell(root)
+    old = [c for c in nb["cells"] if TAG in c.get("metadata", {}).get("tags", [])]
+    if len(old) == 1 and old[0].get("source") in (current["source"], current["source"].splitlines(True)) \
+            and not old[0].get("outputs"):
+        current = {**current, "execution_count": old[0].get("execution_count")}  # a re-executed notebook is fine
     cells = [c for c in nb["cells"] if TAG not in c.get("metadata", {}).get("tags", [])]
     position = 1 if cells and cells[0]["cell_type"] == "markdown" else 0
-    return {**nb, "cells": cells[:position] + [install_cell(root)] + cells[position:]}
+    return {**nb, "cells": cells[:position] + [current] + cells[position:]}
 
 
 def main(argv: list[str] | None = None) -> int:
