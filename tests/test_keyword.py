@@ -1,11 +1,11 @@
 """The in-place BM25 against bm25s (the trusted reference), and the per-user index against a full rebuild."""
 from __future__ import annotations
 
-import hashlib
-
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from storekit import HashModel  # a seeded random vector per text
 
 from course_lib import CourseClock, VectorMemory
 from course_lib.long_term.hybrid import HybridRetriever, KeywordIndex, hybrid_recall, user_index
@@ -14,17 +14,6 @@ from course_lib.long_term.keyword import LiveBM25, live_index
 WORDS = ["berlin", "dinner", "vegan", "vegetarian", "budget", "40", "eur", "friday", "the", "user", "jazz",
          "peanuts", "allergic", "paris", "kayak", "Berlin!", "Köln", ""]
 text = st.lists(st.sampled_from(WORDS), max_size=12).map(" ".join)
-
-
-class HashModel:
-    """A deterministic embedder (a seeded random unit vector per text)."""
-
-    def embed(self, texts):
-        out = []
-        for t in texts:
-            seed = int.from_bytes(hashlib.sha256(t.encode()).digest()[:8], "little")
-            out.append(np.random.default_rng(seed).normal(size=16))
-        return np.array(out, dtype=np.float32)
 
 
 @settings(max_examples=150, deadline=None)

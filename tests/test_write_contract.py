@@ -2,31 +2,20 @@
 (course_lib.long_term.contract), on both backends."""
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from storekit import HashModel  # a seeded random vector per text
 
 from course_lib import CourseClock, MemoryWriter, ProfileMemory, SharedMemory, VectorMemory
 from course_lib.agent.memory_tools import memory_tools
 from course_lib.long_term.contract import LowConfidence, content_key, normalised
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-class HashModel:
-    """A deterministic embedder: a seeded random unit vector per text."""
-
-    def embed(self, texts):
-        out = []
-        for t in texts:
-            seed = int.from_bytes(hashlib.sha256(t.encode()).digest()[:8], "little")
-            out.append(np.random.default_rng(seed).normal(size=16))
-        return np.array(out, dtype=np.float32)
 
 
 @pytest.fixture(params=["numpy", "chroma"])

@@ -104,14 +104,9 @@ class HybridRetriever:
     def search(self, query: str, k: int = 3, alpha: float | None = None,
                reranker: Reranker | None = None) -> list[Hit]:
         """The k best documents by fused score, then reranked (the given reranker, else the retriever's)."""
-        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-            raise ValueError(f"k must be a whole number >= 1, got {k!r}")
-        if not isinstance(query, str) or not query.strip():
-            raise ValueError(f"query must be non-empty text, got {query!r}")
-        a = self.alpha if alpha is None else check_alpha(alpha)
         rerank = reranker or self.reranker
-        if rerank is not None and not callable(rerank):
-            raise TypeError(f"reranker must be a function (query, hits) -> hits, got {rerank!r}")
+        check_search(query, k, rerank)
+        a = self.alpha if alpha is None else check_alpha(alpha)
         vec = self.embeddings @ unit_rows(self.model.embed([query]))[0]
         return fuse(query, vec, self.keywords.scores(query), self.documents, self.ids, k, a, rerank)
 
@@ -125,6 +120,17 @@ def fuse(query: str, vec: np.ndarray, raw: np.ndarray, documents: Sequence[str],
     order = top(fused, ids, POOL * k if rerank else k)
     hits = [Hit(i, documents[i], float(fused[i]), float(vec[i]), float(kw[i]), ids[i]) for i in order]
     return list(rerank(query, list(hits)))[:k] if rerank else hits
+
+
+def check_search(query: Any, k: Any, reranker: Any) -> None:
+    """Raise a clear error for a query that is not text, a k that is not a whole number >= 1, or a reranker
+    that is not a function."""
+    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+        raise ValueError(f"k must be a whole number >= 1, got {k!r}")
+    if not isinstance(query, str) or not query.strip():
+        raise ValueError(f"query must be non-empty text, got {query!r}")
+    if reranker is not None and not callable(reranker):
+        raise TypeError(f"reranker must be a function (query, hits) -> hits, got {reranker!r}")
 
 
 def check_alpha(alpha: Any) -> float:
@@ -204,11 +210,6 @@ def user_index(memory: Any, user_id: str) -> UserIndex | None:
 def hybrid_recall(memory: Any, user_id: str, query: str, k: int = 3, alpha: float = 0.7,
                   reranker: Reranker | None = None) -> list[Hit]:
     """Hybrid search over one user's current memories in a VectorMemory (their stored vectors, a live index)."""
-    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-        raise ValueError(f"k must be a whole number >= 1, got {k!r}")
-    if not isinstance(query, str) or not query.strip():
-        raise ValueError(f"query must be non-empty text, got {query!r}")
-    if reranker is not None and not callable(reranker):
-        raise TypeError(f"reranker must be a function (query, hits) -> hits, got {reranker!r}")
+    check_search(query, k, reranker)
     index = user_index(memory, user_id)
     return [] if index is None else index.search(memory.model, query, k, check_alpha(alpha), reranker)
