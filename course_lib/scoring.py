@@ -11,6 +11,8 @@ import math
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
+from course_lib.ranking import rank_key
+
 
 def recency(hours: float, decay: float = 0.99) -> float:
     """How fresh a memory is: `decay ** hours` (1.0 now, falling towards 0 as it ages)."""
@@ -161,7 +163,7 @@ def rank(candidates: Iterable[Any], weights: Weights = Weights(), decay: float =
     if normalise:  # as in generative agents: each term rescaled across the candidates
         rec, imp, rel = min_max(rec), min_max(imp), min_max(rel)
     scored = [Scored(c, r, i, v, score(r, i, v, weights)) for c, r, i, v in zip(rows, rec, imp, rel)]
-    scored.sort(key=lambda s: (-s.score, s.candidate.key))
+    scored.sort(key=lambda s: (-rank_key(s.score), s.candidate.key))  # ranking.py: equal to 6 decimals is a tie
     if threshold is not None:
         scored = [s for s in scored if s.score >= threshold]
     return scored[:k] if k is not None else scored

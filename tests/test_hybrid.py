@@ -135,7 +135,7 @@ def test_a_store_that_cannot_list_ids_still_sees_every_write():
 
 
 def test_search_keeps_the_fused_order_with_ties_by_id():
-    from course_lib.long_term.hybrid import top
+    from course_lib.ranking import top
 
     assert top(np.array([0.2, 0.9, 0.9, 0.1]), ["a", "c", "b", "d"], 2) == [2, 1]  # tie at 0.9: id 'b' first
     assert top(np.array([0.5, 0.5, 0.5]), ["c", "a", "b"], 2) == [1, 2]

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from course_lib.ranking import order, rank_key, similarities
+
 SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)", re.M)  # a run of text up to . ! ? or the end of a line
 
 
@@ -57,11 +59,10 @@ def rank_passages(text: str, query: str, start: int = 0, end: int | None = None,
     docs = [p.text for p in passages]
     bm25 = bm25_scores(docs, query)
     keyword = (bm25 - bm25.min()) / (bm25.max() - bm25.min()) if bm25.max() > bm25.min() else np.zeros(len(docs))
-    cosine = embedder.embed(docs) @ embedder.embed([query])[0] if alpha else np.zeros(len(docs))
+    cosine = similarities(embedder.embed(docs), embedder.embed([query])[0]) if alpha else np.zeros(len(docs))
     score = alpha * cosine + (1 - alpha) * keyword
     best = float(score.max())
     if best <= 0:
         return []
-    order = sorted(range(len(docs)), key=lambda i: (-score[i], i))
     return [Passage(passages[i].start, passages[i].end, passages[i].text, float(score[i]))
-            for i in order if score[i] >= min_share * best]
+            for i in order(score) if rank_key(score[i]) >= rank_key(min_share * best)]

@@ -22,6 +22,7 @@ import numpy as np
 from course_lib.long_term.checks import check_user
 from course_lib.long_term.keyword import LiveBM25, tokenize  # noqa: F401  (tokenize is also hybrid.tokenize)
 from course_lib.model.lazy import LazyModel
+from course_lib.ranking import candidates, screen, similarities, slack, top
 
 Reranker = Callable[[str, list["Hit"]], list["Hit"]]
 POOL = 3  # a reranker sees POOL * k fused candidates
@@ -69,16 +70,6 @@ def unit_rows(vectors: Any) -> np.ndarray:
     return v / np.where(norms == 0, 1, norms)
 
 
-def top(scores: np.ndarray, ids: Sequence[str], n: int) -> list[int]:
-    """Indices of the n best scores, best first, ties by id (only the candidates near the cut are sorted)."""
-    if n < len(scores):
-        cut = np.partition(scores, len(scores) - n)[len(scores) - n]  # the n-th best score
-        candidates = np.flatnonzero(scores >= cut)  # ties at the cut included, so the id order decides
-    else:
-        candidates = np.arange(len(scores))
-    return sorted((int(i) for i in candidates), key=lambda i: (-float(scores[i]), ids[i]))[:n]
-
-
 class HybridRetriever:
     """BM25 + vector search over a plain list of documents, with an optional reranker."""
 
@@ -107,18 +98,25 @@ class HybridRetriever:
         rerank = reranker or self.reranker
         check_search(query, k, rerank)
         a = self.alpha if alpha is None else check_alpha(alpha)
-        vec = self.embeddings @ unit_rows(self.model.embed([query]))[0]
-        return fuse(query, vec, self.keywords.scores(query), self.documents, self.ids, k, a, rerank)
+        q = unit_rows(self.model.embed([query]))[0]
+        return fuse(query, self.embeddings, q, self.keywords.scores(query), self.documents, self.ids, k, a, rerank)
 
 
-def fuse(query: str, vec: np.ndarray, raw: np.ndarray, documents: Sequence[str], ids: Sequence[str], k: int,
-         alpha: float, rerank: Reranker | None) -> list[Hit]:
-    """alpha * cosine + (1 - alpha) * min-max(BM25), the best k (or POOL * k for the reranker), reranked."""
+def fuse(query: str, vectors: np.ndarray, q: np.ndarray, raw: np.ndarray, documents: Sequence[str],
+         ids: Sequence[str], k: int, alpha: float, rerank: Reranker | None) -> list[Hit]:
+    """alpha * cosine + (1 - alpha) * min-max(BM25), the best k (or POOL * k for the reranker), reranked.
+
+    The cosines of every row come from one fast float32 product; those that can reach the top are scored again
+    in float64, and only those exact scores decide and are shown (ranking.py: the same order on every machine)."""
     lo, hi = float(raw.min()), float(raw.max())  # scoring.min_max(equal=0) in numpy: a Python loop over
     kw = np.zeros_like(raw) if hi == lo else (raw - lo) / (hi - lo)  # 10k scores costs more than the search
-    fused = alpha * vec + (1 - alpha) * kw
-    order = top(fused, ids, POOL * k if rerank else k)
-    hits = [Hit(i, documents[i], float(fused[i]), float(vec[i]), float(kw[i]), ids[i]) for i in order]
+    n = POOL * k if rerank else k
+    pool = candidates(alpha * screen(vectors, q) + (1 - alpha) * kw, n, alpha * slack(vectors.shape[-1]))
+    vec = similarities(vectors[pool], q)
+    fused = alpha * vec + (1 - alpha) * kw[pool]
+    best = top(fused, [ids[i] for i in pool], n)
+    hits = [Hit(int(pool[j]), documents[pool[j]], float(fused[j]), float(vec[j]), float(kw[pool[j]]), ids[pool[j]])
+            for j in best]
     return list(rerank(query, list(hits)))[:k] if rerank else hits
 
 
@@ -185,9 +183,9 @@ class UserIndex:
 
     def search(self, model: Any, query: str, k: int, alpha: float, reranker: Reranker | None) -> list[Hit]:
         """The k best current memories by fused score (Hit.index is the position in `ids`)."""
-        vec = self.ordered_vectors @ unit_rows(model.embed([query]))[0]
+        q = unit_rows(model.embed([query]))[0]
         raw = self.keywords.scores(query, len(self.texts))[self.order]
-        return fuse(query, vec, raw, self.ordered_texts, self.ids, k, alpha, reranker)
+        return fuse(query, self.ordered_vectors, q, raw, self.ordered_texts, self.ids, k, alpha, reranker)
 
 
 def current_ids(memory: Any, user_id: str) -> list[str]:

@@ -25,6 +25,7 @@ import numpy as np
 from course_lib.long_term.write_path import ModelOutputError, ask_json
 from course_lib.model import prompts
 from course_lib.model.lazy import LazyModel
+from course_lib.ranking import dot, order
 
 
 @lru_cache(maxsize=8192)
@@ -47,7 +48,7 @@ def max_sim(query: str, text: str, weight_power: float = 2.0) -> float:
     if not len(q) or not len(d):
         return 0.0
     w = weights ** weight_power
-    return float(w @ (q @ d.T).max(axis=1) / w.sum())
+    return float(dot(w, dot(q, d.T).max(axis=1)) / w.sum())  # float64: the same on every machine (ranking.py)
 
 
 def check_candidates(candidates: Any) -> list[Any]:
@@ -76,7 +77,7 @@ class LateInteraction:
         """The candidates, best max-sim first."""
         hits = check_candidates(candidates)
         scores = [max_sim(query, h.text, self.weight_power) for h in hits]
-        return [hits[i] for i in sorted(range(len(hits)), key=lambda i: -scores[i])]
+        return [hits[i] for i in order(scores)]
 
 
 def numbered(candidates: Sequence[Any]) -> str:

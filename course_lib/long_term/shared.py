@@ -26,6 +26,7 @@ from course_lib.long_term.checks import check_importance, check_str, check_text,
 from course_lib.long_term.redact import redact_secrets
 from course_lib.long_term.stores import MemoryRecord
 from course_lib.long_term.vector import Recalled, VectorMemory
+from course_lib.ranking import rank_key
 
 SHARED_USER = "\x1fshared"  # reserved owner of shared facts (\x1f, the unit separator, is never typed by a user)
 PERSON = re.compile(r"(?<!\w)(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|our|ours|you|your|yours|user|user's"
@@ -153,4 +154,4 @@ def recall_merged(user_memory: VectorMemory, user_id: str, query: str, shared: S
     rows = [Found(r, "user") for r in user_memory.recall(user_id, query, k=k)] if user_memory.history(user_id) else []
     if shared is not None:
         rows += [Found(r, "shared") for r in shared.recall(query, k=k)]
-    return sorted(rows, key=lambda f: (-f.recalled.score, f.origin, f.record.id))[:k]
+    return sorted(rows, key=lambda f: (-rank_key(f.recalled.score), f.origin, f.record.id))[:k]

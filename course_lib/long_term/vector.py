@@ -27,6 +27,7 @@ import numpy as np
 
 from course_lib.model.clock import CourseClock, hours_between
 from course_lib.model.lazy import LazyModel
+from course_lib.ranking import rank_key
 from course_lib.scoring import Weights, check_decay, recency, score
 from course_lib.long_term.checks import (check_importance, check_k, check_optional_number, check_str, check_text,
                                         check_user, check_vectors)
@@ -204,14 +205,14 @@ class VectorMemory:
         q = self.embed([query])[0]
         if hasattr(self.store, "search_scored"):  # numpy: the whole score in one vectorised pass
             found = self.store.search_scored(user_id, q, k + 8, now, w, self.decay)  # +8: ties near the cut
-            rows = sorted((self._score(r, rel, now, w) for r, rel in found), key=lambda x: (-x.score, x.id))
+            rows = sorted((self._score(r, rel, now, w) for r, rel in found), key=lambda x: (-rank_key(x.score), x.id))
             return self._finish(user_id, rows, k, threshold, touch, now)
         n = max(4 * k, 32)
         max_importance, newest = self.store.bounds(user_id)  # upper bounds over every memory of this user
         max_recency = 1.0 if newest is None else recency(max(0.0, (now.timestamp() - newest) / 3600), self.decay)
         while True:  # over-fetch by relevance, rescore, and fetch more until the top k is provably right
             found = self.store.search(user_id, q, n, now)
-            rows = sorted((self._score(r, rel, now, w) for r, rel in found), key=lambda x: (-x.score, x.id))
+            rows = sorted((self._score(r, rel, now, w) for r, rel in found), key=lambda x: (-rank_key(x.score), x.id))
             if len(found) < n:
                 break
             # no memory not fetched yet can score more than this

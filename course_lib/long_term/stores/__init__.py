@@ -15,6 +15,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from course_lib.ranking import similarities
+
 FOREVER = 1e18  # "no end" as a number of seconds, for stores that cannot hold None
 
 
@@ -137,10 +139,11 @@ def open_store(backend: str, path: Any = None, chroma_host: str | None = None,
 
 
 def cosine_rows(matrix: np.ndarray, query: np.ndarray) -> np.ndarray:
-    """Cosine similarity of each row of `matrix` with `query` (rows and query need not be unit length)."""
-    q = np.asarray(query, dtype=np.float32).ravel()
+    """Cosine similarity of each row of `matrix` with `query` in float64 (rows and query need not be unit length)."""
+    q = np.asarray(query, dtype=np.float64).ravel()
     qn = float(np.linalg.norm(q))
     if matrix.size == 0 or qn == 0 or math.isnan(qn):
-        return np.zeros(len(matrix), dtype=np.float32)
-    norms = np.linalg.norm(matrix, axis=1)
-    return (matrix @ q) / (np.where(norms == 0, 1, norms) * qn)
+        return np.zeros(len(matrix), dtype=np.float64)
+    m = np.asarray(matrix, dtype=np.float64)
+    norms = np.linalg.norm(m, axis=1)
+    return similarities(m, q) / (np.where(norms == 0, 1, norms) * qn)

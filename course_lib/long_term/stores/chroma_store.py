@@ -39,6 +39,7 @@ from typing import Any
 
 import numpy as np
 
+from course_lib.ranking import order
 from course_lib.long_term.stores import IdTaken, MemoryRecord, cosine_rows, owner_of, record_json, ts
 from course_lib.long_term.contract import content_key
 from course_lib.long_term.stores import chroma_disk
@@ -260,7 +261,7 @@ class ChromaStore:
             return []
         relevance = cosine_rows(np.stack([r.embedding for r in records]), q)  # exact, not chroma's distance
         pairs = [(r, float(v)) for r, v in zip(records, relevance)]
-        return sorted(pairs, key=lambda p: (-p[1], p[0].id))[:n]
+        return [pairs[i] for i in order([v for _, v in pairs], keys=[r.id for r, _ in pairs], n=n)]
 
     def delete(self, user_id: str, ids: list[str]) -> None:
         """Remove these records of this user."""

@@ -30,6 +30,7 @@ import numpy as np
 
 from course_lib.long_term.contract import content_key
 from course_lib.long_term.stores import IdTaken, MemoryRecord, owner_of
+from course_lib.ranking import candidates, screen, similarities, slack, top
 from course_lib.long_term.stores.files import atomic_write, locked, remove_temp_files  # noqa: F401  (re-exported)
 from course_lib.long_term.stores.numpy_files import (ACCESS, MEMORIES, UserRows, empty_rows, legacy_user, load,
                                                      read_meta, save, split)
@@ -208,13 +209,10 @@ class NumpyStore:
         rows, live, q = self._live(user_id, query, now)
         if not len(live):
             return []
-        relevance = rows.unit[live] @ q
-        if n < len(live):  # partial sort: only the n best need ordering
-            part = np.argpartition(-relevance, n - 1)[:n]
-            live, relevance = live[part], relevance[part]
-        ids = [rows.records[i]["id"] for i in live]
-        order = sorted(range(len(live)), key=lambda j: (-float(relevance[j]), ids[j]))
-        return [(rows.record(int(live[j])), float(relevance[j])) for j in order]
+        pool = live[candidates(screen(rows.unit[live], q), n, slack(rows.unit.shape[-1]))]  # fast float32 screen
+        relevance = similarities(rows.unit[pool], q)  # exact float64 cosines decide (ranking.py)
+        ids = [rows.records[i]["id"] for i in pool]
+        return [(rows.record(int(pool[j])), float(relevance[j])) for j in top(relevance, ids, n)]
 
     def search_scored(self, user_id: str, query: np.ndarray, n: int, now: datetime, weights: Any,
                       decay: float) -> list[tuple[MemoryRecord, float]]:
@@ -224,18 +222,18 @@ class NumpyStore:
         if not len(live):
             return []
         t = now.timestamp()
-        relevance = rows.unit @ q  # one matrix-vector product over all rows, then keep the live ones
+        relevance = screen(rows.unit, q)  # one fast matrix-vector product over all rows, then keep the live ones
         every = len(live) == len(rows.records)  # the usual case: no row to drop, no copies to make
         access, importance = (rows.access[:, 0], rows.importance) if every else (rows.access[live, 0],
                                                                                   rows.importance[live])
         relevance = relevance if every else relevance[live]
         hours = np.maximum(0.0, (t - access) / 3600.0)
         total = (weights.recency * np.exp(math.log(decay) * hours) + weights.importance * importance
-                 + weights.relevance * relevance.astype(np.float64))
-        if n < len(live):
-            part = np.argpartition(-total, n - 1)[:n]
-            live, relevance = live[part], relevance[part]
-        return [(rows.record(int(i)), float(r)) for i, r in zip(live, relevance)]
+                 + weights.relevance * relevance)
+        # the float32 cosines only choose candidates; those that can reach the top n get exact float64 cosines
+        live = live[candidates(total, n, abs(weights.relevance) * slack(rows.unit.shape[-1]) + 1e-9)]
+        exact = similarities(rows.unit[live], q)
+        return [(rows.record(int(i)), float(r)) for i, r in zip(live, exact)]
 
     def delete(self, user_id: str, ids: list[str]) -> None:
         """Remove these records of this user (one commit of the user's files without them)."""

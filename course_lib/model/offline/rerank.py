@@ -24,6 +24,7 @@ import re
 from typing import Any
 
 from course_lib.model import embedder, prompts
+from course_lib.ranking import order, similarities
 from course_lib.model.offline.reply import Messages, Reply
 
 REQUEST = re.compile(r"^(?:can|could|would|will) you\b|^(?:please|find|search|look up|book|show|tell|help|give|"
@@ -84,9 +85,9 @@ def rerank(query: str, candidates: list[tuple[int, str]]) -> list[int]:
     kinds = asked_for(query)
     shaped = [fits(t, kinds) for _, t in kept]
     vectors = embedder.embed([query] + [t for _, t in kept])
-    closeness = vectors[1:] @ vectors[0]
-    order = sorted(range(len(kept)), key=lambda i: (-shaped[i], -float(closeness[i])))  # ties: the listed order
-    return [kept[i][0] for i in order]
+    closeness = similarities(vectors[1:], vectors[0])
+    best = order(closeness)  # closest first, ties in the listed order (ranking.py: the same on every machine)
+    return [kept[i][0] for i in sorted(best, key=lambda i: -shaped[i])]  # a stable sort: shape first
 
 
 def rerank_rule(messages: Messages, body: dict[str, Any]) -> Reply:
