@@ -56,6 +56,15 @@ def noise(on: bool, seed: int) -> nbformat.NotebookNode:
     return nbformat.v4.new_code_cell(code)
 
 
+def switch(client: NotebookClient, on: bool, i: int) -> None:
+    """Turn the float noise on or off in the kernel; a kernel where it cannot be installed fails the test."""
+    hidden = noise(on, seed=i)
+    client.execute_cell(hidden, i)
+    errors = [o for o in hidden.outputs if o.get("output_type") == "error"]
+    assert not errors, (f"float noise could not be turned {'on' if on else 'off'} before cell {i}: "
+                        f"{errors[0].get('ename')}: {errors[0].get('evalue')}")
+
+
 def run_every_cell_twice(path: Path, noisy: bool = True) -> list[str]:
     """Execute each code cell twice in a row, the second time with float noise (tests/float_noise.py: every
     product and score a few ulps off, summed in another order, as on another CPU); return one message per cell
@@ -82,10 +91,10 @@ def run_every_cell_twice(path: Path, noisy: bool = True) -> list[str]:
                                 f"--- this run\n{first}")
                 continue
             if noisy:
-                client.execute_cell(noise(True, seed=i), i)
+                switch(client, True, i)
             client.execute_cell(cell, i)
             if noisy:
-                client.execute_cell(noise(False, seed=i), i)
+                switch(client, False, i)
             again = comparable(cell.outputs)
             if again != stored[i]:
                 if noisy:
