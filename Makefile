@@ -13,7 +13,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)  # jupyter refuses t
 LAB_FLAGS := --ServerApp.root_dir=. --LabApp.app_settings_dir=.jupyter/lab/settings $(ROOT_FLAG)
 LAB_ARGS  ?=  # more jupyter options, e.g. make lab-headless LAB_ARGS="--port=8899"
 
-.PHONY: lab lab-headless install test test-lib test-notebooks exercises check-exercises grade wheelhouse record eval bench nbval-lessons doctor reset lock site clean
+.PHONY: lab lab-headless install test test-lib test-notebooks test-pythons exercises check-exercises grade wheelhouse record eval bench nbval-lessons doctor reset lock site clean
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -36,11 +36,8 @@ doctor: $(STAMP)  ## environment check
 reset: $(STAMP)  ## delete this learner's stores: make reset ARGS="--path DIR --dry-run" (server: COURSE_CHROMA_HOST)
 	$(PY) -m course_lib reset $(ARGS)
 
-test: $(STAMP)  ## everything: unit tests, notebooks, exercise sync, offline
-	$(NONET) $(PY) -m pytest -q --durations=12 tests
-	$(NONET) $(MAKE) --no-print-directory test-notebooks
-	$(PY) tools/make_exercises.py --check
-	$(PY) tools/nbclean.py --check lessons/*.ipynb solutions/*.ipynb exercises/*.ipynb
+test: $(STAMP)  ## everything: unit tests, lessons (also on the oldest and newest Python), notebooks, exercise sync
+	$(PY) tools/run_tests.py $(if $(JOBS),--jobs $(JOBS),)
 
 test-lib: $(STAMP)
 	$(NONET) $(PY) -m pytest -q --durations=12 tests
@@ -53,6 +50,9 @@ test-notebooks: $(STAMP)
 	else echo "no notebooks yet"; fi
 	@if ls exercises/*.ipynb >/dev/null 2>&1; then \
 	  $(PY) -m pytest -q --nbval-lax -p no:cacheprovider exercises; fi
+
+test-pythons: $(STAMP)  ## the lessons against their stored outputs on the oldest and newest supported Python
+	$(PY) tools/test_pythons.py $(PYTHONS)
 
 nbval-lessons: $(STAMP)
 	$(PY) -m pytest -q --nbval --nbval-sanitize-with tools/nbval_sanitize.cfg -p no:cacheprovider lessons

@@ -1,12 +1,14 @@
 """Run the lessons against their stored outputs on the oldest and the newest Python the course supports.
 
-    python tools/test_pythons.py              # both ends of requires-python, each in its own venv (.venvs/)
+    python tools/test_pythons.py              # both ends of requires-python, each in its own cached venv
     python tools/test_pythons.py 3.12         # one version
     make test-pythons                         # the same, called by `make test`
 
-For each version it finds an interpreter (pythonX.Y on PATH, else a pyenv build, else COURSE_PYTHON_X_Y), makes
-`.venvs/pyX.Y` with exactly the versions in requirements.lock (again only when the lock changed), and runs nbval
-on lessons/ with that interpreter's own kernel, offline. The lock resolves some packages differently per Python
+For each version it finds an interpreter (COURSE_PYTHON_X_Y, else pythonX.Y on PATH, else a pyenv build), makes
+a venv with exactly the versions in requirements.lock, and runs nbval on lessons/ with that interpreter's own
+kernel, offline, with this checkout first on PYTHONPATH. The venvs hold only the locked packages, so they are
+kept between runs and checkouts in a cache folder named by the lock's hash (COURSE_VENV_CACHE, default
+~/.cache/agent-memory-course/venvs): a new lock builds new ones and removes the old. The lock resolves some packages differently per Python
 (ipykernel, for one), so this is the check that a learner on 3.10 or 3.13 sees what the notebooks show.
 A version that cannot be found is skipped with a message saying how to get it; a failure exits 1.
 """
@@ -23,7 +25,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-VENVS = ROOT / ".venvs"
+VENVS = Path(os.environ.get("COURSE_VENV_CACHE") or Path.home() / ".cache" / "agent-memory-course" / "venvs")
 
 
 def supported() -> list[str]:
@@ -62,22 +64,19 @@ def find(version: str) -> str | None:
 
 
 def venv_for(version: str, interpreter: str) -> Path:
-    """`.venvs/pyX.Y` with the locked versions and the course installed editable (rebuilt when the lock changes)."""
-    venv = VENVS / f"py{version}"
+    """A cached venv for this version with the locked packages (built once per lock, older ones removed)."""
+    lock = (ROOT / "requirements.lock").read_bytes()
+    venv = VENVS / f"py{version}-{hashlib.sha256(lock).hexdigest()[:12]}"
     py = venv / "bin" / "python"
-    lock = (ROOT / "requirements.lock").read_bytes() + (ROOT / "pyproject.toml").read_bytes()
-    stamp = venv / ".lock-sha256"
-    digest = hashlib.sha256(lock).hexdigest()
-    if py.exists() and stamp.exists() and stamp.read_text() == digest:
+    if (venv / ".complete").exists():
         return venv
-    shutil.rmtree(venv, ignore_errors=True)
-    print(f"[{version}] creating {venv.relative_to(ROOT)} from requirements.lock with {interpreter}", flush=True)
+    for old in VENVS.glob(f"py{version}-*"):
+        shutil.rmtree(old, ignore_errors=True)
+    print(f"[{version}] creating {venv} from requirements.lock with {interpreter}", flush=True)
     subprocess.run([interpreter, "-m", "venv", str(venv)], check=True)
-    pip = [str(py), "-m", "pip", "install", "--disable-pip-version-check", "--progress-bar", "off"]
-    subprocess.run(pip + ["--quiet", "-r", str(ROOT / "requirements.lock")], check=True)
-    subprocess.run(pip + ["--quiet", "--no-deps", "-e", str(ROOT)], check=True,
-                   env={**os.environ, "PYTHONWARNINGS": "ignore"})
-    stamp.write_text(digest)
+    subprocess.run([str(py), "-m", "pip", "install", "--disable-pip-version-check", "--progress-bar", "off",
+                    "--quiet", "-r", str(ROOT / "requirements.lock")], check=True)
+    (venv / ".complete").write_text(interpreter)
     return venv
 
 
@@ -86,7 +85,8 @@ def run_lessons(version: str, venv: Path) -> int:
     cmd = [str(venv / "bin" / "python"), "-m", "pytest", "-q", "--nbval", "--nbval-current-env",
            "--nbval-sanitize-with", "tools/nbval_sanitize.cfg", "-p", "no:cacheprovider", "lessons"]
     nonet = ROOT / "tools" / "no_network.sh"
-    return subprocess.run(["sh", str(nonet), *cmd], cwd=ROOT).returncode
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+    return subprocess.run(["sh", str(nonet), *cmd], cwd=ROOT, env={**os.environ, "PYTHONPATH": path}).returncode
 
 
 def main(argv: list[str] | None = None) -> int:
