@@ -1,4 +1,4 @@
-"""`make test`: every check of the course, in a few independent groups run side by side.
+"""`make test`: every check of the course, in five independent groups run side by side.
 
     python tools/run_tests.py               # every group, at most JOBS at once (default 3)
     python tools/run_tests.py unit lessons  # some groups
@@ -29,9 +29,10 @@ NBVAL = ["--nbval", "--nbval-sanitize-with", "tools/nbval_sanitize.cfg", "-p", "
 HEAVY = ["tests/test_rerun.py", "tests/test_lessons_live_path.py"]  # every lesson, run in a kernel
 
 GROUPS: dict[str, list[list[str]]] = {  # name -> commands run one after another; the slowest first
-    "lessons": [NONET + [PY, "-m", "pytest", "-q", "--durations=8", *HEAVY]],
+    "lessons": [NONET + [PY, "-m", "pytest", "-q", "--durations=8", HEAVY[0]]],
     "unit": [NONET + [PY, "-m", "pytest", "-q", "--durations=12", "tests", *[f"--ignore={h}" for h in HEAVY]]],
     "pythons": [[PY, "tools/test_pythons.py"]],
+    "live": [NONET + [PY, "-m", "pytest", "-q", "--durations=8", HEAVY[1]]],
     "notebooks": [NONET + [PY, "-m", "pytest", "-q", *NBVAL, "solutions"],
                   NONET + [PY, "-m", "pytest", "-q", "--nbval-lax", "-p", "no:cacheprovider", "exercises"],
                   [PY, "tools/make_exercises.py", "--check"],
