@@ -74,6 +74,8 @@ NO_MEAT = (r"(?:don't|do not|never|no longer) eat meat|ich esse kein fleisch|ess
 DIET_NEGATED = re.compile(r"\b(?:not|no longer|nicht|kein\w*|plus|pas|ya no|no soy|não sou|já não|non sono più|non "
                           r"sono|non)\s+(?:(?:just|really|strictly|mehr|more)\s+)?(?:a |an |un |une |una |um |uma |"
                           r"ein |eine )?$", re.I)
+RETRACTED = re.compile(r"\b(?:no longer|any ?more|nicht mehr|ne suis plus|plus (?:végé|vég)|ya no|já não|non sono più|"
+                       r"isn't any ?more)\b", re.I)
 EATS_MEAT = re.compile(r"\b(?:eats? meat|eat meat again|esse wieder fleisch|esse fleisch|mange de la viande|"
                        r"como carne|mangio carne)\b", re.I)
 
@@ -84,8 +86,10 @@ def diet(text: str) -> str | None:
     for i, s in enumerate(user_sentences(text)):
         for kind, pattern in (("vegan", VEGAN), ("vegetarian", VEGETARIAN)):
             for m in re.finditer(rf"(?<!\w){pattern}(?!\w)", s, re.I):
-                negated = DIET_NEGATED.search(s[max(0, m.start() - 30): m.start()])
-                events.append((i, m.start(), None if negated else kind))
+                if not DIET_NEGATED.search(s[max(0, m.start() - 30): m.start()]):
+                    events.append((i, m.start(), kind))
+                elif RETRACTED.search(s):  # "no longer vegan" clears it; "not just vegetarian" says nothing
+                    events.append((i, m.start(), None))
         for m in re.finditer(NO_MEAT, s, re.I):
             events.append((i, m.start(), "vegetarian"))
         for m in EATS_MEAT.finditer(s):
