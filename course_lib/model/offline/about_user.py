@@ -81,9 +81,10 @@ EATS_MEAT = re.compile(r"\b(?:eats? meat|eat meat again|esse wieder fleisch|esse
 
 
 def diet(text: str) -> str | None:
-    """"vegetarian" or "vegan" as last stated and not negated ("I don't eat meat" is vegetarian), or None."""
+    """"vegetarian" or "vegan" as last stated and not negated ("I don't eat meat" is vegetarian), or None.
+    A request counts too ("Find a vegetarian restaurant"); a sentence about someone else does not."""
     events: list[tuple[int, int, str | None]] = []
-    for i, s in enumerate(user_sentences(text)):
+    for i, s in enumerate(t for t in sentences(text) if not THIRD_PARTY.search(t)):  # "Find a vegan place" counts
         for kind, pattern in (("vegan", VEGAN), ("vegetarian", VEGETARIAN)):
             for m in re.finditer(rf"(?<!\w){pattern}(?!\w)", s, re.I):
                 if not DIET_NEGATED.search(s[max(0, m.start() - 30): m.start()]):
