@@ -214,7 +214,8 @@ def small_talk(s: Step) -> Reply:
         return Reply(content="You're welcome! Tell me whenever you want me to look something up or book it.")
     if any(w in q for w in ("bye", "tschüss", "revoir", "adiós", "tchau", "arrivederci", "see you", "bis bald")):
         return Reply(content="Goodbye!")
-    return Reply(content="Hello! What can I help you with?")
+    heard = answers.acknowledge(s.question)  # "Hi, call me Sam." is a greeting and a fact
+    return Reply(content=f"Hello! {heard}" if heard else "Hello! What can I help you with?")
 
 
 def unknown(s: Step) -> Reply:

@@ -61,7 +61,7 @@ NOT_A_TIME = r"(?!\s*(?:people|persons?|guests|personen|personnes|personas|pesso
              r"minutes?|min\b|days?|nights?|tage|jours|días|dias|giorni))"
 
 PATTERNS = (  # (regex, kind); the first that matches wins, so the most explicit forms come first
-    (re.compile(r"(?<![\d.,:])([01]?\d|2[0-3])\s*(?::|\.|h)\s*([0-5]\d)(?![\d.,:])\s*(a\.?m\.?|p\.?m\.?)?"
+    (re.compile(r"(?<![\d.,:])([01]?\d|2[0-3])\s*(?::|\.|h)\s*([0-5]\d)(?![\d:]|[.,]\d)\s*(a\.?m\.?|p\.?m\.?)?"
                 r"(?!\s*(?:€|eur|euros?)\b)", re.I), "hh:mm"),
     (re.compile(r"(?<![\d.,:])(1[0-2]|0?[1-9])\s*(a\.?m\.?|p\.?m\.?)(?!\w)", re.I), "h am/pm"),
     (re.compile(r"\b(midnight|mitternacht|minuit|medianoche|meia-noite|mezzanotte)\b", re.I), "midnight"),
