@@ -93,6 +93,12 @@ PARTY_CUES = (
 )
 
 
+COUPLE = re.compile(r"\bfor (?:me and (?:my )?\w+|the two of us|us two|both of us)\b|\bfür (?:mich und (?:meine?n? )?\w+|uns "
+                    r"beide)\b|\bpour (?:moi et (?:mon |ma )?\w+|nous deux)\b|\bpara (?:mí y (?:mi )?\w+|nosotros dos|"
+                    r"mim e (?:o meu |a minha |meu |minha )?\w+|nós dois)\b|\bper (?:me e (?:mia |mio )?\w+|noi due)\b",
+                    re.I)  # "for me and my wife": two
+ALONE = re.compile(r"\b(?:for myself|just me|only me|für mich allein|pour moi seul\w*|para mí sol[oa]|só para mim|"
+                   r"solo per me)\b", re.I)
 ARTICLES = {"un", "une", "una", "uno", "um", "uma", "ein", "eine"}  # "pour un dîner" is not a party of one
 
 
@@ -110,6 +116,10 @@ def party_sizes(text: str) -> set[int]:
             n = number(word)
             if n is not None and n > 0:
                 found.add(n)
+    if COUPLE.search(text):
+        found.add(2)
+    if ALONE.search(text):
+        found.add(1)
     return found
 
 

@@ -56,10 +56,12 @@ BOOK = re.compile(r"\b(?:book|booking|reserve|reservation|table for|a table|buch
                   r"une table|reserv[ae]\w*|resérv\w*|mesa|prenot\w*|tavolo)\b", re.I)
 WEATHER = re.compile(r"\b(?:weather|rain|raining|forecast|temperature|sunny|wetter|regen|regnet|météo|quel temps|"
                      r"pluie|pleut|qué tiempo|que tiempo|el tiempo|clima|lluvia|llueve|previsão|o tempo|chuva|chove|"
-                     r"che tempo|meteo|pioggia|piove)\b", re.I)
+                     r"che tempo|meteo|pioggia|piove|pioverà|piovere|chover|choverá|chuvoso|llover|lloverá|lluvioso|pleuvoir|"
+                     r"pleuvra|regnen|sonnig|soleil|sol)\b", re.I)
 RESTAURANT = re.compile(r"\b(?:restaurants?|dinner|lunch|eat|food|place to eat|where to eat|essen|abendessen|"
                         r"mittagessen|restaurant|dîner|déjeuner|manger|restaurante|cenar|comer|cena|almuerzo|jantar|"
-                        r"almoço|ristorante|mangiare|pranzo)\b", re.I)
+                        r"almoço|ristorante|mangiare|pranzo|place|places|somewhere|spot|recommend|suggest|lokal|empfiehl\w*|endroit|"
+                        r"recommande\w*|lugar|recomienda\w*|sítio|recomenda\w*|posto|locale|consiglia\w*)\b", re.I)
 SMALL_TALK = re.compile(r"^[\s¡¿]*(?:hi|hello|hey|good (?:morning|evening|night)|thanks?|thank you|cheers|bye|goodbye|"
                         r"see you|ok(?:ay)?|great|cool|nice|perfect|sounds good|that's all|hallo|guten (?:tag|morgen|"
                         r"abend)|danke|tschüss|bis bald|salut|bonjour|bonsoir|merci|au revoir|à bientôt|hola|gracias|"
