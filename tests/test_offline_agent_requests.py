@@ -152,3 +152,21 @@ def test_a_booking_is_not_made_twice_in_one_conversation():
     assert [s.action for s in agent.run(request).trace.steps] == ["search_restaurants", "book_table"]
     again = agent.run(request)
     assert "book_table" not in [s.action for s in again.trace.steps] and "already" in again.answer
+
+
+def test_a_learners_tool_runs_under_with_truncation():
+    """Lesson 08's with_truncation on a tool a student writes: the tool is chosen, its long output is cut."""
+    from course_lib.agent.memory_tools import merge
+    from course_lib.agent.toolbox import Toolbox
+    from course_lib.agent.truncation import OutputStore, with_truncation
+
+    log = "\n".join(f"09:{i // 60:02d}:{i % 60:02d} INFO request {i} served" for i in range(3000)) + "\n10:00 ERROR disk full"
+    schema = {"type": "function", "function": {"name": "read_log", "description": "Read the application log file.",
+              "parameters": {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}}}
+    tools = with_truncation(merge(TOOLS, Toolbox([schema], {"read_log": lambda path: log})), 300, OutputStore())
+    result = ReActAgent(tools=tools).run("Show me the application log app.log")
+    assert [(s.action, s.args) for s in result.trace.steps] == [("read_log", {"path": "app.log"})]
+    assert "ERROR disk full" in result.answer and "read_more(pointer=" in result.answer
+    assert max(c.prompt_tokens for c in result.usage.calls) < 2000  # the 50,000-token log never entered the prompt
+    unrelated = ReActAgent(tools=tools).run("Purple monkeys dishwasher.")
+    assert unrelated.trace.steps == [] and unrelated.answer.startswith("I did not understand")

@@ -7,8 +7,9 @@
     intent("Purple monkeys dishwasher.")                             == "unknown"
 
 The intents, checked in this order: page (a URL), forget_all, forget, recall (a question about the user),
-book, weather, restaurant, small_talk (greetings, thanks, goodbyes), statement (the user tells something
-about themselves), unknown. Each is one table of cue words; nothing here is learned.
+book, weather, restaurant, small_talk (greetings, thanks, goodbyes), unknown (react.py then checks whether
+the message states something about the user, or matches a learner's own tool). Each is one table of cue
+words; nothing here is learned.
 """
 from __future__ import annotations
 
