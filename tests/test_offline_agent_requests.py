@@ -146,14 +146,6 @@ def test_nothing_is_booked_without_a_time_and_the_agent_says_what_it_needs():
     assert [(b["time"], b["people"]) for b in booked] == [("Saturday 20:00", 2)]
 
 
-def test_a_booking_is_not_made_twice_in_one_conversation():
-    agent = ReActAgent(tools=TOOLS)
-    request = "Book me a dinner in Berlin on Friday at 19:00 for 2"
-    assert [s.action for s in agent.run(request).trace.steps] == ["search_restaurants", "book_table"]
-    again = agent.run(request)
-    assert "book_table" not in [s.action for s in again.trace.steps] and "already" in again.answer
-
-
 def test_a_learners_tool_runs_under_with_truncation():
     """Lesson 08's with_truncation on a tool a student writes: the tool is chosen, its long output is cut."""
     from course_lib.agent.memory_tools import merge

@@ -54,6 +54,10 @@ NUMBER_WORD = (rf"(?:(?:{_ALT(UNITS)})und(?:{_ALT(TENS)})"  # German: fünfundzw
                rf"|(?:{_ALT(ITALIAN_ELIDED)}|{_ALT(TENS)})(?:uno|otto)|(?:{_ALT(TENS)})(?:{_ALT(UNITS)})"  # ventuno
                rf"|(?:{_ALT(UNITS)}))")
 NUMBER = rf"(?:\d{{1,2}}|{NUMBER_WORD})"
+TWENTY = r"(?:twenty|zwanzig|vingt|veinte|vinte|venti)"
+SMALL_NUMBER_WORD = (rf"(?:{TWENTY}(?:[- ](?:et |y |e )?(?:one|un|uno|um|two|deux|dos|dois|due|three|trois|tres|três|"
+                     rf"tre))?|(?:ein|zwei|drei)undzwanzig|ventuno|ventidue|ventitré|(?:{_ALT(UNITS)}))")
+SMALL_NUMBER = rf"(?:\d{{1,2}}|{SMALL_NUMBER_WORD})"  # 0-23 in digits or words: hours and party sizes
 _WORD_RE = re.compile(rf"^{NUMBER_WORD}$", re.I)
 
 
@@ -85,10 +89,10 @@ PEOPLE_NOUN = (r"(?:people|persons?|guests?|adults|of us|pax|personen|person|leu
 NOT_PEOPLE = re.compile(r"^\s*(?::|\.\d|h\b|h\d|am\b|pm\b|a\.m|p\.m|uhr|heures?|o'?clock|horas?\b|ore\b|€|eur|euros?"
                         r"|minutes?|hours?|days?|nights?|weeks?|years?|km|%)", re.I)
 PARTY_CUES = (
-    re.compile(rf"\b(?:for|für|pour|para|per)\s+(?:a party of\s+|just\s+|only\s+)?({NUMBER})(?!\w)", re.I),
-    re.compile(rf"(?<!\w)({NUMBER})\s+{PEOPLE_NOUN}(?!\w)", re.I),
+    re.compile(rf"\b(?:for|für|pour|para|per)\s+(?:a party of\s+|just\s+|only\s+)?({SMALL_NUMBER})(?!\w)", re.I),
+    re.compile(rf"(?<!\w)({SMALL_NUMBER})\s+{PEOPLE_NOUN}(?!\w)", re.I),
     re.compile(rf"\b(?:party of|group of|table for|we are|we're|there are|there will be|wir sind|nous sommes|"
-               rf"on est|on sera|somos|seremos|siamo in|saremo in|siamo)\s+({NUMBER})(?!\w)", re.I),
+               rf"on est|on sera|somos|seremos|siamo in|saremo in|siamo)\s+({SMALL_NUMBER})(?!\w)", re.I),
     re.compile(r"\bzu\s+(" + "|".join(GERMAN_GROUP) + r")\b", re.I),
 )
 

@@ -134,7 +134,7 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
         booking = {"restaurant": chosen["name"], "time": when, "people": people}
         if done_before(s.messages, "book_table", booking):
             return Reply(content=f"You already have this booking: {chosen['name']} for {people} on {when} was booked "
-                                 f"earlier, so I do not book it again.")
+                                 f"in an earlier session, so I do not book it again.")
         return s.call("book_table", f"I choose {chosen['name']}: {reason}. Now I book it for {people} at {when}.",
                       **booking)
     result = s.results("book_table")[-1]

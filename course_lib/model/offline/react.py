@@ -26,9 +26,9 @@ The rules, in the order they are applied:
 5. **After each observation** it either calls the next tool (search → book; a truncated page with a
    ``read_more(pointer=…, offset=…)`` hint → read more until a sentence shares at least half the question's
    words) or answers with a final text that names what it chose and why; a tool's error is reported as the
-   tool gave it ("no forecast for 'Lisbon'"). A booking made earlier in the conversation, one the prompt says
-   is "book_table already done with {...}" (a lesson recalled from an earlier session), or one the tool
-   reports as ``already_done`` is not booked again.
+   tool gave it ("no forecast for 'Lisbon'"). A booking the prompt says is "book_table already done with
+   {...}" (a lesson recalled from an earlier session), or that the tool reports as ``already_done``, is not
+   booked again.
 6. **Old high-stakes facts**: before searching or booking, if the prompt flags recalled facts with
    "confirm before relying on it", it asks whether they still hold instead of acting; the user's next
    message is the answer, and the original request goes ahead with it ("no, I moved to Munich" counts).
@@ -93,11 +93,7 @@ DONE_BEFORE = re.compile(r"\b(\w+) already done with (\{[^{}]*\})")
 
 
 def done_before(messages: Messages, tool: str, args: dict[str, Any]) -> bool:
-    """Was this exact call made earlier in the conversation, or does the prompt (a recalled lesson "book_table
-    already done with {...}") say it was?"""
-    last_user = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=0)
-    if any(t == tool and a == args and not obs.startswith("error") for t, a, obs in tool_history(messages[:last_user], 0)):
-        return True
+    """Does the prompt (e.g. a recalled lesson "book_table already done with {...}") say this exact call was made?"""
     for m in DONE_BEFORE.finditer(prompt_text(messages)):
         try:
             if m.group(1) == tool and json.loads(m.group(2)) == args:

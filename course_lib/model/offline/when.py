@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from course_lib.model.offline.amounts import NUMBER_WORD, number
+from course_lib.model.offline.amounts import SMALL_NUMBER, number
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 DAY_WORDS = {  # weekday names in the six languages -> index (Monday = 0)
@@ -52,7 +52,7 @@ MORNING = re.compile(r"\b(?:a\.?m\.?|morning|breakfast|morgens|vormittags|früh|
 MIDDAY = re.compile(r"\b(?:lunch|mittag\w*|déjeuner|almuerzo|comida|almoço|pranzo)\b", re.I)
 
 AT = r"(?:at|around|about|by|um|gegen|ab|à|a|vers|a las|a la|sobre|às|as|por volta das|alle|all'|verso le|ore)"
-HOUR_WORD = rf"(?:\d{{1,2}}|{NUMBER_WORD})"
+HOUR_WORD = SMALL_NUMBER
 HALF = r"(?:y media|e meia|e mezza|e mezzo|et demie|y cuarto|e quarto|e un quarto|et quart|menos cuarto|menos um quarto|meno un quarto|moins le quart)"
 HALF_MINUTES = {"y media": 30, "e meia": 30, "e mezza": 30, "e mezzo": 30, "et demie": 30, "y cuarto": 15,
                 "e quarto": 15, "e un quarto": 15, "et quart": 15, "menos cuarto": -15, "menos um quarto": -15,
