@@ -102,3 +102,24 @@ def test_the_agent_runs_with_memory_and_skill_tools(two_users, tmp_path):
     result = ReActAgent(tools=both, system=MEMORY_SYSTEM, model=Recorder()).run("Find me a restaurant in Berlin")
     assert [s.action for s in result.trace.steps] == ["search_memory", "search_restaurants"]  # memory first
     assert {"save_memory", "search_memory", "forget_memory", "list_skills", "load_skill", "save_skill"} <= set(offered[0])
+
+
+def test_forget_everything_empties_this_users_three_stores_and_no_one_elses(tmp_path):
+    from course_lib import EpisodicLog, ProfileMemory
+
+    clock = CourseClock()
+    memory, profile = VectorMemory(path=tmp_path / "m", clock=clock), ProfileMemory(path=tmp_path / "p", clock=clock)
+    mine, theirs = (EpisodicLog(f"s-{u}", tmp_path / "e", clock, user_id=u) for u in ("alice", "bob"))
+    for user, log in (("alice", mine), ("bob", theirs)):
+        memory.remember(user, f"The user {user} is vegan.")
+        profile.set(user, "diet", "vegan")
+        log.record("task", task="book a table")
+    tools = memory_tools(memory, "alice", profile=profile, episodes=mine)
+    assert call(tools, "forget_everything") == {"deleted": {"memories": 1, "profile facts": 1, "episode events": 1}}
+    assert memory.history("alice") == [] and profile.facts("alice") == {}
+    assert [e["user_id"] for e in mine.events()] == []
+    assert len(memory.history("bob")) == 1 and profile.facts("bob") == {"diet": "vegan"}
+    assert [e["user_id"] for e in theirs.events()] == ["bob"]
+    assert call(tools, "forget_everything") == {"deleted": {"memories": 0, "profile facts": 0, "episode events": 0}}
+    only_vector = memory_tools(memory, "bob")
+    assert call(only_vector, "forget_everything") == {"deleted": {"memories": 1}} and memory.history("bob") == []

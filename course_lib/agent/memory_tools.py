@@ -1,6 +1,7 @@
 """Tools for an agent that manages its own memory (the MemGPT / Letta approach) and its own skills.
 
-    tools = memory_tools(memory, "priya", shared=shared)     # save_memory, search_memory, forget_memory
+    tools = memory_tools(memory, "priya", shared=shared)     # save_memory, search_memory, forget_memory,
+                                                             # forget_everything (+ profile=, episodes=)
     tools = merge(tools, skill_tools(SkillLibrary(folder)))  # + list_skills, load_skill, save_skill
     agent = ReActAgent(tools=merge(scenario.TOOLS, tools), system=MEMORY_SYSTEM)
 
@@ -46,8 +47,9 @@ def merge(*toolboxes: Toolbox) -> Toolbox:
     return Toolbox(schemas, {n: f for t in toolboxes for n, f in t.functions.items()})
 
 
-def memory_tools(memory: Any, user_id: str, shared: Any = None) -> Toolbox:
-    """save_memory / search_memory / forget_memory on one user's memories (the user is fixed here, not by the model)."""
+def memory_tools(memory: Any, user_id: str, shared: Any = None, profile: Any = None, episodes: Any = None) -> Toolbox:
+    """save_memory / search_memory / forget_memory / forget_everything on one user's memories (the user is fixed
+    here, not by the model); forget_everything also empties the user's ProfileMemory and EpisodicLog if given."""
     user_id = check_personal_user(user_id)
 
     def save_memory(text: str, importance: float = 0.5) -> dict[str, Any]:
@@ -73,6 +75,16 @@ def memory_tools(memory: Any, user_id: str, shared: Any = None) -> Toolbox:
         memory.forget(user_id, check_text(id, "id"))
         return f"forgot {id}"
 
+    def forget_everything() -> dict[str, Any]:
+        deleted = {"memories": len(memory.history(user_id))}
+        memory.forget_user(user_id)
+        if profile is not None:
+            deleted["profile facts"] = len(profile.facts(user_id))
+            profile.forget_user(user_id)
+        if episodes is not None:
+            deleted["episode events"] = episodes.forget_user(user_id)
+        return {"deleted": deleted}
+
     return Toolbox([
         schema("save_memory", "Save one durable fact about the user as a short sentence, with an importance "
                "from 0 (trivia) to 1 (allergy, diet, name).",
@@ -83,7 +95,10 @@ def memory_tools(memory: Any, user_id: str, shared: Any = None) -> Toolbox:
                {"query": {"type": "string"}, "k": {"type": "integer", "minimum": 1, "maximum": MAX_K}}, ["query"]),
         schema("forget_memory", "Delete one of the user's memories by its id (from search_memory).",
                {"id": {"type": "string"}}, ["id"]),
-    ], {"save_memory": save_memory, "search_memory": search_memory, "forget_memory": forget_memory})
+        schema("forget_everything", "Delete everything stored about the user (memories, profile, episode log) when "
+               "they ask for it; returns how much each store deleted.", {}, []),
+    ], {"save_memory": save_memory, "search_memory": search_memory, "forget_memory": forget_memory,
+        "forget_everything": forget_everything})
 
 
 def skill_tools(library: Any, memory: Any = None, user_id: str | None = None) -> Toolbox:

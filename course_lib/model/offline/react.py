@@ -2,36 +2,40 @@
 
 The rules, in the order they are applied:
 
-1. **What is asked** comes from the last user message:
-   a URL → ``read_page``; "book / reserve / table" → ``search_restaurants`` then ``book_table``;
-   "restaurant / dinner / lunch / eat / food" → ``search_restaurants``; "weather / rain / forecast" →
-   ``get_weather``; "what is my name / diet / budget" → answered from the prompt; anything else → a short
-   friendly reply. Only tools the request offers are ever called. When the request offers the memory tools
-   (save_memory, search_memory, forget_memory), the rules of self_memory.py run first.
-2. **Constraints** are read from *every* system and user message in the prompt, so recalled facts,
-   a summary note or an earlier user message all count (assistant and tool text does not):
-   diet = the last "vegetarian" / "vegan" not negated ("not just vegetarian" is skipped; "eats meat" or
-   "no longer vegetarian" clears it); budget = the last amount in EUR in a sentence that mentions a budget,
-   "per person", "at most", "max", "under" or "up to"; city = a city named in the question, else the last
-   one mentioned. Time ("19:00"), day ("Friday") and party size ("for 2") come from the question.
-3. **Choosing**: the search is called with the constraints it knows; from the results it keeps those that
-   really satisfy them and takes the best rated (ties: alphabetical). With no constraints in the prompt
-   that is simply the top-rated place, whatever it costs.
-4. **After each observation** it either calls the next tool (search → book; a truncated page with a
-   ``read_more(pointer=…, offset=…)`` hint → read more until a sentence shares at least half the
-   question's words) or answers with
-   a final text that names what it chose and why. A booking the prompt says is "book_table already done
-   with {...}" (a lesson recalled from an earlier session), or that the tool reports as ``already_done``,
-   is not booked again.
-5. **Old high-stakes facts**: before searching or booking, if the prompt flags recalled facts with
+1. **What is asked** comes from the last user message (intents.py, six languages): a URL → ``read_page``;
+   "delete everything you know about me" → ``forget_everything``; "forget my allergy" → ``search_memory`` then
+   ``forget_memory`` (without memory tools: it says it cannot delete anything itself); a question about the
+   user ("Wie heiße ich?", "Where do I live?") → answered from the prompt's facts (answers.py); "book /
+   reserve / Tisch / réserver / mesa / tavolo" → ``search_restaurants`` then ``book_table`` (booking.py);
+   "restaurant / dinner / eat" → ``search_restaurants``; "weather / Wetter / météo" → ``get_weather``; a request
+   close to the description of a tool the rules do not know (a learner's own tool) → that tool (own_tools.py);
+   small talk → a short reply; a statement about the user → what was understood of it; anything else →
+   "I did not understand …" and what it can do. Only tools the request offers are ever called. When the
+   request offers the memory tools, the rules of self_memory.py run first.
+2. **Constraints** are read from the prompt's fact text (reading.fact_text: every system and user message,
+   so recalled facts, a summary note or an earlier user message all count): diet (the last stated, "I don't
+   eat meat" = vegetarian, "eats meat again" clears it), budget (an EUR amount, in digits or words, in a
+   sentence about a budget or a price per person), city (named in the question, else the last one mentioned).
+   Day, time and party size come from the question (when.py, amounts.py).
+3. **Asking instead of guessing**: a booking needs a place, a day, a time and a party size from the user;
+   if one is missing or ambiguous ("at 8", "this weekend") it asks one question and calls no tool. The
+   user's next message is read together with the request it answers.
+4. **Choosing**: a restaurant the user names is booked as named if the search finds it; otherwise the
+   search is called with the constraints it knows, and the best-rated result that meets them is taken
+   (ties: alphabetical). With no constraints that is simply the top-rated place, whatever it costs.
+5. **After each observation** it either calls the next tool (search → book; a truncated page with a
+   ``read_more(pointer=…, offset=…)`` hint → read more until a sentence shares at least half the question's
+   words) or answers with a final text that names what it chose and why; a tool's error is reported as the
+   tool gave it ("no forecast for 'Lisbon'"). A booking the prompt says is "book_table already done with
+   {...}" (a lesson recalled from an earlier session), or that the tool reports as ``already_done``, is not
+   booked again.
+6. **Old high-stakes facts**: before searching or booking, if the prompt flags recalled facts with
    "confirm before relying on it", it asks whether they still hold instead of acting; the user's next
    message is the answer, and the original request goes ahead with it ("no, I moved to Munich" counts).
 
-Every step is deterministic: the same prompt always gives the same reply. Reading the prompt (rules 1
-and 2) is in reading.py; this module chooses and answers, one small function per intent (INTENTS).
+Every step is deterministic: the same prompt always gives the same reply. This module dispatches, one
+small function per intent (INTENTS); reading the prompt is in reading.py and the modules it names.
 """
-from __future__ import annotations
-
 from __future__ import annotations
 
 import json
@@ -39,12 +43,16 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from course_lib.model.clock import COURSE_START
+from course_lib.model.offline import answers, booking, own_tools
+from course_lib.model.offline.intents import URL, intent
 from course_lib.model.offline.reading import (  # noqa: F401  (constraints & co. are read as react.constraints)
-    NAME, POINTER, URL, best_sentences, constraints, describe, find_budget, find_city, find_diet, find_people,
-    find_when, intent, prompt_text, tool_history)
+    POINTER, best_sentences, constraints, describe, fact_text, find_budget, find_city, find_diet, find_people,
+    find_when, prompt_text, tool_history, weather_city)
 from course_lib.model.offline.reply import Messages, Reply, tool_call
-from course_lib.model.prompts import STALE_FLAG
 from course_lib.model.offline.self_memory import memory_step, recalled_text
+from course_lib.model.offline.when import today_in
+from course_lib.model.prompts import STALE_FLAG
 
 
 ASK_TO_CONFIRM = "Before I go ahead with"  # opens the question about old high-stakes facts
@@ -59,9 +67,10 @@ class Step:
     last_user: int  # position of the user message being answered
     question: str
     c: dict[str, Any]  # diet, budget, city
-    city: str
+    city: str | None  # the city the request is about, if the prompt names one
     done: list[tuple[str, dict[str, Any], str]]  # (tool, arguments, observation) since the question
     confirmed: bool = False  # the user has just answered the question about old facts
+    tools: list[dict[str, Any]] | None = None  # the schemas the request offers
 
     @property
     def names(self) -> list[str]:
@@ -100,28 +109,6 @@ def next_call_id(messages: Messages) -> str:
     return f"call_{n + 1}"
 
 
-# ------------------------------------------------------------------------------------- choosing
-def choose(observation: str, c: dict[str, Any]) -> dict[str, Any] | None:
-    """The best-rated restaurant in a search result that satisfies the constraints (None if none does)."""
-    try:
-        found = json.loads(observation)
-    except json.JSONDecodeError:
-        return None
-    if not isinstance(found, list):
-        return None
-    ok = [r for r in found if isinstance(r, dict)
-          and (not c["diet"] or c["diet"] in r.get("diet", []))
-          and (c["budget"] is None or r.get("price_per_person", 0) <= c["budget"])]
-    return min(ok, key=lambda r: (-r.get("rating", 0), r.get("name", ""))) if ok else None
-
-
-def why(c: dict[str, Any], city: str) -> str:
-    """Why the choice was made, in one clause."""
-    known = describe(c)
-    return (f"it is the best-rated place in {city} that is {known}" if known
-            else f"it is the best-rated restaurant in {city} (I know nothing about your diet or budget)")
-
-
 # ---------------------------------------------------------------------------------- one per intent
 def page(s: Step) -> Reply:
     """Read the page the question links to (and more of it, while the answer is not in what was read)."""
@@ -141,18 +128,8 @@ def page(s: Step) -> Reply:
 
 
 def recall(s: Step) -> Reply:
-    """Answer "what is my name / diet / budget" from the prompt alone."""
-    q = s.question.lower()
-    if "name" in q:
-        names = list(NAME.finditer(prompt_text(s.messages[: s.last_user])))
-        return Reply(content=f"Your name is {names[-1].group(1)}." if names else
-                     "I don't know your name: nobody has told me in this conversation.")
-    if "diet" in q or "eat" in q:
-        return Reply(content=f"You are {s.c['diet']}." if s.c["diet"] else "I don't know your diet.")
-    if "budget" in q:
-        return Reply(content=f"Your dinner budget is {s.c['budget']:g} EUR per person." if s.c["budget"] is not None
-                     else "I don't know your budget.")
-    return Reply(content="I only know what is in this conversation and the facts I was given.")
+    """Answer a question about the user ("what is my name / diet / budget", "Wo wohne ich?") from the prompt."""
+    return Reply(content=answers.answer_question(s.question, fact_text(s.messages[: s.last_user + 1])))
 
 
 def stale_facts(messages: Messages) -> list[str]:
@@ -162,9 +139,11 @@ def stale_facts(messages: Messages) -> list[str]:
 
 
 def confirmation_answered(messages: Messages, last_user: int) -> str | None:
-    """The request the user is confirming, if the last user message answers this model's confirmation question."""
+    """The request the user is answering, if the last user message answers this model's question about old facts
+    or about what a booking still needs."""
     before = messages[last_user - 1] if last_user >= 2 else {}
-    if before.get("role") != "assistant" or not str(before.get("content") or "").startswith(ASK_TO_CONFIRM):
+    if before.get("role") != "assistant" or not str(before.get("content") or "").startswith(
+            (ASK_TO_CONFIRM, booking.ASK_BOOKING)):
         return None
     return str(messages[last_user - 2].get("content") or "") if messages[last_user - 2].get("role") == "user" else None
 
@@ -181,63 +160,70 @@ def ask_to_confirm(s: Step, book: bool) -> Reply | None:
 
 
 def restaurant(s: Step, book: bool = False) -> Reply:
-    """Search with the known constraints, choose the best place that meets them, and book it if asked."""
+    """Search, choose and (if asked, and only with everything the user must give) book: see booking.py."""
     asking = ask_to_confirm(s, book)
     if asking is not None:
         return asking
-    c, city = s.c, s.city
-    if "search_restaurants" not in s.names:
-        known = describe(c)
-        thought = (f"The user wants {'a table' if book else 'a restaurant'} in {city}. "
-                   + (f"From my prompt I know: {known}. I search with those filters."
-                      if known else "I know no diet or budget for this user, so I search all restaurants."))
-        return s.call("search_restaurants", thought, city=city, diet=c["diet"], max_price=c["budget"])
-    chosen = choose(s.results("search_restaurants")[-1], c)
-    if chosen is None:
-        return Reply(content=f"I found no restaurant in {city} that is {describe(c) or 'available'}.")
-    summary = (f"{chosen['name']} ({chosen.get('cuisine', 'restaurant')}, "
-               f"{chosen.get('price_per_person', '?')} EUR per person, rated {chosen.get('rating', '?')})")
-    if not book:
-        return Reply(content=f"I suggest {summary} in {city}: {why(c, city)}.")
-    if "book_table" not in s.names:
-        when, people = find_when(s.question), find_people(s.question)
-        if done_before(s.messages, "book_table", {"restaurant": chosen["name"], "time": when, "people": people}):
-            return Reply(content=f"You already have this booking: {chosen['name']} for {people} on {when} was booked "
-                                 f"in an earlier session, so I do not book it again.")
-        return s.call("book_table", f"I choose {chosen['name']}: {why(c, city)}. Now I book it for {people} at {when}.",
-                      restaurant=chosen["name"], time=when, people=people)
-    result = s.results("book_table")[-1]
-    try:
-        booking = json.loads(result)
-    except json.JSONDecodeError:
-        return Reply(content=f"The booking at {chosen['name']} failed: {result}")
-    if isinstance(booking, dict) and booking.get("already_done"):
-        return Reply(content=f"This table was already booked in an earlier session (confirmation "
-                             f"{booking.get('confirmation', '?')}), so I did not book it again.")
-    return Reply(content=f"I booked {summary} for {booking['people']} on {booking['time']}. "
-                         f"Confirmation: {booking['confirmation']}. I chose it because {why(c, city)}.")
+    today = today_in(fact_text(s.messages), COURSE_START.date())
+    return booking.restaurant(s, book, today, done_before)
 
 
 def weather(s: Step) -> Reply:
-    """Check the forecast for the city, then report it."""
+    """Check the forecast for the city asked about (or where the user lives), then report what the tool said."""
+    city = weather_city(s.question, fact_text(s.messages))
+    if city is None:
+        return Reply(content="For which city? You named none, and I don't know where you live.")
     if "get_weather" not in s.names:
-        return s.call("get_weather", f"The user asks about the weather; I check {s.city}.", city=s.city)
+        return s.call("get_weather", f"The user asks about the weather; I check {city}.", city=city)
+    observation = s.results("get_weather")[-1]
     try:
-        w = json.loads(s.results("get_weather")[-1])
+        w = json.loads(observation)
         return Reply(content=f"Weather in {w['city']}: Friday {w['friday']}; Saturday {w['saturday']}; "
                              f"Sunday {w['sunday']}.")
     except (json.JSONDecodeError, KeyError, TypeError):
-        return Reply(content=f"I could not get the weather: {s.done[-1][2]}")
+        said = observation[len("error: "):] if observation.startswith("error: ") else observation
+        return Reply(content=f"The weather tool has no answer for {city}: it says \"{said}\"")
 
 
-def chat(s: Step) -> Reply:
-    """Anything else: a short friendly reply, no tools."""
-    return Reply(content="Thanks for telling me! Let me know whenever you want me to look something up or book it.")
+def forget(s: Step) -> Reply:
+    """A deletion request that reached the ReAct rules: no memory tool does it here, so say so plainly."""
+    return Reply(content=answers.cannot_forget())
+
+
+def own_tool(s: Step, schema: dict[str, Any]) -> Reply:
+    """Call a learner's tool with arguments from the request (or ask for them), then report what it returned."""
+    name = schema["function"]["name"]
+    if name in s.names:
+        out = s.results(name)[-1]
+        return Reply(content=f"{name} returned: {out if len(out) <= 1500 else out[:1500] + ' …'}")
+    args, need = own_tools.arguments(s.question, schema)
+    if args is None:
+        return Reply(content=f"I would use {name} for this, but I need {need}. What should I pass?")
+    return s.call(name, f"The request matches the {name} tool ({schema['function'].get('description', '')}).",
+                  **args)
+
+
+def small_talk(s: Step) -> Reply:
+    """Greetings, thanks and goodbyes: a short reply, no tools."""
+    q = s.question.lower()
+    if any(w in q for w in ("thank", "danke", "merci", "gracias", "obrigad", "grazie", "cheers")):
+        return Reply(content="You're welcome! Tell me whenever you want me to look something up or book it.")
+    if any(w in q for w in ("bye", "tschüss", "revoir", "adiós", "tchau", "arrivederci", "see you", "bis bald")):
+        return Reply(content="Goodbye!")
+    heard = answers.acknowledge(s.question)  # "Hi, call me Sam." is a greeting and a fact
+    return Reply(content=f"Hello! {heard}" if heard else "Hello! What can I help you with?")
+
+
+def unknown(s: Step) -> Reply:
+    """A statement about the user gets what was understood of it; anything else fails out loud."""
+    return Reply(content=answers.acknowledge(s.question) or answers.not_understood(s.question))
 
 
 INTENTS: dict[str, Callable[[Step], Reply]] = {
-    "page": page, "recall": recall, "book": lambda s: restaurant(s, book=True), "restaurant": restaurant,
-    "weather": weather, "chat": chat}
+    "page": page, "forget_all": forget, "forget": forget, "recall": recall,
+    "book": lambda s: restaurant(s, book=True), "restaurant": restaurant, "weather": weather,
+    "small_talk": small_talk, "unknown": unknown}
+NEEDS = {"page": "read_page", "book": "search_restaurants", "restaurant": "search_restaurants", "weather": "get_weather"}
 
 
 # ---------------------------------------------------------------------------------------- the rule
@@ -251,8 +237,17 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
     if confirming is not None:  # "yes" / "no, I moved to Munich": the request asked about, with this answer
         question = f"{confirming}\n{question}"
     done = tool_history(messages, last_user + 1)
-    c = constraints(question, "\n".join([prompt_text(messages), recalled_text(done)]))  # + search_memory's hits
-    step = Step(messages=messages, offered={t.get("function", {}).get("name") for t in body.get("tools") or []},
-                last_user=last_user, question=question, c=c, city=c["city"] or "Berlin", done=done,
-                confirmed=confirming is not None)
-    return memory_step(step) or INTENTS[intent(question)](step)  # memory tools (self_memory.py) come first
+    c = constraints(question, "\n".join([fact_text(messages), recalled_text(done)]))  # + search_memory's hits
+    tools = list(body.get("tools") or [])
+    step = Step(messages=messages, offered={t.get("function", {}).get("name") for t in tools},
+                last_user=last_user, question=question, c=c, city=c["city"], done=done,
+                confirmed=confirming is not None, tools=tools)
+    remembered = memory_step(step)  # memory tools (self_memory.py) come first
+    if remembered is not None:
+        return remembered
+    kind = intent(question)
+    if kind in ("small_talk", "unknown") or (kind in NEEDS and NEEDS[kind] not in step.offered):
+        schema, _ = own_tools.best_tool(question, tools)  # a learner's own tool, by embedding similarity
+        if schema is not None:
+            return own_tool(step, schema)
+    return INTENTS[kind](step)

@@ -1,88 +1,85 @@
-"""How the offline ReAct rule reads its prompt: what is asked, the user's constraints, the tool calls so far.
+"""How the offline ReAct rule reads its prompt: the user's constraints, the tool calls so far, page sentences.
 
-Constraints come from every system and user message (recalled facts, a summary note and earlier user
-messages all count; assistant and tool text does not). See react.py for how the rule uses them.
+Facts and constraints come from fact_text(messages): every system and user message (recalled facts, a
+summary note and earlier user messages all count; assistant and tool text does not). The readers for each
+kind of fact are in about_user.py, days and times in when.py, party sizes in amounts.py, cities in places.py.
+See react.py for how the rule uses them.
 """
 from __future__ import annotations
 
 import json
 import re
+from datetime import date
 from typing import Any
 
+from course_lib.model.clock import COURSE_START
+from course_lib.model.offline import about_user
+from course_lib.model.offline.amounts import party_size
+from course_lib.model.offline.intents import URL
+from course_lib.model.offline.places import city_named, known_cities
 from course_lib.model.offline.reply import Messages
 from course_lib.model.offline.text import sentences
+from course_lib.model.offline.when import clock_time, day_of
 from course_lib.model.prompts import COMPACT_HEADINGS, COMPACTED_HEADING
 
-CITIES = ("Berlin", "Paris", "Munich", "Hamburg", "London", "Rome", "Vienna", "Madrid", "Amsterdam")
-DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 STOPWORDS = set("""a an and are about at be can do does for from give how i in is it me my of on or page
 please say says see tell the this that to what when where which who why will with you your there their
 would could should""".split())
 
-URL = re.compile(r"https?://[^\s)\"'>]+")
-MONEY = re.compile(r"(?:€\s*(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s*(?:EUR|€|euros?)\b)", re.I)
-BUDGET_CUE = re.compile(r"budget|per person|at most|\bmax|\bunder\b|up to|no more than", re.I)
-DIET_WORD = re.compile(r"\b(vegetarian|vegan)\b", re.I)
-NEGATED = re.compile(r"\b(?:not|isn't|aren't|no)\s+(?:just\s+|really\s+|strictly\s+)?$", re.I)
-DIET_RESET = re.compile(r"\b(?:eats? meat|no longer (?:vegetarian|vegan)|not (?:vegetarian|vegan) any ?more)\b",
-                        re.I)
-TIME = re.compile(r"\b([01]?\d|2[0-3]):([0-5]\d)\b")
-PEOPLE = re.compile(r"\bfor (\d+|" + "|".join(NUMBER_WORDS) + r")\b(?!:)", re.I)
 POINTER = re.compile(r"read_more\(pointer=['\"]([\w.-]+)['\"], offset=(\d+)\)")
-NAME = re.compile(r"(?:\bmy name is|\bI'm|\bI am|\bname is|\bit's)\s+([A-Z][a-z]+)")
+HOME_WORDS = re.compile(r"where i live|where i'm based|at home|my home|my city|here\b|zu hause|bei mir|wo ich wohne|"
+                        r"chez moi|où j'habite|en casa|donde vivo|em casa|onde moro|a casa|dove abito", re.I)
 
 
 def prompt_text(messages: Messages) -> str:
-    """Everything the user said or the system prompt holds, in order (where constraints come from)."""
+    """Everything the user said or the system prompt holds, in order."""
     return "\n".join(str(m.get("content") or "") for m in messages if m.get("role") in ("system", "user"))
 
 
+def fact_text(messages: Messages) -> str:
+    """The text the user's facts are read from: recalled memories and what the user said (the ONE place that
+    decides where facts sit in a prompt; today every system and user message)."""
+    return prompt_text(messages)
+
+
 def find_diet(text: str) -> str | None:
-    """The last diet stated and not negated, or None."""
-    events: list[tuple[int, str | None]] = []
-    for m in DIET_WORD.finditer(text):
-        if not NEGATED.search(text[max(0, m.start() - 25): m.start()]):
-            events.append((m.start(), m.group(1).lower()))
-    events += [(m.start(), None) for m in DIET_RESET.finditer(text)]
-    return max(events, key=lambda e: e[0])[1] if events else None
+    """The last diet stated and not negated ("I don't eat meat" is vegetarian), or None."""
+    return about_user.diet(text)
 
 
 def find_budget(text: str) -> float | None:
     """The last EUR amount in a sentence about a budget or a price per person, or None."""
-    budget = None
-    for s in sentences(text):
-        if BUDGET_CUE.search(s):
-            amounts = [m.group(1) or m.group(2) for m in MONEY.finditer(s)]
-            if amounts:
-                budget = float(amounts[-1].replace(",", "."))
-    return budget
+    return about_user.budget(text)[0]
 
 
 def find_city(question: str, text: str) -> str | None:
-    """A city named in the question, else the last city mentioned in the prompt."""
-    for source in (question, text):
-        hits = [(m.start(), c) for c in CITIES for m in re.finditer(rf"\b{c}\b", source)]
-        if hits:
-            return max(hits)[1]
-    return None
+    """A city named in the question, else the last city mentioned in the prompt, else the user's home city."""
+    named = city_named(question)
+    if named:
+        return named
+    mentioned = known_cities(text)
+    return max(mentioned)[1] if mentioned else about_user.home_city(text)
 
 
-def find_when(question: str) -> str:
-    """'Friday 19:00' from the question (defaults: no day, 19:00)."""
-    day = next((d for d in DAYS if re.search(rf"\b{d}\b", question, re.I)), "")
-    t = TIME.search(question)
-    clock = f"{int(t.group(1)):02d}:{t.group(2)}" if t else "19:00"
-    return f"{day} {clock}".strip()
+def weather_city(question: str, text: str) -> str | None:
+    """The city a weather question is about: named in it, else where the user lives (if it says "where I live"),
+    else the last city mentioned; None if the prompt gives none."""
+    named = city_named(question)
+    if named:
+        return named
+    if HOME_WORDS.search(question):
+        return about_user.home_city(text)
+    return find_city(question, text)
 
 
-def find_people(question: str) -> int:
-    """Party size from 'for 2' / 'for two' (default 2)."""
-    m = PEOPLE.search(question)
-    if not m:
-        return 2
-    word = m.group(1).lower()
-    return int(word) if word.isdigit() else NUMBER_WORDS[word]
+def find_when(question: str, today: date = COURSE_START.date()) -> str:
+    """'Friday 19:00' from the question: the day and the time it gives (either may be missing)."""
+    return " ".join(v for v in (day_of(question, today).value, clock_time(question).value) if v)
+
+
+def find_people(question: str) -> int | None:
+    """Party size from 'for 2' / 'for two' / 'zu zweit' (None if not given, or given twice differently)."""
+    return party_size(question)
 
 
 def constraints(question: str, text: str) -> dict[str, Any]:
@@ -98,22 +95,6 @@ def describe(c: dict[str, Any]) -> str:
     if c["budget"] is not None:
         parts.append(f"at most {c['budget']:g} EUR per person")
     return " and ".join(parts)
-
-
-def intent(question: str) -> str:
-    """What the user wants: page, book, restaurant, weather, recall or chat."""
-    q = question.lower()
-    if URL.search(question):
-        return "page"
-    if re.search(r"\bwhat(?:'s| is| are)? my\b|\bdo you (?:know|remember)\b", q):
-        return "recall"
-    if re.search(r"\b(book|reserve|reservation|table for)\b", q):
-        return "book"
-    if re.search(r"\b(restaurant|dinner|lunch|eat|food|place to eat|where to eat)\b", q):
-        return "restaurant"
-    if re.search(r"\b(weather|rain|forecast|temperature|sunny)\b", q):
-        return "weather"
-    return "chat"
 
 
 def compacted_calls(block: str) -> list[tuple[str, dict[str, Any], str]]:

@@ -1,9 +1,11 @@
 """The offline model's rules for an agent that manages its own memory through tools (the MemGPT / Letta way).
 
-Only when the request offers `save_memory` / `search_memory` / `forget_memory`:
+Only when the request offers `save_memory` / `search_memory` / `forget_memory` / `forget_everything`:
 
-* a message that asks to forget ("forget …", "no longer …", "delete …") → `search_memory` for it, then
-  `forget_memory` on the best hit;
+* a message that asks to delete everything ("Please delete everything you know about me.", "lösche alles über
+  mich", "oublie tout") → `forget_everything`, and the reply says how much each store deleted;
+* a message that asks to forget one thing ("forget my allergy", "vergiss meine Allergie", "no longer …") →
+  `search_memory` for it, then `forget_memory` on the best hit;
 * a message that states facts → one `save_memory` per fact the extraction rules (memory_ops.facts_from) find
   with confidence ≥ 0.8; then a short "Noted" reply if nothing else was asked, else the request below;
 * a request for a restaurant, a booking or "what is my …" → `search_memory` first; the ReAct policy then reads
@@ -17,12 +19,14 @@ import json
 import re
 from typing import Any
 
+from course_lib.model.offline.intents import intent
 from course_lib.model.offline.memory_ops import facts_from
-from course_lib.model.offline.reading import intent
 from course_lib.model.offline.reply import Reply
 
-FORGET = re.compile(r"\b(forget|no longer|delete|remove)\b", re.I)
-MEMORY_TOOLS = {"save_memory", "search_memory", "forget_memory"}
+MEMORY_TOOLS = {"save_memory", "search_memory", "forget_memory", "forget_everything"}
+FORGET_WORDS = re.compile(r"\b(?:please|forget|delete|erase|remove|my|that|about|me|vergiss|lösche?|meine?n?|oublie|"
+                          r"mon|ma|mes|olvida|borra|mi|esquece|apaga|minha|meu|dimentica|cancella|la|il|mia|mio)\b",
+                          re.I)
 
 
 def hits(observation: str) -> list[dict[str, Any]]:
@@ -39,15 +43,34 @@ def recalled_text(done: list[tuple[str, dict[str, Any], str]]) -> str:
     return "\n".join(h.get("memory", "") for tool, _, obs in done if tool == "search_memory" for h in hits(obs))
 
 
+def deleted_report(observation: str) -> str:
+    """The reply after forget_everything: what each store deleted (or the tool's error, as it is)."""
+    try:
+        gone = json.loads(observation)
+        counts = gone["deleted"]
+    except (json.JSONDecodeError, KeyError, TypeError):
+        return f"I could not delete everything: {observation}"
+    listed = ", ".join(f"{n} {store}" for store, n in counts.items())
+    return f"Deleted everything I had stored about you: {listed}. Nothing about you is left in my memory."
+
+
 def memory_step(s: Any) -> Reply | None:
     """The next memory-tool call or reply for this step, or None to let the ReAct rules answer."""
     if not MEMORY_TOOLS & s.offered:
         return None
     kind, names = intent(s.question), s.names
-    if FORGET.search(s.question) and {"search_memory", "forget_memory"} <= s.offered:
+    if kind == "forget_all" and "forget_everything" in s.offered:
+        if "forget_everything" not in names:
+            return s.call("forget_everything", "The user asks me to delete everything I know about them.")
+        return Reply(content=deleted_report(s.results("forget_everything")[-1]))
+    if kind == "forget_all":
+        return Reply(content="I cannot delete everything with the tools I have here (forget_everything is not "
+                             "offered); forget_memory deletes one memory at a time, by its id from search_memory.")
+    if kind == "forget" and {"search_memory", "forget_memory"} <= s.offered:
         if "search_memory" not in names:
+            topic = FORGET_WORDS.sub(" ", s.question).strip(" .!?,") or s.question
             return s.call("search_memory", "The user asks me to forget something; I look it up first.",
-                          query=s.question)
+                          query=" ".join(topic.split()))
         found = hits(s.results("search_memory")[-1])
         if not found:
             return Reply(content="I have nothing stored about that, so there is nothing to forget.")
@@ -62,7 +85,7 @@ def memory_step(s: Any) -> Reply | None:
         if todo:
             return s.call("save_memory", "The user told me something durable; I save it.", text=todo[0],
                           importance=0.9)
-        if saved and kind == "chat":
+        if saved and kind in ("small_talk", "unknown"):
             return Reply(content="Noted: " + " ".join(saved))
     if kind in ("book", "restaurant", "recall") and "search_memory" in s.offered and "search_memory" not in names:
         return s.call("search_memory", "Before I answer I check what I know about this user.", query=s.question)

@@ -1,0 +1,133 @@
+"""Numbers in words and party sizes, in English, German, French, Spanish, Portuguese and Italian.
+
+    number("thirty-five") == 35      number("fünfundzwanzig") == 25      number("treinta y dos") == 32
+    party_size("a table for three people") == 3      party_size("wir sind zu zweit") == 2
+    party_size("for 8pm") is None    # a time, not a party size
+
+Coverage: whole numbers from 0 to 99 written as words (with or without hyphens, "y" / "e" / "und" joins,
+Italian elisions like "ventuno"); no fractions, no hundreds. A party size is only read after a cue
+("for 4", "4 people", "zu viert", "pour deux", "para cuatro", "per due", "somos tres" …), never from a bare
+number, so a time or a price is not taken for the number of guests.
+"""
+from __future__ import annotations
+
+import re
+
+UNITS = {  # 0-19 in the six languages (masculine and feminine forms)
+    "zero": 0, "null": 0, "zéro": 0, "cero": 0,
+    "one": 1, "eins": 1, "ein": 1, "eine": 1, "un": 1, "une": 1, "uno": 1, "una": 1, "um": 1, "uma": 1,
+    "two": 2, "zwei": 2, "deux": 2, "dos": 2, "dois": 2, "duas": 2, "due": 2,
+    "three": 3, "drei": 3, "trois": 3, "tres": 3, "três": 3, "tre": 3,
+    "four": 4, "vier": 4, "quatre": 4, "cuatro": 4, "quatro": 4, "quattro": 4,
+    "five": 5, "fünf": 5, "cinq": 5, "cinco": 5, "cinque": 5,
+    "six": 6, "sechs": 6, "seis": 6, "sei": 6,
+    "seven": 7, "sieben": 7, "sept": 7, "siete": 7, "sete": 7, "sette": 7,
+    "eight": 8, "acht": 8, "huit": 8, "ocho": 8, "oito": 8, "otto": 8,
+    "nine": 9, "neun": 9, "neuf": 9, "nueve": 9, "nove": 9,
+    "ten": 10, "zehn": 10, "dix": 10, "diez": 10, "dez": 10, "dieci": 10,
+    "eleven": 11, "elf": 11, "onze": 11, "once": 11, "undici": 11,
+    "twelve": 12, "zwölf": 12, "douze": 12, "doce": 12, "doze": 12, "dodici": 12,
+    "thirteen": 13, "dreizehn": 13, "treize": 13, "trece": 13, "treze": 13, "tredici": 13,
+    "fourteen": 14, "vierzehn": 14, "quatorze": 14, "catorce": 14, "catorze": 14, "quattordici": 14,
+    "fifteen": 15, "fünfzehn": 15, "quinze": 15, "quince": 15, "quindici": 15,
+    "sixteen": 16, "sechzehn": 16, "seize": 16, "dieciséis": 16, "dezesseis": 16, "sedici": 16,
+    "seventeen": 17, "siebzehn": 17, "dix-sept": 17, "diecisiete": 17, "dezessete": 17, "diciassette": 17,
+    "eighteen": 18, "achtzehn": 18, "dix-huit": 18, "dieciocho": 18, "dezoito": 18, "diciotto": 18,
+    "nineteen": 19, "neunzehn": 19, "dix-neuf": 19, "diecinueve": 19, "dezenove": 19, "diciannove": 19,
+}
+TENS = {
+    "twenty": 20, "zwanzig": 20, "vingt": 20, "veinte": 20, "vinte": 20, "venti": 20,
+    "thirty": 30, "dreißig": 30, "dreissig": 30, "trente": 30, "treinta": 30, "trinta": 30, "trenta": 30,
+    "forty": 40, "vierzig": 40, "quarante": 40, "cuarenta": 40, "quarenta": 40, "quaranta": 40,
+    "fifty": 50, "fünfzig": 50, "cinquante": 50, "cincuenta": 50, "cinquenta": 50, "cinquanta": 50,
+    "sixty": 60, "sechzig": 60, "soixante": 60, "sesenta": 60, "sessenta": 60, "sessanta": 60,
+    "seventy": 70, "siebzig": 70, "setenta": 70, "settanta": 70,
+    "eighty": 80, "achtzig": 80, "ochenta": 80, "oitenta": 80, "ottanta": 80,
+    "ninety": 90, "neunzig": 90, "noventa": 90, "novanta": 90,
+}
+ITALIAN_ELIDED = {"vent": 20, "trent": 30, "quarant": 40, "cinquant": 50, "sessant": 60, "settant": 70,
+                  "ottant": 80, "novant": 90}  # "ventuno", "trentotto": the tens lose their last vowel
+
+_ALT = lambda words: "|".join(sorted(map(re.escape, words), key=len, reverse=True))  # noqa: E731
+NUMBER_WORD = (rf"(?:(?:{_ALT(UNITS)})und(?:{_ALT(TENS)})"  # German: fünfundzwanzig
+               rf"|(?:{_ALT(TENS)})(?:[- ](?:y |e |et )?(?:{_ALT(UNITS)}))?"  # thirty-five, treinta y dos
+               rf"|(?:{_ALT(ITALIAN_ELIDED)}|{_ALT(TENS)})(?:uno|otto)|(?:{_ALT(TENS)})(?:{_ALT(UNITS)})"  # ventuno
+               rf"|(?:{_ALT(UNITS)}))")
+NUMBER = rf"(?:\d{{1,2}}|{NUMBER_WORD})"
+TWENTY = r"(?:twenty|zwanzig|vingt|veinte|vinte|venti)"
+SMALL_NUMBER_WORD = (rf"(?:{TWENTY}(?:[- ](?:et |y |e )?(?:one|un|uno|um|two|deux|dos|dois|due|three|trois|tres|três|"
+                     rf"tre))?|(?:ein|zwei|drei)undzwanzig|ventuno|ventidue|ventitré|(?:{_ALT(UNITS)}))")
+SMALL_NUMBER = rf"(?:\d{{1,2}}|{SMALL_NUMBER_WORD})"  # 0-23 in digits or words: hours and party sizes
+_WORD_RE = re.compile(rf"^{NUMBER_WORD}$", re.I)
+
+
+def number(text: str) -> int | None:
+    """The whole number (0-99) written in `text` as digits or words, or None if it is not one."""
+    t = text.strip().lower()
+    if t.isdigit():
+        return int(t)
+    if not _WORD_RE.match(t):
+        return None
+    if t in UNITS:
+        return UNITS[t]
+    m = re.match(rf"^({_ALT(UNITS)})und({_ALT(TENS)})$", t)
+    if m:
+        return UNITS[m.group(1)] + TENS[m.group(2)]
+    m = re.match(rf"^({_ALT(TENS)})(?:[- ](?:y |e |et )?({_ALT(UNITS)}))?$", t)
+    if m:
+        return TENS[m.group(1)] + (UNITS[m.group(2)] if m.group(2) else 0)
+    for stem, tens in {**ITALIAN_ELIDED, **TENS}.items():
+        rest = t[len(stem):]
+        if t.startswith(stem) and rest in UNITS and UNITS[rest] < 10:
+            return tens + UNITS[rest]
+    return None
+
+
+GERMAN_GROUP = {"zweit": 2, "dritt": 3, "viert": 4, "fünft": 5, "sechst": 6, "siebt": 7, "acht": 8}  # zu zweit
+PEOPLE_NOUN = (r"(?:people|persons?|guests?|adults|of us|pax|personen|person|leute|gäste|personnes?|invités|personas?|"
+               r"comensales|pessoas?|persone|persona)")
+NOT_PEOPLE = re.compile(r"^\s*(?::|\.\d|h\b|h\d|am\b|pm\b|a\.m|p\.m|uhr|heures?|o'?clock|horas?\b|ore\b|€|eur|euros?"
+                        r"|minutes?|hours?|days?|nights?|weeks?|years?|km|%)", re.I)
+PARTY_CUES = (
+    re.compile(rf"\b(?:for|für|pour|para|per)\s+(?:a party of\s+|just\s+|only\s+)?({SMALL_NUMBER})(?!\w)", re.I),
+    re.compile(rf"(?<!\w)({SMALL_NUMBER})\s+{PEOPLE_NOUN}(?!\w)", re.I),
+    re.compile(rf"\b(?:party of|group of|table for|we are|we're|there are|there will be|wir sind|nous sommes|"
+               rf"on est|on sera|somos|seremos|siamo in|saremo in|siamo)\s+({SMALL_NUMBER})(?!\w)", re.I),
+    re.compile(r"\bzu\s+(" + "|".join(GERMAN_GROUP) + r")\b", re.I),
+)
+
+
+COUPLE = re.compile(r"\bfor (?:me and (?:my )?\w+|the two of us|us two|both of us)\b|\bfür (?:mich und (?:meine?n? )?\w+|uns "
+                    r"beide)\b|\bpour (?:moi et (?:mon |ma )?\w+|nous deux)\b|\bpara (?:mí y (?:mi )?\w+|nosotros dos|"
+                    r"mim e (?:o meu |a minha |meu |minha )?\w+|nós dois)\b|\bper (?:me e (?:mia |mio )?\w+|noi due)\b",
+                    re.I)  # "for me and my wife": two
+ALONE = re.compile(r"\b(?:for myself|just me|only me|für mich allein|pour moi seul\w*|para mí sol[oa]|só para mim|"
+                   r"solo per me)\b", re.I)
+ARTICLES = {"un", "une", "una", "uno", "um", "uma", "ein", "eine"}  # "pour un dîner" is not a party of one
+
+
+def party_sizes(text: str) -> set[int]:
+    """Every party size a text gives, from cues such as "for 4" or "zu zweit" (two or more: it is ambiguous)."""
+    found: set[int] = set()
+    for i, cue in enumerate(PARTY_CUES):
+        for m in cue.finditer(text):
+            word = m.group(1).lower()
+            if word in GERMAN_GROUP:
+                found.add(GERMAN_GROUP[word])
+                continue
+            if NOT_PEOPLE.match(text[m.end():]) or (i != 1 and word in ARTICLES):
+                continue  # "for 8pm", "for 30 EUR", "for 2 nights", "para un"
+            n = number(word)
+            if n is not None and n > 0:
+                found.add(n)
+    if COUPLE.search(text):
+        found.add(2)
+    if ALONE.search(text):
+        found.add(1)
+    return found
+
+
+def party_size(text: str) -> int | None:
+    """How many people a request is for, or None if it gives no number or more than one."""
+    found = party_sizes(text)
+    return found.pop() if len(found) == 1 else None

@@ -1,0 +1,111 @@
+"""Answers the offline agent gives without a tool: questions about the user, statements, and what it cannot do.
+
+Every answer comes from the fact text of the prompt (reading.fact_text), read by about_user.py; when the
+prompt does not hold what was asked, the answer says so for that one thing. The answers are in English
+whatever the language of the question (the stand-in reads six languages but writes one).
+"""
+from __future__ import annotations
+
+from course_lib.model.offline import about_user
+from course_lib.model.offline.intents import asked, asked_thing
+
+CAN_DO = ("I can search restaurants, book a table (I need the restaurant or city, the day, the time and the number "
+          "of people), check the weather in a city, read a web page, and answer questions about what you told me")
+UNKNOWN_WHY = "nothing in this conversation or in the facts I was given says so"
+
+
+def _list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def answer_name(text: str) -> str:
+    """Your name (and what you want to be called), or that it is not known."""
+    full, called = about_user.name(text)
+    if full and called and called != full:
+        return f"Your name is {full}, and you like to be called {called}."
+    if full or called:
+        return f"Your name is {full}." if full else f"You asked me to call you {called}."
+    return f"I don't know your name: {UNKNOWN_WHY}."
+
+
+def answer_allergy(text: str) -> str:
+    """What you are allergic to, or that it is not known."""
+    found = about_user.allergies(text)
+    return (f"You are allergic to {_list(found)}." if found
+            else f"I don't know of any allergy: {UNKNOWN_WHY}.")
+
+
+def answer_city(text: str) -> str:
+    """Where you live, or that it is not known."""
+    city = about_user.home_city(text, english=False)
+    return f"You live in {city}." if city else f"I don't know where you live: {UNKNOWN_WHY}."
+
+
+def answer_diet(text: str) -> str:
+    """Your diet, or that it is not known."""
+    diet = about_user.diet(text)
+    return f"You are {diet}." if diet else f"I don't know your diet: {UNKNOWN_WHY}."
+
+
+def answer_budget(text: str) -> str:
+    """Your budget, or that it is not known."""
+    value, per_person = about_user.budget(text)
+    if value is None:
+        return f"I don't know your budget: {UNKNOWN_WHY}."
+    return f"Your budget is {value:g} EUR" + (" per person." if per_person else ".")
+
+
+def answer_job(text: str) -> str:
+    """What you work as, or that it is not known."""
+    job = about_user.job(text)
+    return f"You work as {job}." if job else f"I don't know what you do for a living: {UNKNOWN_WHY}."
+
+
+ANSWERS = {"name": answer_name, "allergy": answer_allergy, "city": answer_city, "diet": answer_diet,
+           "budget": answer_budget, "job": answer_job}
+
+
+def answer_question(question: str, text: str) -> str:
+    """The answer to a question about the user, from the fact text `text`."""
+    slot = asked(question)
+    if slot:
+        return ANSWERS[slot](text)
+    thing = asked_thing(question) or "that"
+    value = about_user.stated(text, thing)
+    return f"Your {thing} is {value}." if value else f"I don't know your {thing}: {UNKNOWN_WHY}."
+
+
+def acknowledge(message: str) -> str | None:
+    """What the agent understood of a statement about the user ("I'm vegetarian"), or None if nothing."""
+    heard = []
+    full, called = about_user.name(message)
+    if full or called:
+        heard.append(f"your name is {called or full}")
+    for label, value in (("you are", about_user.diet(message)), ("you live in", about_user.home_city(message)),
+                         ("you work as", about_user.job(message))):
+        if value:
+            heard.append(f"{label} {value}")
+    allergies = about_user.allergies(message)
+    if allergies:
+        heard.append(f"you are allergic to {_list(allergies)}")
+    value, per_person = about_user.budget(message)
+    if value is not None:
+        heard.append(f"your budget is {value:g} EUR" + (" per person" if per_person else ""))
+    if not heard:
+        return None
+    return f"I understood: {'; '.join(heard)}. Tell me what to look up or book."
+
+
+def not_understood(message: str) -> str:
+    """Fail out loud: what was not understood, and what the agent can do."""
+    shown = message.strip().replace("\n", " ")
+    shown = shown if len(shown) <= 80 else shown[:77] + "..."
+    return f"I did not understand \"{shown}\": I am the course's offline stand-in, not a language model. {CAN_DO}."
+
+
+def cannot_forget() -> str:
+    """The reply to a deletion request when no memory tool is offered."""
+    return ("I cannot delete anything myself: I have no memory tool in this conversation, and I keep nothing "
+            "between conversations. What would do it: the application's memory (for example "
+            "VectorMemory.forget_user, ProfileMemory.forget_user and EpisodicLog.forget_user), or giving me the "
+            "forget_everything / forget_memory tools.")

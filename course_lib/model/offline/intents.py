@@ -1,0 +1,111 @@
+"""What a user message asks for, in English, German, French, Spanish, Portuguese and Italian.
+
+    intent("Book Chez Lentille in Paris for 2 on Saturday at 8pm")  == "book"
+    intent("Lösche alles, was du über mich weißt.")                  == "forget_all"
+    intent("forget my allergy")                                      == "forget"
+    intent("Wie heiße ich?")                                         == "recall"      # asked(...) == "name"
+    intent("Purple monkeys dishwasher.")                             == "unknown"
+
+The intents, checked in this order: page (a URL), forget_all, forget, recall (a question about the user),
+book, weather, restaurant, small_talk (greetings, thanks, goodbyes), unknown (react.py then checks whether
+the message states something about the user, or matches a learner's own tool). Each is one table of cue
+words; nothing here is learned.
+"""
+from __future__ import annotations
+
+import re
+
+URL = re.compile(r"https?://[^\s)\"'>]+")
+
+FORGET_VERB = (r"forget|delete|erase|remove|wipe|vergiss|vergessen|lösch\w*|losch\w*|entfern\w*|oublie\w*|oublier|"
+               r"efface\w*|supprime\w*|olvida\w*|borra\w*|elimina\w*|esquece\w*|esqueça|apaga\w*|apague|"
+               r"dimentica\w*|cancella\w*")
+EVERYTHING = (r"everything|all (?:of )?(?:my data|that you know|you know|about me|my memories|you have)|all my|"
+              r"alles|tout|toutes|todo|tudo|tutto|tutti|whatever you know|all data|all memories|all of it")
+FORGET_ALL = re.compile(rf"\b(?:{FORGET_VERB})\b.*\b(?:{EVERYTHING})\b|\b(?:{EVERYTHING})\b.*\b(?:{FORGET_VERB})\b|"
+                        rf"\bright to be forgotten\b", re.I)
+FORGET = re.compile(rf"\b(?:{FORGET_VERB})\b|\bno longer\b", re.I)
+
+QUESTION_START = re.compile(r"^\s*(?:what|what's|whats|where|who|which|how|do|does|did|am|is|are|can you tell|tell me|"
+                            r"remind me|wie|wo|was|wer|welche\w*|wogegen|bin|habe|comment|où|quel\w*|qu'|que|qui|"
+                            r"est-ce|à quoi|a quoi|suis-je|cómo|como|dónde|donde|cuál|cual|qué|a qué|a que|quién|"
+                            r"qual|onde|o que|quem|a que|come|dove|cosa|chi|a cosa|che|sono|sou|soy)\b", re.I)
+
+ASKED = (  # (slot, cue words in a question about the user)
+    ("name", r"my name|who am i|call me\?|what (?:should|do) you call me|wie heiße ich|wie heisse ich|wie ist mein "
+             r"name|mein name|je m'appelle comment|comment (?:est-ce que )?je m'appelle|mon (?:pré)?nom|cómo me "
+             r"llamo|como me llamo|mi nombre|como (?:eu )?me chamo|meu nome|come mi chiamo|il mio nome"),
+    ("allergy", r"allerg|alérg|alerg"),
+    ("city", r"where do i live|where i live|where am i based|where's my home|where is my home|my home ?city|what city "
+             r"do i live|wo wohne ich|wo lebe ich|wo ich wohne|mein wohnort|où (?:est-ce que )?j'habite|où je vis|"
+             r"j'habite où|où est-ce que je vis|dónde vivo|donde vivo|en qué ciudad vivo|onde (?:eu )?moro|onde "
+             r"(?:eu )?vivo|dove abito|dove vivo"),
+    ("diet", r"my diet|what do i eat|do i eat meat|am i (?:a )?(?:vegetarian|vegan)|meine ernährung|was esse ich|"
+             r"esse ich fleisch|bin ich veget|mon régime|qu'est-ce que je mange|suis-je végé|mi dieta|qué como|soy "
+             r"vegetarian|minha dieta|o que (?:eu )?como|sou vegetarian|la mia dieta|cosa mangio|sono vegetarian"),
+    ("budget", r"budget|presupuesto|orçamento|how much (?:can|do|should) i spend|wie viel (?:kann|will|darf) ich|"
+               r"combien (?:je peux|puis-je)|cuánto puedo gastar|quanto posso (?:gastar|spendere)"),
+    ("job", r"do for a living|my (?:job|profession|occupation|work)\b|where do i work|what do i work|von beruf|was "
+            r"arbeite ich|mein beruf|mon (?:métier|travail|boulot)|je fais quoi|ce que je fais dans la vie|en qué "
+            r"trabajo|a qué me dedico|mi (?:trabajo|profesión)|minha profissão|meu trabalho|em que (?:eu )?trabalho|"
+            r"che lavoro faccio|il mio lavoro"),
+)
+MY_THING = re.compile(r"\b(?:what(?:'s| is| are| was)|do you (?:know|remember)|tell me)\s+my\s+([a-z][\w' -]{1,30}?)"
+                      r"\s*(?:\?|$|\bis\b)", re.I)
+
+BOOK = re.compile(r"\b(?:book|booking|reserve|reservation|table for|a table|buch\w*|reservier\w*|tisch|réserv\w*|"
+                  r"une table|reserv[ae]\w*|resérv\w*|mesa|prenot\w*|tavolo)\b", re.I)
+WEATHER = re.compile(r"\b(?:weather|rain|raining|forecast|temperature|sunny|wetter|regen|regnet|météo|quel temps|"
+                     r"pluie|pleut|qué tiempo|que tiempo|el tiempo|clima|lluvia|llueve|previsão|o tempo|chuva|chove|"
+                     r"che tempo|meteo|pioggia|piove|pioverà|piovere|chover|choverá|chuvoso|llover|lloverá|lluvioso|pleuvoir|"
+                     r"pleuvra|regnen|sonnig|soleil|sol)\b", re.I)
+RESTAURANT = re.compile(r"\b(?:restaurants?|dinner|lunch|eat|food|place to eat|where to eat|essen|abendessen|"
+                        r"mittagessen|restaurant|dîner|déjeuner|manger|restaurante|cenar|comer|cena|almuerzo|jantar|"
+                        r"almoço|ristorante|mangiare|pranzo|place|places|somewhere|spot|recommend|suggest|lokal|empfiehl\w*|endroit|"
+                        r"recommande\w*|lugar|recomienda\w*|sítio|recomenda\w*|posto|locale|consiglia\w*)\b", re.I)
+SMALL_TALK = re.compile(r"^[\s¡¿]*(?:hi|hello|hey|good (?:morning|evening|night)|thanks?|thank you|cheers|bye|goodbye|"
+                        r"see you|ok(?:ay)?|great|cool|nice|perfect|sounds good|that's all|hallo|guten (?:tag|morgen|"
+                        r"abend)|danke|tschüss|bis bald|salut|bonjour|bonsoir|merci|au revoir|à bientôt|hola|gracias|"
+                        r"adiós|hasta luego|buenas|olá|ola|obrigad[oa]|tchau|até logo|ciao|grazie|arrivederci|"
+                        r"buongiorno|buonasera)\b[\s!.,?¡¿]*(?:[\w'’]+[\s!.,?¡¿]*){0,6}$", re.I)
+
+
+def asked(question: str) -> str | None:
+    """The fact about the user a question asks for (name, allergy, city, diet, budget, job), or None."""
+    q = question.strip()
+    is_question = q.endswith("?") or QUESTION_START.search(q) or re.search(r"\b(?:tell|remind) me\b", q, re.I)
+    if not is_question:
+        return None
+    for slot, cues in ASKED:
+        if re.search(cues, q, re.I):
+            return slot
+    return None
+
+
+def asked_thing(question: str) -> str | None:
+    """The X of "what is my X?" when it is none of the known slots (e.g. "favourite colour"), or None."""
+    m = MY_THING.search(question)
+    return m.group(1).strip() if m else None
+
+
+def intent(question: str) -> str:
+    """What the user wants (see the module docstring for the list and the order)."""
+    if URL.search(question):
+        return "page"
+    if FORGET_ALL.search(question):
+        return "forget_all"
+    if FORGET.search(question) and not asked(question):
+        return "forget"
+    if WEATHER.search(question) and asked(question) in (None, "city"):
+        return "weather"  # "What's the weather where I live?" asks for the weather, not for the city
+    if asked(question) or asked_thing(question):
+        return "recall"
+    if BOOK.search(question):
+        return "book"
+    if WEATHER.search(question):
+        return "weather"
+    if RESTAURANT.search(question):
+        return "restaurant"
+    if SMALL_TALK.search(question):
+        return "small_talk"
+    return "unknown"
