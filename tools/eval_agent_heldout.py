@@ -1,0 +1,93 @@
+"""The offline agent on a held-out set of requests: cases written by someone who never saw its rules.
+
+    python tools/eval_agent_heldout.py                                 # course_lib/data/labelled/agent_heldout.jsonl
+    python tools/eval_agent_heldout.py path/to/cases.jsonl --failures  # and every failed case
+
+One case per line: {"id", "lang", "messages": [...], "facts": [...], "expect": {"action": book | ask | answer |
+delete | search | weather, "args": {...}, "answer_contains": [...], "must_not": [...]}}. The last message is the
+request and the ones before it the conversation so far; the facts reach the agent as recalled memories. Each
+case becomes one of tools/eval_agent_requests.py's cases and is run and checked the same way:
+
+    book     the one booking made is the restaurant, "day time" and party size given (a restaurant the case
+             leaves out may be any)
+    ask      nothing is booked and the reply asks a question
+    answer   no side effect, the reply holds what answer_contains says
+    delete   with the memory tools, scope "all" leaves every store empty; a fact leaves the rest
+    search   search_restaurants is called with the args given
+    weather  get_weather is called with the args given (a city with no forecast is reported, not replaced)
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from eval_agent_requests import run_case  # noqa: E402
+
+HELDOUT = Path(__file__).resolve().parents[1] / "course_lib" / "data" / "labelled" / "agent_heldout.jsonl"
+
+
+def converted(case: dict[str, Any]) -> dict[str, Any]:
+    """A held-out case in the shape tools/eval_agent_requests.py runs."""
+    e, args = case["expect"], dict(case["expect"].get("args", {}))
+    out: dict[str, Any] = {"id": case["id"], "lang": case["lang"], "kind": e["action"],
+                           "request": case["messages"][-1]["content"],
+                           "context": case["messages"][:-1], "facts": case.get("facts", [])}
+    want: dict[str, Any] = {"reply_has": [t for t in e.get("answer_contains", []) if t != "?"],
+                            "reply_lacks": list(e.get("must_not", []))}
+    action = e["action"]
+    if action == "book":
+        when = " ".join(str(args[k]) for k in ("day", "time") if args.get(k))
+        want["booked"] = {"restaurant": args.get("restaurant"), "time": when or None, "people": args.get("people")}
+    elif action == "ask":
+        want.update(booked=None, question=True)
+    elif action == "answer":
+        want["booked"] = None
+    elif action == "delete":
+        out["tools"] = "memory"
+        want["booked"] = None
+        if args.get("scope") == "all":
+            want["stores_empty"] = True
+        elif args.get("fact"):
+            want["called"] = ["forget_memory"]
+    elif action in ("search", "weather"):
+        tool = "search_restaurants" if action == "search" else "get_weather"
+        want["args"] = {tool: args}
+    if "?" in e.get("answer_contains", []):
+        want["question"] = True
+    out["expect"] = want
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("path", nargs="?", default=str(HELDOUT))
+    parser.add_argument("--failures", action="store_true", help="list every failed case")
+    args = parser.parse_args(argv)
+    cases = [converted(json.loads(line)) for line in Path(args.path).read_text(encoding="utf-8").splitlines()
+             if line.strip()]
+    ok, by_kind, by_lang, failures = 0, Counter(), Counter(), []
+    for case in cases:
+        bad, _ = run_case(case)
+        if not bad:
+            ok += 1
+            by_kind[case["kind"]] += 1
+            by_lang[case["lang"]] += 1
+        else:
+            failures.append((case, bad))
+    kinds, langs = Counter(c["kind"] for c in cases), Counter(c["lang"] for c in cases)
+    print(f"held-out agent requests: {ok} of {len(cases)} pass")
+    print("by kind:     " + ", ".join(f"{k} {by_kind[k]}/{n}" for k, n in sorted(kinds.items())))
+    print("by language: " + ", ".join(f"{k} {by_lang[k]}/{n}" for k, n in sorted(langs.items())))
+    if args.failures:
+        for case, bad in failures:
+            print(f"\n{case['id']}: {case['request']!r}\n   " + "\n   ".join(bad))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
