@@ -394,4 +394,4 @@ def test_check_room_fails_without_the_gate_and_passes_with_it(room, alice):
     assert runs["gated"].returncode == 0, gated + g_err[-2000:]
     assert "FAIL" not in gated and "no learner can reach another's tenant" in gated
     assert gated.count("ok   ") >= 13 and "refused 403" in gated and "refused 401" in gated
-    print("\n" + gated)
+    print("\n" + ungated + "\n" + gated)
