@@ -9,6 +9,9 @@ never from a header, a variable or a path the learner controls. Then it
   database "course", creating both on the server the first time, so chromadb clients land there by themselves;
 * forwards a request only when its path names exactly that tenant and database, judged after decoding every
   path segment as Chroma does ('learner%2Dbob' is 'learner-bob'), and forwards the re-encoded path it judged;
+* and, for the calls that name a collection by its id (get, query, add, delete, count, modify …), only when that
+  id is one of the tenant's own collections: Chroma 1.5 serves such a call for any collection id whatever tenant
+  the path names, so a leaked id would otherwise open another learner's collection;
 * refuses (403) a path naming another tenant or database, creating or deleting a tenant or a database, and
   every path outside the short list below; refuses (401) a request without a token or with one the hub does
   not know, and (403) a token without this service's access scope (HubAuth's default:
@@ -55,8 +58,9 @@ class Refused(Exception):
         return {"error": "AuthorizationError" if self.status == 401 else "AuthError", "message": self.message}
 
 
-def route(method: str, raw_path: str, tenant: str) -> str | None:
-    """The path to forward for a learner pinned to `tenant`; None for the identity call; Refused otherwise."""
+def route(method: str, raw_path: str, tenant: str) -> tuple[str | None, str | None]:
+    """(path to forward, collection id it acts on or None) for a learner pinned to `tenant`; (None, None) for the
+    identity call; Refused otherwise. GET and DELETE of collections/<x> take a name, resolved inside the tenant."""
     if not raw_path.startswith(API):
         raise Refused(403, f"{raw_path} is not part of Chroma's v2 API; the gate serves nothing else")
     parts = [unquote(p) for p in raw_path[len(API):].split("/")]
@@ -64,9 +68,9 @@ def route(method: str, raw_path: str, tenant: str) -> str | None:
         raise Refused(403, f"{raw_path}: empty, '.', '..' or encoded '/' path segments are refused")
     canonical = API + "/".join(quote(p, safe="") for p in parts)
     if parts == ["auth", "identity"] and method == "GET":
-        return None
+        return None, None
     if len(parts) == 1 and parts[0] in OPEN and method == "GET":
-        return canonical
+        return canonical, None
     if parts[0] != "tenants" or len(parts) < 2:
         raise Refused(403, f"{method} {raw_path}: the gate forwards only requests inside your own tenant "
                            f"{tenant!r} (creating or listing tenants is the gate's job)")
@@ -78,7 +82,8 @@ def route(method: str, raw_path: str, tenant: str) -> str | None:
         raise Refused(403, f"{method} {raw_path}: tenants and databases are made by the gate and never deleted "
                            "through it; delete your collections instead (python -m course_lib reset)")
     if len(parts) == 2 or parts[2] == "databases" and (len(parts) <= 4 or parts[4] in UNDER_DATABASE):
-        return canonical
+        by_id = parts[4:5] == ["collections"] and (len(parts) > 6 or len(parts) == 6 and method not in ("GET", "DELETE"))
+        return canonical, parts[5] if by_id else None
     raise Refused(403, f"{method} {raw_path}: not a Chroma call the course makes, so the gate does not forward it")
 
 
@@ -88,11 +93,12 @@ def make_app(upstream: str, auth: Any = None) -> Any:
     from jupyterhub.services.auth import HubAuth
     from tornado import web
 
-    auth = auth or HubAuth(cache_max_age=60)  # a revoked token stops working within a minute
+    auth = auth or HubAuth(cache_max_age=60, allow_token_in_url=False)  # header only; revoked: refused within 60 s
     uds = upstream[len("unix:"):] if upstream.startswith("unix:") else None
     client = httpx.AsyncClient(base_url="http://chroma" if uds else upstream.rstrip("/"), timeout=300,
                                transport=httpx.AsyncHTTPTransport(uds=uds) if uds else None)
     ready: set[str] = set()
+    owned: dict[str, set[str]] = {}  # tenant -> ids of its collections (refreshed when an id is not in it)
 
     async def ensure(tenant: str) -> None:
         """Create the learner's tenant and database upstream the first time (both calls are idempotent)."""
@@ -103,6 +109,22 @@ def make_app(upstream: str, auth: Any = None) -> Any:
         if (await client.get(f"{API}tenants/{tenant}/databases/{DATABASE}")).status_code == 404:
             await client.post(f"{API}tenants/{tenant}/databases", json={"name": DATABASE})
         ready.add(tenant)
+
+    async def check_owned(tenant: str, collection: str) -> None:
+        """Refuse a collection id that is not one of the tenant's own collections (listed from Chroma on a miss)."""
+        if collection in owned.get(tenant, set()):
+            return
+        ids, offset = set(), 0
+        while True:
+            page = (await client.get(f"{API}tenants/{tenant}/databases/{DATABASE}/collections",
+                                     params={"limit": 1000, "offset": offset})).json()
+            ids |= {c["id"] for c in page}
+            if len(page) < 1000:
+                break
+            offset += len(page)
+        owned[tenant] = ids
+        if collection not in ids:
+            raise Refused(403, f"collection {collection!r} is not one of your tenant {tenant!r}'s collections")
 
     class Gate(web.RequestHandler):
         """Every request: identify the learner with the hub, pin the tenant, forward or refuse."""
@@ -136,10 +158,12 @@ def make_app(upstream: str, auth: Any = None) -> Any:
             try:
                 who = await self.learner()
                 tenant = tenant_name(who)
-                path = route(self.request.method, self.request.path, tenant)
+                path, collection = route(self.request.method, self.request.path, tenant)
                 if path is None:
                     await ensure(tenant)
                     return self.reply(200, {"user_id": who, "tenant": tenant, "databases": [DATABASE]})
+                if collection is not None:
+                    await check_owned(tenant, collection)
                 await self.forward(path)
             except Refused as no:
                 print(f"chroma_gate: refused {no.status} {who} {self.request.method} {self.request.path}: "

@@ -9,8 +9,7 @@ come from the course's `Model().embed`, so chroma never tries to download its de
 Writes: `add` is one chroma call (one transaction in chroma's log); an update that supersedes a memory
 writes the ended old version and the new one in one `upsert`, so a crash never leaves two current versions.
 
-A room on one server (COURSE_CHROMA_HOST, used when no path is given): a tenant per learner, pinned by the room's
-gate from the learner's hub token on a JupyterHub; see `chroma_tenancy` and `course_lib.course.chroma_gate`.
+A room on one server (COURSE_CHROMA_HOST, when no path is given): a tenant per learner, see `chroma_tenancy`.
 
 Two kernels: embedded chroma keeps index state inside the process, so one store folder may be open in
 one process at a time; a second process gets a clear error at open (close the other kernel, or use another
