@@ -108,6 +108,10 @@ def make_app(upstream: str, auth: Any = None) -> Any:
             await client.post(f"{API}tenants", json={"name": tenant})
         if (await client.get(f"{API}tenants/{tenant}/databases/{DATABASE}")).status_code == 404:
             await client.post(f"{API}tenants/{tenant}/databases", json={"name": DATABASE})
+        check = await client.get(f"{API}tenants/{tenant}/databases/{DATABASE}")  # made here or by a twin request
+        if check.status_code != 200:
+            raise Refused(502, f"the gate could not create tenant {tenant!r} on Chroma ({check.status_code}: "
+                               f"{check.text[:200]})")
         ready.add(tenant)
 
     async def check_owned(tenant: str, collection: str) -> None:

@@ -61,9 +61,9 @@ def kernel(mark: str, *actions: str, **env: str) -> tuple[dict | None, str]:
     return json.loads(done.stdout.strip().splitlines()[-1]), ""
 
 
-def raw(host: str, port: int, method: str, path: str, headers: dict[str, str]) -> tuple[int, str]:
+def raw(host: str, port: int, method: str, path: str, headers: dict[str, str], timeout: float = 30) -> tuple[int, str]:
     """One plain HTTP request; (status, the start of the body)."""
-    con = http.client.HTTPConnection(host, port, timeout=30)
+    con = http.client.HTTPConnection(host, port, timeout=timeout)
     try:
         con.request(method, path, body=b"{}" if method == "POST" else None,
                     headers={**headers, "content-type": "application/json"})
@@ -104,7 +104,7 @@ def heartbeat_answers(address: str) -> bool:
     """True if a Chroma heartbeat answers 200 at HOST:PORT with no token."""
     host, _, port = address.rpartition(":")
     try:
-        return raw(host, int(port), "GET", "/api/v2/heartbeat", {})[0] == 200
+        return raw(host, int(port), "GET", "/api/v2/heartbeat", {}, timeout=5)[0] == 200
     except OSError:
         return False
 
