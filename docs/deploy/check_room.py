@@ -149,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     attempts = [("GET", "/api/v2/tenants/default_tenant"), ("GET", f"/api/v2/tenants/{other_tenant}/databases/course/"
                 "collections"), ("POST", f"/api/v2/tenants/{other_tenant}/databases/course/collections"),
                 ("DELETE", f"/api/v2/tenants/{other_tenant}/databases/course/collections/mem-x")]
-    for token_used, sent in (("this learner's token", headers), ("no token", {})):
+    for token_used, sent in [("this learner's token", headers)] * bool(headers) + [("no token", {})]:
         for method, path in attempts + [("GET", f"/api/v2/tenants/{mine['tenant']}/databases/course/collections")] * (
                 not sent):
             status, body = raw(host, port, method, path, sent)
