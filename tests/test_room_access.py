@@ -123,16 +123,17 @@ def start(cmd: list[str], log: Path, **kw) -> subprocess.Popen:
         return subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, **kw)
 
 
-def wait(ok, what: str, log: Path, timeout: float = 120) -> None:
+def wait(ok, what: str, log: Path, proc: subprocess.Popen, timeout: float = 120) -> None:
     started = time.monotonic()
     while not ok():
-        if time.monotonic() - started > timeout:
-            raise TimeoutError(f"{what} did not come up within {timeout:g} s: {log.read_text()[-2000:]}")
+        if proc.poll() is not None or time.monotonic() - started > timeout:
+            raise TimeoutError(f"{what} did not come up (exit code {proc.poll()}, waited at most {timeout:g} s): "
+                               f"{log.read_text()[-2000:]}")
         time.sleep(0.1)
 
 
 def netns_works() -> bool:
-    return bool(PROXYD and shutil.which("unshare") and shutil.which("ip")) and subprocess.run(
+    return bool(PROXYD and shutil.which("unshare") and shutil.which("ip") and shutil.which("bash")) and subprocess.run(
         ["unshare", "-rn", "ip", "link", "set", "lo", "up"], capture_output=True).returncode == 0
 
 
@@ -154,16 +155,16 @@ def room(tmp_path_factory):
             sockets.append(listener)
             script = ('ip link set lo up && { "$0" run --path "$1" --host 127.0.0.1 --port "$2" & } && '
                       'exec 3<&"$4" && LISTEN_PID=$$ LISTEN_FDS=1 exec "$3" 127.0.0.1:"$2"')
-            procs.append(start(["unshare", "-rn", "sh", "-c", script, str(chroma), str(tmp / "data"),
+            procs.append(start(["unshare", "-rn", "bash", "-c", script, str(chroma), str(tmp / "data"),
                                 str(room["inner_port"]), PROXYD, str(listener.fileno())], tmp / "chroma.log",
                                pass_fds=(listener.fileno(),)))
-            wait(lambda: unix_heartbeat(room["socket"]), "chroma in its network namespace", tmp / "chroma.log")
+            wait(lambda: unix_heartbeat(room["socket"]), "chroma in its network namespace", tmp / "chroma.log", procs[-1])
             room["upstream"] = f"unix:{room['socket']}"
             # The control: the same server exposed on a TCP port with no gate (what the recipes did before).
             tcp = socket.create_server(("127.0.0.1", 0))
             sockets.append(tcp)
             room["ungated"] = tcp.getsockname()[1]
-            procs.append(start(["sh", "-c", 'exec 3<&"$2" && LISTEN_PID=$$ LISTEN_FDS=1 exec "$0" "$1"', PROXYD,
+            procs.append(start(["bash", "-c", 'exec 3<&"$2" && LISTEN_PID=$$ LISTEN_FDS=1 exec "$0" "$1"', PROXYD,
                                 str(room["socket"]), str(tcp.fileno())], tmp / "bridge.log", pass_fds=(tcp.fileno(),)))
         else:
             room["ungated"] = room["inner_port"]
@@ -177,8 +178,8 @@ def room(tmp_path_factory):
                "JUPYTERHUB_API_TOKEN": "the-gate's-own-service-token", "JUPYTERHUB_SERVICE_NAME": SERVICE}
         procs.append(start([sys.executable, "-m", "course_lib.course.chroma_gate", "--port", str(room["gate"]),
                             "--upstream", room["upstream"]], tmp / "gate.log", env=env, cwd=ROOT))
-        wait(lambda: tcp_heartbeat(room["ungated"]) == 200, "the ungated control port", tmp / "chroma.log")
-        wait(lambda: tcp_heartbeat(room["gate"], "tok-alice") == 200, "the gate", tmp / "gate.log")
+        wait(lambda: tcp_heartbeat(room["ungated"]) == 200, "the ungated control port", tmp / "chroma.log", procs[1 if room["netns"] else 0])
+        wait(lambda: tcp_heartbeat(room["gate"], "tok-alice") == 200, "the gate", tmp / "gate.log", procs[-1])
         room["gate_log"] = tmp / "gate.log"
         yield room
         hub.shutdown()
@@ -445,3 +446,22 @@ def test_check_room_fails_without_the_gate_and_passes_with_it(room, alice):
     assert "FAIL" not in gated and "no learner can reach another's tenant" in gated
     assert gated.count("ok   ") >= 13 and "refused 403" in gated and "refused 401" in gated
     print("\n" + ungated + "\n" + gated)
+
+
+def test_doctor_and_reset_work_through_the_gate(room, alice, monkeypatch):
+    """Alice's doctor names her tenant as the gate pinned it; her reset plan lists her collections, nobody else's."""
+    from course_lib.course import doctor
+    from course_lib.course.reset import Plan, plan_server
+
+    for name, value in learner_env(room["gate"], "tok-alice", JUPYTERHUB_USER="alice").items():
+        monkeypatch.setenv(name, value)
+    check = {c.name: c for c in doctor.run_checks()}["chroma server"]
+    assert check.ok and "learner 'alice' -> tenant learner-alice" in check.detail, check.detail
+    assert "pinned by the room's gate from your hub token" in check.detail
+    plan = Plan()
+    plan_server(plan, "127.0.0.1", room["gate"])
+    assert plan.server.endswith("tenant learner-alice") and len(plan.collections) == 2  # priya and marco
+    assert {c[0].tenant for c in plan.collections} == {"learner-alice"}
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "not-a-token")
+    check = {c.name: c for c in doctor.run_checks()}["chroma server"]
+    assert not check.ok and "401" in check.detail, check.detail
