@@ -128,7 +128,7 @@ def make_app(upstream: str, auth: Any = None) -> Any:
             offset += len(page)
         owned[tenant] = ids
         if collection not in ids:
-            raise Refused(403, f"collection {collection!r} is not one of your tenant {tenant!r}'s collections")
+            raise Refused(403, f"collection {collection!r} is not one of the collections in your tenant {tenant!r}")
 
     class Gate(web.RequestHandler):
         """Every request: identify the learner with the hub, pin the tenant, forward or refuse."""
