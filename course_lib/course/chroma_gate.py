@@ -82,7 +82,8 @@ def route(method: str, raw_path: str, tenant: str) -> tuple[str | None, str | No
         raise Refused(403, f"{method} {raw_path}: tenants and databases are made by the gate and never deleted "
                            "through it; delete your collections instead (python -m course_lib reset)")
     if len(parts) == 2 or parts[2] == "databases" and (len(parts) <= 4 or parts[4] in UNDER_DATABASE):
-        by_id = parts[4:5] == ["collections"] and (len(parts) > 6 or len(parts) == 6 and method not in ("GET", "DELETE"))
+        named = len(parts) == 6 and method in ("GET", "DELETE")  # collections/<name>: chroma looks in this tenant
+        by_id = parts[4:5] == ["collections"] and len(parts) >= 6 and not named
         return canonical, parts[5] if by_id else None
     raise Refused(403, f"{method} {raw_path}: not a Chroma call the course makes, so the gate does not forward it")
 

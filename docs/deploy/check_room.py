@@ -48,7 +48,8 @@ for action in actions:
         memory.remember(user, mark, importance=0.9)
     elif action == "forget":
         memory.forget_user(user)
-print(json.dumps({"tenant": memory.store.tenant, "before": before, "memories": [m.text for m in memory.memories(user)]}))
+after = [m.text for m in memory.memories(user)]
+print(json.dumps({"tenant": memory.store.tenant, "before": before, "memories": after}))
 """
 
 

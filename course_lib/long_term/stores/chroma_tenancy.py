@@ -108,7 +108,8 @@ def identity(host: str, port: int, settings: Settings | None = None) -> Identity
                               f"kernel's hub token as {who!r} (tenant {tenant}). On a hub your tenant comes from your "
                               "token: unset COURSE_LEARNER. Nothing was read or written")
     if DATABASE not in body.get("databases", []):
-        raise PermissionError(f"the room's gate gives tenant {tenant} no database {DATABASE!r}: is it the course's gate?")
+        raise PermissionError(f"the room's gate gives tenant {tenant} no database {DATABASE!r}: is it the course's "
+                              "gate (course_lib.course.chroma_gate)?")
     return Identity(who, tenant, gated=True)
 
 
@@ -169,7 +170,7 @@ def _client(host: str, port: int, tenant: str, database: str) -> Any:
 
 
 def connect(host: str, port: int) -> Any:
-    """An HttpClient inside this learner's tenant (see `identity`) and its database 'course', creating both if missing."""
+    """An HttpClient in this learner's tenant (see `identity`) and its database 'course', creating both if missing."""
     me = identity(host, port)
     with _reaching(host, port):
         if not me.gated:  # behind a gate, the gate made them when it answered the identity call
@@ -181,7 +182,7 @@ def connect(host: str, port: int) -> Any:
 
 
 def tenant_clients(host: str, port: int) -> list[Any]:
-    """One HttpClient per database of this learner's tenant ([] if it does not exist; a plain server creates nothing)."""
+    """One HttpClient per database of this learner's tenant ([] if there is none; a plain server creates nothing)."""
     from chromadb.errors import NotFoundError
 
     me = identity(host, port)
