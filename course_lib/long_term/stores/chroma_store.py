@@ -80,9 +80,8 @@ class ChromaStore:
         if host is not None:
             if path is not None:
                 raise ValueError("give either path (embedded chroma) or chroma_host (a Chroma server), not both")
-            self.path, self.port = None, int(port or 8000)
-            self.client = connect(host, self.port)  # this learner's tenant: the gate's, from the hub token
-            self.tenant = self.client.tenant
+            self.path, self.port, self.client = None, int(port or 8000), connect(host, int(port or 8000))
+            self.tenant = self.client.tenant  # this learner's: behind the room's gate, from the hub token
         else:
             if path is None:  # a private temporary folder, removed when the store is garbage-collected
                 path = tempfile.mkdtemp(prefix="course-chroma-")
