@@ -82,7 +82,7 @@ site: $(STAMP)  ## the lessons, exercises and solutions as a static website in s
 	$(NONET) $(PY) tools/site.py
 
 lock:  ## re-resolve requirements.lock from pyproject.toml (needs uv: pip install uv)
-	uv pip compile pyproject.toml --extra test --universal --python-version 3.10 -o requirements.lock
+	uv pip compile pyproject.toml --extra test --extra hub --universal --python-version 3.10 -o requirements.lock
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -167,6 +167,21 @@ def z2jh_wiring_problems(config: dict, chroma_docs: list) -> list[str]:
     selectors = [t.get("podSelector", {}).get("matchLabels", {}) for rule in egress for t in rule.get("to", [])]
     if not any(sel and sel.items() <= pod_labels.items() for sel in selectors):
         problems.append("singleuser.networkPolicy.egress selects no chroma pod: learners could not reach the server")
+    containers = {c["name"]: c for c in deployment.get("spec", {}).get("template", {}).get("spec", {}).get(
+        "containers", [])}
+    chroma_args = " ".join(containers.get("chroma", {}).get("args", []))
+    if "--host 127.0.0.1" not in chroma_args:
+        problems.append("chroma listens beyond the pod's loopback: anything in the cluster could bypass the gate")
+    gate = containers.get("gate", {})
+    gate_ports = {p.get("name") for p in gate.get("ports", [])} | {str(p["containerPort"]) for p in gate.get("ports", [])}
+    if not all(str(p.get("targetPort")) in gate_ports for p in service.get("spec", {}).get("ports", [])):
+        problems.append("the Service does not lead to the gate container only")
+    name = {e["name"]: e.get("value") for e in gate.get("env", [])}.get("JUPYTERHUB_SERVICE_NAME")
+    hub = config.get("hub", {})
+    scope = f"access:services!service={name}"
+    if name not in hub.get("services", {}) or scope not in hub.get("loadRoles", {}).get("user", {}).get("scopes", []) \
+            or scope not in hub.get("config", {}).get("Spawner", {}).get("server_token_scopes", []):
+        problems.append(f"the hub does not give learners' server tokens {scope}: the gate would refuse every learner")
     return problems
 
 
@@ -249,7 +264,7 @@ def sandbox(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     log = tmp_path / "calls.log"
     stub = f'#!/bin/sh\necho "$(basename "$0") $*" >> {log}\n'
     for path in [root / "opt/tljh/user/bin/pip", root / "opt/tljh/hub/bin/tljh-config", stubs / "systemctl",
-                 stubs / "curl"]:
+                 stubs / "curl", stubs / "useradd"]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(stub)
         path.chmod(0o755)
@@ -260,6 +275,30 @@ def sandbox(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     return root, env
 
 
+def hub_config(config_d: Path):
+    """The traitlets config that JupyterHub builds from the snippets in a jupyterhub_config.d folder."""
+    from traitlets.config import Config
+
+    config = Config()
+    for snippet in sorted(config_d.glob("*.py")):
+        exec(snippet.read_text(), {"get_config": lambda: config})
+    return config
+
+
+def spawner_environment(config) -> dict:
+    from traitlets import Dict, List
+    from traitlets.config import Configurable
+
+    class Spawner(Configurable):
+        environment = Dict(config=True)
+        server_token_scopes = List(config=True)
+
+    return Spawner(config=config).environment
+
+
+GATED_UNITS = ["chroma-server.service", "chroma-bridge.socket", "chroma-bridge.service", "course-chroma-gate.service"]
+
+
 def test_install_script_in_a_sandbox(tmp_path):
     """install.sh end to end against stubs: what it installs, copies, enables and configures."""
     root, env = sandbox(tmp_path)
@@ -268,32 +307,34 @@ def test_install_script_in_a_sandbox(tmp_path):
     (tmp_path / "rec" / "lesson04.jsonl").write_text("{}\n")
     script = DEPLOY / "tljh" / "install.sh"
     done = subprocess.run(["bash", str(script)], env={**env, "WHEELHOUSE": str(tmp_path / "wheels"),
-                          "RECORDINGS": str(tmp_path / "rec")}, capture_output=True, text=True, timeout=120)
+                          "RECORDINGS": str(tmp_path / "rec"), "SHARED_CHROMA": "1"}, capture_output=True, text=True,
+                          timeout=120)
     assert done.returncode == 0, done.stderr
     calls = (tmp_path / "calls.log").read_text().splitlines()
     wheels = f"--no-index --find-links {tmp_path / 'wheels'}"
     assert calls[:3] == [f"pip install --quiet {wheels} -r {ROOT / 'requirements.lock'}",
                          f"pip install --quiet {wheels} --no-deps agent-memory-course", "pip check"]
-    assert "systemctl enable --now chroma-server.service" in calls and calls[-1] == "tljh-config reload hub"
-    assert (root / "etc/systemd/system/chroma-server.service").read_text() == (
-        DEPLOY / "tljh" / "chroma-server.service").read_text()
+    assert "useradd --system --no-create-home --shell /usr/sbin/nologin course-gate" in calls
+    assert ("systemctl enable --now chroma-server.service chroma-bridge.socket course-chroma-gate.service" in calls
+            and calls[-1] == "tljh-config reload hub")
+    for unit in GATED_UNITS:
+        assert (root / "etc/systemd/system" / unit).read_text() == (DEPLOY / "tljh" / unit).read_text()
     lessons = sorted(p.name for p in (ROOT / "lessons").glob("*.ipynb"))
     for folder in ["srv/agent-memory/course", "etc/skel/agent-memory", "home/jupyter-bob/agent-memory"]:
         assert sorted(p.name for p in (root / folder / "lessons").glob("*.ipynb")) == lessons, folder
     assert [p.name for p in (root / "home/jupyter-alice/agent-memory").iterdir()] == ["mine.ipynb"]  # untouched
     assert (root / "srv/agent-memory/check_room.py").exists()
     assert (root / "srv/agent-memory/recordings/lesson04.jsonl").exists()
-    from traitlets import Dict
-    from traitlets.config import Config, Configurable
-
-    class Spawner(Configurable):
-        environment = Dict(config=True)
-
-    config = Config()
-    exec((root / "opt/tljh/config/jupyterhub_config.d/agent_memory_env.py").read_text(), {"get_config": lambda: config})
-    assert Spawner(config=config).environment == {
-        "COURSE_CHROMA_HOST": "127.0.0.1", "COURSE_CHROMA_PORT": "8000", "COURSE_BACKEND": "replay",
+    config = hub_config(root / "opt/tljh/config/jupyterhub_config.d")
+    assert spawner_environment(config) == {
+        "COURSE_CHROMA_HOST": "127.0.0.1", "COURSE_CHROMA_PORT": "8010", "COURSE_BACKEND": "replay",
         "COURSE_REPLAY_FILE": str(root / "srv/agent-memory/recordings"), "COURSE_REPLAY_FALLBACK": "offline"}
+
+    (tmp_path / "calls.log").unlink()  # again, without SHARED_CHROMA: embedded stores, no server, no chroma settings
+    again = subprocess.run(["bash", str(script)], env=env, capture_output=True, text=True, timeout=120)
+    assert again.returncode == 0, again.stderr
+    assert not any("chroma" in call or "useradd" in call for call in (tmp_path / "calls.log").read_text().splitlines())
+    assert "COURSE_CHROMA_HOST" not in spawner_environment(hub_config(root / "opt/tljh/config/jupyterhub_config.d"))
 
 
 def test_install_script_refuses_a_missing_wheelhouse_and_a_machine_without_tljh(tmp_path):
@@ -323,13 +364,59 @@ def test_systemd_unit_starts_and_restarts_chroma(tmp_path):
     assert [p[:20] for p in unit_problems(relative)] == ["ExecStart='chroma ru"]
 
 
-def test_tljh_settings_point_at_the_unit():
-    """agent_memory_env.py gives learners the host and port chroma-server.service listens on."""
-    unit = (DEPLOY / "tljh" / "chroma-server.service").read_text()
-    env = (DEPLOY / "tljh" / "agent_memory_env.py").read_text()
-    host = re.search(r'"COURSE_CHROMA_HOST": "([^"]+)"', env).group(1)
-    port = re.search(r'"COURSE_CHROMA_PORT": "([^"]+)"', env).group(1)
-    assert f"--host {host} " in unit and f"--port {port}" in unit
+def keys(unit: Path) -> dict[str, str]:
+    """KEY=value lines of a systemd unit (all sections; the units here repeat no key across sections)."""
+    found = {}
+    for line in unit.read_text(encoding="utf-8").splitlines():
+        key, eq, value = line.strip().partition("=")
+        if eq and not key.startswith(("#", ";")):
+            found[key] = f"{found[key]}\n{value}" if key in found else value
+    return found
+
+
+def tljh_gate_problems(folder: Path) -> list[str]:
+    """Chroma sits in its own network namespace, the bridge joins it, only the gate's user opens the socket, the
+    gate forwards there, and the learners' settings and the hub's scopes point at this gate."""
+    chroma, bridge = keys(folder / "chroma-server.service"), keys(folder / "chroma-bridge.service")
+    sock, gate = keys(folder / "chroma-bridge.socket"), keys(folder / "course-chroma-gate.service")
+    problems = []
+    if chroma.get("PrivateNetwork") != "yes":
+        problems.append("chroma-server.service: no PrivateNetwork=yes, so every learner on the machine reaches Chroma")
+    if bridge.get("PrivateNetwork") != "yes" or bridge.get("JoinsNamespaceOf") != "chroma-server.service":
+        problems.append("chroma-bridge.service does not join chroma-server.service's network namespace")
+    port = re.search(r"--host 127\.0\.0\.1 --port (\d+)", chroma.get("ExecStart", ""))
+    if not port or not bridge.get("ExecStart", "").endswith(f" 127.0.0.1:{port.group(1)}"):
+        problems.append("chroma-bridge.service does not forward to the host:port chroma-server.service listens on")
+    if (sock.get("SocketMode"), sock.get("SocketUser")) != ("0600", gate.get("User")):
+        problems.append("chroma-bridge.socket is not private to the gate's user (SocketMode=0600, SocketUser=)")
+    if f"--upstream unix:{sock.get('ListenStream')}" not in gate.get("ExecStart", ""):
+        problems.append("course-chroma-gate.service does not forward to chroma-bridge.socket")
+    config = hub_config(folder)
+    env = spawner_environment(config)
+    listen = re.search(r"--host (\S+) --port (\d+)", gate.get("ExecStart", ""))
+    if not listen or (env.get("COURSE_CHROMA_HOST"), env.get("COURSE_CHROMA_PORT")) != listen.groups():
+        problems.append("the learners' COURSE_CHROMA_HOST / COURSE_CHROMA_PORT are not where the gate listens")
+    service = re.search(r"JUPYTERHUB_SERVICE_NAME=(\S+)", gate.get("Environment", ""))
+    scope = f"access:services!service={service.group(1) if service else '?'}"
+    if not service or service.group(1) not in [s["name"] for s in config.JupyterHub.services.get_value([])]:
+        problems.append("the gate's JUPYTERHUB_SERVICE_NAME is not a service of the hub (JupyterHub.services)")
+    if scope not in config.Spawner.server_token_scopes or not any(
+            scope in role["scopes"] for role in config.JupyterHub.load_roles.get_value([]) if role["name"] == "user"):
+        problems.append(f"learners' server tokens do not carry {scope}: the gate would refuse every learner")
+    return problems
+
+
+def test_tljh_gate_units_fit_together(tmp_path):
+    assert tljh_gate_problems(DEPLOY / "tljh") == []
+    shutil.copytree(DEPLOY / "tljh", tmp_path, dirs_exist_ok=True)
+    unit = tmp_path / "chroma-server.service"
+    unit.write_text(unit.read_text().replace("PrivateNetwork=yes\n", ""))
+    snippet = tmp_path / "agent_memory_chroma.py"
+    snippet.write_text(snippet.read_text().replace('"access:services!service=course-chroma"]\n', '"x"]\n'))
+    assert tljh_gate_problems(tmp_path) == [
+        "chroma-server.service: no PrivateNetwork=yes, so every learner on the machine reaches Chroma",
+        "learners' server tokens do not carry access:services!service=course-chroma: the gate would refuse every "
+        "learner"]
 
 
 def test_z2jh_config_points_at_the_chroma_service():
@@ -341,6 +428,13 @@ def test_z2jh_config_points_at_the_chroma_service():
     assert z2jh_wiring_problems(config, chroma) == [
         "COURSE_CHROMA_HOST='chroma' is not the chroma Service's name",
         "singleuser.networkPolicy.egress selects no chroma pod: learners could not reach the server"]
+    config = yaml.safe_load((DEPLOY / "z2jh" / "config.yaml").read_text())
+    chroma[1]["spec"]["template"]["spec"]["containers"][0]["args"][4] = "0.0.0.0"
+    config["hub"]["config"]["Spawner"]["server_token_scopes"] = ["access:servers!server"]
+    assert z2jh_wiring_problems(config, chroma) == [
+        "chroma listens beyond the pod's loopback: anything in the cluster could bypass the gate",
+        "the hub does not give learners' server tokens access:services!service=course-chroma: the gate would "
+        "refuse every learner"]
 
 
 def test_measure_ram_sees_what_a_cell_allocates(tmp_path):
@@ -371,36 +465,10 @@ def test_pyyaml_comes_with_a_declared_dependency():
     assert not needs_pyyaml("numpy")  # the check can fail
 
 
-# Put every learner on chroma's default tenant, as a library without tenancy would (a sitecustomize module
-# runs in each of check_room's processes): the check must then report the leak.
-NO_TENANCY = """
-from course_lib.long_term.stores import chroma_tenancy
-assert hasattr(chroma_tenancy, "learner_tenant"), "chroma_tenancy.learner_tenant moved: update this test"
-chroma_tenancy.learner_tenant = lambda settings=None: "default_tenant"
-"""
-
-
-@pytest.mark.skipif("COURSE_CHROMA_HOST" not in settings_read_by(LIB),
-                    reason="the library does not read COURSE_CHROMA_HOST yet (tenancy support not landed)")
-def test_check_room_passes_on_a_real_server_and_fails_without_tenancy(tmp_path):
-    from course_lib.long_term.stores.chroma_server import ChromaServer
-
+def test_check_room_needs_the_rooms_settings():
+    """Without COURSE_CHROMA_HOST the check says where to run it (exit 2). Its runs against a real server, ungated
+    (it fails) and behind the gate (it passes), are in tests/test_room_access.py."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("COURSE_") and k != "JUPYTERHUB_USER"}
-    run = [sys.executable, str(DEPLOY / "check_room.py")]
-    missing = subprocess.run(run, env=env, capture_output=True, text=True, timeout=60)
+    missing = subprocess.run([sys.executable, str(DEPLOY / "check_room.py")], env=env, capture_output=True, text=True,
+                             timeout=60)
     assert missing.returncode == 2 and "COURSE_CHROMA_HOST is not set" in missing.stderr
-    (tmp_path / "leaky").mkdir()
-    (tmp_path / "leaky" / "sitecustomize.py").write_text(NO_TENANCY)
-    server = ChromaServer(tmp_path / "chroma-data", timeout=180)
-    try:
-        env.update(COURSE_CHROMA_HOST=server.host, COURSE_CHROMA_PORT=str(server.port))
-        isolated = subprocess.run(run, env=env, capture_output=True, text=True, timeout=600, cwd=tmp_path)
-        leaky_env = {**env, "PYTHONPATH": os.pathsep.join([str(tmp_path / "leaky"), env.get("PYTHONPATH", "")])}
-        leaky = subprocess.run(run, env=leaky_env, capture_output=True, text=True, timeout=600, cwd=tmp_path)
-    finally:
-        server.stop()
-    assert isolated.returncode == 0, isolated.stdout + isolated.stderr[-3000:]
-    assert isolated.stdout.count("ok   ") == 5 and "the room is isolated" in isolated.stdout
-    assert leaky.returncode == 1, leaky.stdout + leaky.stderr[-3000:]
-    assert "room-check-b sees room-check-a's memory" in leaky.stdout and "NOT isolated" in leaky.stdout
-    assert "room-check-a's memory is gone after room-check-b deleted its own" in leaky.stdout

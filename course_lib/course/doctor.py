@@ -89,14 +89,14 @@ def check_chroma_server() -> str:
     """With COURSE_CHROMA_HOST set: the server answers, and which learner and tenant this kernel works in."""
     import http.client
 
-    from course_lib.long_term.stores.chroma_tenancy import learner, tenant_clients, tenant_name
+    from course_lib.long_term.stores.chroma_tenancy import hub_headers, identity, tenant_clients
     from course_lib.model.settings import load_settings
 
     s = load_settings()
     where = f"{s.chroma_host}:{s.chroma_port}"
     try:
         con = http.client.HTTPConnection(s.chroma_host, s.chroma_port, timeout=DOCTOR_TIMEOUT)  # a silent server fails fast
-        con.request("GET", "/api/v2/heartbeat")
+        con.request("GET", "/api/v2/heartbeat", headers=hub_headers(s))  # the room's gate wants the hub token
         status = con.getresponse().status
         con.close()
     except OSError as exc:
@@ -104,10 +104,10 @@ def check_chroma_server() -> str:
                               "COURSE_CHROMA_HOST / COURSE_CHROMA_PORT") from None
     if status != 200:
         raise RuntimeError(f"{where} answered {status}: not a Chroma server? (COURSE_CHROMA_HOST / COURSE_CHROMA_PORT)")
-    who = learner(s)
-    tenant = tenant_name(who)
-    stored = sum(len(c.list_collections()) for c in tenant_clients(s.chroma_host, s.chroma_port, tenant))
-    return f"{where}, learner {who!r} -> tenant {tenant} ({stored} collections)"
+    me = identity(s.chroma_host, s.chroma_port, s)
+    stored = sum(len(c.list_collections()) for c in tenant_clients(s.chroma_host, s.chroma_port))
+    how = "pinned by the room's gate from your hub token" if me.gated else "no gate: any learner can open any tenant"
+    return f"{where}, learner {me.learner!r} -> tenant {me.tenant} ({stored} collections; {how})"
 
 
 def in_course_venv() -> bool:

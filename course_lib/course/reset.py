@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 from course_lib.long_term.stores.chroma_disk import UUID
 from course_lib.long_term.stores.chroma_store import LOCK_NAME
-from course_lib.long_term.stores.chroma_tenancy import learner_tenant, tenant_clients
+from course_lib.long_term.stores.chroma_tenancy import identity, tenant_clients
 from course_lib.long_term.stores.files import read_log
 from course_lib.long_term.stores.numpy_files import ACCESS, LEGACY, MEMORIES
 from course_lib.long_term.stores.numpy_store import DELETING
@@ -146,9 +146,8 @@ def plan_folder(plan: Plan, folder: Path) -> None:
 
 def plan_server(plan: Plan, host: str, port: int) -> None:
     """Add every collection in this learner's tenant on the server to the plan."""
-    tenant = learner_tenant()
-    plan.server = f"Chroma server {host}:{port}, tenant {tenant}"
-    for client in tenant_clients(host, port, tenant):
+    plan.server = f"Chroma server {host}:{port}, tenant {identity(host, port).tenant}"
+    for client in tenant_clients(host, port):
         for col in client.list_collections():
             got = col.get(limit=1, include=["metadatas"])["metadatas"]
             owner = f"user {got[0].get('user_id')!r}, " if got and got[0] else ""

@@ -36,6 +36,7 @@ class Settings:
     chroma_host: str | None = None  # a shared Chroma server (COURSE_CHROMA_HOST); None: embedded chroma
     chroma_port: int = 8000
     learner: str | None = None  # the learner's tenant on that server (COURSE_LEARNER, else JUPYTERHUB_USER)
+    hub_token: str | None = None  # JUPYTERHUB_API_TOKEN: sent to the room's gate, which names the tenant from it
 
     @property
     def live_server(self) -> str:
@@ -94,4 +95,5 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
         chroma_host=(env.get("COURSE_CHROMA_HOST") or "").strip() or None,
         chroma_port=int(port),
         learner=(env.get("COURSE_LEARNER") or env.get("JUPYTERHUB_USER") or "").strip() or None,
+        hub_token=(env.get("JUPYTERHUB_API_TOKEN") or "").strip() or None,
     )

@@ -9,7 +9,7 @@ come from the course's `Model().embed`, so chroma never tries to download its de
 Writes: `add` is one chroma call (one transaction in chroma's log); an update that supersedes a memory
 writes the ended old version and the new one in one `upsert`, so a crash never leaves two current versions.
 
-A room on one server (COURSE_CHROMA_HOST, used when no path is given): a tenant per learner, see `chroma_tenancy`.
+A room on one server (COURSE_CHROMA_HOST, when no path is given): a tenant per learner, see `chroma_tenancy`.
 
 Two kernels: embedded chroma keeps index state inside the process, so one store folder may be open in
 one process at a time; a second process gets a clear error at open (close the other kernel, or use another
@@ -44,7 +44,7 @@ from course_lib.long_term.stores import IdTaken, MemoryRecord, cosine_rows, owne
 from course_lib.long_term.contract import content_key
 from course_lib.long_term.stores import chroma_disk
 from course_lib.long_term.stores.chroma_server import ChromaServer, free_port  # noqa: F401  (re-exported)
-from course_lib.long_term.stores.chroma_tenancy import configured_server, connect, learner_tenant
+from course_lib.long_term.stores.chroma_tenancy import configured_server, connect
 
 BOUND_IMPORTANCE, BOUND_ACCESS = "bound_importance", "bound_last_access"  # collection metadata keys
 LOCK_NAME = ".course-store.lock"
@@ -81,8 +81,8 @@ class ChromaStore:
         if host is not None:
             if path is not None:
                 raise ValueError("give either path (embedded chroma) or chroma_host (a Chroma server), not both")
-            self.path, self.port, self.tenant = None, int(port or 8000), learner_tenant()
-            self.client = connect(host, self.port, self.tenant)
+            self.path, self.port, self.client = None, int(port or 8000), connect(host, int(port or 8000))
+            self.tenant = self.client.tenant  # this learner's: behind the room's gate, from the hub token
         else:
             if path is None:  # a private temporary folder, removed when the store is garbage-collected
                 path = tempfile.mkdtemp(prefix="course-chroma-")

@@ -6,12 +6,15 @@
 #   sudo bash docs/deploy/tljh/install.sh                                   # packages from PyPI
 #   sudo WHEELHOUSE=/media/usb/wheelhouse bash docs/deploy/tljh/install.sh  # no network: `make wheelhouse` output
 #   sudo RECORDINGS=/media/usb/recordings bash docs/deploy/tljh/install.sh  # learners replay these recordings
+#   sudo SHARED_CHROMA=1 bash docs/deploy/tljh/install.sh                   # one Chroma server for the room, gated
 #
 # What it does, in order (see docs/deploy/README.md):
 #   1. installs requirements.lock and the course into TLJH's user environment (/opt/tljh/user);
 #   2. copies lessons/ and exercises/ to /srv/agent-memory/course, to /etc/skel (learners created later) and
 #      into the home of every existing learner who does not have them yet;
-#   3. installs and starts chroma-server.service, the room's one Chroma server, on 127.0.0.1:8000;
+#   3. only with SHARED_CHROMA=1: the room's one Chroma server in a network namespace of its own, the bridge to it
+#      (a unix socket only the gate's user may open) and the gate learners use on 127.0.0.1:8010 (system user
+#      course-gate). Without it every learner's Chroma stores are embedded, in folders private to their account;
 #   4. sets the course's environment variables for every learner (jupyterhub_config.d) and reloads the hub.
 # Running it again is safe: packages are re-pinned, learners' copies of the notebooks are never overwritten.
 set -euo pipefail
@@ -66,20 +69,34 @@ for home in "$HOMES"/jupyter-*; do   # TLJH names the Unix account of learner NA
   fi
 done
 
-echo "== 3. the shared Chroma server"
-install -D -m 644 "$HERE/chroma-server.service" "$UNITS/chroma-server.service"
-systemctl daemon-reload
-systemctl enable --now chroma-server.service
-systemctl restart chroma-server.service   # picks up a changed unit or a re-installed chromadb
-for _ in $(seq 1 30); do
-  curl -fsS http://127.0.0.1:8000/api/v2/heartbeat >/dev/null 2>&1 && break
-  sleep 1
-done
-curl -fsS http://127.0.0.1:8000/api/v2/heartbeat >/dev/null \
-  || die "chroma-server.service does not answer on 127.0.0.1:8000; see: journalctl -u chroma-server"
+echo "== 3. the shared Chroma server (SHARED_CHROMA=1), behind the gate"
+if [ "${SHARED_CHROMA:-0}" = 1 ]; then
+  id -u course-gate >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin course-gate
+  for unit in chroma-server.service chroma-bridge.socket chroma-bridge.service course-chroma-gate.service; do
+    install -D -m 644 "$HERE/$unit" "$UNITS/$unit"
+  done
+  systemctl daemon-reload
+  systemctl enable --now chroma-server.service chroma-bridge.socket course-chroma-gate.service
+  systemctl restart chroma-server.service chroma-bridge.service course-chroma-gate.service  # a changed unit or chromadb
+  for _ in $(seq 1 30); do
+    curl -fsS --unix-socket /run/course-chroma/chroma.sock http://chroma/api/v2/heartbeat >/dev/null 2>&1 && break
+    sleep 1
+  done
+  curl -fsS --unix-socket /run/course-chroma/chroma.sock http://chroma/api/v2/heartbeat >/dev/null \
+    || die "Chroma does not answer through /run/course-chroma/chroma.sock; see: journalctl -u chroma-server -u chroma-bridge"
+  curl -sS -o /dev/null http://127.0.0.1:8010/api/v2/heartbeat \
+    || die "the gate does not listen on 127.0.0.1:8010; see: journalctl -u course-chroma-gate"
+else
+  echo "   skipped: every learner keeps embedded Chroma stores of their own (SHARED_CHROMA=1 for one gated server)"
+fi
 
 echo "== 4. the course's settings for every learner"
 install -D -m 644 "$HERE/agent_memory_env.py" "$CONFIG_D/agent_memory_env.py"
+if [ "${SHARED_CHROMA:-0}" = 1 ]; then
+  install -D -m 644 "$HERE/agent_memory_chroma.py" "$CONFIG_D/agent_memory_chroma.py"
+else
+  rm -f "$CONFIG_D/agent_memory_chroma.py"
+fi
 if [ -n "${RECORDINGS:-}" ]; then
   [ -d "$RECORDINGS" ] || die "RECORDINGS=$RECORDINGS is not a folder of *.jsonl recordings"
   mkdir -p "$SHARE/recordings"
@@ -100,4 +117,4 @@ fi
 echo
 echo "Done. Check the room (docs/deploy/README.md, 'Check the room'):"
 echo "  in a learner's terminal:   python -m course_lib doctor"
-echo "  in a learner's terminal:   python $SHARE/check_room.py     (two test tenants on the shared server)"
+echo "  with SHARED_CHROMA=1, in a learner's terminal:   python $SHARE/check_room.py   (no one reaches another's tenant)"
