@@ -1,9 +1,9 @@
 """The offline model's memory rules: extract facts, rate importance, resolve conflicts, summarise, distill.
 
-Readable on purpose: each task is a handful of patterns. Facts come only from USER turns and are
-written as atomic third-person sentences ("The user is vegetarian."). Conflicts are resolved by what
-a fact is ABOUT: its subject key (diet, home city, budget, name …) and its value. The patterns that read
-what users say, and stored facts, are in fact_patterns.py.
+The reading is done by the language layer (course_lib/model/offline/lang: sentences, who, a trained sentence
+classifier, slot readers); this module turns its readings into the JSON answers of the course's prompts. Facts
+come only from USER turns and are written as atomic third-person sentences ("The user is vegetarian."). Conflicts
+are resolved by what a fact is ABOUT (its slot: diet, allergy:peanuts, home city …, lang/read_facts.py).
 """
 from __future__ import annotations
 
@@ -12,18 +12,13 @@ import re
 from typing import Any
 
 from course_lib.model import prompts
-from course_lib.model.offline.fact_patterns import (  # noqa: F401  (re-exported: memory_ops.about & co.)
-    DIETS, FACT_BREAKS, FACT_PATTERNS, HEDGES, USER_PATTERNS, a_or_an, about, money)
+from course_lib.model.offline.lang.importance import importance
+from course_lib.model.offline.lang.read import read_message
+from course_lib.model.offline.lang.read_facts import about, single
 from course_lib.model.offline.reply import Messages, Reply
-from course_lib.model.offline.text import CLAUSE_BREAKS, sentences
+from course_lib.model.offline.text import sentences
 
-IMPORTANCE_CLASSES: list[tuple[float, tuple[str, ...]]] = [
-    (0.95, ("allerg",)),
-    (0.9, ("vegetarian", "vegan", "pescatarian", "gluten", "halal", "kosher", "name is", "budget")),
-    (0.7, ("lives in", "moved to", "time zone", "timezone", "prefers", "flight", "booked", "booking")),
-    (0.1, ("weather", "hello", "thanks", "thank you", "small talk", "how are you")),
-]
-
+__all__ = ["about", "facts_from", "importance", "resolve", "turns", "user_turns"]
 
 ROLES = ("user", "human", "assistant", "ai", "system", "developer", "tool", "function")
 
@@ -51,40 +46,29 @@ def user_turns(conversation: str) -> list[str]:
     return [text for role, text in turns(conversation) if role == "user"]
 
 
-ASKS_TO_CHANGE = re.compile(r"\b(?:bump|raise|lower|change|set|increase|reduce|move)\b[^?]*\bto\b", re.I)
+def readings(conversation: str) -> list[Any]:
+    """The language layer's reading of every sentence the user wrote, in order (corrections see what came before)."""
+    context: list[tuple[str, str, str]] = []
+    return [r for turn in user_turns(conversation) for r in read_message(turn, context)]
 
 
 def facts_from(conversation: str) -> list[dict[str, Any]]:
     """Every fact the user stated, with a confidence: hedged statements get 0.5, plain ones 0.9.
 
-    A question states nothing, unless it asks to change a value ("can we bump the budget to 60 euros?"). One
-    sentence may state facts on several subjects (a preference only when nothing else was found, a retraction
-    alone); a hedge
-    counts in the clause that states the fact; "her birthday" is the birthday of the last person the line named.
+    Each sentence is read by the language layer (lang/read.py): questions, small talk, instructions, secrets,
+    deletion requests and other people's facts state nothing about the user; one sentence may state several facts.
     """
     facts: list[dict[str, Any]] = []
-    for turn in user_turns(conversation):
-        person = "someone"
-        for sentence in sentences(turn, FACT_BREAKS):
-            if sentence.endswith("?") and not ASKS_TO_CHANGE.search(sentence):
-                continue
-            found: dict[str, tuple[str, str, re.Match[str]]] = {}
-            for pattern, make in USER_PATTERNS:
-                m = pattern.search(sentence)
-                made = make(m) if m else None
-                if made and made[0].split(":")[0] not in found and not (found and made[0].startswith("preference")):
-                    found[made[0].split(":")[0]] = (made[0], made[2], m)
-                    if made[0] == "retract":
-                        break  # "forget that I'm allergic to nuts" takes the allergy back, it does not state it
-            for subject, text, m in sorted(found.values(), key=lambda f: f[2].start()):
-                text = text.replace("{who}", person)
-                if subject.startswith("relative:"):
-                    person = text.rsplit(" is called ", 1)[-1].rstrip(".")
-                clause = sentence[:m.end()] + re.split(r"[,;]", sentence[m.end():], maxsplit=1)[0]
-                confidence = 0.5 if HEDGES.search(clause[clause.rfind(",", 0, m.start()) + 1:]) else 0.9
-                if text not in [f["text"] for f in facts]:
-                    facts.append({"text": text, "confidence": confidence})
+    for r in readings(conversation):
+        for _, _, text in r.kept:
+            if text not in [f["text"] for f in facts]:
+                facts.append({"text": text, "confidence": r.confidence})
     return facts
+
+
+def not_understood(conversation: str) -> list[str]:
+    """The user's statement-like sentences from which nothing could be read (the model says so)."""
+    return [r.sentence for r in readings(conversation) if r.not_understood]
 
 
 def retracted(value: str) -> tuple[str | None, str]:
@@ -114,18 +98,11 @@ def resolve(new_fact: str, existing: list[tuple[str, str]]) -> dict[str, Any]:
         if subject is not None and s == subject:
             if (v or "").lower() == (value or "").lower():
                 return {"op": "NOOP", "id": mid, "reason": f"same {subject}, same value"}
-            return {"op": "UPDATE", "id": mid, "reason": f"new value for {subject}: {v} -> {value}"}
+            if single(subject):
+                return {"op": "UPDATE", "id": mid, "reason": f"new value for {subject}: {v} -> {value}"}
+    if subject is not None and not single(subject):
+        return {"op": "ADD", "id": None, "reason": f"{subject} holds several values: added next to the others"}
     return {"op": "ADD", "id": None, "reason": "new information" if subject else "no stored fact about this"}
-
-
-def importance(memory: str) -> tuple[float, str]:
-    """Importance from keyword classes: constraints and identity high, small talk low."""
-    low = memory.lower()
-    for value, words in IMPORTANCE_CLASSES:
-        hit = next((w for w in words if w in low), None)
-        if hit:
-            return value, f"mentions '{hit}'"
-    return 0.4, "no keyword class matched"
 
 
 def parse_existing(text: str) -> list[tuple[str, str]]:
@@ -146,7 +123,11 @@ def answer(obj: dict[str, Any]) -> Reply:
 def extract_facts_rule(messages: Messages, body: dict[str, Any]) -> Reply:
     """Atomic third-person facts from the user's turns."""
     conversation = prompts.EXTRACT_FACTS.parse(messages)["conversation"]
-    return answer({"facts": facts_from(conversation)})
+    out: dict[str, Any] = {"facts": facts_from(conversation)}
+    missed = not_understood(conversation)
+    if missed:
+        out["not_understood"] = missed  # statements the stand-in could not read: said, not guessed
+    return answer(out)
 
 
 def rate_importance_rule(messages: Messages, body: dict[str, Any]) -> Reply:
