@@ -147,7 +147,7 @@ CONVERSATIONS = [
         ("fact", "We have a dog, a beagle called Rufus.", [("pet:dog", "Rufus", "The user's dog is called Rufus.")]),
         ("fact", "I'm from Accra originally but I live in London now.", [("home city", "London", "The user lives in London.")]),
         ("smalltalk", "London weather, am I right?", SMALL),
-        ("fact", "I'm coeliac.", [("condition", "coeliac disease", "The user has coeliac disease.")]),
+        ("fact", "I'm coeliac.", [("condition", "coeliac disease", "The user has coeliac disease."), ("?diet", "gluten-free", "The user is gluten-free.")]),
     ]),
     ("en_misc_3", "en", "dev", [], [
         ("fact", "Call me Jo.", [("name", "Jo", "The user's name is Jo.")]),
@@ -355,7 +355,7 @@ CONVERSATIONS = [
         ("fact", "Soy ingeniero.", [("job", "ingeniero", "The user works as an ingeniero.")]),
         ("fact", "estoy embarazada", [("condition", "pregnant", "The user is pregnant.")]),
         ("smalltalk", "vale, perfecto", SMALL),
-        ("fact", "Soy celíaco.", [("condition", "coeliac disease", "The user has coeliac disease.")]),
+        ("fact", "Soy celíaco.", [("condition", "coeliac disease", "The user has coeliac disease."), ("?diet", "gluten-free", "The user is gluten-free.")]),
     ]),
     # ---------------------------------------------------------------- Portuguese
     ("pt_1", "pt", "train", [], [

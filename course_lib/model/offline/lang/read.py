@@ -89,9 +89,20 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
     kind, p, cue = hard_kind(sentence, kind, p)
     r = Reading(sentence, lang, who(sentence), kind, p, top)
     r.found = slots(sentence, lang, context)
-    if kind in DROP and not (kind == "smalltalk" and r.found and r.who == "self"):
+    if kind == "deletion" and re.search(r"\b(?:before i|in case i|lest i|don'?t|do not|never|not) (?:forget|delete)\b", sentence, re.I):
+        kind = r.kind = "fact"  # "before I forget: my budget is 40 EUR" asks nobody to forget anything
+    if kind == "deletion" and r.found:  # "forget that I'm allergic to nuts": it takes the fact back
+        r.kept = [("retract", (f"allergic to {v}" if s.startswith("allergy:") else v), f"The user is no longer "
+                   f"{'allergic to ' + v if s.startswith('allergy:') else v}.") for s, v, _ in r.found if s.startswith(("allergy:", "diet"))]
+        r.why = DROP[kind] + ("; what it names is taken back" if r.kept else "")
+        return r
+    if kind in DROP and (cue or kind == "question" or not (r.found and r.who == "self")
+                         or (kind == "secret" and CUE_RES["secret"].search(sentence))):
         r.why = DROP[kind] + (f" ({cue})" if cue else "")
         return r
+    if kind in DROP:
+        r.why = f"classified {kind} ({p:.2f}) but the slot readers found a statement about the user; "
+        kind = r.kind = "fact"
     if r.who != "self":
         r.kept = [f for f in r.found if f[0].startswith(("relative:", "pet:"))]
         r.why = "about someone else" + ("; kept the name of the user's relative" if r.kept else "")
@@ -100,7 +111,7 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
     if HEDGE.search(sentence):
         r.confidence, r.why = 0.5, f"hedged ('{HEDGE.search(sentence).group(0)}'): stored only past a gate below 0.5"
     elif r.kept:
-        r.why = f"{kind} about the user"
+        r.why += f"{kind} about the user"
     else:
         r.why = "nothing the slot readers know"
     return r

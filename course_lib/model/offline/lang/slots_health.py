@@ -18,7 +18,7 @@ LIST_SPLIT = r"\s*(?:,|\band(?: also)?(?: to)?\b|\bor\b|\bas well as\b|\bund(?: 
              r"\by(?: también)?(?: a(?: los| las| la| el)?)?\b|\be(?: também)?(?: a| ao| aos| à| às)?\b|\be anche(?: a| al| alle| ai)?\b)\s*"
 ARTICLES = r"^(?:to|the|a|an|some|any|gegen|auf|les|le|la|l'|des|du|de la|de|aux|au|à|los|las|el|al|a los|a las|a la|" \
            r"o|os|as|ao|aos|à|às|il|lo|gli|le|i|alle|al|ai|agli|allo)\s+"
-STOP = r"(?:[.!;:(]|, (?:so|which|but|and i|it|i)\b| so\b| which\b| but\b| since\b| though\b| too\b| as well\b| actually\b|" \
+STOP = r"(?:[.!;:(]| any ?more\b| anymore\b| mehr\b| plus\b|, (?:so|which|but|and i|it|i)\b| so\b| which\b| but\b| since\b| though\b| too\b| as well\b| actually\b|" \
        r" now\b| since\b| after all\b| and (?:i|my)\b| mais\b| aber\b| pero\b| mas\b| ma\b| seit\b| depuis\b| desde\b| da\b|$)"
 ALLERGIC = r"(?:allergic|alergic|allergisch|allergique|al[ée]rgic[oa]|allergic[oa]|alérgic[oa])"
 LACTOSE = r"lactose|laktose|lactosa|lattosio"
@@ -57,7 +57,7 @@ def items(text: str) -> list[str]:
 def found_diet(s: str) -> list[Found]:
     """'I'm vegetarian', 'Ich bin Veganerin', 'no como carne'; 'not vegan any more, just vegetarian' -> vegetarian only."""
     said = [(m.start(), canonical(DIETS, m.group(0)) or "") for m in re.finditer(rf"\b(?:{DIET})\b", s, re.I)]
-    negated = {d for at, d in said if re.search(rf"{NEGATED}\W+(?:\w+\W+){{0,2}}$", s[:at], re.I)
+    negated = {d for at, d in said if re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:at], re.I)
                or re.search(rf"^\W*(?:\w+\W+)?(?:any ?more|anymore|mehr)\b", s[at + len(d):], re.I)}
     kept = [d for _, d in said if d and d not in negated]
     if re.search(NO_MEAT, s, re.I) and not kept:
@@ -67,17 +67,22 @@ def found_diet(s: str) -> list[Found]:
         return [("diet", "eats meat", "The user eats meat.")]
     if kept:
         return [("diet", kept[-1], f"The user is {kept[-1]}.")]
+    if re.search(r"\b(?:i eat (?:pretty much |just about |basically )?(?:everything|anything)|ich esse alles|je mange de tout|"
+                 r"como de todo|como de tudo|mangio (?:di )?tutto)\b", s, re.I):
+        return [("diet", "everything", "The user eats everything.")]
+    if re.search(r"\b(?:co?eliac|celiac|z[öo]liakie|c(?:œ|oe)liaque|cel[íi]ac[oa])\b", s, re.I) and not negated:
+        return [("diet", "gluten-free", "The user is gluten-free.")]
     return [("retract", d, f"The user is no longer {d}.") for d in sorted(negated)]
 
 
 def found_allergies(s: str) -> list[Found]:
     """'allergic to nuts and also to shellfish' -> two facts; 'I'm not allergic to X (any more)' -> a retraction."""
     out: list[Found] = []
-    for m in re.finditer(rf"\b{ALLERGIC}\s+(?:to|gegen|auf|à|au|aux|a|al|à|ao|aos|alle|ai|agli|alla)?\s*(.+)"
+    for m in re.finditer(rf"\b{ALLERGIC}\s+(?:(?:to|gegen|auf|aux|au|à|alle|alla|agli|al|ai|aos|ao|a)\b)?\s*(.+)"
                          rf"|\b(?:allergy|allergie|alergia|allergia) (?:to|gegen|à|au|aux|a|al|ao|alle)\s+(.+)"
                          rf"|\b([\w-]+) allergy\b|(?:^|\bno )([\w -]+?),? (?:gives? me hives|i (?:react badly|have an allergy))", s, re.I):
         what = items(next(g for g in m.groups() if g))
-        negated = re.search(rf"{NEGATED}\W+(?:\w+\W+){{0,2}}$", s[:m.start()], re.I) or \
+        negated = re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) or \
             re.search(r"\b(?:any ?more|after all|nicht mehr|plus)\b", s[m.start():], re.I)
         for item in what:
             if negated:

@@ -7,19 +7,21 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model.offline.lang.lexicon import DIETS, alternation
 from course_lib.model.offline.lang.numbers import money
 
 Found = tuple[str, str, str]
-PLACE = r"(?-i:([A-ZÀ-Ý][\w'’-]+(?:[ -](?:de |do |da |del |am |an der |sur )?[A-ZÀ-Ý][\w'’-]+)*))"
+DIET_WORDS = alternation(DIETS)
+PLACE = r"(?-i:([A-ZÀ-Ý](?=[\w'’-]*[a-zà-ÿ])[\w'’-]+(?:[ -](?:de |do |da |del |am |an der |sur )?[A-ZÀ-Ý][\w'’-]+)*))"
 ANY_PLACE = r"([A-Za-zÀ-ÿ][\w'’-]+(?:[ -][A-ZÀ-Ý][\w'’-]+)*)"  # 'i live in manchester': typed without a capital
 LIVE = (r"\b(?:i|we) (?:now |still |currently )?(?:live|reside|am living|are living)(?: now)? in|\b(?:i'?m|i am|we'?re) (?:now )?(?:based|living) in|"
-        r"^(?:live|based|living) in|\bbased in|\bhome(?: for me)? is|\b(?:i|we)(?:'ve| have)? (?:just )?(?:moved|relocated) to|"
-        r"\b(?:ich|wir) (?:wohne|wohnen|lebe|leben)(?: jetzt| seit [\w ]+?)? in|\bje (?:vis|suis install[ée]e?) [àa]|\bj'habite (?:[àa]|en)|"
+        r"^(?:live|based|living|still) in|^still (?:living|based) in|\b(?:i|we)(?:'ve| have) lived in|\bbased in|(?<!flight )\bhome(?: for me)? is|\b(?:i|we)(?:'ve| have)? (?:just )?(?:moved|relocated) to|"
+        r"\b(?:ich|wir|und) (?:wohne|wohnen|lebe|leben)(?: jetzt| seit [\w ]+?)? in|\bje (?:vis|suis install[ée]e?) [àa]|\bj'habite (?:[àa]|en)|"
         r"\bnous habitons [àa]|\bvivo en|\bvivimos en|\b(?:eu )?(?:moro|vivo) (?:em|no|na)|\bmoramos (?:em|no|na)|\babito a|\bvivo a|\babitiamo a")
 MOVED = (r"\b(?:moved|relocated|gezogen|umgezogen|d[ée]m[ée]nag[ée]s?|mudamos|nos mudamos|mud[áa]mo-nos|mudei-me|trasferit[oia])\b"
          r".*?\b(?:from|von|de|du|desde|do|da)\s+\S+(?: \S+)?\s+(?:to|nach|[àa]|a|para|pra|in)\s+" + PLACE)
 NOT_PLACES = {"I", "The", "A", "My", "Our", "Town", "City", "Home"}
-JOB_AS = (r"\b(?:i|i'?m|i am) (?:working |employed )?as an? ([\w -]+?)|\bi work (?:[\w ]+? )?as an? ([\w -]+?)|\bich arbeite als ([\w -]+?)|"
+JOB_AS = (r"\b(?:i'?m|i am) an? ([\w-]+) by (?:trade|profession)|\b(?:i|i'?m|i am) (?:working |employed )?as an? ([\w -]+?)|\bi work (?:[\w ]+? )?as an? ([\w -]+?)|\bich arbeite als ([\w -]+?)|"
           r"\bje travaille comme ([\w -]+?)|\btrabajo (?:de|como) ([\w -]+?)|\btrabalho como ([\w -]+?)|\blavoro come ([\w -]+?)|"
           r"\bfaccio (?:il |la |l')([\w -]+?)|\bich bin ([\w-]+?) von beruf")
 JOB_END = r"(?=\s*(?:[.!,;]|$| now\b| at\b| in\b| for\b| by trade| since\b| from home| bei\b| chez\b| à\b| en\b| em\b| a\b| da\b| de\b| seit\b))"
@@ -39,7 +41,7 @@ TRIP = (r"\b(?:i'?m|i am|we'?re|we are)? ?(?:flying|going|heading|travell?ing|of
 PREFER = [  # (pattern, how the fact says it, the value's prefix)
     (r"\bi(?:'d| would)? (?:much |really )?(?:prefer|rather(?: have| sit| stay)?)|\bje pr[ée]f[èe]re|\bprefiero|\bprefiro|\bpreferisco|"
      r"\bich (?:\w+ )?lieber|\bwe'?d rather", "prefers", ""),
-    (r"\bi (?:really |absolutely )?(?:love|like|adore|enjoy)|\bj'adore|\bj'aime|\bme encanta|\bme gusta|\badoro|\bgosto de|\bamo|"
+    (r"\bi (?:really |absolutely )?(?:love|like|adore|enjoy)(?! to\b)|\bj'adore|\bj'aime|\bme encanta|\bme gusta|\badoro|\bgosto de|\bamo|"
      r"\bich liebe|\bich mag(?! kein)", "likes", "likes "),
     (r"\bi (?:really )?(?:hate|dislike|can'?t stand|detest|loathe)|\bnot a (?:big )?fan of|\bje d[ée]teste|\bje n'aime pas|\bodio|"
      r"\bdetesto|\bich hasse|\bich mag keine?n?|\bno me gusta|\bn[ãa]o gosto de|\bnon mi piace", "dislikes", "dislikes "),
@@ -82,7 +84,7 @@ def found_job(s: str) -> list[Found]:
     if job is None:
         return []
     job = re.sub(r"^(?:an?|un|une|uma?|el|la|o|a|il|lo) ", "", job.strip(), flags=re.I)
-    if not job or job.split()[-1].lower() in NOT_JOBS:
+    if not job or job.split()[-1].lower() in NOT_JOBS or re.fullmatch(DIET_WORDS, job.split()[-1], re.I):
         return []
     job = job if job.isupper() or re.search(r"[A-Z]{2}", job) else job.lower()
     return [("job", job, f"The user works as {a_or_an(job)}.")]
@@ -111,7 +113,8 @@ def found_preference(s: str) -> list[Found]:
             continue
         thing = re.split(r"\s+(?:when|if|because|since|on|at|it|so|but|the hotter|, )\b|[,.!;]", m.group(1).lower(), maxsplit=1)[0].strip()
         thing = next((k for k, v in SEATS.items() if re.search(v, s, re.I)), thing)
-        if not thing or thing in ("it", "that", "this", "to", "you") or len(thing.split()) > 4:
+        if not thing or thing in ("it", "that", "this", "to", "you") or len(thing.split()) > 4 or \
+                thing.split()[0] in ("spend", "go", "do", "not", "be", "keep", "get", "pay", "take", "wait", "ask"):
             continue
         if verb == "prefers" and thing.startswith(("sit ", "stay ")):
             thing = thing.split(" ", 1)[1]

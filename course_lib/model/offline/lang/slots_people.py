@@ -13,7 +13,9 @@ from course_lib.model.offline.lang.lexicon import PETS, POSSESSIVE, RELATIVES, S
 Found = tuple[str, str, str]
 NAME = r"(?-i:([A-ZÀ-Ý][\w'’-]+(?: [A-ZÀ-Ý][\w'’-]+)?))"  # case-sensitive inside re.I patterns
 ONE_NAME = r"(?-i:[A-ZÀ-Ý][\w'’-]+)"
-NOT_NAMES = {"I", "It", "This", "That", "The", "Not", "Just", "So", "Sorry", "Here", "Back", "Fine", "Good", "Ok", "OK",
+DAYS_MONTHS = ("Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August "
+               "September October November December Today Tomorrow").split()
+NOT_NAMES = {*DAYS_MONTHS, "I", "It", "This", "That", "The", "Not", "Just", "So", "Sorry", "Here", "Back", "Fine", "Good", "Ok", "OK",
              "Sure", "Ready", "Done", "Home", "Tired", "Allergic", "Vegan", "Vegetarian", "Pregnant", "Diabetic"}
 NAME_SAID = [  # how people give their name, per language
     r"\bmy name(?: is|'s)\s+" + NAME, r"^name'?s\s+" + NAME, r"\b(?:call me|i'?m|i am|this is)\s+" + NAME + r"(?=\s*(?:[.!,;]|$| here\b| by the way| btw))",
@@ -21,7 +23,8 @@ NAME_SAID = [  # how people give their name, per language
     r"\bje m'appelle\s+" + NAME, r"\bmon (?:pr[ée])?nom (?:est|c'est)\s+" + NAME, r"\bmoi,? c'est\s+" + NAME,
     r"\bme llamo\s+" + NAME, r"\bmi nombre es\s+" + NAME, r"\bll[áa]mame\s+" + NAME, r"\b(?:o )?meu nome [ée]\s+" + NAME,
     r"\bchamo-me\s+" + NAME, r"\bme chamo\s+" + NAME, r"\bmi chiamo\s+" + NAME, r"\bil mio nome [èe]\s+" + NAME,
-    r"\bchiamami\s+" + NAME, r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)[,!]? (?:i'?m|ich bin|je suis|soy|sou|sono)\s+" + NAME,
+    r"\bchiamami\s+" + NAME, r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)(?: again| there| all)?[,!]? (?:it'?s|this is|c'est|soy|sou|sono)\s+" + NAME,
+    r"\b(?:intro|introduction|quick intro)\s*:\s*" + NAME, r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)[,!]? (?:i'?m|ich bin|je suis|soy|sou|sono)\s+" + NAME,
 ]
 NICK_SAID = [r"\b(?:everyone|everybody|people|friends|they all|most people) calls? me\s+" + NAME, r"\bi go by\s+" + NAME,
              r"\b(?:alle|freunde) nennen mich\s+" + NAME, r"\bon m'appelle\s+" + NAME, r"\btout le monde m'appelle\s+" + NAME,
@@ -36,7 +39,7 @@ REL = alternation(RELATIVES)
 PET = alternation(PETS)
 CALLED = r"(?:is called|is named|'s name is|name is|called|named|hei(?:ß|ss)t|s'appelle|qui s'appelle|se llama|que se llama|" \
          r"chama-se|chamad[oa]|que se chama|si chiama|che si chiama)"
-FAMILY = {"partner", "wife", "husband", "sister", "brother", "mother", "father", "son", "daughter", "child", "cousin"}
+FAMILY = {"colleague", "boss", "partner", "wife", "husband", "sister", "brother", "mother", "father", "son", "daughter", "child", "cousin"}
 
 
 def found_name(s: str) -> list[Found]:
@@ -94,7 +97,10 @@ def found_relatives(s: str) -> list[Found]:
     if pet:
         kind = canonical(PETS, pet.group(1).lower()) or "pet"
         out.append((f"pet:{kind}", pet.group(2), f"The user's {kind} is called {pet.group(2)}."))
-    elif (has := re.search(rf"\b(?:i|we) (?:have|'ve got|got) (?:a|an|one|two|three) ({PET})s?\b|\b(?:ich habe|wir haben) "
+    elif (named := re.search(rf"^{NAME},? (?:the|my|our) ({PET})\b", s)) and named.group(1).split()[0] not in NOT_NAMES:
+        kind = canonical(PETS, named.group(2).lower()) or "pet"
+        out.append((f"pet:{kind}", named.group(1), f"The user's {kind} is called {named.group(1)}."))
+    elif (has := re.search(rf"\b(?:my|our) ({PET}) (?:just|has|is|keeps|always|was)\b|\b(?:i|we) (?:have|'ve got|got) (?:a|an|one|two|three) ({PET})s?\b|\b(?:ich habe|wir haben) "
                            rf"(?:einen|eine|ein) ({PET})\b|\b(?:j'ai|tengo|tenho|ho) (?:un|une|uno|una|um|uma) ({PET})\b", s, re.I)):
         kind = canonical(PETS, next(g for g in has.groups() if g).lower()) or "pet"
         out.append((f"pet:{kind}", kind, f"The user has a {kind}."))

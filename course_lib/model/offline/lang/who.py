@@ -16,7 +16,9 @@ THIRD = re.compile(rf"^\W*(?:(?:and|but|also|oh|well|so)\W+)?{POSSESSIVE}\s+(?:\
 NAMED = re.compile(r"^(?-i:[A-ZÀ-Ý][a-zà-ÿ'’-]+)\s+(?:is|was|has|lives|thinks|says|eats|works|loves|hates|ist|hat|wohnt|est|a|habite|es|"
                    r"tiene|vive|é|tem|mora|è|ha|abita)\b")
 AGENT = re.compile(r"^\W*(?:you|you're|your|du|dir|tu|t'|vous|t[úu]|usted|voc[êe]|tu)\b", re.I)
-NOT_NAMES = {"It", "This", "That", "There", "Here", "What", "Who", "Mine", "Everyone", "Nobody", "Today", "Dinner", "Budget", "Name",
+NOT_NAMES = {"And", "But", "So", "Also", "Oh", "Well", "Yes", "No", "Then", "Now", "Please", "Just", "Actually", "Anyway",
+             "Big", "Quick", "Before", "After", "Booked", "Still", "Ok", "Okay", "Und", "Aber", "Et", "Mais", "Y", "Pero", "E", "Mas", "Ma",
+             "It", "This", "That", "There", "Here", "What", "Who", "Mine", "Everyone", "Nobody", "Today", "Dinner", "Budget", "Name",
              "Tomorrow", "Lunch", "Sorry", "Home", "Which", "Where", "Es", "Das", "Il", "Elle", "Ce", "Esto", "Isso", "Questo", "Está"}
 
 
