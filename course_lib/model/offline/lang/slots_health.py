@@ -80,7 +80,7 @@ def found_allergies(s: str) -> list[Found]:
     out: list[Found] = []
     for m in re.finditer(rf"\b{ALLERGIC}\s+(?:(?:to|gegen|auf|aux|au|à|alle|alla|agli|al|ai|aos|ao|a)\b)?\s*(.+)"
                          rf"|\b(?:allergy|allergie|alergia|allergia) (?:to|gegen|à|au|aux|a|al|ao|alle)\s+(.+)"
-                         rf"|\b([\w-]+) allergy\b|(?:^|\bno )([\w -]+?),? (?:gives? me hives|i (?:react badly|have an allergy))", s, re.I):
+                         rf"|\b([\w-]+) allergy\b|(?:^|\bno |\bcareful with )([\w -]+?),? (?:gives? me hives|i (?:react badly|have an allergy))", s, re.I):
         what = items(next(g for g in m.groups() if g))
         negated = re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) or \
             re.search(r"\b(?:any ?more|after all|nicht mehr|plus)\b", s[m.start():], re.I)

@@ -15,7 +15,7 @@ NAME = r"(?-i:([A-ZÀ-Ý][\w'’-]+(?: [A-ZÀ-Ý][\w'’-]+)?))"  # case-sensiti
 ONE_NAME = r"(?-i:[A-ZÀ-Ý][\w'’-]+)"
 DAYS_MONTHS = ("Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August "
                "September October November December Today Tomorrow").split()
-NOT_NAMES = {*DAYS_MONTHS, "I", "It", "This", "That", "The", "Not", "Just", "So", "Sorry", "Here", "Back", "Fine", "Good", "Ok", "OK",
+NOT_NAMES = {*DAYS_MONTHS, "I'm", "I'd", "I've", "I'll", "Im", "I", "It", "This", "That", "The", "Not", "Just", "So", "Sorry", "Here", "Back", "Fine", "Good", "Ok", "OK",
              "Sure", "Ready", "Done", "Home", "Tired", "Allergic", "Vegan", "Vegetarian", "Pregnant", "Diabetic"}
 NAME_SAID = [  # how people give their name, per language
     r"\bmy name(?: is|'s)\s+" + NAME, r"^name'?s\s+" + NAME, r"\b(?:call me|i'?m|i am|this is)\s+" + NAME + r"(?=\s*(?:[.!,;]|$| here\b| by the way| btw))",
@@ -97,7 +97,7 @@ def found_relatives(s: str) -> list[Found]:
     if pet:
         kind = canonical(PETS, pet.group(1).lower()) or "pet"
         out.append((f"pet:{kind}", pet.group(2), f"The user's {kind} is called {pet.group(2)}."))
-    elif (named := re.search(rf"^{NAME},? (?:the|my|our) ({PET})\b", s)) and named.group(1).split()[0] not in NOT_NAMES:
+    elif (named := re.search(rf"(?:^|\b){NAME},? (?:the|my|our) ({PET})\b", s)) and named.group(1).split()[0] not in NOT_NAMES:
         kind = canonical(PETS, named.group(2).lower()) or "pet"
         out.append((f"pet:{kind}", named.group(1), f"The user's {kind} is called {named.group(1)}."))
     elif (has := re.search(rf"\b(?:my|our) ({PET}) (?:just|has|is|keeps|always|was)\b|\b(?:i|we) (?:have|'ve got|got) (?:a|an|one|two|three) ({PET})s?\b|\b(?:ich habe|wir haben) "
