@@ -104,3 +104,61 @@ def test_not_understood_is_said_and_distinct_from_nothing_to_store(tmp_path):
     assert writer.write_from_conversation("u1", [{"role": "user", "content": "Thanks!"}]) == []
     assert "not understood" in explain("I collect vintage fountain pens.")
     assert "stored: 1 fact(s)" in explain("Je suis végétarienne.")
+
+
+@pytest.mark.parametrize("said, food", [
+    ("Careful with mustard, I react badly to it.", "mustard"), ("I react badly to celery.", "celery"),
+    ("Shellfish makes me really ill.", "shellfish"), ("Honestly, raw onion gives me a rash.", "raw onion"),
+    ("I get hives from strawberries.", "strawberries"), ("Ich reagiere schlecht auf Sellerie.", "sellerie"),
+    ("Sellerie macht mich krank.", "sellerie"), ("Vorsicht mit Senf, ich reagiere schlecht darauf.", "senf"),
+    ("Je réagis mal aux arachides.", "arachides"), ("Le céleri me rend malade.", "céleri"),
+    ("Reacciono mal a los cacahuetes.", "cacahuetes"), ("Cuidado con el apio, me sienta mal.", "apio"),
+    ("O camarão me faz mal.", "camarão"), ("Reajo mal ao amendoim.", "amendoim"),
+    ("Il sedano mi fa male.", "sedano"), ("Reagisco male alle arachidi.", "arachidi")])
+def test_a_bad_reaction_to_a_food_is_an_allergy_in_six_languages(said, food):
+    assert facts(said) == [f"The user is allergic to {food}."]
+
+
+@pytest.mark.parametrize("said", ["Flying makes me sick.", "Stress makes me ill.", "My sister reacts badly to gluten.",
+                                  "I react badly to it."])
+def test_what_makes_someone_ill_is_not_always_the_users_allergy(said):
+    assert facts(said) == []  # no food, someone else, or no food named before "it"
+
+
+def test_a_request_to_change_a_value_and_a_tag_question_state_it():
+    assert facts("Can we bump the dinner budget to 60 euros a person?") == ["The user's budget is 60 EUR."]
+    assert facts("My brother Chukwuemeka lands on 3 December, can you keep that handy?") == [
+        "The user's brother is called Chukwuemeka."]
+    assert facts("Can you find a place for 60 euros a person?") == []  # a question that sets nothing
+
+
+def test_a_hedge_qualifies_its_own_clause():
+    def sure(said):
+        return [f.text for f in extract_facts([{"role": "user", "content": said}]) if f.confidence >= 0.8]
+    assert sure("Let's say 50 euro each, maybe a bit more for one special night.") == ["The user's budget is 50 EUR."]
+    assert sure("I live in Porto, but I might move next year.") == ["The user lives in Porto."]
+    for hedged in ["Maybe 50 euro each.", "I'm allergic to nuts, I think.", "My partner Jonas might be coming along."]:
+        assert facts(hedged) and sure(hedged) == [], hedged
+
+
+def test_a_title_does_not_end_a_sentence():
+    assert facts("I've got a meeting with Dr. Okonkwo at 9:15.") == ["The user has a meeting with Dr. Okonkwo at 9:15."]
+
+
+@pytest.mark.parametrize("said", ["We decided on Quinta do Vale.", "Let's go with the flat in Alfama.", "We'll book Casa Azul.",
+                                  "Wir nehmen das Hotel Adler.", "On prend le gîte près du lac.", "Nos quedamos con el piso de Triana.",
+                                  "Ficamos com a casa em Sintra.", "Prendiamo l'agriturismo Il Poggio."])
+def test_the_session_summary_keeps_decisions_in_six_languages(said):
+    from course_lib.long_term.write_path import session_summary
+
+    assert session_summary([{"role": "user", "content": said}])["decisions"] == [said]
+    for undecided in ["Should we book Casa Azul?", "I'm not sure we'll take it.", "We haven't decided on a hotel yet."]:
+        assert session_summary([{"role": "user", "content": undecided}])["decisions"] == []
+
+
+def test_the_session_summary_keeps_a_budget_whole():
+    from course_lib.long_term.write_path import session_summary
+
+    summary = session_summary([{"role": "user", "content": "Our wedding budget is 14,500 EUR. My sister is called Clara."}])
+    assert summary["preferences"] == ["The user's budget is 14,500 EUR."]
+    assert summary["facts_learned"] == ["The user's sister is called Clara."]

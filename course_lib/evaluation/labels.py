@@ -181,8 +181,12 @@ def benchmark_conversations(size: str | tuple[int, int] = (2, 3), seed: int = 11
             old = known.get(subject)
             op = "ADD" if old is None else "NOOP" if old == text else "UPDATE"
             known[subject] = text
-            messages.append({"role": "user", "content": m["content"],
-                             "facts": [{"text": text, "subject": subject, "value": value, "op": op, "target": old}]})
+            message = {"role": "user", "content": m["content"],
+                       "facts": [{"text": text, "subject": subject, "value": value, "op": op, "target": old}]}
+            if kind == "flight" and re.search(r"\b(?:flying|fly) to\b", m["content"], re.I):  # a trip is stated too
+                city = fields["city"]
+                message["optional"] = [{"text": f"The user has a trip to {city}.", "subject": "trip", "value": city}]
+            messages.append(message)
             (prefs if kind in ("diet", "budget", "allergy") else learned).append(value)
             if "need to" in m["content"].lower():  # "I need to find a sitter for Mochi": a task left open
                 questions.append(value)

@@ -14,7 +14,8 @@ measured on the labelled conversations (labels.py), each split (train, dev, held
                  the op is the expected one and an UPDATE/DELETE names the fact it replaces.
     summary      session_summary of the whole conversation (when its summary is labelled); an expected key phrase
                  is found when an entry of its field contains it. A field is right when every key is found, no
-                 entry is extra and no field holds a phrase the labels rule out ("not").
+                 entry is extra (an entry stating a fact labelled optional in the conversation is not extra) and
+                 no field holds a phrase the labels rule out ("not").
 
 Learner messages carry "lang" and "kind"; `Scores.by` holds the same counts per language ("lang:de") and per kind
 ("kind:correction"). `confusion` compares the sentence classifier with the labelled kinds.
@@ -180,11 +181,13 @@ def score_summary(conv: Conversation, scores: Scores, model: Any) -> None:
         return
     got = session_summary([{"role": m["role"], "content": m["content"]} for m in conv.messages], model)
     banned = [b.lower() for b in conv.summary.get("not", [])]
+    optional = [f for t in conv.user_turns() for f in t.get("optional", [])]
     for k in FIELDS:
         keys = [x.lower() for x in conv.summary[k]]
         entries = [e.lower() for e in got[k]]
         missing = [x for x in keys if not any(x in e for e in entries)]
-        extra = [e for e in entries if not any(x in e for x in keys)]
+        extra = [e for e, raw in zip(entries, got[k]) if not any(x in e for x in keys)
+                 and not any(fact_matches(raw, f["subject"], f["value"]) for f in optional)]
         ruled_out = [e for e in entries if any(b in e for b in banned)]
         scores.fields[k][1] += 1
         if missing or extra or ruled_out:

@@ -13,6 +13,7 @@ from typing import Any
 
 from course_lib.model import prompts
 from course_lib.model.offline.lang.importance import importance
+from course_lib.model.offline.lang.lexicon import HEDGE
 from course_lib.model.offline.lang.read import read_message
 from course_lib.model.offline.lang.read_facts import about, single
 from course_lib.model.offline.reply import Messages, Reply
@@ -142,11 +143,23 @@ def resolve_conflict_rule(messages: Messages, body: dict[str, Any]) -> Reply:
     return answer(resolve(fields["new_fact"], parse_existing(fields["existing"])))
 
 
-DECISION_WORDS = re.compile(r"\b(?:let'?s (?:book|go with|take|do|go for)|moved the (?:booking|table|reservation)|(?:i|we)(?:'ve| have)? booked|^booked\b|"
-                            r"i'?d like to (?:go|visit|book|see)|(?:i|we)'?ll take|(?:i|we)'?ll go with|we'?re going with)", re.I)
+DECISION_WORDS = re.compile(  # the user settles something, per language (questions never count)
+    r"\b(?:let'?s (?:book|go with|go for|take|do|pick|choose|get|stick with|reserve)|let us (?:book|go with|take)|"
+    r"moved the (?:booking|table|reservation)|(?:i|we)(?:'ve| have)? (?:booked|reserved|chosen|picked|settled on)|^(?:booked|reserved)\b|"
+    r"(?:i|we)(?:'ve| have)? (?:decided|agreed) (?:on|to)|(?:i|we)(?:'ve| have)? (?:decided|agreed)\b|(?:i|we) (?:chose|picked|went with|settled on)|"
+    r"i'?d like to (?:go|visit|book|see)|(?:i|we)'?ll (?:take|go with|book|reserve|have|do)|(?:i|we)(?:'re| are) going with|"
+    r"(?:it'?s|that'?s) (?:decided|settled)|book it\b|(?:that one|the first one|the second one) (?:it is|please)|"
+    r"wir (?:nehmen|buchen|reservieren|haben (?:uns )?(?:für|gebucht|entschieden|reserviert))|ich (?:nehme|buche|habe (?:gebucht|reserviert))|"
+    r"(?:wir )?(?:entscheiden uns|haben uns entschieden) für|lass(?:t)? uns .+ (?:nehmen|buchen)|"
+    r"on (?:prend|réserve|a (?:choisi|réservé|décidé|pris))|nous (?:prenons|réservons|avons (?:choisi|réservé|décidé|pris))|je (?:prends|réserve|choisis)|"
+    r"j'ai (?:choisi|réservé|décidé|pris)|va pour|allons-y pour|"
+    r"nos quedamos con|nos (?:vamos|decidimos) por|(?:hemos|he) (?:decidido|reservado|elegido)|reservamos|vamos con|me quedo con|decidimos|"
+    r"ficamos com|vamos ficar com|(?:decidimos|escolhemos|reservamos)|vou ficar com|fico com|"
+    r"prendiamo|prenoto|prenotiamo|abbiamo (?:deciso|scelto|prenotato)|ho (?:deciso|scelto|prenotato)|andiamo con)", re.I)
+UNDECIDED = re.compile(r"\b(?:haven'?t|have not|hasn'?t|not yet|yet to|noch nicht|pas encore|todav[íi]a no|a[úu]n no|ainda n[ãa]o|non ancora)\b", re.I)
 OPEN_WORDS = re.compile(r"\b(?:remind me to|i (?:still |also )?(?:need|have) to|i still have to|not sure (?:yet )?(?:whether|if|which|what)|"
                         r"(?:haven'?t|have not) (?:decided|figured out)|need to figure out)\b", re.I)
-PREFERENCE_SUBJECTS = ("diet", "preference", "allergy", "budget")
+PREFERENCE_SUBJECTS = ("diet", "preference", "allergy", "intolerance", "condition", "mobility", "budget")  # and constraints
 
 
 def session_facts(transcript: str) -> list[str]:
@@ -173,7 +186,8 @@ def session_summary_rule(messages: Messages, body: dict[str, Any]) -> Reply:
     retracted_diet = {f for f in facts if kind[f] == "retract" and (retracted(about(f)[1] or "")[0] or "") in PREFERENCE_SUBJECTS}
     lines = turns(transcript)
     said = [s for role, line in lines if role == "user" for s in sentences(line)]
-    decisions = [s for s in said if DECISION_WORDS.search(s) and not s.endswith("?")]
+    decisions = [s for s in said if DECISION_WORDS.search(s) and not s.endswith("?") and not HEDGE.search(s)
+                 and not UNDECIDED.search(s)]
     last_user = [line for role, line in lines[-1:] if role == "user"]  # nobody has answered it yet
     questions = [s for s in said if OPEN_WORDS.search(s)]
     questions += [s for line in last_user for s in sentences(line) if s.endswith("?")]

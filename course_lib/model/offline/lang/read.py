@@ -25,6 +25,8 @@ from course_lib.model.offline.lang.split import split
 from course_lib.model.offline.lang.who import who
 
 Found = tuple[str, str, str]
+TAG = re.compile(r",?\s*(?:(?:can|could|would|will) you (?:please )?(?:keep|remember|note|save|store|write|bear|jot)\b[^,?]*|"
+                 r"(?:ok|okay|right|alright|got it|yeah|ja|oder|d'accord|vale|né|ok)\s*)\?\s*$", re.I)
 ASKS_TO_CHANGE = re.compile(r"\b(?:bump|raise|lower|change|set|increase|reduce|move)\b[^?]*\bto\b", re.I)
 DROP = {"question": "a question states nothing", "smalltalk": "small talk", "instruction": "an instruction to the assistant, "
         "not a fact about the user", "secret": "a secret is never stored", "deletion": "a request to forget (the agent acts on it)"}
@@ -59,9 +61,31 @@ def hard_kind(sentence: str, kind: str, p: float) -> tuple[str, float, str]:
         return "instruction", 1.0, "starts with a role name"
     if redact_secrets(sentence)[1]:
         return "secret", 1.0, "the redaction rules found a secret"
+    if sentence.rstrip().endswith("?") and TAG.search(sentence) and not TAG.sub("", sentence).rstrip().endswith("?"):
+        return (kind if kind != "question" else "fact"), p, ""  # '…, flight AC 871, can you keep that handy?'
     if sentence.rstrip().endswith("?") and not ASKS_TO_CHANGE.search(sentence):
         return "question", 1.0, "ends with a question mark"
     return kind, p, ""
+
+
+def hedged(sentence: str, found: list[Found]) -> re.Match[str] | None:
+    """The hedge word that qualifies what was read, if any. A hedge in a later clause that says something of its own
+    qualifies that clause only: 'Let's say 50 euro each, maybe a bit more for one night' and 'I live in Porto, but
+    I might move next year' are sure; 'maybe 70 eur' and "I'm allergic to nuts, I think" are not."""
+    for m in HEDGE.finditer(sentence):
+        clause_start = max(sentence.rfind(c, 0, m.start()) for c in ",;—–")
+        head = sentence[:clause_start] if clause_start > 0 else ""
+        rest = re.split(r"[,;—–]", sentence[m.end():])[0]
+        says_more = len((sentence[clause_start + 1:m.start()] + rest).split()) >= 3  # not just ', I think'
+        if not (head and says_more and found and all(said_in(head, f) for f in found)):
+            return m
+    return None
+
+
+def said_in(text: str, f: Found) -> bool:
+    """Is the value of `f` (or its number) written in `text`?"""
+    number = re.search(r"\d+", f[1])
+    return bool(number and number.group(0) in re.sub(r"(?<=\d)[,.' ](?=\d{3})", "", text)) or f[1].lower() in text.lower()
 
 
 def slots(sentence: str, lang: str, context: list[Found]) -> list[Found]:
@@ -96,6 +120,9 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
                    f"{'allergic to ' + v if s.startswith('allergy:') else v}.") for s, v, _ in r.found if s.startswith(("allergy:", "diet"))]
         r.why = DROP[kind] + ("; what it names is taken back" if r.kept else "")
         return r
+    if kind == "question" and not cue and r.found and r.who == "self" and ASKS_TO_CHANGE.search(sentence):
+        kind = r.kind = "correction"  # 'can we bump the dinner budget to 60 euros a person?' gives the new value
+        r.why = "a request to change a value states the new one; "
     if kind in DROP and (cue or kind == "question" or not (r.found and r.who == "self")
                          or (kind == "secret" and CUE_RES["secret"].search(sentence))):
         r.why = DROP[kind] + (f" ({cue})" if cue else "")
@@ -103,13 +130,16 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
     if kind in DROP:
         r.why = f"classified {kind} ({p:.2f}) but the slot readers found a statement about the user; "
         kind = r.kind = "fact"
+    hedge = hedged(sentence, r.found)
     if r.who != "self":
         r.kept = [f for f in r.found if f[0].startswith(("relative:", "pet:"))]
         r.why = "about someone else" + ("; kept the name of the user's relative" if r.kept else "")
+        if r.kept and hedge:  # 'my partner Jonas might be coming along': nothing sure enough to keep
+            r.confidence, r.why = 0.5, r.why + f"; hedged ('{hedge.group(0)}'): stored only past a gate below 0.5"
         return r
     r.kept = r.found
-    if HEDGE.search(sentence):
-        r.confidence, r.why = 0.5, f"hedged ('{HEDGE.search(sentence).group(0)}'): stored only past a gate below 0.5"
+    if hedge:
+        r.confidence, r.why = 0.5, f"hedged ('{hedge.group(0)}'): stored only past a gate below 0.5"
     elif r.kept:
         r.why += f"{kind} about the user"
     else:

@@ -40,6 +40,26 @@ FOODS = {"pork": r"pork|schweinefleisch|schwein|porc|cerdo|carne de porco|porco|
          "beef": r"beef|rindfleisch|b(?:œ|oe)uf|ternera|carne de vaca|manzo", "alcohol": r"alcohol|alkohol|alcool|booze",
          "fish": r"fish|fisch|poisson|pescado|peixe|pesce", "dairy": r"dairy|milchprodukte|produits laitiers|l[áa]cteos|latic[íi]nios|latticini"}
 FOOD = alternation(FOODS)
+OBJ = r"([^,.;!?]+)"
+SUBJ = r"^([^.;!?]*?)\s*\b"
+REACTS_TO = re.compile(  # the user reacts to what follows the verb, per language
+    rf"\b(?:react(?:ed)?|reagiere|r[ée]agis|reacciono|reajo|reagisco)\s+(?:very |really |quite |sehr |tr[eè]s |muy |muito |molto )?"
+    rf"(?:badly|poorly|strongly|allergically|schlecht|stark|empfindlich|mal|male|fortement|forte)\s+(?:(?:to|on|auf|aux|au|alle|alla|ai|al|a la|aos|ao|à|a)\b)?\s*{OBJ}"
+    rf"|\bi (?:get|break out in) (?:hives|a rash|spots|eczema) (?:from|after eating|when i eat)\s+{OBJ}"
+    rf"|\bvon {OBJ} (?:bekomme|kriege) ich (?:Ausschlag|Nesselsucht|Quaddeln|Pickel)", re.I)
+REACTS_FROM = re.compile(  # what comes before the verb makes the user ill, per language
+    rf"{SUBJ}(?:(?:makes?|made) me (?:really |very |so )?(?:ill|sick|swell(?: up)?|itch(?:y)?|break out|throw up|vomit)"
+    rf"|(?:gives?|gave) me (?:hives|a rash|spots|eczema|an? (?:allergic )?reaction)|mach(?:t|en) mich krank"
+    rf"|me rend(?:ent)? malade|me donne(?:nt)? (?:de l'urticaire|des boutons|de l'ecz[ée]ma)"
+    rf"|me (?:sienta(?:n)? mal|pone(?:n)? enferm[oa]|hace(?:n)? daño|da(?:n)? (?:urticaria|alergia))"
+    rf"|me faz(?:em)? mal|faz(?:em)?-me mal|me deixa(?:m)? doente|me d[áa]o? (?:urtic[áa]ria|alergia)"
+    rf"|mi (?:fa(?:nno)? (?:stare )?male|rende(?:no)? malat[oa]|d[àa](?:nno)? (?:l'orticaria|allergia)))\b", re.I)
+PLEASE = r"\s*\b(?:please|bitte|s'il (?:te|vous) pla[iî]t|por favor|per favore)\b"
+PRONOUN = r"darauf|drauf|davon|dagegen|it|that|this|they|them|those|these|ils|elles|ellos|ellas|eles|elas|loro|es|das|ihn|sie|ça|ca|cela|le|la|les|en|y|lo|los|las|eso|esto|isso|isto|o|a|os|as|ciò|questo|quello|li"
+ANTECEDENT = re.compile(r"(?:\b(?:careful with|watch out (?:for|with)|avoid|no|keep|vorsicht mit|vorsicht bei|kein\w*|attention (?:au|aux|à la|à|avec)|"
+                        r"pas de|cuidado con(?: el| la| los| las)?|nada de|cuidado com(?: o| a| os| as)?|attenzione (?:a|al|alla|ai|alle|con))\s+|^\W*)"
+                        r"([\w' -]+?)\s*(?:[,:?!-]|\baway\b)", re.I)
+NOT_FOOD = r"stress|traffic|work|heat|the heat|the sun|sun|boats?|cars?|buses|planes?|travel|people|noise|crowds|it all|everything"
 
 
 def items(text: str) -> list[str]:
@@ -80,7 +100,7 @@ def found_allergies(s: str) -> list[Found]:
     out: list[Found] = []
     for m in re.finditer(rf"\b{ALLERGIC}\s+(?:(?:to|gegen|auf|aux|au|à|alle|alla|agli|al|ai|aos|ao|a)\b)?\s*(.+)"
                          rf"|\b(?:allergy|allergie|alergia|allergia) (?:to|gegen|à|au|aux|a|al|ao|alle)\s+(.+)"
-                         rf"|\b([\w-]+) allergy\b|(?:^|\bno |\bcareful with )([\w -]+?),? (?:gives? me hives|i (?:react badly|have an allergy))", s, re.I):
+                         rf"|\b([\w-]+) allergy\b|(?:^|\bno )([\w -]+?),? i have an allergy", s, re.I):
         what = items(next(g for g in m.groups() if g))
         negated = re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) or \
             re.search(r"\b(?:any ?more|after all|nicht mehr|plus)\b", s[m.start():], re.I)
@@ -89,6 +109,25 @@ def found_allergies(s: str) -> list[Found]:
                 out.append(("retract", f"allergic to {item}", f"The user is no longer allergic to {item}."))
             else:
                 out.append((f"allergy:{item}", item, f"The user is allergic to {item}."))
+    return out
+
+
+def found_reactions(s: str) -> list[Found]:
+    """'I react badly to X', 'X makes me sick', 'X gives me hives' (and in de/fr/es/pt/it) -> an allergy to X (the
+    stand-in does not tell an allergy from an intolerance here; for safety both are stored as an allergy).
+    'Careful with mustard, I react badly to it': a pronoun takes the food named before it; none named, nothing."""
+    spans = [next((m.start(g), m.group(g)) for g in (1, 2, 3) if m.group(g) is not None) for m in REACTS_TO.finditer(s)]
+    for m in REACTS_FROM.finditer(s):  # the subject: its last words, after any comma or "and"
+        last = re.split(r"[,:;]|\b(?:but|also|aber|mais|pero|mas|ma)\b", m.group(1), flags=re.I)[-1]
+        spans.append((m.end(1) - len(last), last))
+    out: list[Found] = []
+    for at, said in spans:
+        what = items(said)
+        if not what or re.fullmatch(PRONOUN, what[0], re.I):  # "… I react badly to it": the food named before
+            before = ANTECEDENT.search(s[:at])
+            what = items(re.sub(PLEASE, "", before.group(1))) if before else []
+        out += [(f"allergy:{item}", item, f"The user is allergic to {item}.") for item in what
+                if not re.fullmatch(rf"{PRONOUN}|\w+ing|{NOT_FOOD}", item, re.I)]
     return out
 
 
@@ -137,4 +176,4 @@ def found_avoid(s: str) -> list[Found]:
 
 def read_health(s: str) -> list[Found]:
     """Every food and health slot this sentence fills."""
-    return found_diet(s) + found_allergies(s) + found_intolerance(s) + found_condition(s) + found_avoid(s)
+    return found_diet(s) + found_allergies(s) + found_reactions(s) + found_intolerance(s) + found_condition(s) + found_avoid(s)

@@ -118,6 +118,7 @@ def found_preference(s: str) -> list[Found]:
             continue
         if verb == "prefers" and thing.startswith(("sit ", "stay ")):
             thing = thing.split(" ", 1)[1]
+        thing = re.sub(r"^(?:somewhere|someplace|some place|anywhere) (\w+)$", r"\1 places", thing)  # 'somewhere quiet'
         return [(f"preference:{thing}", f"{prefix}{thing}", f"The user {verb} {thing}.")]
     return []
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-BREAK = re.compile(r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?<=[.!?;…])\s+(?=\S)|\n+|(?<=[.!?])(?=[A-ZÀ-Ý¿¡])")
+BREAK = re.compile(r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<!\bSt\.)(?<=[.!?;…])\s+(?=\S)|\n+|(?<=[.!?])(?=[A-ZÀ-Ý¿¡])")
 TRIM = " \t\r\n-•*\"'“”"
 
 
