@@ -74,6 +74,7 @@ record: $(STAMP)  ## record a lesson's live calls for a room: make record LESSON
 
 eval: $(STAMP)  ## compare memory strategies on the course benchmark: make eval [SIZE=large]
 	$(PY) tools/eval.py --size $(or $(SIZE),standard)
+	$(PY) tools/eval_write_path.py --brief --parts
 
 bench: $(STAMP)  ## performance benchmarks
 	$(PY) tools/bench.py $(ARGS)

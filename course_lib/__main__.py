@@ -1,4 +1,4 @@
-"""`python -m course_lib doctor` checks the environment; `serve` serves the offline model; `reset` deletes a
+"""`python -m course_lib doctor` checks the environment; `offline --explain "…"` shows how the offline model reads a message; `serve` serves the offline model; `reset` deletes a
 learner's stores."""
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m course_lib")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("doctor", help="check Python, packages, tokens and the active model backend")
+    off = sub.add_parser("offline", help="look inside the offline model")
+    off.add_argument("--explain", metavar="MESSAGE", required=True, help="show what each layer makes of a user message")
     srv = sub.add_parser("serve", help="serve the offline model over HTTP in the OpenAI format")
     srv.add_argument("--host", default="127.0.0.1")
     srv.add_argument("--port", type=int, default=8765)
@@ -23,6 +25,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "reset":
         return reset(args)
+    if args.command == "offline":
+        from course_lib.model.offline.lang.explain import explain
+
+        print(explain(args.explain))
+        return 0
     if args.command == "doctor":
         from course_lib.course.doctor import main as doctor
 

@@ -84,7 +84,7 @@ def test_retraction_is_a_delete(setup):
     writer.write_from_conversation("priya", user("I'm vegetarian. I like jazz."))
     (d,) = writer.write_from_conversation("priya", user("I'm no longer vegetarian."))
     assert d.op == "DELETE"
-    assert [r.text for r in mem.memories("priya")] == ["The user prefers jazz."]
+    assert [r.text for r in mem.memories("priya")] == ["The user likes jazz."]
 
 
 def test_hedged_facts_are_gated_out(setup):

@@ -43,11 +43,12 @@ class Scripted:
         task = prompts.match_template(messages)
         fields = task.parse(messages)
         self.calls.append(task.name)
-        if task.name == "extract_facts":
-            said = fields["conversation"]
-            facts = {"I'm vegan now.": [("The user is vegan.", 0.9), ("The user likes tea.", 0.9), ("The user is tall.", 0.3)],
-                     "Nice weather today.": [("The user enjoys sunshine.", 0.9)],
-                     "Lisbon, maybe.": [("The user lives in Lisbon.", 0.9)]}[said.partition(": ")[2]]
+        if task.name == "extract_facts":  # the conversation so far; the facts of every user line in it
+            said = [line.partition(": ")[2] for line in fields["conversation"].splitlines() if line.startswith("user: ")]
+            per_line = {"I'm vegan now.": [("The user is vegan.", 0.9), ("The user likes tea.", 0.9), ("The user is tall.", 0.3)],
+                        "Nice weather today.": [("The user enjoys sunshine.", 0.9)],
+                        "Lisbon, maybe.": [("The user lives in Lisbon.", 0.9)]}
+            facts = [f for line in said for f in per_line[line]]
             return json.dumps({"facts": [{"text": t, "confidence": c} for t, c in facts]})
         if task.name == "resolve_conflict":
             return json.dumps({"op": self.op, "id": self.op_id, "reason": "scripted"})
@@ -112,15 +113,25 @@ def test_the_labelled_set_is_checked():
         labels.check({**good, "split": "test"}, "x")
 
 
-def test_the_labelled_set_matches_its_sources_and_holds_out_a_third():
-    convs = labels.load()
-    by_id = {c.id: c for c in convs}
+def test_the_labelled_set_matches_its_sources():
+    by_id = {c.id: c for c in labels.load()}
     for name, messages in scenario.SESSIONS.items():  # the scenario's text, not a drifted copy
         assert [m["content"] for m in by_id[f"scenario/{name}"].messages] == [m["content"] for m in messages]
     stored = [json.loads(line) for line in (labels.LABELLED / "benchmark_dev.jsonl").read_text().splitlines()]
     assert stored == json.loads(json.dumps(labels.benchmark_conversations()))  # the generator still says the same
-    held = [c for c in convs if c.split == "heldout"]
-    assert len(held) * 3 >= len(convs) and all(c.source == "hand" for c in held)  # at least a third held out
+
+
+@pytest.mark.skipif(not (labels.LABELLED / labels.HELDOUT_FILE).is_file(),
+                    reason=f"{labels.HELDOUT_FILE} is not there yet: the held-out learner set is written by someone else "
+                           "and added after the language layer is frozen (issue 20)")
+def test_a_third_of_what_is_measured_is_held_out_and_written_by_hand():
+    measured = labels.load("dev") + labels.load("heldout")
+    held = [c for c in measured if c.split == "heldout"]
+    assert len(held) * 3 >= len(measured), f"{len(held)} of {len(measured)} measured conversations held out"
+    assert all(c.source in ("hand", "learner") for c in held)  # people's sentences, not the generator's
+    seen = {m["content"].strip().lower() for c in labels.load("train") + labels.load("dev") for m in c.user_turns()}
+    leaked = [m["content"] for c in held for m in c.user_turns() if m["content"].strip().lower() in seen]
+    assert leaked == [], f"held-out messages also in train or dev: {leaked[:5]}"
 
 
 def test_long_trip_facts_and_summary():

@@ -27,11 +27,14 @@ from pathlib import Path
 from typing import Any
 
 from course_lib.evaluation.generate import generate, phrases
+from course_lib.model.offline.lang.kinds import KINDS
 
 LABELLED = Path(__file__).resolve().parents[1] / "data" / "labelled"
 OPS = ("ADD", "UPDATE", "DELETE", "NOOP")
 FIELDS = ("decisions", "preferences", "facts_learned", "open_questions")
-SPLITS = ("dev", "heldout")
+SPLITS = ("train", "dev", "heldout", "old-heldout")
+LANGS = ("en", "de", "fr", "es", "pt", "it")
+HELDOUT_FILE = "learner_heldout.jsonl"  # written after the language layer was frozen; loaded as split "heldout" when present
 
 
 @dataclass(frozen=True)
@@ -43,7 +46,7 @@ class Conversation:
     source: str
     before: tuple[str, ...]
     messages: tuple[dict[str, Any], ...]
-    summary: dict[str, list[str]]
+    summary: dict[str, list[str]] | None  # None: the conversation's summary is not labelled (learner corpus)
 
     def user_turns(self) -> list[dict[str, Any]]:
         """The user's messages, each with its 'facts' (maybe empty) and, when it has none, its 'noise' reason."""
@@ -69,6 +72,10 @@ def check(record: dict[str, Any], where: str) -> Conversation:
             fail(f"message {i} needs a role (user or assistant) and content")
         if m["role"] != "user":
             continue
+        if "lang" in m and m["lang"] not in LANGS:
+            fail(f"user message {i}: lang must be one of {LANGS}, got {m['lang']!r}")
+        if "kind" in m and m["kind"] not in KINDS:
+            fail(f"user message {i}: kind must be one of {KINDS}, got {m['kind']!r}")
         if not m.get("facts") and not m.get("optional") and not m.get("noise"):
             fail(f"user message {i} has no facts and no 'noise' reason; label it one way or the other")
         for f in m.get("optional", []):
@@ -82,6 +89,9 @@ def check(record: dict[str, Any], where: str) -> Conversation:
             if f["op"] in ("UPDATE", "DELETE") and f.get("target") not in known:
                 fail(f"fact {f['text']!r} ({f['op']}) must name as target a fact stated before it")
             known.append(f["text"])
+    if record["summary"] is None:
+        return Conversation(record["id"], record["split"], record["source"], tuple(record.get("before", [])),
+                            tuple(record["messages"]), None)
     unknown = set(record["summary"]) - set(FIELDS) - {"not"}
     if unknown:
         fail(f"summary fields are {FIELDS} and 'not'; unknown {sorted(unknown)}")
@@ -90,7 +100,9 @@ def check(record: dict[str, Any], where: str) -> Conversation:
 
 
 def load(split: str | None = None, folder: Path = LABELLED) -> list[Conversation]:
-    """Every labelled conversation in `folder` (only `split`'s, if given), checked line by line."""
+    """Every labelled conversation in `folder` (only `split`'s, if given), checked line by line.
+
+    The held-out learner file (HELDOUT_FILE), when present, is read like the others: its split is "heldout"."""
     if split is not None and split not in SPLITS:
         raise ValueError(f"split must be one of {SPLITS} or None, got {split!r}")
     out = []
@@ -101,6 +113,14 @@ def load(split: str | None = None, folder: Path = LABELLED) -> list[Conversation
     if not out:
         raise FileNotFoundError(f"no labelled conversations (*.jsonl) in {folder}")
     return [c for c in out if split is None or c.split == split]
+
+
+def kind_sentences(split: str, folder: Path = LABELLED) -> list[tuple[str, str]]:
+    """(text, kind) of every labelled user message of `split` that is one sentence (the classifier's examples)."""
+    from course_lib.model.offline.lang.split import split as sentences
+
+    return [(m["content"], m["kind"]) for c in load(split, folder) for m in c.user_turns()
+            if "kind" in m and len(sentences(m["content"])) == 1]
 
 
 # -- the generator's sessions, labelled from its own templates -----------------------------------------------
@@ -161,8 +181,12 @@ def benchmark_conversations(size: str | tuple[int, int] = (2, 3), seed: int = 11
             old = known.get(subject)
             op = "ADD" if old is None else "NOOP" if old == text else "UPDATE"
             known[subject] = text
-            messages.append({"role": "user", "content": m["content"],
-                             "facts": [{"text": text, "subject": subject, "value": value, "op": op, "target": old}]})
+            message = {"role": "user", "content": m["content"],
+                       "facts": [{"text": text, "subject": subject, "value": value, "op": op, "target": old}]}
+            if kind == "flight" and re.search(r"\b(?:flying|fly) to\b", m["content"], re.I):  # a trip is stated too
+                city = fields["city"]
+                message["optional"] = [{"text": f"The user has a trip to {city}.", "subject": "trip", "value": city}]
+            messages.append(message)
             (prefs if kind in ("diet", "budget", "allergy") else learned).append(value)
             if "need to" in m["content"].lower():  # "I need to find a sitter for Mochi": a task left open
                 questions.append(value)

@@ -1,23 +1,31 @@
 """How good is the write path? Extraction, the confidence gate, ADD/UPDATE/DELETE/NOOP and session summaries,
-measured on the labelled conversations (labels.py), development and held-out parts reported apart.
+measured on the labelled conversations (labels.py), each split (train, dev, heldout, old-heldout) reported apart.
 
-    extraction   every user turn is read on its own (the write path runs after each reply); the facts that
-                 pass the gate are compared with the turn's labelled facts. A stated fact is found when an
-                 extracted fact has the same subject and value. recall = found / stated; precision = extracted
-                 facts matching a stated fact / extracted facts (a fact labelled optional counts for neither);
+    extraction   every user turn is read in its conversation (the write path runs after each reply): the extractor
+                 gets the conversation up to and including the turn, and the turn's facts are the ones not already
+                 extracted from the conversation before it (so "actually, make that 45" can correct the 40 of the
+                 turn before). The facts that pass the gate are compared with the turn's labelled facts: a stated
+                 fact is found when an extracted fact has its slot and value. recall = found / stated; precision =
+                 extracted facts matching a stated fact / extracted facts (a fact labelled optional counts for
+                 neither); slot accuracy = found facts whose slot is exactly the labelled subject / found facts;
                  noise stored = share of the turns labelled noise from which anything was stored.
     operations   each labelled fact is resolved against the facts before it (the conversation's `before`,
                  then the labelled facts in order, with the expected operation applied after each): right when
                  the op is the expected one and an UPDATE/DELETE names the fact it replaces.
-    summary      session_summary of the whole conversation; an expected key phrase is found when an entry of
-                 its field contains it. A field is right when every key is found, no entry is extra (holds no
-                 key) and no field holds a phrase the labels rule out ("not").
+    summary      session_summary of the whole conversation (when its summary is labelled); an expected key phrase
+                 is found when an entry of its field contains it. A field is right when every key is found, no
+                 entry is extra (an entry stating a fact labelled optional in the conversation is not extra) and
+                 no field holds a phrase the labels rule out ("not").
+
+Learner messages carry "lang" and "kind"; `Scores.by` holds the same counts per language ("lang:de") and per kind
+("kind:correction"). `confusion` compares the sentence classifier with the labelled kinds.
 
 Held-out history. A first held-out batch, written after the rules were frozen at commit cf7e09d, got 7 of its 24
-facts found (recall 0.29, precision 0.88, noise stored 0, ops 1.0, summary fields 0.61). The rules were then widened
-with that batch in view, so it joined the development set (hand_seen.jsonl); a fresh held-out third
-(hand_heldout.jsonl), written after the widened rules were frozen at 4df9575, gives recall 0.50, precision 0.92
-(1.00 after the one false fact it exposed was fixed), noise stored 0, ops 1.0, summary fields 0.77: rules fitted to phrasings find about half of what new phrasings state.
+facts found (recall 0.29). The second (hand_heldout.jsonl, now split "old-heldout"), written after the widened
+rules were frozen at 4df9575, gave recall 0.50: rules fitted to phrasings find about half of what new phrasings
+state. The language layer (course_lib/model/offline/lang) replaced them; its held-out set, learner_heldout.jsonl
+(split "heldout"), was written by someone else while the layer was built and added after it was frozen (at
+f657afe; re-frozen at e5039d5 after fixes made only for the failing development tests and summary decisions).
 
 The same call measures a live model: pass `model=Model()` with COURSE_BACKEND=replay (a recording) or openai.
 
@@ -33,7 +41,7 @@ from typing import Any, Iterable
 from course_lib.evaluation.labels import FIELDS, Conversation
 from course_lib.long_term.write_path import extract_facts, gate, resolve, session_summary
 from course_lib.model.lazy import get_model
-from course_lib.model.offline.memory_ops import about
+from course_lib.model.offline.lang.read_facts import about
 
 CUES = {  # words a fact in free wording uses for a subject (for a live model's phrasing that `about` cannot read)
     "name": ("name", "called"), "home city": ("live", "based", "home", "moved", "reside"),
@@ -41,24 +49,29 @@ CUES = {  # words a fact in free wording uses for a subject (for a live model's 
     "timezone": ("time zone", "timezone"), "job": ("work", "job", "profession", "user is a"),
     "trip": ("flight", "fly", "trip"), "allergy": ("allerg",), "flight": ("flight",), "meeting": ("meeting",),
     "birthday": ("birthday",), "booking": ("book", "reserv", "stay", "table"), "retract": ("no longer", "not ", "anymore"),
-    "plan": ("visit", "plan", "go to"), "preference": ("prefer", "like", "love"),
+    "plan": ("visit", "plan", "go to"), "preference": ("prefer", "like", "love", "not eat", "not drink"),
+    "age": ("years old", "aged"), "nickname": ("goes by", "nickname"), "intolerance": ("intoleran", "cannot eat"),
+    "medication": ("takes", "medication"), "mobility": ("wheelchair", "mobility"),
 }
 
 
 def norm(value: str) -> str:
-    """A value compared loosely: lower case, currency words as 'eur', no leading article, no punctuation."""
+    """A value compared loosely: lower case, currency words as 'eur', 14,500 = 14500, no leading article or punctuation."""
     v = value.lower().replace("€", " eur ")
     v = re.sub(r"\beuros?\b", "eur", v)
+    v = re.sub(r"(?<=\d)[,.](?=\d{3}\b)", "", v)
     v = re.sub(r"[^\w&:/+ -]", " ", v)
     v = re.sub(r"^(?:the|a|an) ", "", v.strip())
     return " ".join(v.split())
 
 
 def fact_matches(text: str, subject: str, value: str) -> bool:
-    """Does the extracted fact `text` state `subject` = `value`? By the subject patterns, else by value and cue words."""
+    """Does the extracted fact `text` state `subject` = `value`? By slot and value, else by value and cue words."""
     s, v = about(text)
     if s is not None and s.lower() == subject.lower() and norm(v or "") == norm(value):
         return True
+    if s is not None and s != "retract" and s.split(":")[0] == subject.lower().split(":")[0] and norm(v or "") == norm(value):
+        return True  # the same kind of slot with the same value ('condition' / 'condition:diabetes')
     low, head, _, who = f" {norm(text)} ", *subject.lower().partition(":")
     if f" {norm(value)} " not in low:
         return False
@@ -68,11 +81,12 @@ def fact_matches(text: str, subject: str, value: str) -> bool:
 
 @dataclass
 class Scores:
-    """The measurement of one part (dev or held-out): counts, rates, and every miss spelled out."""
+    """The measurement of one part (a split, or a language or kind within it): counts, rates, every miss spelled out."""
 
     conversations: int = 0
     stated: int = 0
     found: int = 0
+    slot_right: int = 0
     extracted: int = 0
     extracted_right: int = 0
     noise_turns: int = 0
@@ -84,11 +98,18 @@ class Scores:
     false_facts: list[str] = field(default_factory=list)  # stored facts nobody stated
     wrong_ops: list[str] = field(default_factory=list)
     wrong_fields: list[str] = field(default_factory=list)
+    by: dict[str, "Scores"] = field(default_factory=dict)  # 'lang:de', 'kind:correction' -> the same counts
+
+    def parts(self, turn: dict[str, Any]) -> list["Scores"]:
+        """This part and its per-language and per-kind parts for one labelled user turn."""
+        keys = [f"{k}:{turn[k]}" for k in ("lang", "kind") if k in turn]
+        return [self] + [self.by.setdefault(k, Scores()) for k in keys]
 
     def rates(self) -> dict[str, float]:
-        """recall, precision, noise_stored, op_accuracy, and summary accuracy per field and overall."""
+        """recall, precision, slot accuracy, noise_stored, op_accuracy, and summary accuracy per field and overall."""
         ratio = lambda a, b: a / b if b else float("nan")  # noqa: E731
         out = {"recall": ratio(self.found, self.stated), "precision": ratio(self.extracted_right, self.extracted),
+               "slot_accuracy": ratio(self.slot_right, self.found),
                "noise_stored": ratio(self.noise_stored, self.noise_turns), "op_accuracy": ratio(self.ops_right, self.ops)}
         for k, (right, total) in self.fields.items():
             out[f"summary_{k}"] = ratio(right, total)
@@ -96,57 +117,78 @@ class Scores:
         return out
 
 
+def turn_facts(conv: Conversation, model: Any, min_confidence: float) -> list[list[str]]:
+    """For each user turn: the facts passing the gate that the turn added to what the conversation before it gave."""
+    out, before, history = [], set(), []
+    for m in conv.messages:
+        history.append({"role": m["role"], "content": m["content"]})
+        if m["role"] != "user":
+            continue
+        now = [f.text for f in gate(extract_facts(history, model), min_confidence)]
+        out.append([t for t in now if t not in before])
+        before |= set(now)
+    return out
+
+
 def score_extraction(conv: Conversation, scores: Scores, model: Any, min_confidence: float) -> None:
-    """Extract from each user turn alone, gate, and compare with the turn's labels."""
-    for turn in conv.user_turns():
-        stored = [f.text for f in gate(extract_facts([{"role": "user", "content": turn["content"]}], model),
-                                       min_confidence)]
+    """Extract each user turn in its conversation, gate, and compare with the turn's labels."""
+    for turn, stored in zip(conv.user_turns(), turn_facts(conv, model, min_confidence)):
         stated, optional = turn.get("facts", []), turn.get("optional", [])
-        found = [any(fact_matches(t, f["subject"], f["value"]) for t in stored) for f in stated]
-        scores.stated += len(stated)
-        scores.found += sum(found)
-        scores.misses += [f"{conv.id}: {f['text']!r} not found in {turn['content'][:70]!r}"
-                          for f, ok in zip(stated, found) if not ok]
-        for t in stored:
-            if any(fact_matches(t, f["subject"], f["value"]) for f in optional):
-                continue
-            scores.extracted += 1
-            if any(fact_matches(t, f["subject"], f["value"]) for f in stated):
-                scores.extracted_right += 1
-            else:
-                scores.false_facts.append(f"{conv.id}: stored {t!r} from {turn['content'][:70]!r}")
-        if not stated and not optional:
-            scores.noise_turns += 1
-            scores.noise_stored += bool(stored)
+        hits = [next((t for t in stored if fact_matches(t, f["subject"], f["value"])), None) for f in stated]
+        for part in scores.parts(turn):
+            part.stated += len(stated)
+            part.found += sum(h is not None for h in hits)
+            part.slot_right += sum(h is not None and (about(h)[0] or "").lower() == f["subject"].lower() for f, h in zip(stated, hits))
+            part.misses += [f"{conv.id}: {f['text']!r} not found in {turn['content'][:70]!r}"
+                            for f, h in zip(stated, hits) if h is None]
+            for t in stored:
+                if any(fact_matches(t, f["subject"], f["value"]) for f in optional):
+                    continue
+                part.extracted += 1
+                if any(fact_matches(t, f["subject"], f["value"]) for f in stated):
+                    part.extracted_right += 1
+                else:
+                    part.false_facts.append(f"{conv.id}: stored {t!r} from {turn['content'][:70]!r}")
+            if not stated and not optional:
+                part.noise_turns += 1
+                part.noise_stored += bool(stored)
 
 
 def score_operations(conv: Conversation, scores: Scores, model: Any) -> None:
     """Resolve each labelled fact against the facts before it; then apply the expected op, right or wrong."""
     memory = {f"m{i}": text for i, text in enumerate(conv.before)}
-    for n, fact in enumerate(conv.facts()):
-        decision = resolve(fact["text"], list(memory.items()), model)
-        target = next((i for i, t in memory.items() if t == fact.get("target")), None)
-        right = decision.op == fact["op"] and (fact["op"] not in ("UPDATE", "DELETE") or decision.id == target)
-        scores.ops += 1
-        scores.ops_right += right
-        if not right:
-            scores.wrong_ops.append(f"{conv.id}: {fact['text']!r} expected {fact['op']} {target or ''}, "
-                                    f"got {decision.op} {decision.id or ''} ({decision.reason})")
-        if fact["op"] in ("UPDATE", "DELETE"):
-            memory.pop(target, None)
-        if fact["op"] in ("ADD", "UPDATE"):
-            memory[f"n{n}"] = fact["text"]
+    n = 0
+    for turn in conv.user_turns():
+        for fact in turn.get("facts", []):
+            n += 1
+            decision = resolve(fact["text"], list(memory.items()), model)
+            target = next((i for i, t in memory.items() if t == fact.get("target")), None)
+            right = decision.op == fact["op"] and (fact["op"] not in ("UPDATE", "DELETE") or decision.id == target)
+            for part in scores.parts(turn):
+                part.ops += 1
+                part.ops_right += right
+                if not right:
+                    part.wrong_ops.append(f"{conv.id}: {fact['text']!r} expected {fact['op']} {target or ''}, "
+                                          f"got {decision.op} {decision.id or ''} ({decision.reason})")
+            if fact["op"] in ("UPDATE", "DELETE"):
+                memory.pop(target, None)
+            if fact["op"] in ("ADD", "UPDATE"):
+                memory[f"n{n}"] = fact["text"]
 
 
 def score_summary(conv: Conversation, scores: Scores, model: Any) -> None:
     """Each field right when every key phrase is found, nothing is extra and nothing ruled out appears."""
+    if conv.summary is None:
+        return
     got = session_summary([{"role": m["role"], "content": m["content"]} for m in conv.messages], model)
     banned = [b.lower() for b in conv.summary.get("not", [])]
+    optional = [f for t in conv.user_turns() for f in t.get("optional", [])]
     for k in FIELDS:
         keys = [x.lower() for x in conv.summary[k]]
         entries = [e.lower() for e in got[k]]
         missing = [x for x in keys if not any(x in e for e in entries)]
-        extra = [e for e in entries if not any(x in e for x in keys)]
+        extra = [e for e, raw in zip(entries, got[k]) if not any(x in e for x in keys)
+                 and not any(fact_matches(raw, f["subject"], f["value"]) for f in optional)]
         ruled_out = [e for e in entries if any(b in e for b in banned)]
         scores.fields[k][1] += 1
         if missing or extra or ruled_out:
@@ -156,7 +198,7 @@ def score_summary(conv: Conversation, scores: Scores, model: Any) -> None:
 
 
 def evaluate(conversations: Iterable[Conversation], model: Any = None, min_confidence: float = 0.8) -> dict[str, Scores]:
-    """Scores per split ('dev', 'heldout') over the labelled conversations, with `model` (default: the course Model)."""
+    """Scores per split over the labelled conversations, with `model` (default: the course Model)."""
     model = get_model(model)
     out: dict[str, Scores] = {}
     for conv in conversations:
@@ -170,14 +212,50 @@ def evaluate(conversations: Iterable[Conversation], model: Any = None, min_confi
     return out
 
 
-def render(results: dict[str, Scores], misses: bool = True) -> str:
-    """A table of the rates per split, then (if `misses`) every missed fact, false fact, wrong op and field."""
-    names = list(next(iter(results.values())).rates())
-    lines = [f"{'':<22}" + "".join(f"{split:>10}" for split in results)]
+def confusion(conversations: Iterable[Conversation]) -> tuple[list[str], list[list[int]]]:
+    """(kinds, matrix[labelled][predicted]) of the offline sentence classifier on one-sentence labelled messages."""
+    from course_lib.model.offline.lang.kinds import KINDS, probabilities
+    from course_lib.model.offline.lang.split import split
+
+    rows = [(m["content"], m["kind"]) for c in conversations for m in c.user_turns()
+            if "kind" in m and len(split(m["content"])) == 1]
+    matrix = [[0] * len(KINDS) for _ in KINDS]
+    if rows:
+        for (_, kind), p in zip(rows, probabilities([t for t, _ in rows])):
+            matrix[KINDS.index(kind)][int(p.argmax())] += 1
+    return list(KINDS), matrix
+
+
+def render_confusion(kinds: list[str], matrix: list[list[int]]) -> str:
+    """The confusion matrix as a table (rows: labelled kind, columns: predicted), with the accuracy."""
+    short = [k[:6] for k in kinds]
+    corner = "labelled / predicted"
+    lines = [f"{corner:<22}" + "".join(f"{s:>7}" for s in short)]
+    lines += [f"{k:<22}" + "".join(f"{n:>7}" for n in row) for k, row in zip(kinds, matrix)]
+    total = sum(map(sum, matrix))
+    right = sum(matrix[i][i] for i in range(len(kinds)))
+    lines.append(f"accuracy {right}/{total} = {right / total:.3f}" if total else "no one-sentence messages with a kind")
+    return "\n".join(lines)
+
+
+def render(results: dict[str, Scores], misses: bool = True, parts: bool = False) -> str:
+    """A table of the rates per split; with `parts` one per language and kind; with `misses` every miss listed."""
+    names = [n for n in next(iter(results.values())).rates() if not n.startswith("summary_")]
+    lines = [f"{'':<22}" + "".join(f"{split:>12}" for split in results)]
     for name in names:
-        lines.append(f"{name:<22}" + "".join(f"{s.rates()[name]:>10.3f}" for s in results.values()))
-    lines.append(f"{'conversations':<22}" + "".join(f"{s.conversations:>10}" for s in results.values()))
-    lines.append(f"{'facts stated/found':<22}" + "".join(f"{f'{s.stated}/{s.found}':>10}" for s in results.values()))
+        lines.append(f"{name:<22}" + "".join(f"{s.rates()[name]:>12.3f}" for s in results.values()))
+    lines.append(f"{'conversations':<22}" + "".join(f"{s.conversations:>12}" for s in results.values()))
+    lines.append(f"{'facts stated/found':<22}" + "".join(f"{f'{s.stated}/{s.found}':>12}" for s in results.values()))
+    if parts:
+        for split, s in results.items():
+            if not s.by:
+                continue
+            lines.append(f"\n[{split}] per language and kind: recall precision slots noise ops (facts, noise turns)")
+            for key in sorted(s.by, key=lambda k: (k.split(':')[0] != 'lang', k)):
+                r, p = s.by[key].rates(), s.by[key]
+                lines.append(f"  {key:<20}" + "".join(f"{r[n]:>8.2f}" for n in ("recall", "precision", "slot_accuracy",
+                                                                                   "noise_stored", "op_accuracy"))
+                             + f"   ({p.stated}, {p.noise_turns})")
     if misses:
         for split, s in results.items():
             for title, items in (("missed facts", s.misses), ("stored but not stated", s.false_facts),

@@ -88,10 +88,22 @@ def clamp01(value: Any, what: str) -> float:
 
 def extract_facts(conversation: str | list[dict[str, Any]], model: Any = None) -> list[Fact]:
     """Atomic, self-contained facts about the user, each with a confidence (prompts.EXTRACT_FACTS)."""
+    return extract(conversation, model)[0]
+
+
+def extract(conversation: str | list[dict[str, Any]], model: Any = None) -> tuple[list[Fact], list[str]]:
+    """(facts, statements the model said it did not understand) for a conversation; the offline model lists
+    the statement-like sentences it could not read under "not_understood" (a live model usually lists none)."""
     text = as_conversation(conversation)
     if not text.strip():
-        return []
+        return [], []
     data = ask_json(prompts.EXTRACT_FACTS.render(conversation=text), model)
+    missed = [str(x) for x in data.get("not_understood", []) if str(x).strip()]
+    return facts_in(data), missed
+
+
+def facts_in(data: dict[str, Any]) -> list[Fact]:
+    """The Fact list of an EXTRACT_FACTS answer; ModelOutputError if it has none."""
     items = data.get("facts")
     if not isinstance(items, list):
         raise ModelOutputError(f"expected {{'facts': [...]}}, the model said {data!r}")
@@ -159,7 +171,7 @@ def clean_id(raw: Any, known: Iterable[str]) -> str | None:
 
 def same_subject(text: str, pairs: list[tuple[str, str]]) -> list[str]:
     """Ids of the stored facts about the same subject (diet, home city …) as `text`."""
-    from course_lib.model.offline.memory_ops import about  # the subject patterns; they only read text
+    from course_lib.model.offline.lang.read_facts import about  # the slot readers; they only read text
     subject = about(text)[0]
     return [i for i, t in pairs if subject is not None and about(t)[0] == subject]
 
@@ -207,7 +219,10 @@ class MemoryWriter:
 
         conversation, _ = redact_secrets(as_conversation(messages))  # secrets never even reach the model
         decisions: list[Decision] = []
-        for fact in extract_facts(conversation, self.model):
+        facts, missed = extract(conversation, self.model)
+        decisions += [Decision("NOOP", None, said, "not understood: a statement the model could not read; nothing stored")
+                      for said in missed]  # said out loud, and distinct from a turn with nothing to store ([])
+        for fact in facts:
             clean, found = redact_secrets(fact.text)  # again: a model may restate a secret in a form the input check missed
             if found or "[REDACTED" in fact.text:
                 decisions.append(Decision("NOOP", None, clean,

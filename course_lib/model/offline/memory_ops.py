@@ -1,9 +1,9 @@
 """The offline model's memory rules: extract facts, rate importance, resolve conflicts, summarise, distill.
 
-Readable on purpose: each task is a handful of patterns. Facts come only from USER turns and are
-written as atomic third-person sentences ("The user is vegetarian."). Conflicts are resolved by what
-a fact is ABOUT: its subject key (diet, home city, budget, name …) and its value. The patterns that read
-what users say, and stored facts, are in fact_patterns.py.
+The reading is done by the language layer (course_lib/model/offline/lang: sentences, who, a trained sentence
+classifier, slot readers); this module turns its readings into the JSON answers of the course's prompts. Facts
+come only from USER turns and are written as atomic third-person sentences ("The user is vegetarian."). Conflicts
+are resolved by what a fact is ABOUT (its slot: diet, allergy:peanuts, home city …, lang/read_facts.py).
 """
 from __future__ import annotations
 
@@ -12,18 +12,14 @@ import re
 from typing import Any
 
 from course_lib.model import prompts
-from course_lib.model.offline.fact_patterns import (  # noqa: F401  (re-exported: memory_ops.about & co.)
-    DIETS, FACT_BREAKS, FACT_PATTERNS, HEDGES, USER_PATTERNS, a_or_an, about, money)
+from course_lib.model.offline.lang.importance import importance
+from course_lib.model.offline.lang.lexicon import HEDGE
+from course_lib.model.offline.lang.read import read_message
+from course_lib.model.offline.lang.read_facts import about, single
 from course_lib.model.offline.reply import Messages, Reply
-from course_lib.model.offline.text import CLAUSE_BREAKS, sentences
+from course_lib.model.offline.text import sentences
 
-IMPORTANCE_CLASSES: list[tuple[float, tuple[str, ...]]] = [
-    (0.95, ("allerg",)),
-    (0.9, ("vegetarian", "vegan", "pescatarian", "gluten", "halal", "kosher", "name is", "budget")),
-    (0.7, ("lives in", "moved to", "time zone", "timezone", "prefers", "flight", "booked", "booking")),
-    (0.1, ("weather", "hello", "thanks", "thank you", "small talk", "how are you")),
-]
-
+__all__ = ["about", "facts_from", "importance", "resolve", "turns", "user_turns"]
 
 ROLES = ("user", "human", "assistant", "ai", "system", "developer", "tool", "function")
 
@@ -51,40 +47,29 @@ def user_turns(conversation: str) -> list[str]:
     return [text for role, text in turns(conversation) if role == "user"]
 
 
-ASKS_TO_CHANGE = re.compile(r"\b(?:bump|raise|lower|change|set|increase|reduce|move)\b[^?]*\bto\b", re.I)
+def readings(conversation: str) -> list[Any]:
+    """The language layer's reading of every sentence the user wrote, in order (corrections see what came before)."""
+    context: list[tuple[str, str, str]] = []
+    return [r for turn in user_turns(conversation) for r in read_message(turn, context)]
 
 
 def facts_from(conversation: str) -> list[dict[str, Any]]:
     """Every fact the user stated, with a confidence: hedged statements get 0.5, plain ones 0.9.
 
-    A question states nothing, unless it asks to change a value ("can we bump the budget to 60 euros?"). One
-    sentence may state facts on several subjects (a preference only when nothing else was found, a retraction
-    alone); a hedge
-    counts in the clause that states the fact; "her birthday" is the birthday of the last person the line named.
+    Each sentence is read by the language layer (lang/read.py): questions, small talk, instructions, secrets,
+    deletion requests and other people's facts state nothing about the user; one sentence may state several facts.
     """
     facts: list[dict[str, Any]] = []
-    for turn in user_turns(conversation):
-        person = "someone"
-        for sentence in sentences(turn, FACT_BREAKS):
-            if sentence.endswith("?") and not ASKS_TO_CHANGE.search(sentence):
-                continue
-            found: dict[str, tuple[str, str, re.Match[str]]] = {}
-            for pattern, make in USER_PATTERNS:
-                m = pattern.search(sentence)
-                made = make(m) if m else None
-                if made and made[0].split(":")[0] not in found and not (found and made[0].startswith("preference")):
-                    found[made[0].split(":")[0]] = (made[0], made[2], m)
-                    if made[0] == "retract":
-                        break  # "forget that I'm allergic to nuts" takes the allergy back, it does not state it
-            for subject, text, m in sorted(found.values(), key=lambda f: f[2].start()):
-                text = text.replace("{who}", person)
-                if subject.startswith("relative:"):
-                    person = text.rsplit(" is called ", 1)[-1].rstrip(".")
-                clause = sentence[:m.end()] + re.split(r"[,;]", sentence[m.end():], maxsplit=1)[0]
-                confidence = 0.5 if HEDGES.search(clause[clause.rfind(",", 0, m.start()) + 1:]) else 0.9
-                if text not in [f["text"] for f in facts]:
-                    facts.append({"text": text, "confidence": confidence})
+    for r in readings(conversation):
+        for _, _, text in r.kept:
+            if text not in [f["text"] for f in facts]:
+                facts.append({"text": text, "confidence": r.confidence})
     return facts
+
+
+def not_understood(conversation: str) -> list[str]:
+    """The user's statement-like sentences from which nothing could be read (the model says so)."""
+    return [r.sentence for r in readings(conversation) if r.not_understood]
 
 
 def retracted(value: str) -> tuple[str | None, str]:
@@ -114,18 +99,11 @@ def resolve(new_fact: str, existing: list[tuple[str, str]]) -> dict[str, Any]:
         if subject is not None and s == subject:
             if (v or "").lower() == (value or "").lower():
                 return {"op": "NOOP", "id": mid, "reason": f"same {subject}, same value"}
-            return {"op": "UPDATE", "id": mid, "reason": f"new value for {subject}: {v} -> {value}"}
+            if single(subject):
+                return {"op": "UPDATE", "id": mid, "reason": f"new value for {subject}: {v} -> {value}"}
+    if subject is not None and not single(subject):
+        return {"op": "ADD", "id": None, "reason": f"{subject} holds several values: added next to the others"}
     return {"op": "ADD", "id": None, "reason": "new information" if subject else "no stored fact about this"}
-
-
-def importance(memory: str) -> tuple[float, str]:
-    """Importance from keyword classes: constraints and identity high, small talk low."""
-    low = memory.lower()
-    for value, words in IMPORTANCE_CLASSES:
-        hit = next((w for w in words if w in low), None)
-        if hit:
-            return value, f"mentions '{hit}'"
-    return 0.4, "no keyword class matched"
 
 
 def parse_existing(text: str) -> list[tuple[str, str]]:
@@ -146,7 +124,11 @@ def answer(obj: dict[str, Any]) -> Reply:
 def extract_facts_rule(messages: Messages, body: dict[str, Any]) -> Reply:
     """Atomic third-person facts from the user's turns."""
     conversation = prompts.EXTRACT_FACTS.parse(messages)["conversation"]
-    return answer({"facts": facts_from(conversation)})
+    out: dict[str, Any] = {"facts": facts_from(conversation)}
+    missed = not_understood(conversation)
+    if missed:
+        out["not_understood"] = missed  # statements the stand-in could not read: said, not guessed
+    return answer(out)
 
 
 def rate_importance_rule(messages: Messages, body: dict[str, Any]) -> Reply:
@@ -161,11 +143,23 @@ def resolve_conflict_rule(messages: Messages, body: dict[str, Any]) -> Reply:
     return answer(resolve(fields["new_fact"], parse_existing(fields["existing"])))
 
 
-DECISION_WORDS = re.compile(r"\b(?:let'?s (?:book|go with|take|do|go for)|moved the (?:booking|table|reservation)|(?:i|we)(?:'ve| have)? booked|^booked\b|"
-                            r"i'?d like to (?:go|visit|book|see)|(?:i|we)'?ll take|(?:i|we)'?ll go with|we'?re going with)", re.I)
+DECISION_WORDS = re.compile(  # the user settles something, per language (questions never count)
+    r"\b(?:let'?s (?:book|go with|go for|take|do|pick|choose|get|stick with|reserve)|let us (?:book|go with|take)|"
+    r"moved the (?:booking|table|reservation)|(?:i|we)(?:'ve| have)? (?:booked|reserved|chosen|picked|settled on)|^(?:booked|reserved)\b|"
+    r"(?:i|we)(?:'ve| have)? (?:decided|agreed) (?:on|to)|(?:i|we)(?:'ve| have)? (?:decided|agreed)\b|(?:i|we) (?:chose|picked|went with|settled on)|"
+    r"i'?d like to (?:go|visit|book|see)|(?:i|we)'?ll (?:take|go with|book|reserve|have|do)|(?:i|we)(?:'re| are) going with|"
+    r"(?:it'?s|that'?s) (?:decided|settled)|book it\b|(?:that one|the first one|the second one) (?:it is|please)|"
+    r"wir (?:nehmen|buchen|reservieren|haben (?:uns )?(?:für|gebucht|entschieden|reserviert))|ich (?:nehme|buche|habe (?:gebucht|reserviert))|"
+    r"(?:wir )?(?:entscheiden uns|haben uns entschieden) für|lass(?:t)? uns .+ (?:nehmen|buchen)|"
+    r"on (?:prend|réserve|a (?:choisi|réservé|décidé|pris))|nous (?:prenons|réservons|avons (?:choisi|réservé|décidé|pris))|je (?:prends|réserve|choisis)|"
+    r"j'ai (?:choisi|réservé|décidé|pris)|va pour|allons-y pour|"
+    r"nos quedamos con|nos (?:vamos|decidimos) por|(?:hemos|he) (?:decidido|reservado|elegido)|reservamos|vamos con|me quedo con|decidimos|"
+    r"ficamos com|vamos ficar com|(?:decidimos|escolhemos|reservamos)|vou ficar com|fico com|"
+    r"prendiamo|prenoto|prenotiamo|abbiamo (?:deciso|scelto|prenotato)|ho (?:deciso|scelto|prenotato)|andiamo con)", re.I)
+UNDECIDED = re.compile(r"\b(?:haven'?t|have not|hasn'?t|not yet|yet to|noch nicht|pas encore|todav[íi]a no|a[úu]n no|ainda n[ãa]o|non ancora)\b", re.I)
 OPEN_WORDS = re.compile(r"\b(?:remind me to|i (?:still |also )?(?:need|have) to|i still have to|not sure (?:yet )?(?:whether|if|which|what)|"
                         r"(?:haven'?t|have not) (?:decided|figured out)|need to figure out)\b", re.I)
-PREFERENCE_SUBJECTS = ("diet", "preference", "allergy", "budget")
+PREFERENCE_SUBJECTS = ("diet", "preference", "allergy", "intolerance", "condition", "mobility", "budget")  # and constraints
 
 
 def session_facts(transcript: str) -> list[str]:
@@ -192,7 +186,8 @@ def session_summary_rule(messages: Messages, body: dict[str, Any]) -> Reply:
     retracted_diet = {f for f in facts if kind[f] == "retract" and (retracted(about(f)[1] or "")[0] or "") in PREFERENCE_SUBJECTS}
     lines = turns(transcript)
     said = [s for role, line in lines if role == "user" for s in sentences(line)]
-    decisions = [s for s in said if DECISION_WORDS.search(s) and not s.endswith("?")]
+    decisions = [s for s in said if DECISION_WORDS.search(s) and not s.endswith("?") and not HEDGE.search(s)
+                 and not UNDECIDED.search(s)]
     last_user = [line for role, line in lines[-1:] if role == "user"]  # nobody has answered it yet
     questions = [s for s in said if OPEN_WORDS.search(s)]
     questions += [s for line in last_user for s in sentences(line) if s.endswith("?")]

@@ -1,0 +1,81 @@
+"""Numbers and amounts as people write them in any of the six languages, read into one canonical form.
+
+    14,500 / 14.500 / 14 500 / 14'500  -> 14500      (a separator followed by exactly three digits groups thousands)
+    12,50 / 12.50                      -> 12.5       (any other single separator is the decimal point)
+    1.234,56 / 1,234.56                -> 1234.56    (two kinds of separator: the last one is the decimal point)
+    "thirty", "dreißig", "trente" …    -> 30         (number words from one to a hundred, common ones only)
+
+A bare "1.200" is ambiguous between languages: English would read 1.2, German, Spanish, Portuguese and
+Italian 1200. With three digits after the point the thousands reading wins, whatever the language (nobody
+writes prices to a tenth of a cent). The canonical text is English-style: "14,500 EUR", "45.50 EUR".
+"""
+from __future__ import annotations
+
+import re
+
+NUMBER = r"\d{1,3}(?:[.,' \u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
+CURRENCIES = {"EUR": r"eur|euros?|€", "USD": r"usd|dollars?|bucks|\$|us\$", "GBP": r"gbp|pounds?|quid|£",
+              "CHF": r"chf|franken|francs? suisses?", "BRL": r"reais|real|r\$"}
+CURRENCY = "|".join(f"(?:{v})" for v in CURRENCIES.values())
+MONEY = re.compile(rf"(?P<pre>€|\$|£|r\$)\s?(?P<n1>{NUMBER})|(?P<n2>{NUMBER})\s?(?P<cur>(?:{CURRENCY})(?![a-z]))", re.I)
+WORDS = {  # number words people type for budgets, ages and party sizes
+    "en": "one two three four five six seven eight nine ten eleven twelve", "de": "eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",
+    "fr": "un deux trois quatre cinq six sept huit neuf dix onze douze", "es": "uno dos tres cuatro cinco seis siete ocho nueve diez once doce",
+    "pt": "um dois três quatro cinco seis sete oito nove dez onze doze", "it": "uno due tre quattro cinque sei sette otto nove dieci undici dodici",
+}
+TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
+        "zwanzig": 20, "dreißig": 30, "vierzig": 40, "fünfzig": 50, "sechzig": 60, "hundert": 100, "vingt": 20, "trente": 30,
+        "quarante": 40, "cinquante": 50, "soixante": 60, "cent": 100, "veinte": 20, "treinta": 30, "cuarenta": 40, "cincuenta": 50,
+        "sesenta": 60, "cien": 100, "vinte": 20, "trinta": 30, "quarenta": 40, "cinquenta": 50, "sessenta": 60, "cem": 100,
+        "venti": 20, "trenta": 30, "quaranta": 40, "cinquanta": 50, "sessanta": 60, "cento": 100}
+WORD_VALUES = {w: i + 1 for line in WORDS.values() for i, w in enumerate(line.split())} | TENS
+WORD_NUMBER = re.compile(r"\b(" + "|".join(sorted(WORD_VALUES, key=len, reverse=True)) + r")(?:[- ](one|two|three|four|five|six|seven|eight|nine))?\b", re.I)
+
+
+def parse_number(text: str) -> float:
+    """The value of one written number ('14,500' -> 14500, '1.200' -> 1200, '12,50' -> 12.5); ValueError if none."""
+    s = re.sub(r"[\s'\u00a0\u202f]", "", text.strip())
+    if not re.fullmatch(r"\d[\d.,]*", s):
+        raise ValueError(f"not a number: {text!r}; write digits such as 40, 14,500 or 12.50")
+    seps = [c for c in s if c in ".,"]
+    if not seps:
+        return float(s)
+    if len(set(seps)) == 2:  # 1.234,56 or 1,234.56: the last separator is the decimal point
+        point = s[max(s.rfind(","), s.rfind("."))]
+        return float(s.replace("," if point == "." else ".", "").replace(",", "."))
+    parts = s.split(seps[0])
+    if len(parts) > 2 or all(len(p) == 3 for p in parts[1:]):  # 14,500 / 1.200.000: groups of three are thousands
+        return float("".join(parts))
+    return float(s.replace(",", "."))
+
+
+def show(value: float) -> str:
+    """English-style canonical text: 14500 -> '14,500', 45.5 -> '45.50', 40 -> '40'."""
+    if value == int(value):
+        return f"{int(value):,}"
+    return f"{value:,.2f}"
+
+
+def currency(word: str) -> str:
+    """'euros' -> 'EUR', '$' -> 'USD'."""
+    return next((code for code, words in CURRENCIES.items() if re.fullmatch(words, word.strip(), re.I)), word.upper())
+
+
+def money(text: str) -> str | None:
+    """The first amount of money in `text` as '14,500 EUR', or None."""
+    m = MONEY.search(text)
+    if not m:
+        return None
+    number = m.group("n1") or m.group("n2")
+    return f"{show(parse_number(number))} {currency(m.group('pre') or m.group('cur'))}"
+
+
+def bare_number(text: str) -> str | None:
+    """The first number in `text` (digits or a number word) as canonical text, or None."""
+    m = re.search(rf"(?<![\w:]){NUMBER}(?![\w:])", text)
+    if m:
+        return show(parse_number(m.group(0)))
+    w = WORD_NUMBER.search(text)
+    if w:
+        return show(WORD_VALUES[w.group(1).lower()] + (WORD_VALUES.get((w.group(2) or "").lower(), 0)))
+    return None

@@ -1,0 +1,164 @@
+"""The language layer end to end: a user message -> sentences -> language, who, kind -> slots -> facts.
+
+    for each sentence:  lang = lexicon.detect   who = who.who   kind = kinds.classify (+ hard cues)
+                        facts = the slot readers (people, health, life, plans), corrections against the context
+    keep the facts of a statement about the user; drop questions, small talk, instructions, secrets, deletion
+    requests and someone else's facts (but keep the names of the user's family: "my wife's name is Ana").
+
+Every decision is kept with its reason in a Reading, so `explain` can show what each layer decided and why.
+A statement-like sentence (kind fact, preference, plan, correction or retraction) from which nothing is read is
+marked not understood: the stand-in says so instead of storing a guess.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from course_lib.model.offline.lang import kinds as kinds_mod
+from course_lib.model.offline.lang.corrections import correct, instead
+from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
+from course_lib.model.offline.lang.slots_health import read_health
+from course_lib.model.offline.lang.slots_life import read_life
+from course_lib.model.offline.lang.slots_people import read_people
+from course_lib.model.offline.lang.slots_plans import read_plans
+from course_lib.model.offline.lang.split import split
+from course_lib.model.offline.lang.who import who
+
+Found = tuple[str, str, str]
+TAG = re.compile(r",?\s*(?:(?:can|could|would|will) you (?:please )?(?:keep|remember|note|save|store|write|bear|jot)\b[^,?]*|"
+                 r"(?:ok|okay|right|alright|got it|yeah|ja|oder|d'accord|vale|né|ok)\s*)\?\s*$", re.I)
+ASKS_TO_CHANGE = re.compile(r"\b(?:bump|raise|lower|change|set|increase|reduce|move)\b[^?]*\bto\b", re.I)
+DROP = {"question": "a question states nothing", "smalltalk": "small talk", "instruction": "an instruction to the assistant, "
+        "not a fact about the user", "secret": "a secret is never stored", "deletion": "a request to forget (the agent acts on it)"}
+
+
+@dataclass
+class Reading:
+    """What the layer made of one sentence, and why."""
+
+    sentence: str
+    lang: str
+    who: str
+    kind: str
+    p: float
+    top: list[tuple[str, float]]
+    found: list[Found] = field(default_factory=list)
+    kept: list[Found] = field(default_factory=list)
+    confidence: float = 0.9
+    why: str = ""
+
+    @property
+    def not_understood(self) -> bool:
+        """A statement about the user from which no fact could be read."""
+        return self.kind in kinds_mod.STATEMENTS and self.who == "self" and not self.kept and not self.why.startswith("hedged")
+
+
+def hard_kind(sentence: str, kind: str, p: float) -> tuple[str, float, str]:
+    """Cues that overrule the classifier: a question mark, a secret, 'SYSTEM:'."""
+    from course_lib.model.redact import redact_secrets
+
+    if re.match(r"^\s*(?:system|developer|assistant)\s*:", sentence, re.I):
+        return "instruction", 1.0, "starts with a role name"
+    if redact_secrets(sentence)[1]:
+        return "secret", 1.0, "the redaction rules found a secret"
+    if sentence.rstrip().endswith("?") and TAG.search(sentence) and not TAG.sub("", sentence).rstrip().endswith("?"):
+        return (kind if kind != "question" else "fact"), p, ""  # '…, flight AC 871, can you keep that handy?'
+    if sentence.rstrip().endswith("?") and not ASKS_TO_CHANGE.search(sentence):
+        return "question", 1.0, "ends with a question mark"
+    return kind, p, ""
+
+
+def hedged(sentence: str, found: list[Found]) -> re.Match[str] | None:
+    """The hedge word that qualifies what was read, if any. A hedge in a later clause that says something of its own
+    qualifies that clause only: 'Let's say 50 euro each, maybe a bit more for one night' and 'I live in Porto, but
+    I might move next year' are sure; 'maybe 70 eur' and "I'm allergic to nuts, I think" are not."""
+    for m in HEDGE.finditer(sentence):
+        clause_start = max(sentence.rfind(c, 0, m.start()) for c in ",;—–")
+        head = sentence[:clause_start] if clause_start > 0 else ""
+        rest = re.split(r"[,;—–]", sentence[m.end():])[0]
+        says_more = len((sentence[clause_start + 1:m.start()] + rest).split()) >= 3  # not just ', I think'
+        if not (head and says_more and found and all(said_in(head, f) for f in found)):
+            return m
+    return None
+
+
+def said_in(text: str, f: Found) -> bool:
+    """Is the value of `f` (or its number) written in `text`?"""
+    number = re.search(r"\d+", f[1])
+    return bool(number and number.group(0) in re.sub(r"(?<=\d)[,.' ](?=\d{3})", "", text)) or f[1].lower() in text.lower()
+
+
+def slots(sentence: str, lang: str, context: list[Found]) -> list[Found]:
+    """Every (slot, value, fact) the readers find in one sentence, one fact per slot."""
+    found = read_people(sentence, lang) + read_health(sentence) + read_life(sentence)
+    found += instead(sentence, found)
+    if not [f for f in found if f[0] != "retract"]:
+        found += correct(sentence, context)
+    heads = {s.split(":")[0] for s, _, _ in found}
+    last = next((v for s, v, _ in reversed(context) if s.startswith("relative:")), "someone")
+    found += [f for f in read_plans(sentence, last) if f[0].split(":")[0] not in heads]
+    out: list[Found] = []
+    for f in found:
+        if f[0] not in [g[0] for g in out] or f[0] == "retract":
+            out.append(f)
+    if any(s == "retract" and v == f"allergic to {o[1]}" for s, v, _ in out for o in out):  # said and taken back at once
+        out = [f for f in out if not any(f[1] == s[1][12:] for s in out if s[0] == "retract")]
+    return out
+
+
+def read_sentence(sentence: str, context: list[Found]) -> Reading:
+    """One sentence through every layer."""
+    lang = detect(sentence)
+    kind, p, top = kinds_mod.classify(sentence)
+    kind, p, cue = hard_kind(sentence, kind, p)
+    r = Reading(sentence, lang, who(sentence), kind, p, top)
+    r.found = slots(sentence, lang, context)
+    if kind == "deletion" and re.search(r"\b(?:before i|in case i|lest i|don'?t|do not|never|not) (?:forget|delete)\b", sentence, re.I):
+        kind = r.kind = "fact"  # "before I forget: my budget is 40 EUR" asks nobody to forget anything
+    if kind == "deletion" and r.found:  # "forget that I'm allergic to nuts": it takes the fact back
+        r.kept = [("retract", (f"allergic to {v}" if s.startswith("allergy:") else v), f"The user is no longer "
+                   f"{'allergic to ' + v if s.startswith('allergy:') else v}.") for s, v, _ in r.found if s.startswith(("allergy:", "diet"))]
+        r.why = DROP[kind] + ("; what it names is taken back" if r.kept else "")
+        return r
+    if kind == "question" and not cue and r.found and r.who == "self" and ASKS_TO_CHANGE.search(sentence):
+        kind = r.kind = "correction"  # 'can we bump the dinner budget to 60 euros a person?' gives the new value
+        r.why = "a request to change a value states the new one; "
+    if kind in DROP and (cue or kind == "question" or not (r.found and r.who == "self")
+                         or (kind == "secret" and CUE_RES["secret"].search(sentence))):
+        r.why = DROP[kind] + (f" ({cue})" if cue else "")
+        return r
+    if kind in DROP:
+        r.why = f"classified {kind} ({p:.2f}) but the slot readers found a statement about the user; "
+        kind = r.kind = "fact"
+    hedge = hedged(sentence, r.found)
+    if r.who != "self":
+        r.kept = [f for f in r.found if f[0].startswith(("relative:", "pet:"))]
+        r.why = "about someone else" + ("; kept the name of the user's relative" if r.kept else "")
+        if r.kept and hedge:  # 'my partner Jonas might be coming along': nothing sure enough to keep
+            r.confidence, r.why = 0.5, r.why + f"; hedged ('{hedge.group(0)}'): stored only past a gate below 0.5"
+        return r
+    r.kept = r.found
+    if hedge:
+        r.confidence, r.why = 0.5, f"hedged ('{hedge.group(0)}'): stored only past a gate below 0.5"
+    elif r.kept:
+        r.why += f"{kind} about the user"
+    else:
+        r.why = "nothing the slot readers know"
+    return r
+
+
+def read_message(text: str, context: list[Found] | None = None) -> list[Reading]:
+    """Every sentence of one user message; `context` (the facts read earlier in the conversation) grows as it goes."""
+    context = context if context is not None else []
+    out = []
+    for sentence in split(text):
+        r = read_sentence(sentence, context)
+        context += r.kept
+        out.append(r)
+    return out
+
+
+def is_statement_like(text: str) -> bool:
+    """Does a message look like it tells something (not a question, greeting or bare thanks)?"""
+    t = text.strip()
+    return bool(t) and not t.endswith("?") and not CUE_RES["greeting"].match(t) and len(t.split()) >= 2

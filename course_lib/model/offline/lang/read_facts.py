@@ -1,0 +1,88 @@
+"""What a stored third-person fact is about: `about("The user is allergic to peanuts.") == ("allergy:peanuts", "peanuts")`.
+
+The write path compares facts by slot: an UPDATE replaces only a fact on the same slot. Slots with one value
+at a time: name, nickname, age, birthday, diet, budget, home city, job, time zone, a partner's or a pet's name.
+Slots that carry their value (allergy:X, intolerance:X, preference:X, hobby:X, relative:child:X) never collide;
+condition, medication and mobility hold several values (multi_valued).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from course_lib.model.offline.lang.lexicon import PETS, RELATIVES, SINGULAR_RELATIVES, alternation
+
+MULTI_VALUED = ("condition", "medication", "mobility")
+DIET_WORDS = r"vegetarian|vegan|pescatarian|gluten-free|halal|kosher|lactose intolerant"
+REL = r"partner|wife|husband|sister|brother|mother|father|son|daughter|child|cousin|friend|colleague|boss|neighbour|" \
+      r"sister-in-law|brother-in-law|manager|flatmate|other half|" + alternation(RELATIVES)
+PET = r"dog|cat|parrot|tortoise|rabbit|hamster|" + alternation(PETS)
+TIME = r"(\d{1,2}[:.]\d{2})"
+TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?"
+U = r"^(?:the )?user"
+
+
+def relative_slot(rel: str, name: str) -> str:
+    """relative:<rel>, or relative:child:<name> for the relations a person has several of."""
+    rel = rel.lower()
+    return f"relative:{rel}" if rel != "child" else f"relative:child:{name.lower()}"
+
+
+PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f in [
+    (U + r" is no longer (?:an? )?(.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
+    (U + r" no longer has (?:an? )?(.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
+    (U + r"'?s name is (.+?)\.?$", lambda m: ("name", m.group(1))),
+    (U + r" goes by (.+?)\.?$", lambda m: ("nickname", m.group(1))),
+    (U + r" is (\d{1,3}) years old\.?$", lambda m: ("age", m.group(1))),
+    (U + r"'?s birthday is (?:on )?(.+?)\.?$", lambda m: ("birthday", m.group(1))),
+    (U + r" is allergic to (.+?)\.?$", lambda m: (f"allergy:{m.group(1).lower()}", m.group(1).lower())),
+    (U + r" is lactose intolerant\.?$", lambda m: ("intolerance:lactose", "lactose")),
+    (U + r" (?:cannot|can't) eat (.+?)\.?$", lambda m: (f"intolerance:{m.group(1).lower()}", m.group(1).lower())),
+    (U + r" is intolerant to (.+?)\.?$", lambda m: (f"intolerance:{m.group(1).lower()}", m.group(1).lower())),
+    (U + r" is pregnant\.?$", lambda m: ("condition", "pregnant")),
+    (U + r" has ((?:type \d )?diabetes|coeliac disease|asthma|epilepsy|high blood pressure|migraines)\.?$",
+     lambda m: ("condition", m.group(1).lower())),
+    (U + r" uses an? (wheelchair|walking stick|mobility scooter)\.?$", lambda m: ("mobility", m.group(1).lower())),
+    (U + r" takes (.+?)\.?$", lambda m: ("medication", m.group(1).lower())),
+    (rf"{U} is (?:an? )?({DIET_WORDS})\b", lambda m: ("diet", m.group(1).lower())),
+    (U + r" eats (meat|everything|anything)\b", lambda m: ("diet", "eats meat" if m.group(1) == "meat" else "everything")),
+    (U + r" does not (?:eat|drink) (.+?)\.?$", lambda m: (f"preference:{m.group(1).lower()}", f"no {m.group(1).lower()}")),
+    (U + r" doesn't (?:eat|drink) (.+?)\.?$", lambda m: (f"preference:{m.group(1).lower()}", f"no {m.group(1).lower()}")),
+    (U + r"'?s budget is (.+?)\.?$", lambda m: ("budget", m.group(1))),
+    (U + r" (?:lives|now lives|moved) (?:in|to) (.+?)\.?$", lambda m: ("home city", m.group(1))),
+    (U + r"'?s time ?zone is (.+?)\.?$", lambda m: ("timezone", m.group(1))),
+    (U + r" has a (?:flight|trip) to (.+?)(?: on .*)?\.?$", lambda m: ("trip", m.group(1))),
+    (U + r" works as an? (.+?)\.?$", lambda m: ("job", m.group(1).lower())),
+    (U + rf"'?s ({REL}) is called (.+?)\.?$", lambda m: (relative_slot(m.group(1), m.group(2)), m.group(2))),
+    (U + rf"'?s ({PET}) is called (.+?)\.?$", lambda m: (f"pet:{m.group(1).lower()}", m.group(2))),
+    (U + rf" has an? ({PET})\.?$", lambda m: (f"pet:{m.group(1).lower()}", m.group(1).lower())),
+    (U + r"'?s flight is (.+?)\.?$", lambda m: (f"flight:{m.group(1)}", m.group(1))),
+    (U + r" has a meeting with " + TITLE + r"(\S+)[^.]*? at " + TIME, lambda m: (f"meeting:{m.group(1).lower()}", m.group(2))),
+    (r"^([\w'-]+(?: [\w'-]+)?)'s birthday is (?:on )?(.+?)\.?$", lambda m: (f"birthday:{m.group(1).lower()}", m.group(2))),
+    (U + r" (?:has )?booked (?:the )?(.+?)\.?$", lambda m: (f"booking:{m.group(1).lower()}", m.group(1))),
+    (U + r" prefers (.+?)\.?$", lambda m: (f"preference:{m.group(1).lower()}", m.group(1).lower())),
+    (U + r" (likes|loves|enjoys) (.+?)\.?$", lambda m: (f"preference:{m.group(2).lower()}", f"likes {m.group(2).lower()}")),
+    (U + r" (?:dislikes|hates) (.+?)\.?$", lambda m: (f"preference:{m.group(1).lower()}", f"dislikes {m.group(1).lower()}")),
+    (U + r" plays (?:the )?(.+?)\.?$", lambda m: (f"hobby:{m.group(1).lower()}", f"plays the {m.group(1).lower()}")),
+    (U + r" works (night shifts|shifts|part-time|from home)\.?$", lambda m: ("schedule", m.group(1).lower())),
+]]
+
+
+def about(fact: str) -> tuple[str | None, str | None]:
+    """(slot, value) of a third-person fact, or (None, None) if no pattern knows it."""
+    fact = fact.strip()
+    for pattern, read in PATTERNS:
+        m = pattern.search(fact)
+        if m:
+            slot, value = read(m)
+            return slot, value.strip()
+    return None, None
+
+
+def single(slot: str | None) -> bool:
+    """Does a new value on this slot replace the old one (True), or sit next to it (multi-valued)?"""
+    if slot is None or slot in MULTI_VALUED:
+        return False
+    if slot.startswith("relative:"):
+        return slot.split(":")[1] in SINGULAR_RELATIVES or slot.count(":") == 1
+    return True

@@ -1,0 +1,179 @@
+"""Slots about food and health: diet, allergies, intolerances, conditions, medication, mobility, foods avoided.
+
+Allergies and intolerances carry what they are to in the slot ("allergy:peanuts"), so two coexist; a list
+("nuts and also shellfish") gives one fact per item. A negated statement is a retraction, returned with the
+slot "retract" and the value it takes back ("allergic to shellfish").
+"""
+from __future__ import annotations
+
+import re
+
+from course_lib.model.offline.lang.lexicon import DIETS, EATS_MEAT, NO_MEAT, alternation, canonical
+
+Found = tuple[str, str, str]
+DIET = alternation(DIETS)
+NEGATED = r"(?:not|no longer|n't|nicht(?: mehr)?|kein\w*|ne suis (?:pas|plus)|n'est plus|ya no|no soy|no estoy|n[ãa]o sou|" \
+          r"j[áa] n[ãa]o|non sono|non più|nie)"
+LIST_SPLIT = r"\s*(?:,|\band(?: also)?(?: to)?\b|\bor\b|\bas well as\b|\bund(?: auch)?(?: gegen)?\b|\bet(?: aussi)?(?: aux?| à)?\b|" \
+             r"\by(?: también)?(?: a(?: los| las| la| el)?)?\b|\be(?: também)?(?: a| ao| aos| à| às)?\b|\be anche(?: a| al| alle| ai)?\b)\s*"
+ARTICLES = r"^(?:to|the|a|an|some|any|gegen|auf|les|le|la|l'|des|du|de la|de|aux|au|à|los|las|el|al|a los|a las|a la|" \
+           r"o|os|as|ao|aos|à|às|il|lo|gli|le|i|alle|al|ai|agli|allo)\s+"
+STOP = r"(?:[.!;:(]| any ?more\b| anymore\b| mehr\b| plus\b|, (?:so|which|but|and i|it|i)\b| so\b| which\b| but\b| since\b| though\b| too\b| as well\b| actually\b|" \
+       r" now\b| since\b| after all\b| and (?:i|my)\b| mais\b| aber\b| pero\b| mas\b| ma\b| seit\b| depuis\b| desde\b| da\b|$)"
+ALLERGIC = r"(?:allergic|alergic|allergisch|allergique|al[ée]rgic[oa]|allergic[oa]|alérgic[oa])"
+LACTOSE = r"lactose|laktose|lactosa|lattosio"
+CONDITIONS = {  # word said -> the condition stored
+    "type 1 diabetes": r"type 1 diabetes|type one diabetes|typ[- ]1[- ]diabetes|diab[èe]te de type 1",
+    "type 2 diabetes": r"type 2 diabetes|type two diabetes|typ[- ]2[- ]diabetes|diab[èe]te de type 2",
+    "diabetes": r"diabetes|diabetic|diabetiker(?:in)?|diab[ée]tique|diab[ée]tic[oa]|diabete|diabetico|diabetica",
+    "coeliac disease": r"co?eliac(?: disease)?|celiac(?: disease)?|z[öo]liakie|c(?:œ|oe)liaque|cel[íi]ac[oa]",
+    "asthma": r"asthma|asthmatic|asthme|asma|asthmatiker(?:in)?",
+    "epilepsy": r"epilepsy|epileptic|epilepsie|epilepsia|epilessia",
+    "high blood pressure": r"high blood pressure|hypertension|bluthochdruck|hipertensi[óo]n|hipertens[ãa]o|ipertensione",
+    "pregnant": r"pregnant|expecting a baby|schwanger|enceinte|embarazada|gr[áa]vida|incinta",
+    "migraines": r"migraines?|migr[äa]ne|migra[ñn]as?|emicrania",
+}
+CONDITION = alternation(CONDITIONS)
+MOBILITY = r"wheelchair|rollstuhl|fauteuil roulant|silla de ruedas|cadeira de rodas|sedia a rotelle|crutches|walking stick|mobility scooter"
+MEDS = r"insulin|metformin|blood thinners|warfarin|antidepressants|antibiotics|the pill|an inhaler|inhaler|[a-z]+(?:statin|pril|olol|azole|mab)"
+FOODS = {"pork": r"pork|schweinefleisch|schwein|porc|cerdo|carne de porco|porco|maiale|carne di maiale",
+         "beef": r"beef|rindfleisch|b(?:œ|oe)uf|ternera|carne de vaca|manzo", "alcohol": r"alcohol|alkohol|alcool|booze",
+         "fish": r"fish|fisch|poisson|pescado|peixe|pesce", "dairy": r"dairy|milchprodukte|produits laitiers|l[áa]cteos|latic[íi]nios|latticini"}
+FOOD = alternation(FOODS)
+OBJ = r"([^,.;!?]+)"
+SUBJ = r"^([^.;!?]*?)\s*\b"
+REACTS_TO = re.compile(  # the user reacts to what follows the verb, per language
+    rf"\b(?:react(?:ed)?|reagiere|r[ée]agis|reacciono|reajo|reagisco)\s+(?:very |really |quite |sehr |tr[eè]s |muy |muito |molto )?"
+    rf"(?:badly|poorly|strongly|allergically|schlecht|stark|empfindlich|mal|male|fortement|forte)\s+(?:(?:to|on|auf|aux|au|alle|alla|ai|al|a la|aos|ao|à|a)\b)?\s*{OBJ}"
+    rf"|\bi (?:get|break out in) (?:hives|a rash|spots|eczema) (?:from|after eating|when i eat)\s+{OBJ}"
+    rf"|\bvon {OBJ} (?:bekomme|kriege) ich (?:Ausschlag|Nesselsucht|Quaddeln|Pickel)", re.I)
+REACTS_FROM = re.compile(  # what comes before the verb makes the user ill, per language
+    rf"{SUBJ}(?:(?:makes?|made) me (?:really |very |so )?(?:ill|sick|swell(?: up)?|itch(?:y)?|break out|throw up|vomit)"
+    rf"|(?:gives?|gave) me (?:hives|a rash|spots|eczema|an? (?:allergic )?reaction)|mach(?:t|en) mich krank"
+    rf"|me rend(?:ent)? malade|me donne(?:nt)? (?:de l'urticaire|des boutons|de l'ecz[ée]ma)"
+    rf"|me (?:sienta(?:n)? mal|pone(?:n)? enferm[oa]|hace(?:n)? daño|da(?:n)? (?:urticaria|alergia))"
+    rf"|me faz(?:em)? mal|faz(?:em)?-me mal|me deixa(?:m)? doente|me d[áa]o? (?:urtic[áa]ria|alergia)"
+    rf"|mi (?:fa(?:nno)? (?:stare )?male|rende(?:no)? malat[oa]|d[àa](?:nno)? (?:l'orticaria|allergia)))\b", re.I)
+PLEASE = r"\s*\b(?:please|bitte|s'il (?:te|vous) pla[iî]t|por favor|per favore)\b"
+PRONOUN = r"darauf|drauf|davon|dagegen|it|that|this|they|them|those|these|ils|elles|ellos|ellas|eles|elas|loro|es|das|ihn|sie|ça|ca|cela|le|la|les|en|y|lo|los|las|eso|esto|isso|isto|o|a|os|as|ciò|questo|quello|li"
+ANTECEDENT = re.compile(r"(?:\b(?:careful with|watch out (?:for|with)|avoid|no|keep|vorsicht mit|vorsicht bei|kein\w*|attention (?:au|aux|à la|à|avec)|"
+                        r"pas de|cuidado con(?: el| la| los| las)?|nada de|cuidado com(?: o| a| os| as)?|attenzione (?:a|al|alla|ai|alle|con))\s+|^\W*)"
+                        r"([\w' -]+?)\s*(?:[,:?!-]|\baway\b)", re.I)
+NOT_FOOD = r"stress|traffic|work|heat|the heat|the sun|sun|boats?|cars?|buses|planes?|travel|people|noise|crowds|it all|everything"
+
+
+def items(text: str) -> list[str]:
+    """'nuts and also to shellfish' -> ['nuts', 'shellfish']: a list split into its items, articles dropped."""
+    text = re.split(STOP, text, maxsplit=1, flags=re.I)[0]
+    out = []
+    for part in re.split(LIST_SPLIT, text, flags=re.I):
+        part = re.sub(ARTICLES, "", part.strip().lower()).strip(" '’")
+        part = re.sub(ARTICLES, "", part).strip()
+        if part and len(part.split()) <= 3 and not re.fullmatch(r"(?:it|that|this|them|everything|anything)", part):
+            out.append(part)
+    return out
+
+
+def found_diet(s: str) -> list[Found]:
+    """'I'm vegetarian', 'Ich bin Veganerin', 'no como carne'; 'not vegan any more, just vegetarian' -> vegetarian only."""
+    said = [(m.start(), canonical(DIETS, m.group(0)) or "") for m in re.finditer(rf"\b(?:{DIET})\b", s, re.I)]
+    negated = {d for at, d in said if re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:at], re.I)
+               or re.search(rf"^\W*(?:\w+\W+)?(?:any ?more|anymore|mehr)\b", s[at + len(d):], re.I)}
+    kept = [d for _, d in said if d and d not in negated]
+    if re.search(NO_MEAT, s, re.I) and not kept:
+        kept = ["vegetarian"]
+    meat = re.search(EATS_MEAT, s, re.I)
+    if meat and not re.search(rf"(?:{NEGATED}|\bno|\bn[ãa]o|\bnon|\bne|\bnie)\W*(?:\w+\W+)?$", s[:meat.start()], re.I):
+        return [("diet", "eats meat", "The user eats meat.")]
+    if kept:
+        return [("diet", kept[-1], f"The user is {kept[-1]}.")]
+    if re.search(r"\b(?:i eat (?:pretty much |just about |basically )?(?:everything|anything)|ich esse alles|je mange de tout|"
+                 r"como de todo|como de tudo|mangio (?:di )?tutto)\b", s, re.I):
+        return [("diet", "everything", "The user eats everything.")]
+    if re.search(r"\b(?:co?eliac|celiac|z[öo]liakie|c(?:œ|oe)liaque|cel[íi]ac[oa])\b", s, re.I) and not negated:
+        return [("diet", "gluten-free", "The user is gluten-free.")]
+    return [("retract", d, f"The user is no longer {d}.") for d in sorted(negated)]
+
+
+def found_allergies(s: str) -> list[Found]:
+    """'allergic to nuts and also to shellfish' -> two facts; 'I'm not allergic to X (any more)' -> a retraction."""
+    out: list[Found] = []
+    for m in re.finditer(rf"\b{ALLERGIC}\s+(?:(?:to|gegen|auf|aux|au|à|alle|alla|agli|al|ai|aos|ao|a)\b)?\s*(.+)"
+                         rf"|\b(?:allergy|allergie|alergia|allergia) (?:to|gegen|à|au|aux|a|al|ao|alle)\s+(.+)"
+                         rf"|\b([\w-]+) allergy\b|(?:^|\bno )([\w -]+?),? i have an allergy", s, re.I):
+        what = items(next(g for g in m.groups() if g))
+        negated = re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) or \
+            re.search(r"\b(?:any ?more|after all|nicht mehr|plus)\b", s[m.start():], re.I)
+        for item in what:
+            if negated:
+                out.append(("retract", f"allergic to {item}", f"The user is no longer allergic to {item}."))
+            else:
+                out.append((f"allergy:{item}", item, f"The user is allergic to {item}."))
+    return out
+
+
+def found_reactions(s: str) -> list[Found]:
+    """'I react badly to X', 'X makes me sick', 'X gives me hives' (and in de/fr/es/pt/it) -> an allergy to X (the
+    stand-in does not tell an allergy from an intolerance here; for safety both are stored as an allergy).
+    'Careful with mustard, I react badly to it': a pronoun takes the food named before it; none named, nothing."""
+    spans = [next((m.start(g), m.group(g)) for g in (1, 2, 3) if m.group(g) is not None) for m in REACTS_TO.finditer(s)]
+    for m in REACTS_FROM.finditer(s):  # the subject: its last words, after any comma or "and"
+        last = re.split(r"[,:;]|\b(?:but|also|aber|mais|pero|mas|ma)\b", m.group(1), flags=re.I)[-1]
+        spans.append((m.end(1) - len(last), last))
+    out: list[Found] = []
+    for at, said in spans:
+        what = items(said)
+        if not what or re.fullmatch(PRONOUN, what[0], re.I):  # "… I react badly to it": the food named before
+            before = ANTECEDENT.search(s[:at])
+            what = items(re.sub(PLEASE, "", before.group(1))) if before else []
+        out += [(f"allergy:{item}", item, f"The user is allergic to {item}.") for item in what
+                if not re.fullmatch(rf"{PRONOUN}|\w+ing|{NOT_FOOD}", item, re.I)]
+    return out
+
+
+def found_intolerance(s: str) -> list[Found]:
+    """'lactose intolerant', 'intolérant au lactose', "I can't eat gluten"."""
+    out: list[Found] = []
+    if re.search(rf"\b(?:{LACTOSE})[- ]?(?:intolerant|intoleranz|intolerance|intolérance)|intol[ée]ran(?:t|te|ce)s?\s+(?:to|au|à|a|a la|al|alla)\s+"
+                 rf"(?:la |o |a )?(?:{LACTOSE})|\bintollerante al lattosio", s, re.I):
+        out.append(("intolerance:lactose", "lactose", "The user is lactose intolerant."))
+    for m in re.finditer(r"\b(?:i )?(?:can'?t|cannot|can not|am unable to) (?:eat|have|digest|tolerate) (.+)|\bich (?:kann|vertrage) (?:kein\w*|nicht) (.+?)(?: essen| vertragen)?\b"
+                         r"|\bje ne (?:peux|supporte) pas (?:manger )?(?:de |du |le |la )?(.+)|\bno (?:puedo comer|tolero) (.+)"
+                         r"|\bn[ãa]o (?:posso comer|tolero) (.+)|\bnon (?:posso mangiare|tollero) (.+)", s, re.I):
+        for item in items(next(g for g in m.groups() if g)):
+            if not re.fullmatch(LACTOSE, item) and not re.fullmatch(r"meat|fleisch|viande|carne", item):
+                out.append((f"intolerance:{item}", item, f"The user cannot eat {item}."))
+    return out
+
+
+def found_condition(s: str) -> list[Found]:
+    """'I have type 1 diabetes', 'Je suis diabétique', 'I'm pregnant', 'I use a wheelchair', 'I take insulin'."""
+    out: list[Found] = []
+    m = re.search(rf"\b(?:{CONDITION})\b", s, re.I)
+    if m:
+        cond = canonical(CONDITIONS, m.group(0).lower()) or m.group(0).lower()
+        out.append(("condition", cond, "The user is pregnant." if cond == "pregnant" else f"The user has {cond}."))
+    if re.search(rf"\b(?:{MOBILITY})\b", s, re.I):
+        out.append(("mobility", "wheelchair", "The user uses a wheelchair."))
+    med = re.search(rf"\b(?:i take|i'?m on|i am on|ich nehme|je prends|tomo|eu tomo|prendo)\s+({MEDS})\b", s, re.I)
+    if med:
+        out.append(("medication", med.group(1).lower(), f"The user takes {med.group(1).lower()}."))
+    return out
+
+
+def found_avoid(s: str) -> list[Found]:
+    """'I don't eat pork', 'Eu não como carne de porco', "I don't drink" -> preference:<food> 'no <food>'."""
+    m = re.search(rf"\b(?:(?:i )?(?:don'?t|do not|never) (?:eat|drink|touch)|ich (?:esse|trinke) (?:kein\w*|nie)|je ne (?:mange|bois) "
+                  rf"(?:pas|jamais) (?:de |d')?|(?:eu )?n[ãa]o (?:como|bebo)|no (?:como|bebo)|non (?:mangio|bevo))\s*({FOOD})?", s, re.I)
+    if m and m.group(1):
+        food = canonical(FOODS, m.group(1).lower()) or m.group(1).lower()
+        verb = "drink" if food == "alcohol" else "eat"
+        return [(f"preference:{food}", f"no {food}", f"The user does not {verb} {food}.")]
+    if re.search(r"\bi (?:don'?t|do not) drink\b(?! (?:coffee|tea|milk|water))", s, re.I):
+        return [("preference:alcohol", "no alcohol", "The user does not drink alcohol.")]
+    return []
+
+
+def read_health(s: str) -> list[Found]:
+    """Every food and health slot this sentence fills."""
+    return found_diet(s) + found_allergies(s) + found_reactions(s) + found_intolerance(s) + found_condition(s) + found_avoid(s)

@@ -1,0 +1,137 @@
+"""Slots about where and how the user lives: home city, job, budget, trips, likes and dislikes, hobbies.
+
+A move "from Lisbon to Porto" gives the city moved to; "I'm from Accra originally but I live in London" gives
+London (where someone is from is not where they live).
+"""
+from __future__ import annotations
+
+import re
+
+from course_lib.model.offline.lang.lexicon import DIETS, alternation
+from course_lib.model.offline.lang.numbers import money
+
+Found = tuple[str, str, str]
+DIET_WORDS = alternation(DIETS)
+PLACE = r"(?-i:([A-ZÀ-Ý](?=[\w'’-]*[a-zà-ÿ])[\w'’-]+(?:[ -](?:de |do |da |del |am |an der |sur )?[A-ZÀ-Ý][\w'’-]+)*))"
+ANY_PLACE = r"([A-Za-zÀ-ÿ][\w'’-]+(?:[ -][A-ZÀ-Ý][\w'’-]+)*)"  # 'i live in manchester': typed without a capital
+LIVE = (r"\b(?:i|we) (?:now |still |currently )?(?:live|reside|am living|are living)(?: now)? in|\b(?:i'?m|i am|we'?re) (?:now )?(?:based|living) in|"
+        r"^(?:live|based|living|still) in|^still (?:living|based) in|\b(?:i|we)(?:'ve| have) lived in|\bbased in|(?<!flight )\bhome(?: for me)? is|\b(?:i|we)(?:'ve| have)? (?:just )?(?:moved|relocated) to|"
+        r"\b(?:ich|wir|und) (?:wohne|wohnen|lebe|leben)(?: jetzt| seit [\w ]+?)? in|\bje (?:vis|suis install[ée]e?) [àa]|\bj'habite (?:[àa]|en)|"
+        r"\bnous habitons [àa]|\bvivo en|\bvivimos en|\b(?:eu )?(?:moro|vivo) (?:em|no|na)|\bmoramos (?:em|no|na)|\babito a|\bvivo a|\babitiamo a")
+MOVED = (r"\b(?:moved|relocated|gezogen|umgezogen|d[ée]m[ée]nag[ée]s?|mudamos|nos mudamos|mud[áa]mo-nos|mudei-me|trasferit[oia])\b"
+         r".*?\b(?:from|von|de|du|desde|do|da)\s+\S+(?: \S+)?\s+(?:to|nach|[àa]|a|para|pra|in)\s+" + PLACE)
+NOT_PLACES = {"I", "The", "A", "My", "Our", "Town", "City", "Home"}
+JOB_AS = (r"\b(?:i'?m|i am) an? ([\w-]+) by (?:trade|profession)|\b(?:i|i'?m|i am) (?:working |employed )?as an? ([\w -]+?)|\bi work (?:[\w ]+? )?as an? ([\w -]+?)|\bich arbeite als ([\w -]+?)|"
+          r"\bje travaille comme ([\w -]+?)|\btrabajo (?:de|como) ([\w -]+?)|\btrabalho como ([\w -]+?)|\blavoro come ([\w -]+?)|"
+          r"\bfaccio (?:il |la |l')([\w -]+?)|\bich bin ([\w-]+?) von beruf")
+JOB_END = r"(?=\s*(?:[.!,;]|$| now\b| at\b| in\b| for\b| by trade| since\b| from home| bei\b| chez\b| à\b| en\b| em\b| a\b| da\b| de\b| seit\b))"
+JOB_WORDS = (r"(?:[\w-]+ )?(?:nurse|teacher|engineer|developer|programmer|doctor|lawyer|architect|designer|chef|cook|baker|"
+             r"student|translator|accountant|pharmacist|dentist|journalist|writer|artist|musician|farmer|electrician|plumber|"
+             r"carpenter|pilot|scientist|researcher|librarian|archivist|consultant|manager|analyst|physiotherapist|"
+             r"\w+ist|\w+ian|informatiker(?:in)?|lehrer(?:in)?|[äa]rzt(?:in)?|krankenpfleger(?:in)?|ingenieur(?:in)?|entwickler(?:in)?|"
+             r"professeure?|infirmi[èe]re?|m[ée]decin|d[ée]veloppeur(?:se)?|ing[ée]nieure?|avocate?|"
+             r"profesora?|enfermer[oa]|m[ée]dic[oa]|ingenier[oa]|abogad[oa]|professora?|engenheir[oa]|advogad[oa]|"
+             r"insegnante|infermier[ea]|ingegnere|avvocat[oa]|programmat(?:ore|rice))(?: de \w+| di \w+)?")
+NOT_JOBS = {"bit", "little", "fan", "lot", "vegetarian", "vegan", "pescatarian", "person", "mess", "diabetic", "coeliac"}
+BUDGET = (r"\b(?:budget|spend|limit|cap|max(?:imum)?|a head|per (?:person|head)|each|pp|presupuesto|or[çc]amento|"
+          r"pro (?:person|kopf)|par personne|por persona|por pessoa|a persona|ausgeben|d[ée]penser|gastar|spendere)\b")
+TRIP = (r"\b(?:i'?m|i am|we'?re|we are)? ?(?:flying|going|heading|travell?ing|off) to|\b(?:i|we) (?:fly|travel) to|\bvisiting [\w ]*? in|"
+        r"\b(?:trip|holiday|weekend|vacation) (?:to|in)|\bfliege (?:ich )?nach|\bfahre (?:ich )?nach|\breise (?:ich )?nach|"
+        r"\bje pars (?:à|a|en)|\bje vais (?:à|a|en)|\bviajo a|\bvoy a|\bvou (?:a|para)|\bvado a|\bparto per")
+PREFER = [  # (pattern, how the fact says it, the value's prefix)
+    (r"\bi(?:'d| would)? (?:much |really )?(?:prefer|rather(?: have| sit| stay)?)|\bje pr[ée]f[èe]re|\bprefiero|\bprefiro|\bpreferisco|"
+     r"\bich (?:\w+ )?lieber|\bwe'?d rather", "prefers", ""),
+    (r"\bi (?:really |absolutely )?(?:love|like|adore|enjoy)(?! to\b)|\bj'adore|\bj'aime|\bme encanta|\bme gusta|\badoro|\bgosto de|\bamo|"
+     r"\bich liebe|\bich mag(?! kein)", "likes", "likes "),
+    (r"\bi (?:really )?(?:hate|dislike|can'?t stand|detest|loathe)|\bnot a (?:big )?fan of|\bje d[ée]teste|\bje n'aime pas|\bodio|"
+     r"\bdetesto|\bich hasse|\bich mag keine?n?|\bno me gusta|\bn[ãa]o gosto de|\bnon mi piace", "dislikes", "dislikes "),
+]
+SEATS = {"window seats": r"window seats?|am fenster|fen[êe]tre|ventanilla|janela|finestrino", "aisle seats": r"aisle seats?|am gang|couloir|pasillo|corredor"}
+
+
+def place(m: re.Match[str]) -> str | None:
+    """The place a match names, capitalised; None for a word that is no place."""
+    name = next((g for g in m.groups() if g), "").strip()
+    name = " ".join(w[:1].upper() + w[1:] for w in name.split())
+    return None if not name or name.split()[0] in NOT_PLACES else name
+
+
+def found_home(s: str) -> list[Found]:
+    """'I live in Lisbon', 'j'habite à Lyon', 'we relocated from Lisbon to Porto'."""
+    m = re.search(MOVED, s, re.I)
+    if m is None:
+        hits = [m for m in re.finditer(rf"(?:{LIVE})\s+(?:the )?{PLACE}", s, re.I)]
+        hits = hits or [m for m in re.finditer(rf"(?:{LIVE})\s+(?:the )?{ANY_PLACE}", s, re.I)]
+        m = hits[-1] if hits else None
+    city = place(m) if m else None
+    return [("home city", city, f"The user lives in {city}.")] if city else []
+
+
+def a_or_an(noun: str) -> str:
+    """'an archivist', 'a luthier'."""
+    return ("an " if noun[:1].lower() in "aeiouéí" else "a ") + noun
+
+
+def found_job(s: str) -> list[Found]:
+    """'I work as an archivist', 'I'm a software engineer at …', 'Je suis développeur', 'Soy profesor de historia'."""
+    m = re.search(rf"(?:{JOB_AS}){JOB_END}", s, re.I)
+    job = next((g for g in m.groups() if g), None) if m else None
+    if job is None:
+        m = re.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s+(?:an? |un |une |uma? |un'?)?({JOB_WORDS}){JOB_END}", s, re.I)
+        job = m.group(1) if m else None
+    if job is None and (t := re.search(r"\bi teach (\w+)", s, re.I)):
+        job = f"{t.group(1).lower()} teacher"
+    if job is None:
+        return []
+    job = re.sub(r"^(?:an?|un|une|uma?|el|la|o|a|il|lo) ", "", job.strip(), flags=re.I)
+    if not job or job.split()[-1].lower() in NOT_JOBS or re.fullmatch(DIET_WORDS, job.split()[-1], re.I):
+        return []
+    job = job if job.isupper() or re.search(r"[A-Z]{2}", job) else job.lower()
+    return [("job", job, f"The user works as {a_or_an(job)}.")]
+
+
+def found_budget(s: str) -> list[Found]:
+    """An amount said with a budget word: 'Dinner budget is 60 euros per person', 'max 35 quid a head'."""
+    amount = money(s)
+    if amount and re.search(BUDGET, s, re.I):
+        return [("budget", amount, f"The user's budget is {amount}.")]
+    return []
+
+
+def found_trip(s: str) -> list[Found]:
+    """'I'm flying to Oslo next Thursday', 'Nächste Woche fliege ich nach Wien'."""
+    m = re.search(rf"(?:{TRIP})\s+(?:the |my parents in |my \w+ in )?{PLACE}", s, re.I)
+    city = place(m) if m else None
+    return [("trip", city, f"The user has a trip to {city}.")] if city else []
+
+
+def found_preference(s: str) -> list[Found]:
+    """'I prefer window seats', 'I hate cilantro', 'Odio el cilantro' -> preference:<thing>."""
+    for pattern, verb, prefix in PREFER:
+        m = re.search(rf"(?:{pattern})\s+(?:the |a |an |le |la |les |el |los |las |o |os |il |i |de |d')?([\w'’ -]+)", s, re.I)
+        if not m:
+            continue
+        thing = re.split(r"\s+(?:when|if|because|since|on|at|it|so|but|the hotter|, )\b|[,.!;]", m.group(1).lower(), maxsplit=1)[0].strip()
+        thing = next((k for k, v in SEATS.items() if re.search(v, s, re.I)), thing)
+        if not thing or thing in ("it", "that", "this", "to", "you") or len(thing.split()) > 4 or \
+                thing.split()[0] in ("spend", "go", "do", "not", "be", "keep", "get", "pay", "take", "wait", "ask"):
+            continue
+        if verb == "prefers" and thing.startswith(("sit ", "stay ")):
+            thing = thing.split(" ", 1)[1]
+        thing = re.sub(r"^(?:somewhere|someplace|some place|anywhere) (\w+)$", r"\1 places", thing)  # 'somewhere quiet'
+        return [(f"preference:{thing}", f"{prefix}{thing}", f"The user {verb} {thing}.")]
+    return []
+
+
+def found_hobby(s: str) -> list[Found]:
+    """'I play the cello' -> hobby:cello."""
+    m = re.search(r"\bi (?:play|practise|practice)\s+(?:the )?([\w-]+)", s, re.I)
+    if m and m.group(1).lower() not in ("it", "games", "with", "around"):
+        thing = m.group(1).lower()
+        return [(f"hobby:{thing}", f"plays the {thing}", f"The user plays the {thing}.")]
+    return []
+
+
+def read_life(s: str) -> list[Found]:
+    """Every home, work, money, travel and taste slot this sentence fills."""
+    return found_home(s) + found_job(s) + found_budget(s) + found_trip(s) + found_preference(s) + found_hobby(s)

@@ -1,0 +1,49 @@
+"""Slots about plans and appointments: flights, meetings, bookings, time zones, other people's birthdays.
+
+These read the course's travel conversations (lesson 07's long trip): a flight number, "meeting with Tomasz at
+11:30", "booked Hotel Amsel", "her birthday is on 14 March" (her: the last person named in the conversation).
+"""
+from __future__ import annotations
+
+import re
+
+from course_lib.model.offline.lang.dates import find_date
+
+Found = tuple[str, str, str]
+NAME = r"([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)"
+TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?"
+PLACE = r"([A-Z](?=[\w'-]*[a-z])[\w'-]+(?:[ -][A-Z][\w'-]+)*)"
+VENUE = r"([A-Z][\w'-]+(?:(?: &| and)? [A-Z][\w'-]+)*)"
+TIME = r"(\d{1,2}[:.]\d{2})"
+FLIGHT = re.compile(r"\b([A-Z]{2} ?\d{3,4})\b")
+FLIGHT_TO = re.compile(r"\b(?i:i (?:have|'ve got|got) a flight to) " + PLACE)
+ZONE = re.compile(r"\b(?:my time ?zone is|i'?m in the|i am in the) ([\w/+:-]+)(?: time ?zone)?|\b([A-Z]\w+/[A-Z][\w/]+) is my time ?zone", re.I)
+MEETING = re.compile(r"\b(?i:meeting with) (?P<who>" + TITLE + NAME + r")\b.*?\b(?P<at>\d{1,2}[:.]\d{2})|"
+                     r"\b(?P<at2>\d{1,2}[:.]\d{2})\b.*?\b(?i:meeting with) (?P<who2>" + TITLE + NAME + ")")
+MOVED_MEETING = re.compile(r"^" + NAME + r" (?i:just |has )?(?i:moved|changed|pushed|rescheduled|shifted) (?i:our|the|my) (?i:meeting) (?i:to) " + TIME)
+BIRTHDAY = re.compile(r"\b(?i:her|his|their) (?i:birthday is)|\b" + NAME + r"'s (?i:birthday is)")
+BOOKED = re.compile(r"(?:\b(?i:i(?:'ve| have)? booked|let'?s book|we(?:'ve| have)? booked|i'?ll book)|^(?i:booked)) (?i:a (?:table|room) at )?(?i:the )?" + VENUE)
+
+
+def read_plans(s: str, last_person: str = "someone") -> list[Found]:
+    """Every plan slot this sentence fills."""
+    out: list[Found] = []
+    if (m := FLIGHT_TO.search(s)):
+        out.append(("trip", m.group(1), f"The user has a flight to {m.group(1)}."))
+    for m in FLIGHT.finditer(s):
+        out.append((f"flight:{m.group(1)}", m.group(1), f"The user's flight is {m.group(1)}."))
+    if (m := ZONE.search(s)):
+        zone = m.group(1) or m.group(2)
+        out.append(("timezone", zone, f"The user's time zone is {zone}."))
+    if (m := MEETING.search(s)):
+        who, at = m.group("who") or m.group("who2"), m.group("at") or m.group("at2")
+        name = re.sub(TITLE, "", who, count=1)
+        out.append((f"meeting:{name.split()[0].lower()}", at, f"The user has a meeting with {who} at {at}."))
+    elif (m := MOVED_MEETING.search(s)):
+        out.append((f"meeting:{m.group(1).split()[0].lower()}", m.group(2), f"The user has a meeting with {m.group(1)} at {m.group(2)}."))
+    if (m := BIRTHDAY.search(s)) and (date := find_date(s[m.end():])):
+        who = m.group(1) or last_person
+        out.append((f"birthday:{who.lower()}", date, f"{who}'s birthday is on {date}."))
+    if (m := BOOKED.search(s)):
+        out.append((f"booking:{m.group(1).lower()}", m.group(1), f"The user booked {m.group(1)}."))
+    return out

@@ -1,0 +1,37 @@
+"""Who a sentence is about: the speaker ("self"), someone else ("other"), or the assistant ("agent").
+
+"My sister is vegetarian" is about the sister, not the user: a sentence whose grammatical subject is a relative,
+a friend, a named person or "she"/"he"/"they" (and not "I", "we", "my …'s name is") is someone else's. The relatives' names the user
+gives ("my wife's name is Ana", "my brother Tomás is coming") are still facts about the user's family.
+"""
+from __future__ import annotations
+
+import re
+
+from course_lib.model.offline.lang.lexicon import POSSESSIVE, RELATIVES, SELF, alternation
+
+REL = alternation(RELATIVES)
+THIRD = re.compile(rf"^\W*(?:(?:and|but|also|oh|well|so)\W+)?{POSSESSIVE}\s+(?:\w+\s+)?(?:{REL})(?:'s)?\b(?!'s name|\s+(?:is called|is named|"
+                   rf"hei(?:ß|ss)t|s'appelle|se llama|chama-se|si chiama))", re.I)
+NAMED = re.compile(r"^(?-i:[A-ZÀ-Ý][a-zà-ÿ'’-]+)\s+(?:is|was|has|lives|thinks|says|eats|works|loves|hates|ist|hat|wohnt|est|a|habite|es|"
+                   r"tiene|vive|é|tem|mora|è|ha|abita)\b")
+PRONOUN = re.compile(r"^\W*(?:(?:and|but|also|oh|well|so)\W+)?(?:she|he|they|she'?s|he'?s|they'?re|theyre|she'?d|he'?d|"
+                     r"sie (?:ist|hat|wohnt|isst)|er (?:ist|hat|wohnt|isst)|elle|ils|elles|ella|él|ellos|ellas|ela|ele|eles|elas|lei|lui)\b", re.I)
+AGENT = re.compile(r"^\W*(?:you|you're|your|du|dir|tu|t'|vous|t[úu]|usted|voc[êe]|tu)\b", re.I)
+NOT_NAMES = {"And", "But", "So", "Also", "Oh", "Well", "Yes", "No", "Then", "Now", "Please", "Just", "Actually", "Anyway",
+             "Big", "Quick", "Before", "After", "Booked", "Still", "Ok", "Okay", "Und", "Aber", "Et", "Mais", "Y", "Pero", "E", "Mas", "Ma",
+             "It", "This", "That", "There", "Here", "What", "Who", "Mine", "Everyone", "Nobody", "Today", "Dinner", "Budget", "Name",
+             "Tomorrow", "Lunch", "Sorry", "Home", "Which", "Where", "Es", "Das", "Il", "Elle", "Ce", "Esto", "Isso", "Questo", "Está"}
+
+
+def who(sentence: str) -> str:
+    """'self', 'other' or 'agent' for one sentence."""
+    s = sentence.strip()
+    if THIRD.search(s) or PRONOUN.search(s):
+        return "other"
+    m = NAMED.search(s)
+    if m and s.split()[0] not in NOT_NAMES and not SELF.match(s):
+        return "other"
+    if AGENT.search(s) and not SELF.search(s.split(" ", 1)[-1]):
+        return "agent"
+    return "self"
