@@ -1,6 +1,6 @@
 """The offline agent on a held-out set of requests: cases written by someone who never saw its rules.
 
-    python tools/eval_agent_heldout.py                                 # course_lib/data/labelled/agent_heldout.jsonl
+    python tools/eval_agent_heldout.py                                 # tools/data/agent_heldout.jsonl
     python tools/eval_agent_heldout.py path/to/cases.jsonl --failures  # and every failed case
 
 One case per line: {"id", "lang", "messages": [...], "facts": [...], "expect": {"action": book | ask | answer |
@@ -28,7 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from eval_agent_requests import run_case  # noqa: E402
 
-HELDOUT = Path(__file__).resolve().parents[1] / "course_lib" / "data" / "labelled" / "agent_heldout.jsonl"
+HELDOUT = Path(__file__).resolve().parent / "data" / "agent_heldout.jsonl"
 
 
 def converted(case: dict[str, Any]) -> dict[str, Any]:
