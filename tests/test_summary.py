@@ -55,7 +55,7 @@ def test_render_puts_the_summary_first():
     for m in scenario.LONG_TRIP[:6]:
         memory.add(m)
     first = memory.render()[0]
-    assert first["role"] == "system" and first["content"].startswith(NOTE_HEADER)
+    assert first["role"] == "user" and first["content"].startswith(NOTE_HEADER)  # data, never a system message
     assert memory.render()[1:] == memory.messages
 
 
@@ -107,7 +107,7 @@ def test_a_thousand_turns_never_exceed_the_limit():
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["user", "assistant"]), st.integers(1, 700)), min_size=1, max_size=40),
-       st.integers(150, 800), st.sampled_from([1.0, 0.7]))
+       st.integers(170, 800), st.sampled_from([1.0, 0.7]))  # 170: the framed summary block costs 20 tokens
 def test_rendered_tokens_stay_under_the_limit(turns, limit, at):
     memory = SummaryBufferMemory(max_tokens=limit, summary_tokens=limit // 5, consolidate_at=at,
                                  fold_to=at / 2 if at < 1 else None, model=DirectModel())
@@ -232,14 +232,14 @@ def test_parallel_calls_with_a_huge_result_leave_no_orphan():  # the reviewer's 
 
 
 def test_lazy_memory_folds_six_parallel_searches_as_one_unit():
-    memory = SummaryBufferMemory(max_tokens=400, summary_tokens=100, consolidate_at=0.7, fold_to=0.4,
-                                 model=DirectModel())
+    memory = SummaryBufferMemory(max_tokens=440, summary_tokens=100, consolidate_at=0.7, fold_to=0.4,
+                                 model=DirectModel())  # 440: room for the framed summary block next to the call
     cities = ["Berlin", "Paris", "Hamburg", "Munich", "Vienna", "Rome"]
     calls = [(f"call_{i}", "search_restaurants", f'{{"city": "{c}", "diet": "vegetarian", "max_price": 40}}')
              for i, c in enumerate(cities)]
     agent = ReActAgent(tools=scenario.TOOLS.only("search_restaurants"), memory=memory, model=ScriptedAgentModel(
         [("I will compare the cities.", calls), ("Berlin has the best options.", []), ("ok", [])]))
     agent.run("Compare vegetarian dinner options under 40 EUR in six cities")
-    assert not protocol_problems(memory.render()) and memory.tokens() <= 400
+    assert not protocol_problems(memory.render()) and memory.tokens() <= 440
     assert memory.log[-1]["folded"] == 7  # the call and its six results in one go
     agent.run("And which one is cheapest?")

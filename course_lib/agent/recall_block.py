@@ -3,7 +3,11 @@
 A recalled fact is what was true when it was written, not necessarily what is true now. Each line
 therefore carries its date and age on the course clock, e.g.
 
-    The user lives in Paris. (learned 2026-03-02, 400 days ago; home city: confirm before relying on it)
+    [user] The user lives in Paris. (learned 2026-03-02, 400 days ago; home city: confirm before relying on it)
+
+The line opens with who said the memory (trust.said_by: user, agent, tool, operator, other user), which
+prompts.facts_block keeps as the line's tag. A stored memory that reads as an order to the agent (stored before
+the write contract refused such text, or by a store that skips it) is withheld: its line says so instead.
 
 A fact is flagged when it falls in a high-stakes category (the STAKES table: getting it wrong harms the
 user or costs money) and is older than that category's limit. The agent adds CONFIRM_INSTRUCTION to its
@@ -18,6 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Callable, Iterable
 
+from course_lib.long_term.trust import instruction_in, said_by
 from course_lib.model.prompts import STALE_FLAG
 
 CONFIRM_INSTRUCTION = (f"Some facts above are marked \"{STALE_FLAG}\": they are old and matter a lot if wrong. "
@@ -67,14 +72,15 @@ def age_words(days: int) -> str:
 
 
 def render(record: Any, now: datetime, origin: str | None = None) -> str:
-    """One memory as a prompt line: its text, origin (if given), learned date and age, and a flag if stale."""
+    """One memory as a prompt line: '[who said it] text (origin if given; learned date and age; a flag if stale)'."""
     learned = record.created_at
     confirmed = record.metadata.get("confirmed_at")  # set when the same fact was told again (contract)
     last = max(learned, datetime.fromisoformat(confirmed)) if confirmed else learned
     days = days_old(last, now)
     notes = []
     if origin == "shared":
-        notes.append(f"shared fact, source: {record.source}")
+        proposed = record.metadata.get("proposed_by")
+        notes.append(f"shared fact, source: {record.source}" + (", proposed by a user" if proposed else ""))
     elif origin is not None:
         notes.append("about this user")
     again = f", confirmed {last:%Y-%m-%d}" if last.date() != learned.date() else ""
@@ -82,7 +88,11 @@ def render(record: Any, now: datetime, origin: str | None = None) -> str:
     stakes = stakes_of(record.text)
     if stakes is not None and days > stakes.max_age_days:
         notes.append(f"{stakes.category}: {STALE_FLAG}")
-    return f"{record.text} ({'; '.join(notes)})"
+    text = record.text
+    order = instruction_in(text)
+    if order is not None:
+        text = f"(withheld: this memory reads as an instruction to the agent: {order})"
+    return f"[{said_by(record)}] {text} ({'; '.join(notes)})"
 
 
 def render_all(found: Iterable[Any], now: datetime) -> list[str]:

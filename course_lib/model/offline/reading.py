@@ -1,7 +1,8 @@
 """How the offline ReAct rule reads its prompt: what is asked, the user's constraints, the tool calls so far.
 
 Constraints come from every system and user message (recalled facts, a summary note and earlier user
-messages all count; assistant and tool text does not). See react.py for how the rule uses them.
+messages all count; assistant and tool text does not, nor a memory line that a data block marks as said by a
+tool or another user, "- [tool read_page] …": prompts.without_hearsay). See react.py for how the rule uses them.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 from course_lib.model.offline.reply import Messages
 from course_lib.model.offline.text import sentences
-from course_lib.model.prompts import COMPACT_HEADINGS, COMPACTED_HEADING
+from course_lib.model.prompts import COMPACT_HEADINGS, COMPACTED_HEADING, without_hearsay
 
 CITIES = ("Berlin", "Paris", "Munich", "Hamburg", "London", "Rome", "Vienna", "Madrid", "Amsterdam")
 DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -86,7 +87,8 @@ def find_people(question: str) -> int:
 
 
 def constraints(question: str, text: str) -> dict[str, Any]:
-    """Diet, budget and city found in the prompt."""
+    """Diet, budget and city found in the prompt (memory lines said by a tool or another user do not count)."""
+    text = without_hearsay(text)
     return {"diet": find_diet(text), "budget": find_budget(text), "city": find_city(question, text)}
 
 
@@ -140,7 +142,7 @@ def tool_history(messages: Messages, start: int) -> list[tuple[str, dict[str, An
     results = {m.get("tool_call_id"): str(m.get("content") or "") for m in messages[start:] if m.get("role") == "tool"}
     done = []
     for m in messages[start:]:
-        if m.get("role") == "system" and str(m.get("content") or "").startswith(COMPACTED_HEADING):
+        if m.get("role") != "user" and str(m.get("content") or "").startswith(COMPACTED_HEADING):
             done += compacted_calls(str(m["content"]))
         for c in m.get("tool_calls") or []:
             fn = c.get("function", {})
