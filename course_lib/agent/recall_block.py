@@ -3,10 +3,11 @@
 A recalled fact is what was true when it was written, not necessarily what is true now. Each line
 therefore carries its date and age on the course clock, e.g.
 
-    [user] The user lives in Paris. (learned 2026-03-02, 400 days ago; home city: confirm before relying on it)
+    The user lives in Paris. (learned 2026-03-02, 400 days ago; home city: confirm before relying on it)
 
-The line opens with who said the memory (trust.said_by: user, agent, tool, operator, other user), which
-prompts.facts_block keeps as the line's tag. A stored memory that reads as an order to the agent (stored before
+In the agent's prompt (`recall_hook`) each line also opens with who said the memory (trust.said_by: user,
+agent, tool, operator, other user), "[user] The user lives in Paris. (…)", which prompts.facts_block keeps
+as the line's tag. A stored memory that reads as an order to the agent (stored before
 the write contract refused such text, or by a store that skips it) is withheld: its line says so instead.
 
 A fact is flagged when it falls in a high-stakes category (the STAKES table: getting it wrong harms the
@@ -72,7 +73,7 @@ def age_words(days: int) -> str:
 
 
 def render(record: Any, now: datetime, origin: str | None = None) -> str:
-    """One memory as a prompt line: '[who said it] text (origin if given; learned date and age; a flag if stale)'."""
+    """One memory as a prompt line: its text, origin (if given), learned date and age, and a flag if stale."""
     learned = record.created_at
     confirmed = record.metadata.get("confirmed_at")  # set when the same fact was told again (contract)
     last = max(learned, datetime.fromisoformat(confirmed)) if confirmed else learned
@@ -92,16 +93,17 @@ def render(record: Any, now: datetime, origin: str | None = None) -> str:
     order = instruction_in(text)
     if order is not None:
         text = f"(withheld: this memory reads as an instruction to the agent: {order})"
-    return f"[{said_by(record)}] {text} ({'; '.join(notes)})"
+    return f"{text} ({'; '.join(notes)})"
 
 
-def render_all(found: Iterable[Any], now: datetime) -> list[str]:
-    """Prompt lines for recalled rows: `Recalled`, merged `Found` (origin shown) or plain records."""
+def render_all(found: Iterable[Any], now: datetime, tagged: bool = False) -> list[str]:
+    """Prompt lines for recalled rows: `Recalled`, merged `Found` (origin shown) or plain records; with `tagged`,
+    each opens with '[who said it] '."""
     lines = []
     for item in found:
         origin = getattr(item, "origin", None)
         record = getattr(item, "record", item)
-        lines.append(render(record, now, origin))
+        lines.append((f"[{said_by(record)}] " if tagged else "") + render(record, now, origin))
     return lines
 
 
@@ -117,6 +119,6 @@ def recall_hook(memory: Any, user_id: str, k: int = 3, shared: Any = None) -> Ca
 
     def before_run(agent: Any, user_message: str) -> list[str]:
         found = recall_merged(memory, user_id, user_message, shared, k)
-        return render_all(found if shared is not None else [f.recalled for f in found], memory.clock.now())
+        return render_all(found if shared is not None else [f.recalled for f in found], memory.clock.now(), tagged=True)
 
     return before_run

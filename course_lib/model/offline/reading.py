@@ -35,8 +35,10 @@ NAME = re.compile(r"(?:\bmy name is|\bI'm|\bI am|\bname is|\bit's)\s+([A-Z][a-z]
 
 
 def prompt_text(messages: Messages) -> str:
-    """Everything the user said or the system prompt holds, in order (where constraints come from)."""
-    return "\n".join(str(m.get("content") or "") for m in messages if m.get("role") in ("system", "user"))
+    """The system messages (instructions, recalled memory: background), then what the user said, in order (where
+    constraints come from; so the user's latest words win over a recalled fact sent after them)."""
+    ordered = [m for m in messages if m.get("role") == "system"] + [m for m in messages if m.get("role") == "user"]
+    return "\n".join(str(m.get("content") or "") for m in ordered)
 
 
 def find_diet(text: str) -> str | None:
