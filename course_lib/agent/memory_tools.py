@@ -108,14 +108,18 @@ def skill_tools(library: Any, memory: Any = None, user_id: str | None = None) ->
             if leaked is not None:
                 raise ValueError(f"not saved: the skill contains {leaked!r} from this user's memories; skills are "
                                  "shared by every user, so write the steps without personal details")
-        redacted = library.save(name, description, text, replace=replace)
-        return f"saved skill {name!r}" + (f" (redacted: {', '.join(redacted)})" if redacted else "")
+        if name in library.names() and not replace:
+            raise FileExistsError(f"a skill called {name!r} exists already; pass replace=True to propose a new "
+                                  "version, or choose another name")
+        redacted = library.propose(name, description, text, author=user_id or "agent")  # only operators write skills
+        return (f"proposed skill {name!r} for an operator to review; it is not in the skill index until one accepts "
+                "it" + (f" (redacted: {', '.join(redacted)})" if redacted else ""))
 
     return Toolbox([
         schema("list_skills", "The available skills, one line each.", {}, []),
         schema("load_skill", "The full steps of one skill, by name.", {"name": {"type": "string"}}, ["name"]),
-        schema("save_skill", "Save a reusable procedure as a skill: a safe name, a one-line description and the "
-               "steps. Set replace to overwrite an existing skill.",
+        schema("save_skill", "Propose a reusable procedure as a skill (an operator reviews it before it is used): a "
+               "safe name, a one-line description and the steps. Set replace to propose a new version of one.",
                {"name": {"type": "string", "description": "lowercase letters, digits, _ or -"},
                 "description": {"type": "string"}, "text": {"type": "string"}, "replace": {"type": "boolean"}},
                ["name", "description", "text"]),

@@ -69,7 +69,7 @@ def _any(*words: str) -> str:
 
 ADDRESS = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://\S+"
 SEND = _any(r"send", r"e-?mail", r"mail", r"forward", r"post", r"upload", r"leak", r"exfiltrate", r"transmit",
-            r"copy", r"share", r"schick\w*", r"sende\w*", r"senden", r"weiterleit\w*", r"envo\w*", r"envi\w*",
+            r"copy", r"share", r"schick\w*", r"sende\w*", r"senden", r"weiterleit\w*", r"envo\w*", r"env[ií]\w*",
             r"transf[eé]r\w*", r"manda\w*", r"invia\w*", r"inoltra\w*", r"encaminh\w*", r"reenv\w*")
 DATA = _any(r"memor\w*", r"conversations?", r"history", r"chats?", r"data", r"everything", r"all", r"facts",
             r"Erinnerungen", r"Gedächtnis", r"Daten", r"alles", r"souvenirs", r"mémoire", r"données", r"tout",
@@ -100,7 +100,7 @@ RULES: tuple[Rule, ...] = (
                                    r"ignorier\w*", r"vergiss", r"vergessen\s+Sie", r"missacht\w*", r"ignorez",
                                    r"oublie\w*", r"ignora\w*", r"olvida\w*", r"ignore\w*", r"esque[cç]\w*",
                                    r"dimentica\w*", r"trascura")
-          + r"\s+(?:\w+\s+){0,3}?" + _any(r"instructions?", r"rules?", r"diet", r"prompt", r"guidelines?",
+          + r"\s+(?:[\w'’]+\s+){0,3}?" + _any(r"instructions?", r"rules?", r"diet", r"prompt", r"guidelines?",
                                            r"constraints?", r"budget", r"previous", r"prior", r"above", r"everything",
                                            r"Anweisungen", r"Regeln", r"Diät", r"Ernährung", r"Budget", r"consignes",
                                            r"instructions", r"règles", r"régime", r"budget", r"instrucciones",
