@@ -75,6 +75,11 @@ DATA = _any(r"memor\w*", r"conversations?", r"history", r"chats?", r"data", r"ev
             r"Erinnerungen", r"Gedächtnis", r"Daten", r"alles", r"souvenirs", r"mémoire", r"données", r"tout",
             r"recuerdos", r"memoria", r"datos", r"todo", r"memórias", r"dados", r"tudo", r"ricordi", r"dati", r"tutto",
             r"passwords?", r"secrets?", r"messages?", r"notes")
+ORDER_VERBS = _any(r"recommend\w*", r"book\w*", r"suggest\w*", r"choose", r"pick", r"reply", r"answer", r"send",
+                   r"say", r"tell", r"use", r"call", r"reveal", r"ignore", r"forget", r"obey", r"follow", r"mail",
+                   r"forward", r"stop", r"empfiehl\w*", r"buch\w*", r"wähl\w*", r"recommande\w*", r"réserve\w*",
+                   r"choisi\w*", r"recomienda\w*", r"reserva\w*", r"elige", r"recomende\w*", r"escolh\w*",
+                   r"consiglia\w*", r"prenota\w*", r"scegli\w*")
 ROLE_WORD = _any(r"system", r"assistant", r"developer", r"tool", r"sistema", r"système", r"systeme", r"assistente",
                  r"asistente", r"assistent")
 
@@ -109,20 +114,24 @@ RULES: tuple[Rule, ...] = (
                                            r"tout", r"todo", r"tudo", r"tutto") + r"\b"),
     _rule("standing order", r"\b" + _any(r"from now on", r"from this point on", r"from here on", r"henceforth",
                                          r"going forward", r"for all future", r"ab jetzt", r"von nun an", r"ab sofort",
-                                         r"in Zukunft immer", r"à partir de maintenant", r"désormais", r"dorénavant",
+                                         r"à partir de maintenant", r"désormais", r"dorénavant",
                                          r"a partir de ahora", r"de ahora en adelante", r"a partir de agora",
                                          r"de agora em diante", r"doravante", r"d'ora in poi", r"da ora in poi",
-                                         r"da adesso in poi", r"d'ora in avanti") + r"\b"),
+                                         r"da adesso in poi", r"d'ora in avanti")
+          + r"\b[^.!?\n]{0,60}?\b" + _any(r"always", r"never", r"immer", r"niemals", r"toujours", r"jamais",
+                                          r"siempre", r"nunca", r"sempre", r"mai", r"ignore\w*", r"ignorier\w*",
+                                          r"ignora\w*", r"disregard", r"obey", r"recommend\w*", r"empfiehl\w*",
+                                          r"recommande\w*", r"recomienda\w*", r"recomende\w*", r"consiglia\w*")
+          + r"\b"),
     _rule("order to the agent", r"\b" + _any(r"you must", r"you have to", r"you should always", r"you will always",
                                              r"you are now", r"du musst", r"Sie müssen", r"tu dois", r"vous devez",
                                              r"debes", r"tienes que", r"você deve", r"tu deves", r"devi", r"deve sempre",
-                                             r"the (?:assistant|agent|AI|model|bot) (?:must|should|has to|will) always")
-          + r"\b|(?:^|[.!?:;,]\s*|\b(?:to|please|bitte)\s+)" + _any(r"always", r"never", r"immer", r"niemals", r"toujours", r"jamais",
-                                                   r"siempre", r"nunca", r"sempre", r"mai")
-          + r"\s+" + _any(r"recommend\w*", r"book\w*", r"suggest\w*", r"choose", r"pick", r"reply", r"answer", r"send",
-                          r"say", r"tell", r"use", r"call", r"reveal", r"empfiehl\w*", r"buch\w*", r"wähl\w*",
-                          r"recommande\w*", r"réserve\w*", r"choisi\w*", r"recomienda\w*", r"reserva\w*",
-                          r"elige", r"recomende\w*", r"escolh\w*", r"consiglia\w*", r"prenota\w*", r"scegli\w*"),
+                                             r"the (?:assistant|agent|AI|model|bot) (?:must|should|has to|will)")
+          + r"\s+(?:[\w'’&]+\s+){0,2}?" + _any(r"always", r"never", r"immer", r"niemals", r"toujours", r"jamais",
+                                              r"siempre", r"nunca", r"sempre", r"mai", ORDER_VERBS) + r"\b"
+          + r"|(?:^|[.!?:;,]\s*|\b(?:to|please|bitte)\s+)" + _any(r"always", r"never", r"immer", r"niemals",
+                                                                 r"toujours", r"jamais", r"siempre", r"nunca", r"sempre",
+                                                                 r"mai") + r"\s+" + ORDER_VERBS,
           skills_exempt=True),
     _rule("tool-call syntax", r"<\/?\s*(?:tool_call|function_call|tool_use)\b|\"(?:tool_calls?|function_call)\"\s*:"
           r"|\{\s*\"name\"\s*:\s*\"\w+\"\s*,\s*\"(?:arguments|parameters|input)\"|\b[a-z]+_[a-z_]+\(\s*\w+\s*="),
