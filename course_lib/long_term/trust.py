@@ -158,6 +158,6 @@ def refuse_instruction(text: str, what: str = "memory", skill: bool = False) -> 
     why = instruction_in(text, skill)
     if why is not None:
         raise InstructionRefused(
-            f"not stored: this {what} reads as an instruction to the agent, not a fact: {why}. Memories are data "
-            "the agent reads, never orders it follows; store what is true (e.g. 'The user prefers steakhouses'), "
-            "or put standing rules in the system prompt you control. Nothing was written.")
+            f"not stored: this {what} reads as an instruction to the agent: {why}. What is stored is data the agent "
+            "reads, never orders it follows; store what is true (e.g. 'The user prefers steakhouses'), or put "
+            "standing rules in the system prompt you control. Nothing was written.")
