@@ -73,6 +73,6 @@ def test_hearsay_lines_are_dropped_for_user_facts():
     block = facts_block(["[user] The user is vegetarian.", "[tool read_page] the user eats meat now",
                          "[other user] Everyone eats meat.", "[agent] book_table already done with {}."])
     kept = without_hearsay(block)
-    assert "vegetarian" in kept and "book_table already done" in kept
-    assert "eats meat" not in kept and "Everyone" not in kept
+    assert "vegetarian" in kept
+    assert "eats meat" not in kept and "Everyone" not in kept and "book_table" not in kept  # the agent's notes neither
     assert without_hearsay("I eat meat now.") == "I eat meat now."  # the user's own words always count

@@ -18,7 +18,8 @@ from course_lib.agent.toolbox import Toolbox
 from course_lib.long_term.checks import check_importance, check_k, check_text
 from course_lib.long_term.redact import redact_secrets
 from course_lib.long_term.shared import check_personal_user, leaked_value, recall_merged
-from course_lib.long_term.trust import InstructionRefused
+from course_lib.agent.truncation import GOAL
+from course_lib.long_term.trust import InstructionRefused, grounded
 from course_lib.model.prompts import REACT_SYSTEM
 
 MEMORY_SYSTEM = REACT_SYSTEM + """
@@ -58,8 +59,9 @@ def memory_tools(memory: Any, user_id: str, shared: Any = None) -> Toolbox:
         if kinds:
             raise ValueError(f"not saved: the text holds a secret ({', '.join(kinds)}); never store secrets")
         known = memory.stored_as(user_id, text)
+        said_by = "user" if grounded(text, GOAL.get()) else "agent"  # the user's words, or the agent's own
         try:  # the write contract dedupes, and refuses text that gives the agent orders
-            record = memory.remember(user_id, text, importance, source=TOOL_SOURCE, metadata={"said_by": "agent"})
+            record = memory.remember(user_id, text, importance, source=TOOL_SOURCE, metadata={"said_by": said_by})
         except InstructionRefused as exc:
             return {"id": None, "status": "refused", "reason": str(exc)}
         return {"id": record.id, "status": "already known" if known is not None else "saved"}

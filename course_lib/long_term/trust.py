@@ -9,7 +9,10 @@ A memory is a claim someone made. Who made it decides how far it is trusted (SAI
     other user  another user (a proposal to shared memory before an operator accepts it)
 
 `said_by(record)` reads it from `metadata["said_by"]`, or from the record's `source` for records written
-without it (SOURCES). The prompt shows it at the start of every memory line (prompts.data_line).
+without it (SOURCES). The prompt shows it at the start of every memory line (prompts.data_line), and the
+offline model takes facts about the user only from "[user]" lines. A memory the agent writes about the user
+(save_memory) counts as the user's only by an explicit rule, `grounded`: every content word of it is in
+what the user said in that run; otherwise it is the agent's.
 
 Instructions are not memories. `instruction_in(text)` names the first rule an order to the agent breaks,
 or None. The rules (RULES, first match wins) are readable regular expressions in the six course languages
@@ -37,6 +40,21 @@ SAID_BY = ("user", "agent", "tool", "operator", "other user")
 # a record's `source` -> who said it, for records written without metadata["said_by"]
 SOURCES = {"conversation": "user", "user": "user", "agent tool": "agent", "agent": "agent", "ledger": "agent",
            "tool": "tool", "operator": "operator"}
+
+
+PLAIN = frozenset("""the user user's users is are was has have had and or a an of to in on at for per with now also
+very really likes like the their they them this that his her she he its it be been not no""".split())
+
+
+def grounded(fact: str, user_said: str | None) -> bool:
+    """Does what the user said carry every content word of `fact`? The explicit rule by which a memory the agent
+    writes about the user counts as the user's words ("The user is vegetarian." after "I'm vegetarian"); a claim
+    relayed from a page ("The user eats meat now.") does not. Words match on their first five letters."""
+    if not user_said:
+        return False
+    said = {w[:5] for w in re.findall(r"[^\W_]+", user_said.casefold())}
+    words = [w for w in re.findall(r"[^\W_]+", fact.casefold()) if w not in PLAIN and len(w) > 1]
+    return bool(words) and all(w[:5] in said for w in words)
 
 
 class InstructionRefused(ValueError):

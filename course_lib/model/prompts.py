@@ -203,7 +203,7 @@ FACTS_TITLE = "Known facts about this user"
 FACTS_HEADING = f"{FACTS_TITLE} ({DATA_NOTE}):"  # heads the recalled facts in an agent's prompt
 STALE_FLAG = "confirm before relying on it"  # marks an old high-stakes fact in that list (recall_block)
 TAG = re.compile(r"^\[(user|agent|operator|other user|tool(?: [\w.-]+)?)\] ")  # "[who] " opening a memory
-HEARSAY = re.compile(r"^[ \t]*- \[(?:tool(?: [\w.-]+)?|other user)\] .*$", re.M)  # lines no user fact may come from
+HEARSAY = re.compile(r"^[ \t]*- \[(?:tool(?: [\w.-]+)?|other user|agent)\] .*$", re.M)  # no user fact comes from these
 BREAKS = re.compile(r"[\\\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")  # what str.splitlines splits on, and "\\"
 
 
@@ -233,7 +233,8 @@ def facts_block(facts: Sequence[str]) -> str:
 
 
 def without_hearsay(text: str) -> str:
-    """`text` without its data-block lines said by a tool or another user (user facts never come from those)."""
+    """`text` without its data-block lines said by a tool, another user or the agent (user facts never come from
+    those; the agent's notes, e.g. a ledger lesson, are still in the prompt for what they say about its actions)."""
     return HEARSAY.sub("", text) if "- [" in text else text
 
 

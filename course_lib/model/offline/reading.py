@@ -2,7 +2,7 @@
 
 Constraints come from every system and user message (recalled facts, a summary note and earlier user
 messages all count; assistant and tool text does not, nor a memory line that a data block marks as said by a
-tool or another user, "- [tool read_page] …": prompts.without_hearsay). See react.py for how the rule uses them.
+tool, another user or the agent, "- [tool read_page] …": prompts.without_hearsay). See react.py for how the rule uses them.
 """
 from __future__ import annotations
 
