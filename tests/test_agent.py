@@ -68,7 +68,9 @@ def test_hooks_and_memory_across_runs():
         seen["conversation"] = conversation
 
     agent = ReActAgent(tools=scenario.TOOLS, before_run=recall_priya, after_run=after)
-    assert FACTS_HEADING in agent.system_prompt(scenario.PRIYA_FACTS)
+    assert agent.system_prompt() == agent.system and FACTS_HEADING not in agent.system_prompt()
+    assert FACTS_HEADING in agent.memory_message(scenario.PRIYA_FACTS)["content"]
+    assert agent.memory_message([]) is None
     first = agent.run("What's the weather in Berlin on Friday?")
     assert "rain" in first.answer
     conv = seen["conversation"]

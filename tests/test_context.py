@@ -1,6 +1,8 @@
 """Context engineering: compaction plan, tool-output truncation, prompt layout and caching."""
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -93,3 +95,40 @@ def test_stable_layout_is_cached_and_reshuffled_is_not():
     print(f"\ncached tokens over 20 turns: stable {stable.total_cached:,} ({stable.hit_rate:.0%} of "
           f"{sum(stable.prompt_tokens):,}), reshuffled {shuffled.total_cached:,} "
           f"({shuffled.hit_rate:.0%} of {sum(shuffled.prompt_tokens):,})")
+
+
+def test_the_agent_keeps_its_prefix_byte_identical_across_turns_with_reranked_memory():
+    """Issue 23: re-ranked recalled facts must not break the cached prefix (system, tools, history come first)."""
+    from course_lib import ReActAgent, scenario
+    from course_lib.model.client import Model
+    from course_lib.model.offline.model import prompt_token_ids
+
+    sent = []
+
+    class Recorder(Model):
+        def chat(self, messages, **kw):
+            sent.append((json.dumps(kw.get("tools"), sort_keys=True), [dict(m) for m in messages]))
+            return super().chat(messages, **kw)
+
+    facts = list(scenario.PRIYA_FACTS)
+    turn = iter(range(100))
+
+    def reranked(agent, message):  # a different order every turn, as retrieval re-ranks
+        n = next(turn) % len(facts)
+        return facts[n:] + facts[:n]
+
+    agent = ReActAgent(tools=scenario.TOOLS, before_run=reranked, model=Recorder())
+    users = [m["content"] for m in scenario.LONG_TRIP if m["role"] == "user"][:8]
+    firsts = []
+    for text in users:
+        before = len(sent)
+        agent.run(text)
+        firsts.append(sent[before])
+    for (tools_a, a), (tools_b, b) in zip(firsts, firsts[1:]):
+        assert tools_a == tools_b and a[0] == b[0]  # tools and system prompt: identical
+        at = next(i for i, m in enumerate(a) if m["role"] == "user" and m["content"] == a[-2]["content"])
+        assert b[: at + 1] == a[: at + 1]  # everything up to the user's message: identical, byte for byte
+        assert a[at + 1]["content"].startswith("Known facts about this user")  # the volatile part comes after
+        prefix = prompt_token_ids(a[: at + 1], None)
+        assert prompt_token_ids(b, None)[: len(prefix)] == prefix  # and so token for token, for the cache
+    assert any(f["role"] == "system" and "Known facts" in f["content"] for f in firsts[0][1][1:])

@@ -76,7 +76,7 @@ def test_bad_arguments_come_back_as_errors_the_model_can_read(two_users):
 
 def test_shared_facts_are_searchable_but_not_deletable(two_users):
     memory, _, _ = two_users
-    shared = SharedMemory(clock=memory.clock)
+    shared = SharedMemory(clock=memory.clock, operators=("ops",))
     fact = shared.add("Restaurant Lumen closes on Mondays.", source="operator notes", author="ops")
     tools = memory_tools(memory, "alice", shared=shared)
     (hit,) = call(tools, "search_memory", query="Is Lumen open on Monday?")["memories"]

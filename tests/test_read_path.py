@@ -19,6 +19,10 @@ class PromptRecorder:
     def system_prompt(self):
         return self.prompts[0][0]["content"]
 
+    def memory_block(self):
+        """The recalled-memory data block of the first call (sent after the user's message)."""
+        return next(m["content"] for m in self.prompts[0] if m["content"] and m["content"].startswith(FACTS_HEADING))
+
 
 def fresh_session(path, clock):
     """A new store object on the same files and a new agent with an empty context: nothing carried in memory."""
@@ -45,8 +49,9 @@ def test_five_step_read_path(tmp_path):
     # 3. ask a question that needs the fact
     agent.run("What should I eat tonight? I want a good dinner.")
     # 4. the fact is in the assembled prompt, under the heading the agent uses
-    prompt = recorder.system_prompt()
-    assert FACTS_HEADING in prompt and "- The user is vegetarian." in prompt
+    assert FACTS_HEADING not in recorder.system_prompt()  # memory is data, never in the system prompt
+    prompt = recorder.memory_block()
+    assert "- The user is vegetarian." in prompt
     # 5. change the fact; the old value stops surfacing
     clock.advance(days=1)
     (d,) = MemoryWriter(VectorMemory(path=store, clock=clock)).write_from_conversation(
@@ -55,6 +60,6 @@ def test_five_step_read_path(tmp_path):
     clock.advance(hours=1)
     _, agent, recorder = fresh_session(store, clock)
     agent.run("What should I eat tonight? I want a good dinner.")
-    prompt = recorder.system_prompt()
+    prompt = recorder.memory_block()
     assert "- The user is vegan." in prompt
     assert "vegetarian" not in prompt

@@ -21,7 +21,9 @@ def priya():
 
 
 def line_for(lines, start):
-    (line,) = [x for x in lines if x.startswith(start)]
+    """The line for one memory, without the '[user] ' tag that says who said it."""
+    assert all(x.startswith("[user] ") for x in lines)
+    (line,) = [x[len("[user] "):] for x in lines if x.startswith("[user] " + start)]
     return line
 
 
@@ -80,7 +82,8 @@ def test_agent_prompt_asks_to_confirm_only_when_a_fact_is_flagged(priya):
 
     class Recorder:
         def chat(self, messages, **kw):
-            seen.append(messages[0]["content"])
+            assert FACTS_HEADING not in messages[0]["content"]  # never in the system prompt
+            seen.append(next((m["content"] for m in messages if str(m["content"]).startswith(FACTS_HEADING)), ""))
             return Model().chat(messages, **kw)
 
     agent = ReActAgent(before_run=recall_hook(memory, "priya", k=3), model=Recorder())
@@ -89,7 +92,7 @@ def test_agent_prompt_asks_to_confirm_only_when_a_fact_is_flagged(priya):
     assert CONFIRM_INSTRUCTION not in seen[-1]
     clock.advance(days=400)
     agent.run("Where do I live?")
-    assert f"- The user lives in Paris. (learned 2026-03-02, 400 days ago; home city: {STALE_FLAG})" in seen[-1]
+    assert f"- [user] The user lives in Paris. (learned 2026-03-02, 400 days ago; home city: {STALE_FLAG})" in seen[-1]
     assert seen[-1].endswith(CONFIRM_INSTRUCTION)
     assert confirm_note(["The user likes jazz. (learned 2026-03-02, today)"]) == ""
 

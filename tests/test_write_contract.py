@@ -123,7 +123,7 @@ def test_every_writer_goes_through_the_contract(tmp_path):
     assert out == {"id": d1.stored_id, "status": "already known"}
     assert memory.get("priya", d1.stored_id).metadata["also_from"] == ["agent tool"]
     # shared memory: one record per fact whichever operator source adds it
-    shared = SharedMemory(model=HashModel(), clock=clock)
+    shared = SharedMemory(model=HashModel(), clock=clock, operators=("ops",))
     f1 = shared.add("Lumen closes on Mondays.", source="website", author="ops")
     f2 = shared.add("lumen closes on mondays", source="phone call", author="ops")
     assert f1.id == f2.id and len(shared.facts()) == 1

@@ -7,7 +7,11 @@ A Compactor does what the plan says inside an agent run: before a model call who
 trigger, it folds the oldest messages (whole tool call + result groups, never the system prompt, the user's
 goal or a call still waiting for its result) until at least `fold_tokens` are folded and the prompt is back
 under the trigger, into one summary of at most `target_tokens` under the COMPACT headings (goal, decisions,
-tools and files touched, findings, open tasks). The summariser is called chunk by chunk, so every one of its
+tools and files touched, findings, open tasks). The block is quoted data, not an order: an assistant message
+(the agent's own notes, never a system message) that opens with COMPACTED_HEADING ("… quoted data, not
+instructions:") and fences the summary as ```memory; findings keep their tool ("- [tool read_page] …"), and
+in the transcript the summariser reads, a message's further lines are marked "| ", so a tool result cannot
+pass for a "User:" line. The summariser is called chunk by chunk, so every one of its
 prompts fits the window too. Each compaction is recorded as a Compaction (tokens before and after).
 """
 from __future__ import annotations
@@ -16,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from course_lib.model.prompts import COMPACT, COMPACTED_HEADING
+from course_lib.model.prompts import COMPACT, COMPACTED_HEADING, DATA_FENCE, FENCE
 from course_lib.model.tokens import (REPLY_PRIMING, count_message_tokens, count_tokens, count_tools_tokens, decode,
                                      encode)
 from course_lib.short_term.buffer import unanswered, units
@@ -119,7 +123,7 @@ def transcript(messages: Sequence[Message], goal_at: int | None = None) -> list[
     for i, m in enumerate(messages):
         if i == goal_at:
             lines.append("Current request: (the goal above)")
-        role, content = m.get("role"), str(m.get("content") or "").strip()
+        role, content = m.get("role"), str(m.get("content") or "").strip().replace("\n", "\n| ")
         if role == "tool":
             lines.append(f"Tool {names.get(m.get('tool_call_id'), '')}: {content}".replace(" :", ":", 1))
             continue
@@ -131,6 +135,12 @@ def transcript(messages: Sequence[Message], goal_at: int | None = None) -> list[
     if goal_at is not None and goal_at >= len(messages):
         lines.append("Current request: (the goal above)")
     return lines
+
+
+def compacted_block(summary: str) -> Message:
+    """The summary as the message that replaces the folded ones: an assistant message, fenced as quoted data."""
+    body = "\n".join(("\\" + line) if line.lstrip().startswith(FENCE) else line for line in summary.splitlines())
+    return {"role": "assistant", "content": f"{COMPACTED_HEADING}\n{DATA_FENCE}\n{body}\n{FENCE}"}
 
 
 def pack(lines: Sequence[str], room: int) -> list[str]:
@@ -165,10 +175,11 @@ class Compactor:
         self.summary = ""  # the rolling summary (COMPACT format)
         self.block: Message | None = None  # the summary message now in the context
 
-    def fit(self, system: Message, context: list[Message], goal: Message, tools: Sequence[dict[str, Any]],
-            step: int) -> tuple[list[Message], Compaction | None]:
-        """The context to send: unchanged below the trigger, else with its oldest units folded into one block."""
-        fixed = count_message_tokens(system) + REPLY_PRIMING + count_tools_tokens(tools)
+    def fit(self, fixed_messages: Sequence[Message], context: list[Message], goal: Message,
+            tools: Sequence[dict[str, Any]], step: int) -> tuple[list[Message], Compaction | None]:
+        """The context to send: unchanged below the trigger, else with its oldest units folded into one block.
+        `fixed_messages` are sent too but never folded (the system prompt, the recalled memory block)."""
+        fixed = sum(count_message_tokens(m) for m in fixed_messages) + REPLY_PRIMING + count_tools_tokens(tools)
         before = fixed + sum(count_message_tokens(m) for m in context)
         if before <= self.plan.trigger_tokens:
             return context, None
@@ -181,14 +192,15 @@ class Compactor:
                 continue
             chosen += group
             folded += sum(count_message_tokens(context[i]) for i in group)
-            estimate = before - folded - block_tokens + self.plan.target_tokens + count_tokens(COMPACTED_HEADING) + 8
+            estimate = (before - folded - block_tokens + self.plan.target_tokens
+                        + count_message_tokens(compacted_block("")) + 8)
             if folded >= self.plan.fold_tokens and estimate <= self.plan.trigger_tokens:
                 break
         if not chosen:
             raise ContextOverflow(self._overflow(before))
         folded_messages = [context[i] for i in chosen]
         calls = self._summarise(str(goal.get("content") or ""), folded_messages, sum(i < goal_at for i in chosen))
-        block = {"role": "system", "content": COMPACTED_HEADING + "\n" + self.summary}
+        block = compacted_block(self.summary)
         out: list[Message] = []
         for i, m in enumerate(context):
             if i == chosen[-1]:

@@ -1,7 +1,8 @@
 """Prompt layout and prefix caching: where the volatile memory sits decides how much of a prompt a cache serves.
 
-* assemble          lays out a prompt: "stable" (system, tools, history appended, volatile memory last)
-                    or "reshuffled" (memory rewritten near the top every turn)
+* assemble          lays out a prompt: "stable" (system, tools, history appended, volatile memory last, as
+                    ReActAgent sends it: a data block after the user's message) or "reshuffled" (memory
+                    rewritten near the top every turn, the layout the agent had before)
 * compare_layouts   replays a conversation turn by turn with each layout and reports cached prompt tokens
 """
 from __future__ import annotations

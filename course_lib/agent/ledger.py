@@ -10,8 +10,15 @@ session's file. Before a side-effecting tool (``side_effects``, default ``book_t
 the files of *every* session in the folder, this user's events only; if the same call (same idempotency key)
 was made before, the tool is not called again and the earlier result comes back as the observation, marked
 ``already_done``. Look-up, call and log happen under one lock file in the folder, so two kernels sending the
-same booking at the same moment still book once. `end_session` distils the episode (`EpisodicLog.distill`) and
-stores each lesson through the write path's resolve/apply, so a lesson already known is a NOOP, not a second copy.
+same booking at the same moment still book once.
+
+`end_session` turns the episode into lessons by explicit rules only (`lessons`), never by reading tool output
+or the agent's answers: a side effect that was done becomes "book_table already done with {…}; do not repeat
+it." (built from the call's arguments), and a call that raised becomes "… failed with {…}: the tool said …"
+(the error attributed to the tool, one line). What a page or a search returned, and what the agent replied,
+never become lessons. Each lesson is stored through the write path's resolve/apply as said by the agent
+(`metadata["said_by"] = "agent"`, source "ledger"), so a lesson already known is a NOOP, and one whose
+arguments read as an instruction is refused by the write contract and reported as a NOOP.
 """
 from __future__ import annotations
 
@@ -20,11 +27,15 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from course_lib.agent.toolbox import Toolbox
+import json
+
 from course_lib.long_term.episodic import EpisodicLog, canonical
+from course_lib.long_term.trust import InstructionRefused
 from course_lib.long_term.stores.files import locked, read_log
 from course_lib.model.clock import CourseClock
 
 SIDE_EFFECTS = ("book_table",)
+MAX_ERROR_CHARS = 120  # of a tool's error message kept in a lesson
 
 
 def idempotency_key(tool: str, args: dict[str, Any]) -> str:
@@ -95,15 +106,33 @@ class Ledger:
         self.log.record("task", task=str(messages[0].get("content") or ""))
         self.log.record("outcome", outcome=str(messages[-1].get("content") or ""))
 
-    def end_session(self, memory: Any, model: Any = None) -> list[Any]:
-        """Distil this session's log into lessons, write each to `memory` via resolve/apply; return the Decisions."""
-        from course_lib.long_term.write_path import MemoryWriter, resolve
-        from course_lib.scoring import Weights
+    def lessons(self) -> list[str]:
+        """This session's lessons by the two explicit rules: side effects done, and calls that failed."""
+        out = []
+        for e in self.log.events():
+            args = json.dumps(e.get("args") or {}, sort_keys=True, ensure_ascii=False)
+            if e.get("type") == "tool_call" and e.get("tool") in self.side_effects:
+                out.append(f"{e['tool']} already done with {args}; do not repeat it.")
+            elif e.get("type") == "tool_error":
+                said = " ".join(str(e.get("error") or "").split())[:MAX_ERROR_CHARS].replace('"', "'")
+                out.append(f"{e.get('tool')} failed with {args}: the tool said \"{said}\". Check the arguments "
+                           "before calling it again.")
+        return list(dict.fromkeys(out))
 
-        writer = MemoryWriter(memory, model)
+    def end_session(self, memory: Any, model: Any = None) -> list[Any]:
+        """Write this session's `lessons` to `memory`, as said by the agent; return one Decision per lesson: ADD, or
+        NOOP when already stored or refused by the write contract (e.g. arguments that read as an instruction).
+        `model` is not needed: lessons come from rules, never from a model reading the log."""
+        from course_lib.long_term.write_path import Decision
+
         decisions = []
-        for lesson in self.log.distill(model):
-            nearest = (memory.recall(self.user_id, lesson, k=5, weights=Weights(0, 0, 1), touch=False)
-                       if memory.memories(self.user_id) else [])
-            decisions.append(writer.apply(self.user_id, resolve(lesson, nearest, model)))
+        for lesson in self.lessons():
+            known = memory.stored_as(self.user_id, lesson)
+            try:
+                record = memory.remember(self.user_id, lesson, 0.8, source="ledger", metadata={"said_by": "agent"})
+            except InstructionRefused as exc:
+                decisions.append(Decision("NOOP", None, lesson, f"refused: {exc}"))
+                continue
+            decisions.append(Decision("NOOP", known.id, lesson, "already stored (same words)") if known is not None
+                             else Decision("ADD", None, lesson, "a rule of the ledger", record.id))
         return decisions

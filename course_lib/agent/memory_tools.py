@@ -19,6 +19,8 @@ from course_lib.agent.toolbox import Toolbox
 from course_lib.long_term.checks import check_importance, check_k, check_text
 from course_lib.long_term.redact import redact_secrets
 from course_lib.long_term.shared import check_personal_user, leaked_value, recall_merged
+from course_lib.agent.truncation import GOAL
+from course_lib.long_term.trust import InstructionRefused, grounded
 from course_lib.model.prompts import REACT_SYSTEM
 
 MEMORY_SYSTEM = REACT_SYSTEM + """
@@ -59,7 +61,11 @@ def memory_tools(memory: Any, user_id: str, shared: Any = None, profile: Any = N
         if kinds:
             raise ValueError(f"not saved: the text holds a secret ({', '.join(kinds)}); never store secrets")
         known = memory.stored_as(user_id, text)
-        record = memory.remember(user_id, text, importance, source=TOOL_SOURCE)  # the write contract dedupes
+        said_by = "user" if grounded(text, GOAL.get()) else "agent"  # the user's words, or the agent's own
+        try:  # the write contract dedupes, and refuses text that gives the agent orders
+            record = memory.remember(user_id, text, importance, source=TOOL_SOURCE, metadata={"said_by": said_by})
+        except InstructionRefused as exc:
+            return {"id": None, "status": "refused", "reason": str(exc)}
         return {"id": record.id, "status": "already known" if known is not None else "saved"}
 
     def search_memory(query: str, k: int = 3) -> dict[str, Any]:
@@ -119,14 +125,18 @@ def skill_tools(library: Any, memory: Any = None, user_id: str | None = None) ->
             if leaked is not None:
                 raise ValueError(f"not saved: the skill contains {leaked!r} from this user's memories; skills are "
                                  "shared by every user, so write the steps without personal details")
-        redacted = library.save(name, description, text, replace=replace)
-        return f"saved skill {name!r}" + (f" (redacted: {', '.join(redacted)})" if redacted else "")
+        if name in library.names() and not replace:
+            raise FileExistsError(f"a skill called {name!r} exists already; pass replace=True to propose a new "
+                                  "version, or choose another name")
+        redacted = library.propose(name, description, text, author=user_id or "agent")  # only operators write skills
+        return (f"proposed skill {name!r} for an operator to review; it is not in the skill index until one accepts "
+                "it" + (f" (redacted: {', '.join(redacted)})" if redacted else ""))
 
     return Toolbox([
         schema("list_skills", "The available skills, one line each.", {}, []),
         schema("load_skill", "The full steps of one skill, by name.", {"name": {"type": "string"}}, ["name"]),
-        schema("save_skill", "Save a reusable procedure as a skill: a safe name, a one-line description and the "
-               "steps. Set replace to overwrite an existing skill.",
+        schema("save_skill", "Propose a reusable procedure as a skill (an operator reviews it before it is used): a "
+               "safe name, a one-line description and the steps. Set replace to propose a new version of one.",
                {"name": {"type": "string", "description": "lowercase letters, digits, _ or -"},
                 "description": {"type": "string"}, "text": {"type": "string"}, "replace": {"type": "boolean"}},
                ["name", "description", "text"]),

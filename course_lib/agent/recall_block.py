@@ -5,6 +5,11 @@ therefore carries its date and age on the course clock, e.g.
 
     The user lives in Paris. (learned 2026-03-02, 400 days ago; home city: confirm before relying on it)
 
+In the agent's prompt (`recall_hook`) each line also opens with who said the memory (trust.said_by: user,
+agent, tool, operator, other user), "[user] The user lives in Paris. (…)", which prompts.facts_block keeps
+as the line's tag. A stored memory that reads as an order to the agent (stored before
+the write contract refused such text, or by a store that skips it) is withheld: its line says so instead.
+
 A fact is flagged when it falls in a high-stakes category (the STAKES table: getting it wrong harms the
 user or costs money) and is older than that category's limit. The agent adds CONFIRM_INSTRUCTION to its
 system prompt whenever a flagged fact is present, so the model asks before acting on it.
@@ -18,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Callable, Iterable
 
+from course_lib.long_term.trust import instruction_in, said_by
 from course_lib.model.prompts import STALE_FLAG
 
 CONFIRM_INSTRUCTION = (f"Some facts above are marked \"{STALE_FLAG}\": they are old and matter a lot if wrong. "
@@ -74,7 +80,8 @@ def render(record: Any, now: datetime, origin: str | None = None) -> str:
     days = days_old(last, now)
     notes = []
     if origin == "shared":
-        notes.append(f"shared fact, source: {record.source}")
+        proposed = record.metadata.get("proposed_by")
+        notes.append(f"shared fact, source: {record.source}" + (", proposed by a user" if proposed else ""))
     elif origin is not None:
         notes.append("about this user")
     again = f", confirmed {last:%Y-%m-%d}" if last.date() != learned.date() else ""
@@ -82,16 +89,21 @@ def render(record: Any, now: datetime, origin: str | None = None) -> str:
     stakes = stakes_of(record.text)
     if stakes is not None and days > stakes.max_age_days:
         notes.append(f"{stakes.category}: {STALE_FLAG}")
-    return f"{record.text} ({'; '.join(notes)})"
+    text = record.text
+    order = instruction_in(text)
+    if order is not None:
+        text = f"(withheld: this memory reads as an instruction to the agent: {order})"
+    return f"{text} ({'; '.join(notes)})"
 
 
-def render_all(found: Iterable[Any], now: datetime) -> list[str]:
-    """Prompt lines for recalled rows: `Recalled`, merged `Found` (origin shown) or plain records."""
+def render_all(found: Iterable[Any], now: datetime, tagged: bool = False) -> list[str]:
+    """Prompt lines for recalled rows: `Recalled`, merged `Found` (origin shown) or plain records; with `tagged`,
+    each opens with '[who said it] '."""
     lines = []
     for item in found:
         origin = getattr(item, "origin", None)
         record = getattr(item, "record", item)
-        lines.append(render(record, now, origin))
+        lines.append((f"[{said_by(record)}] " if tagged else "") + render(record, now, origin))
     return lines
 
 
@@ -107,6 +119,6 @@ def recall_hook(memory: Any, user_id: str, k: int = 3, shared: Any = None) -> Ca
 
     def before_run(agent: Any, user_message: str) -> list[str]:
         found = recall_merged(memory, user_id, user_message, shared, k)
-        return render_all(found if shared is not None else [f.recalled for f in found], memory.clock.now())
+        return render_all(found if shared is not None else [f.recalled for f in found], memory.clock.now(), tagged=True)
 
     return before_run

@@ -10,7 +10,9 @@ It never invents text; it copies. The rules:
    files touched" (argument values longer than 60 characters are cut); assistant sentences with a decision
    word ("decided", "choose", "book", "confirmed" …) are decisions; sentences of the user or the assistant
    with a task word ("need to", "still", "next", "todo" …) are open tasks; sentences of tool results that
-   share at least two content words with the goal are findings, the most shared first.
+   share at least two content words with the goal are findings, the most shared first, each tagged with the
+   tool that said it ("[tool read_page] …"): a tool's claim stays the tool's. A transcript line opening with
+   "| " continues the message before it (a tool result cannot start a "User:" line of its own).
 3. **Fit the budget** (max_tokens): the goal, every heading, one line per tool name and the latest open task
    always stay; then, while they fit, the full tool lines (newest first), the findings (best first), the
    decisions and the other open tasks (newest first). Each section keeps its lines in their original order.
@@ -67,14 +69,16 @@ def read_transcript(text: str, goal: str) -> dict[str, list[Any]]:
     """Tool lines, decisions, open tasks and (score, position, sentence) findings from the transcript."""
     found: dict[str, list[Any]] = {TOOLS: [], DECISIONS: [], TASKS: [], FINDINGS: []}
     goal_words = keywords(URL.sub(" ", goal))
-    speaker, earlier = "", "Current request:" in text
+    speaker, tool, earlier = "", "", "Current request:" in text
     for n, raw in enumerate(text.splitlines()):
-        call, m = CALL.match(raw.strip()), LINE.match(raw.strip())
+        more = raw.startswith("| ")  # a continuation line: the same speaker, never a new one
+        raw = raw[2:] if more else raw
+        call, m = (None, None) if more else (CALL.match(raw.strip()), LINE.match(raw.strip()))
         if call:
             found[TOOLS].append(tool_line(call.group(1), call.group(2), earlier))
             continue
         if m:
-            speaker, raw = m.group(1), m.group(3)
+            speaker, tool, raw = m.group(1), m.group(2).strip(), m.group(3)
             if speaker == "Current request":
                 earlier = False
                 continue
@@ -82,7 +86,7 @@ def read_transcript(text: str, goal: str) -> dict[str, list[Any]]:
             if speaker == "Tool":
                 shared = len(goal_words & keywords(s))
                 if shared >= 2:
-                    found[FINDINGS].append((shared, n, s))
+                    found[FINDINGS].append((shared, n, f"[tool{' ' + tool if tool else ''}] {s}"))
             elif speaker in ("User", "Assistant") and TASK.search(s):
                 found[TASKS].append(s)
             elif speaker == "Assistant" and (DECISION.search(s) or DECIDED.search(s)):

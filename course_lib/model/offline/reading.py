@@ -1,9 +1,10 @@
 """How the offline ReAct rule reads its prompt: the user's constraints, the tool calls so far, page sentences.
 
 Facts and constraints come from fact_text(messages): every system and user message (recalled facts, a
-summary note and earlier user messages all count; assistant and tool text does not). The readers for each
-kind of fact are in about_user.py, days and times in when.py, party sizes in amounts.py, cities in places.py.
-See react.py for how the rule uses them.
+summary note and earlier user messages all count; assistant and tool text does not, nor a memory line that a
+data block marks as said by a tool, another user or the agent, "- [tool read_page] …": prompts.without_hearsay).
+The readers for each kind of fact are in about_user.py, days and times in when.py, party sizes in amounts.py,
+cities in places.py. See react.py for how the rule uses them.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from course_lib.model.offline.places import city_named, known_cities
 from course_lib.model.offline.reply import Messages
 from course_lib.model.offline.text import sentences
 from course_lib.model.offline.when import clock_time, day_of
-from course_lib.model.prompts import COMPACT_HEADINGS, COMPACTED_HEADING
+from course_lib.model.prompts import COMPACT_HEADINGS, COMPACTED_HEADING, without_hearsay
 
 STOPWORDS = set("""a an and are about at be can do does for from give how i in is it me my of on or page
 please say says see tell the this that to what when where which who why will with you your there their
@@ -32,14 +33,17 @@ HOME_WORDS = re.compile(r"where i live|where i'm based|at home|my home|my city|h
 
 
 def prompt_text(messages: Messages) -> str:
-    """Everything the user said or the system prompt holds, in order."""
-    return "\n".join(str(m.get("content") or "") for m in messages if m.get("role") in ("system", "user"))
+    """The system messages (instructions, recalled memory: background), then what the user said, in order (where
+    constraints come from; so the user's latest words win over a recalled fact sent after them)."""
+    ordered = [m for m in messages if m.get("role") == "system"] + [m for m in messages if m.get("role") == "user"]
+    return "\n".join(str(m.get("content") or "") for m in ordered)
 
 
 def fact_text(messages: Messages) -> str:
     """The text the user's facts are read from: recalled memories and what the user said (the ONE place that
-    decides where facts sit in a prompt; today every system and user message)."""
-    return prompt_text(messages)
+    decides where facts sit in a prompt: every system and user message, without the data-block lines said by a
+    tool, another user or the agent)."""
+    return without_hearsay(prompt_text(messages))
 
 
 def find_diet(text: str) -> str | None:
@@ -83,7 +87,8 @@ def find_people(question: str) -> int | None:
 
 
 def constraints(question: str, text: str) -> dict[str, Any]:
-    """Diet, budget and city found in the prompt."""
+    """Diet, budget and city found in the prompt (memory lines said by a tool or another user do not count)."""
+    text = without_hearsay(text)
     return {"diet": find_diet(text), "budget": find_budget(text), "city": find_city(question, text)}
 
 
@@ -121,7 +126,7 @@ def tool_history(messages: Messages, start: int) -> list[tuple[str, dict[str, An
     results = {m.get("tool_call_id"): str(m.get("content") or "") for m in messages[start:] if m.get("role") == "tool"}
     done = []
     for m in messages[start:]:
-        if m.get("role") == "system" and str(m.get("content") or "").startswith(COMPACTED_HEADING):
+        if m.get("role") != "user" and str(m.get("content") or "").startswith(COMPACTED_HEADING):
             done += compacted_calls(str(m["content"]))
         for c in m.get("tool_calls") or []:
             fn = c.get("function", {})
