@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterable
 
 from course_lib.agent.toolbox import Toolbox
 from course_lib.long_term.episodic import EpisodicLog, canonical
+from course_lib.long_term.redact import redact_value
 from course_lib.long_term.stores.files import locked, read_log
 from course_lib.model.clock import CourseClock
 
@@ -59,7 +60,7 @@ class Ledger:
 
     def lookup(self, tool: str, args: dict[str, Any]) -> dict[str, Any] | None:
         """The earliest logged call with this idempotency key (any session of this user), or None."""
-        key = idempotency_key(tool, args)
+        key = idempotency_key(tool, redact_value(args))  # the log holds arguments redacted (EpisodicLog.record)
         return next((e for e in self.done() if idempotency_key(e["tool"], e.get("args") or {}) == key), None)
 
     def guard(self, tools: Toolbox) -> Toolbox:

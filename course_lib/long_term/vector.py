@@ -63,6 +63,22 @@ class Recalled:
         return self.record.id
 
 
+def version_chain(records: list[MemoryRecord], memory_id: str) -> list[str]:
+    """The ids of every version of a memory: follow `supersedes` back and forward from `memory_id`."""
+    older = {r.id: r.supersedes for r in records if r.supersedes}
+    newer: dict[str, list[str]] = {}
+    for new, old in older.items():
+        newer.setdefault(old, []).append(new)
+    chain, todo = set(), [memory_id]
+    while todo:
+        rid = todo.pop()
+        if rid in chain:
+            continue
+        chain.add(rid)
+        todo += newer.get(rid, []) + ([older[rid]] if rid in older else [])
+    return [r.id for r in records if r.id in chain]
+
+
 class VectorMemory:
     """Per-user vector memories with weighted recall, supersede-on-update and forgetting."""
 
@@ -175,14 +191,23 @@ class VectorMemory:
         self.store.put([ended])
         return ended
 
-    def forget(self, user_id: str, memory_id: str) -> None:
-        """Delete one memory of this user for good (history included)."""
+    def forget(self, user_id: str, memory_id: str) -> list[str]:
+        """Delete one memory of this user for good, with every version of it (the records it superseded and
+        those that superseded it, so no old wording stays in history, export or on disk); returns the ids."""
         self._get_one(user_id, memory_id)
-        self.store.delete(check_user(user_id), [memory_id])
+        chain = version_chain(self.store.get(check_user(user_id)), memory_id)
+        self.store.delete(user_id, chain)
+        return chain
 
-    def forget_user(self, user_id: str) -> None:
-        """Delete everything stored for this user; nothing of it stays on disk."""
-        self.store.delete_user(check_user(user_id))
+    def forget_user(self, user_id: str) -> int:
+        """Delete everything stored for this user (nothing of it stays on disk); returns how many records went.
+        A user id found only with other case or spaces is an error naming it: ids are exact, and a delete that
+        silently did nothing would be worse than none."""
+        found = len(self.store.get(check_user(user_id)))
+        if not found:
+            self._refuse_near_miss(user_id)
+        self.store.delete_user(user_id)
+        return found
 
     # -- read --------------------------------------------------------------------------------------
     def recall(self, user_id: str, query: str, k: int = 3, weights: Weights | None = None,
@@ -245,7 +270,7 @@ class VectorMemory:
         near = [u for u in self.users() if u != user_id and u.strip().casefold() == user_id.strip().casefold()]
         if near:
             raise KeyError(f"user_id {user_id!r} has no memories, but {near[0]!r} has; user ids are case-sensitive, "
-                           f"pass {near[0]!r}")
+                           f"pass {near[0]!r}. Nothing was changed")
 
     def memories(self, user_id: str) -> list[MemoryRecord]:
         """This user's current memories, oldest first."""
