@@ -28,6 +28,7 @@ from course_lib.long_term.stores.private import check_no_symlinks, private_folde
 
 SAFE_SESSION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 OWN_KEYS = ("ts", "session", "seq", "type", "crc")
+MAX_EVENT_BYTES = 1_000_000  # one event as JSON: a tool result larger than this belongs in a file, referenced here
 
 
 def canonical(value: Any) -> str:
@@ -72,7 +73,12 @@ class EpisodicLog:
             raise ValueError(f"payload keys {sorted(clash)} are set by the log itself; rename them")
         if self.user_id is not None and payload.get("user_id", self.user_id) != self.user_id:
             raise ValueError(f"payload user_id {payload['user_id']!r} differs from this log's user {self.user_id!r}")
-        payload = redact_value(json.loads(json.dumps(payload, ensure_ascii=False, default=str)))
+        raw = json.dumps(payload, ensure_ascii=False, default=str)
+        if len(raw.encode("utf-8")) > MAX_EVENT_BYTES:
+            raise ValueError(f"an episodic event is at most {MAX_EVENT_BYTES:,} bytes as JSON, this one has "
+                             f"{len(raw.encode('utf-8')):,}; log a truncated result or a pointer to where the full one "
+                             "is kept (see truncate_tool_output). Nothing was written")
+        payload = redact_value(json.loads(raw))
         if self.user_id is not None:
             payload["user_id"] = self.user_id
         with self._lock(self.path):

@@ -21,9 +21,13 @@ from typing import Any, Iterator
 from course_lib.model.clock import CourseClock
 from course_lib.long_term.checks import check_json, check_str, check_user
 from course_lib.long_term.contract import DEFAULT_MIN_CONFIDENCE, check_confidence, gate
+from course_lib.long_term.personal import by_category, categories
 from course_lib.long_term.redact import redact_value
 from course_lib.long_term.stores.files import StoreFileError, atomic_write, locked, read_json, remove_temp_files
 from course_lib.long_term.stores.private import check_no_symlinks, private_folder, private_name
+
+
+MAX_VALUE_BYTES = 10_000  # one profile value as JSON: a short fact, not a document
 
 
 class ProfileMemory:
@@ -89,6 +93,10 @@ class ProfileMemory:
         key = self._key(key)
         check_user(user_id)
         check_json(value, "value")  # a clear TypeError now rather than a broken file later
+        size = len(json.dumps(value, ensure_ascii=False).encode("utf-8"))
+        if size > MAX_VALUE_BYTES:
+            raise ValueError(f"a profile value is at most {MAX_VALUE_BYTES:,} bytes as JSON, this one has {size:,}; a "
+                             "profile holds short facts (diet, city): store longer text as memories. Nothing was stored")
         if value is None or value == "":
             raise ValueError(f"value for {key!r} is empty; to remove a fact use delete(user_id, {key!r})")
         source = check_str(source, "source")
@@ -100,6 +108,8 @@ class ProfileMemory:
                 return
             now = self.clock.now().isoformat()
             data["facts"][key] = {"value": value, "source": source, "updated_at": now}
+            if marked := categories({key: value}):  # contact, health …: kept, and marked (see `personal`)
+                data["facts"][key]["personal_data"] = marked
             data["history"].append({"key": key, "old": old, "new": value, "at": now, "source": source})
 
     def get(self, user_id: str, key: str, default: Any = None) -> Any:
@@ -133,9 +143,11 @@ class ProfileMemory:
         return "User profile:\n" + "\n".join(f"- {k}: {v}" for k, v in facts.items())
 
     def export(self, user_id: str) -> dict[str, Any]:
-        """Everything stored about this user: facts with provenance, and the history."""
-        data = self._load(check_user(user_id))
-        return json.loads(json.dumps(data))
+        """Everything stored about this user: facts with provenance, the history, and the keys holding personal
+        data by category ({"health": ["allergy"], …})."""
+        data = json.loads(json.dumps(self._load(check_user(user_id))))
+        data["personal_data"] = by_category((k, f.get("personal_data", [])) for k, f in sorted(data["facts"].items()))
+        return data
 
     def users(self) -> list[str]:
         """Every user with a stored profile."""

@@ -285,9 +285,16 @@ class VectorMemory:
         return self.store.get(check_user(user_id))
 
     def export(self, user_id: str) -> list[dict[str, Any]]:
-        """Everything stored about this user as JSON-ready dicts (history included), for 'show me my data'."""
+        """Everything stored about this user as JSON-ready dicts (history included), for 'show me my data'; each
+        with "personal_data", the categories it is marked with ([] for none; see `personal_data()`)."""
         now = self.clock.now()
-        return [{**r.to_dict(), "current": r.is_current(now)} for r in self.history(user_id)]
+        return [{**r.to_dict(), "current": r.is_current(now), "personal_data": r.metadata.get("personal_data", [])}
+                for r in self.history(user_id)]
+
+    def personal_data(self, user_id: str) -> dict[str, list[str]]:
+        """This user's marked memories by category: {"health": [texts], "contact": [...]}, for an export."""
+        from course_lib.long_term.personal import by_category
+        return by_category((r.text, r.metadata.get("personal_data", [])) for r in self.history(user_id))
 
     def get(self, user_id: str, memory_id: str) -> MemoryRecord:
         """One memory of this user by id (KeyError if this user has no such memory)."""

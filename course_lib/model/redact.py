@@ -57,7 +57,7 @@ RULES: list[Rule] = [
                             rf"(?P<v>[^\s,;.!?]+){CLAUSE_END}")),  # a list of labels and values: "…, password girasol"
     ("pin", re.compile(rf"(?i){CODE_WORDS}{QUALIFIERS}(?:{IS}(?!{NOT_A_VALUE})(?:[^\s\d\[]+{GAP}+){{0,2}}|\??{GAP}+)"
                        rf"{QUOTE}(?P<v>{CODE}|{SPELLED})")),  # "the door code is 1357#", "PIN: Fluffy / 7412", "code? 8080"
-    ("pin", re.compile(rf"(?i){PIN_WORDS}{NOT_ABOUT}[^.!?\n]{{0,60}}?(?<![\w.,:/-])(?P<v>\d{{3,12}})(?![\w.:/-])")),
+    ("pin", re.compile(rf"(?i){PIN_WORDS}{NOT_ABOUT}[^.!?\n]{{0,60}}?(?<![\w.,:/-])(?P<v>\d{{3,12}})(?![\w:/-]|[.,]\d)")),
     # ^ digits later in a PIN sentence: "my PIN is the same as my birth year, 1987"
     ("api_key", re.compile(rf"(?i){KEY_WORDS}{QUALIFIERS}(?:{IS}|{GAP}+){QUOTE}(?P<v>{TOKEN})")),  # "API key: Zx9Qw2"
 
@@ -116,7 +116,7 @@ def gate_of(source: str) -> Gate:
 GATES: list[Gate] = [gate_of(pattern.pattern) for _, pattern in RULES]
 DIGIT = re.compile(r"\d")
 CARD_DIGITS = re.compile(r"(?:\d\D*){13}")  # a card number has 13 digits at least (no backtracking: \d, \D disjoint)
-IBAN_DIGITS = re.compile(r"(?:\d\D*){6}")
+IBAN_DIGITS = re.compile(r"(?:\d\D*){2}")  # an IBAN has two check digits
 
 
 CARD_RUN = re.compile(r"(?<!\d)\d(?:(?:[^\S\n]|[./-]){0,3}\d){12,}")  # 13+ digits joined by spaces, dots, dashes, slashes
