@@ -67,7 +67,7 @@ RULES: list[Rule] = [
     ("password", re.compile(rf"(?i){VALUE_FIRST}(?=\s+(?:is|as|was|=)\s+{DETERMINERS}{PASSWORD_WORDS}{NOT_ABOUT})")),
     ("password", re.compile(rf"(?i)(?<![^\s«\"'“(])(?P<v>(?=\S*[\d!@#$%^&*_+])[^\s\[\]\"'«:]+)"
                             rf"(?={SAID_TO_BE}{DETERMINERS}{PASSWORD_WORDS}{NOT_ABOUT})")),
-    ("pin", re.compile(rf"(?i)(?<![\w#*-])(?P<v>{CODE})(?={SAID_TO_BE}{DETERMINERS}{CODE_WORDS}{NOT_ABOUT})")),
+    ("pin", re.compile(rf"(?i)(?<![\w#*-])(?P<v>{CODE}|{SPELLED})(?={SAID_TO_BE}{DETERMINERS}{CODE_WORDS}{NOT_ABOUT})")),
     ("api_key", re.compile(rf"(?i)(?<![\w+/=.~-])(?P<v>{TOKEN})(?={SAID_TO_BE}{DETERMINERS}{KEY_WORDS}{NOT_ABOUT})")),
 ]
 
@@ -252,8 +252,35 @@ def windows(text: str, size: int = WINDOW) -> list[str]:
     return pieces
 
 
+NEAR_BEFORE, NEAR_AFTER = 240, 320  # characters a keyword rule looks at before and after its keyword
+
+
+def near(low: str, stems: tuple[str, ...]) -> list[tuple[int, int]]:
+    """The stretches of `low` within NEAR_BEFORE / NEAR_AFTER characters of a stem, widened to whitespace and
+    merged: the only places a keyword rule can match (its value and qualifiers are bounded, see the rules)."""
+    spans = []
+    for stem in stems:
+        i = low.find(stem)
+        while i != -1:
+            a, b = max(0, i - NEAR_BEFORE), min(len(low), i + len(stem) + NEAR_AFTER)
+            a = 0 if a == 0 else max(low.rfind(" ", 0, a), low.rfind("\n", 0, a)) + 1
+            b = len(low) if b == len(low) else min([j for j in (low.find(" ", b), low.find("\n", b)) if j != -1],
+                                                   default=len(low))
+            spans.append((a, b))
+            i = low.find(stem, i + len(stem))
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for a, b in spans:
+        if merged and a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+        else:
+            merged.append((a, b))
+    return merged
+
+
 def redact_window(piece: str, found: list[str]) -> str:
-    """Every rule over one window, again until nothing changes (a [REDACTED] can bring the next secret in reach)."""
+    """Every rule over one window, again until nothing changes (a [REDACTED] can bring the next secret in reach).
+    A keyword rule runs only on the stretches near its keywords (`near`), a shape rule on the whole window."""
     clean, before, passes = piece, None, 0
     while clean != before and passes < 5:
         before, passes = clean, passes + 1
@@ -261,14 +288,22 @@ def redact_window(piece: str, found: list[str]) -> str:
             clean = redact_ibans(clean, found)
         if CARD_DIGITS.search(clean):
             clean = redact_cards(clean, found)
-        low, digit, opened = clean.lower(), DIGIT.search(clean) is not None, {(): True}
+        low, digit, places = clean.lower(), DIGIT.search(clean) is not None, {}
         for (kind, pattern), (stems, needs_digit) in zip(RULES, GATES):
             if needs_digit and not digit:
                 continue
-            if stems not in opened:
-                opened[stems] = any(stem in low for stem in stems)
-            if opened[stems]:
-                clean = pattern.sub(replacer(kind, found), clean)
+            if not stems:
+                new = pattern.sub(replacer(kind, found), clean)
+            else:
+                if stems not in places:
+                    places[stems] = near(low, stems)
+                new, at = [], 0
+                for a, b in places[stems]:
+                    new += [clean[at:a], pattern.sub(replacer(kind, found), clean[a:b])]
+                    at = b
+                new = "".join(new) + clean[at:] if places[stems] else clean
+            if new != clean:
+                clean, low, places = new, new.lower(), {}
     return clean
 
 

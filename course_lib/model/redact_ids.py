@@ -35,6 +35,9 @@ SEP = r"(?:[ .\-/\u00a0\u2009\u202f])"
 ENOUGH_DIGITS = r"(?=(?:[a-z .\-/\u00a0\u2009\u202f]{0,6}\d){4})"
 VALUE = rf"{ENOUGH_DIGITS}{GROUP}(?:{SEP}{LATER}){{0,8}}(?![\w-])"
 AFTER = rf"{NUMBER}(?:{IS}|{GAP}*[:#]?{GAP}*){QUOTE}"
+# after the keyword, these make it a different thing: "passport photo", "account manager", "ID card office"
+NOT_AN_ID = r"(?![^\S\n]+(?:photos?|office|control|check|cover|holders?|application|renewal|managers?|settings)\b)"
+WHERE = r"(?:\s+(?:at|with|in|for|bei|chez|en|presso|no|na|da)\s+[\w&.-]{1,30}){0,2}"  # "0012345678 at Chase is …"
 
 # Words for an ordinary number said one digit at a time: "one-two-three-four", "neun neun eins zwei".
 DIGIT_WORDS = ("zero|oh|one|two|three|four|five|six|seven|eight|nine|null|eins|zwei|drei|vier|f[üu]nf|sechs|sieben"
@@ -48,13 +51,16 @@ NOT_WORD = r"(?!(?:the|a|an|my|your|this|that|it|his|her|our|their|den|die|das|l
 ID_RULES: list[tuple[str, "re.Pattern[str]"]] = [
     ("government_id", re.compile(rf"(?i){ID_WORDS}{AFTER}(?P<v>{VALUE})")),  # "my SSN is 123-45-6789"
     ("bank_account", re.compile(rf"(?i){BANK_WORDS}{AFTER}(?P<v>{VALUE})")),  # "sort code 20-00-00"
-    ("government_id", re.compile(rf"(?i)(?<![\w.-])(?P<v>{VALUE})(?={SAID_TO_BE}{DETERMINERS}{ID_WORDS})")),
-    ("bank_account", re.compile(rf"(?i)(?<![\w.-])(?P<v>{VALUE})(?={SAID_TO_BE}{DETERMINERS}{BANK_WORDS})")),
+    ("government_id", re.compile(rf"(?i)(?<![\w.-])(?P<v>{VALUE})(?={WHERE}{SAID_TO_BE}{DETERMINERS}{ID_WORDS}{NOT_AN_ID})")),
+    ("bank_account", re.compile(rf"(?i)(?<![\w.-])(?P<v>{VALUE})(?={WHERE}{SAID_TO_BE}{DETERMINERS}{BANK_WORDS}{NOT_AN_ID})")),
 ]
 CASUAL_RULES: list[tuple[str, "re.Pattern[str]"]] = [
     # "my pass is dragon99": 'pass' alone is too common a word, so its value needs a letter and a digit
     ("password", re.compile(rf"(?i)(?<![{LETTER}])pass{IS}{QUOTE}(?P<v>(?=[^\s.,;!?]{{0,40}}\d)"
                             rf"(?=[^\s.,;!?]{{0,40}}[^\W\d_])[^\s.,;!?\[\]]{{4,40}})")),
+    # "dragon99 is the user's pass" (how a paraphrasing model restates "my pass is dragon99")
+    ("password", re.compile(rf"(?i)(?<![^\s«\"'“(])(?P<v>(?=[^\s.,;!?]{{0,40}}\d)(?=[^\s.,;!?]{{0,40}}[^\W\d_])"
+                            rf"[^\s\[\]\"'«:]{{4,40}})(?={SAID_TO_BE}{DETERMINERS}pass(?![{LETTER}]))")),
     # "use hunter2 to get into my email", "nimm kuckuck77 um in mein Mailkonto zu kommen"
     ("password", re.compile(rf"(?i)\b(?:use|try|enter|type|nimm|benutze|verwende|utilise|usa|use)\s+{NOT_WORD}"
                             rf"{QUOTE}(?P<v>[^\s\[\]\"'«»]{{3,64}}?){QUOTE}\s+(?:to\s+(?:get\s+in(?:to)?|log\s*in|sign"

@@ -24,7 +24,7 @@ PASSWORD_WORDS = words("passwords?", "passw[oö]rt(?:er)?", "kennw[oö]rt(?:er)?
                        "senhas?", "wachtwoord(?:en)?", "hasło", "parola d'ordine", "пароль", "пароли", cjk=("密码", "密碼", "口令", "パスワード"))
 CODE_WORDS = words("pin(?:[- ]?code|[- ]?nummer)?", "code pin", "пин(?:-код)?", "geheimzahl", "cvv", "cvc", "digicode",
                    "t[üu]e?rcode", "zugangscode", "código", "codice", "код", "combination", "combinaison",
-                   "combinación", "kombination", "combo", "keypad", "".join(f"(?<!{w} )" for w in NOT_CODES) + "code",
+                   "combinación", "kombination", "combo", "keypad", "code" + "".join(f"(?<!{w} code)" for w in NOT_CODES),
                    cjk=("暗証番号", "验证码"))
 KEY_WORDS = words("(?:api[- ]?)?(?:key|token|secret)", "apikey", "api-schlüssel", "schlüssel", "clé(?: api)?",
                   "ключ", cjk=("密钥", "令牌"))
