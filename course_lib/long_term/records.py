@@ -1,4 +1,4 @@
-"""New memory records: deterministic ids and the fields every new record starts with."""
+"""Memory records: deterministic ids, the fields every new record starts with, and a memory's chain of versions."""
 from __future__ import annotations
 
 import hashlib
@@ -49,3 +49,19 @@ def with_fresh_ids(store: Any, records: list[MemoryRecord], now: datetime) -> li
         taken.add(rid)
         out.append(r.copy(id=rid))
     return out
+
+
+def version_chain(records: list[MemoryRecord], memory_id: str) -> list[str]:
+    """The ids of every version of a memory: follow `supersedes` back and forward from `memory_id`."""
+    older = {r.id: r.supersedes for r in records if r.supersedes}
+    newer: dict[str, list[str]] = {}
+    for new, old in older.items():
+        newer.setdefault(old, []).append(new)
+    chain, todo = set(), [memory_id]
+    while todo:
+        rid = todo.pop()
+        if rid in chain:
+            continue
+        chain.add(rid)
+        todo += newer.get(rid, []) + ([older[rid]] if rid in older else [])
+    return [r.id for r in records if r.id in chain]

@@ -32,7 +32,7 @@ from course_lib.long_term.checks import (check_importance, check_k, check_option
                                         check_user, check_vectors)
 from course_lib.long_term.contract import (DEFAULT_MIN_CONFIDENCE, LowConfidence, check_confidence, checked_write,
                                           content_key, refreshed)
-from course_lib.long_term.records import new_records, with_fresh_ids
+from course_lib.long_term.records import new_records, version_chain, with_fresh_ids
 from course_lib.long_term.redact import redact_secrets
 from course_lib.long_term.stores import IdTaken, MemoryRecord, open_store
 
@@ -61,22 +61,6 @@ class Recalled:
     def id(self) -> str:
         """The memory's id."""
         return self.record.id
-
-
-def version_chain(records: list[MemoryRecord], memory_id: str) -> list[str]:
-    """The ids of every version of a memory: follow `supersedes` back and forward from `memory_id`."""
-    older = {r.id: r.supersedes for r in records if r.supersedes}
-    newer: dict[str, list[str]] = {}
-    for new, old in older.items():
-        newer.setdefault(old, []).append(new)
-    chain, todo = set(), [memory_id]
-    while todo:
-        rid = todo.pop()
-        if rid in chain:
-            continue
-        chain.add(rid)
-        todo += newer.get(rid, []) + ([older[rid]] if rid in older else [])
-    return [r.id for r in records if r.id in chain]
 
 
 class VectorMemory:

@@ -24,8 +24,11 @@ class UnsafeStoreFolder(RuntimeError):
     """A store folder that is (or holds) a symlink, so writing into it could change files elsewhere."""
 
 
-def check_no_symlinks(folder: Path) -> None:
-    """Raise UnsafeStoreFolder naming the first symlink at or under `folder` (nothing is changed)."""
+def check_no_symlinks(folder: Path | None) -> None:
+    """Raise UnsafeStoreFolder naming the first symlink at or under `folder` (nothing is changed; None: no folder)."""
+    if folder is None:
+        return
+    folder = Path(folder)
     if folder.is_symlink():
         raise UnsafeStoreFolder(f"the store folder {folder} is a symlink (to {os.readlink(folder)}); refusing to use "
                                 "it. Give the real folder, or remove the link")
