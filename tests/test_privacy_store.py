@@ -97,3 +97,14 @@ def test_redaction_works_in_bounded_windows_that_join_back_into_the_text():
     pieces = windows(text)
     assert "".join(pieces) == text and max(map(len, pieces)) <= WINDOW
     assert len(windows(text * 8)) >= 8 * len(pieces) - 8  # work is per window: 8 times the text, 8 times the windows
+
+
+def test_the_held_out_corpus_written_after_the_rules_were_frozen_is_mostly_caught_and_never_over_redacted():
+    from course_lib.long_term.secrets_corpus import CORPUS, leaked, load_corpus
+    from course_lib.model.redact import redact_secrets
+
+    held = load_corpus(CORPUS.with_name("secrets_heldout.jsonl"))
+    secrets_ = [s for s in held if not s.harmless]
+    caught = sum(not leaked(s, redact_secrets(s.text)[0]) for s in secrets_)
+    assert caught >= 0.9 * len(secrets_)  # measured 26 of 27 when the rules were frozen (see the report)
+    assert all(redact_secrets(s.text)[0] == s.text for s in held if s.harmless)  # dates, prices, flights, phones
