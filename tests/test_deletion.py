@@ -94,4 +94,4 @@ def test_episodic_forget_user_and_forget_session(tmp_path):
     bob.record("outcome", text="booked")
     assert [e["seq"] for e in bob.events()] == [1, 2]
     bob.forget_session()
-    assert not (tmp_path / "s1.jsonl").exists() and bytes_left(tmp_path, "book a table") == {}
+    assert bob.path.exists() is False and bytes_left(tmp_path, "book a table") == {}

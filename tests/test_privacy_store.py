@@ -108,3 +108,32 @@ def test_the_held_out_corpus_written_after_the_rules_were_frozen_is_mostly_caugh
     caught = sum(not leaked(s, redact_secrets(s.text)[0]) for s in secrets_)
     assert caught >= 0.9 * len(secrets_)  # measured 26 of 27 when the rules were frozen (see the report)
     assert all(redact_secrets(s.text)[0] == s.text for s in held if s.harmless)  # dates, prices, flights, phones
+
+
+def test_a_booking_with_a_secret_argument_is_still_done_once(tmp_path):
+    from course_lib.agent.ledger import Ledger
+    from course_lib.agent.toolbox import Toolbox
+
+    calls = []
+    tools = Toolbox([{"type": "function", "function": {"name": "book_table", "parameters": {}}}],
+                    {"book_table": lambda **a: calls.append(a) or {"confirmation": "B-1"}})
+    for session in ("s1", "s2"):
+        guarded = Ledger(tmp_path, "u", session).guard(tools)
+        guarded.functions["book_table"](restaurant="Linse & Lauch", password="hunter2")
+    assert len(calls) == 1  # the log holds the argument redacted; the look-up compares it redacted too
+    assert not any(b"hunter2" in f.read_bytes() for f in tmp_path.rglob("*") if f.is_file())
+
+
+def test_reset_refuses_a_store_folder_holding_a_symlink_and_deletes_nothing(tmp_path):
+    from course_lib.course.reset import run
+
+    store = tmp_path / "store"
+    p = ProfileMemory(store)
+    p.set("u", "diet", "vegan")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("precious")
+    os.symlink(outside, store / "link")
+    said, warned = [], []
+    assert run([store], yes=True, dry_run=False, server=None, say=said.append, warn=warned.append) == 1
+    assert "symlink" in warned[0] and (outside / "keep.txt").exists() and len(list(store.glob("*.json"))) == 1

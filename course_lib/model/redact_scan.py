@@ -21,12 +21,12 @@ PIN_WORDS = words("pin(?:[- ]?code|[- ]?nummer)?", "code pin", "geheimzahl", "pa
 # a rule runs on a window only if the window holds one of its words (and a digit, if it needs one) ------
 # Checked with `in` on the lower-cased window, which is far cheaper than a regex; each stem list is a superset of
 # the words its rules look for, so a gate never hides a secret, it only skips rules that cannot match.
-PW_STEMS = ("pass", "pw", "kennw", "mdp", "mot de passe", "contrase", "clave", "senha", "wachtw", "hasło", "parola",
+PW_STEMS = ("pass", "pw", "kennw", "wi", "wlan", "mdp", "mot de passe", "contrase", "clave", "senha", "wachtw", "hasło", "parola",
             "пароль", "пароли", "密码", "密碼", "口令", "パスワード")
 CODE_STEMS = ("pin", "пин", "geheimzahl", "cvv", "cvc", "code", "código", "codice", "код", "combin", "kombination",
-              "combo", "keypad", "暗証番号", "验证码", "passcode")
-KEY_STEMS = ("key", "token", "secret", "schlüssel", "clé", "ключ", "密钥", "令牌")
-ID_STEMS = ("ssn", "social", "passport", "passeport", "pasaporte", "passaport", "insurance", "nino", "national", "tax id",
+              "combo", "keypad", "暗証番号", "验证码", "passcode", "digicode", "tür", "tuer", "tur", "zugang")
+KEY_STEMS = ("key", "token", "secret", "api", "schlüssel", "clé", "ключ", "密钥", "令牌")
+ID_STEMS = ("ssn", "social", "personal", "passport", "passeport", "pasaporte", "passaport", "insurance", "nino", "national", "tax id",
             "id card", "licen", "steuer", "ausweis", "reisepass", "sozial", "sécurité", "securite", "nir", "dni", "nie",
             "nif", "cpf", "cartão", "cartao", "fiscale")
 BANK_STEMS = ("routing", "sort", "account", "acct", "konto", "blz", "bankleit", "compte", "cuenta", "conta",
@@ -128,6 +128,16 @@ def windows(text: str, size: int = WINDOW) -> list[str]:
 NEAR_BEFORE, NEAR_AFTER = 240, 320  # characters a keyword rule looks at before and after its keyword
 
 
+def is_letter(ch: str) -> bool:
+    """A letter of the class `redact_words.LETTER` (Latin and Cyrillic): a keyword never starts right after one."""
+    return "a" <= ch <= "z" or "A" <= ch <= "Z" or "\u00c0" <= ch <= "\u024f" or "\u0400" <= ch <= "\u04ff"
+
+
+# Stems starting with such a letter begin a keyword only at the start of a word (every keyword pattern starts with
+# `(?<![LETTER])` or `\b`); others ("://", "=", 密码) count anywhere.
+WORD_START = {ch for ch in map(chr, range(0x500)) if is_letter(ch)}
+
+
 def near(low: str, stems: tuple[str, ...]) -> list[tuple[int, int]]:
     """The stretches of `low` within NEAR_BEFORE / NEAR_AFTER characters of a stem, widened to whitespace and
     merged: the only places a keyword rule can match (its value and qualifiers are bounded, see the rules)."""
@@ -135,6 +145,9 @@ def near(low: str, stems: tuple[str, ...]) -> list[tuple[int, int]]:
     for stem in stems:
         i = low.find(stem)
         while i != -1:
+            if stem[0] in WORD_START and i > 0 and is_letter(low[i - 1]):  # inside a longer word: no keyword here
+                i = low.find(stem, i + 1)
+                continue
             a, b = max(0, i - NEAR_BEFORE), min(len(low), i + len(stem) + NEAR_AFTER)
             a = 0 if a == 0 else max(low.rfind(" ", 0, a), low.rfind("\n", 0, a)) + 1
             b = len(low) if b == len(low) else min([j for j in (low.find(" ", b), low.find("\n", b)) if j != -1],
