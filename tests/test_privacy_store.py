@@ -137,3 +137,18 @@ def test_reset_refuses_a_store_folder_holding_a_symlink_and_deletes_nothing(tmp_
     said, warned = [], []
     assert run([store], yes=True, dry_run=False, server=None, say=said.append, warn=warned.append) == 1
     assert "symlink" in warned[0] and (outside / "keep.txt").exists() and len(list(store.glob("*.json"))) == 1
+
+
+def test_forget_everywhere_checks_every_store_before_deleting_in_any(tmp_path):
+    from course_lib.agent.ledger import Ledger
+
+    v = VectorMemory(path=tmp_path / "v", model=HashModel(), clock=CourseClock())
+    p = ProfileMemory(tmp_path / "p")
+    ledger = Ledger(tmp_path / "e", "sam", "s1")
+    v.remember("sam", "The user likes jazz.")
+    p.set("Sam", "diet", "vegan")  # a near miss in the second store only
+    with pytest.raises(KeyError, match="pass 'Sam'"):
+        forget_everywhere("sam", v, p, ledger)
+    assert len(v.memories("sam")) == 1  # the first store was not touched
+    with pytest.raises(TypeError, match="cannot forget a user"):
+        forget_everywhere("sam", v, {"sam": 1})

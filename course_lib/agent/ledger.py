@@ -50,6 +50,14 @@ class Ledger:
             raise TypeError("side_effects is a list of tool names, e.g. ('book_table',), not one string")
         self.side_effects = tuple(side_effects)
 
+    def check_forget_user(self, user_id: str) -> None:
+        """Raise, changing nothing, if forget_user would refuse (see EpisodicLog.check_forget_user)."""
+        self.log.check_forget_user(user_id)
+
+    def forget_user(self, user_id: str) -> int:
+        """Remove every logged call of `user_id` from the ledger's folder; returns how many events went."""
+        return self.log.forget_user(user_id)
+
     def done(self) -> list[dict[str, Any]]:
         """Successful side-effect calls of this user, from every session file in the folder, oldest first."""
         events = []

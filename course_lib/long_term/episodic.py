@@ -122,10 +122,8 @@ class EpisodicLog:
             remove_temp_files(self.dir, path.name)
             path.unlink(missing_ok=True)
 
-    def forget_user(self, user_id: str) -> int:
-        """Remove every event of `user_id` from every session log in this folder; returns how many went.
-        A user id found only with other case or spaces is an error naming it (ids are exact); a symlink in the
-        folder is refused before anything is changed."""
+    def check_forget_user(self, user_id: str) -> None:
+        """Raise, changing nothing, if forget_user would refuse: a near-miss user id, a symlink in the folder."""
         check_user(user_id)
         check_no_symlinks(self.dir)
         owners = {e.get("user_id") for path in sorted(self.dir.glob("*.jsonl")) for e in read_log(path)[0]}
@@ -134,6 +132,12 @@ class EpisodicLog:
         if user_id not in owners and near:
             raise KeyError(f"no events of user_id {user_id!r}, but {near[0]!r} has some; user ids are exact and "
                            f"case-sensitive, pass {near[0]!r}. Nothing was deleted")
+
+    def forget_user(self, user_id: str) -> int:
+        """Remove every event of `user_id` from every session log in this folder; returns how many went.
+        A user id found only with other case or spaces is an error naming it (ids are exact); a symlink in the
+        folder is refused before anything is changed."""
+        self.check_forget_user(user_id)
         gone = 0
         for path in sorted(self.dir.glob("*.jsonl")):
             with self._lock(path):

@@ -1,41 +1,48 @@
 """One call that forgets a user in every store: `forget_everywhere(user_id, *stores)`.
 
 A user's data lives in several stores (vector memories, the profile, episodic logs and the ledger that writes them,
-summaries, skills they wrote). Forgetting them store by store invites the miss that lesson 11 warns about, so this
-call takes all of them, checks every store first (a user id that is only a near miss, a symlink planted in a store
-folder: refused before anything is deleted), then deletes, and reports what went per store.
+summaries, skills they wrote). Forgetting them store by store invites the miss lesson 11 warns about, and a delete
+that stops half-way leaves data behind while the user is told it is gone. So this call takes all the stores, asks
+each one first whether it would refuse (`check_forget_user`: a user id that is only a near miss of a stored one, a
+symlink planted in a store folder) and deletes nothing unless none does; then it deletes in each store and
+reports what went, per store.
 
-A store takes part if it has `forget_user(user_id)`; an object with a `.log` (a Ledger) is forgotten through its log.
+A store takes part by having `check_forget_user(user_id)` and `forget_user(user_id) -> int` (VectorMemory,
+ProfileMemory, EpisodicLog and Ledger have both).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 
-def _target(store: Any) -> Any:
-    return store.log if type(store).__name__ == "Ledger" else store
+@runtime_checkable
+class Forgettable(Protocol):
+    """A store that can forget one user, and say beforehand whether it would refuse."""
+
+    def check_forget_user(self, user_id: str) -> None:
+        """Raise if forget_user would refuse; change nothing."""
+
+    def forget_user(self, user_id: str) -> int:
+        """Delete everything of this user; return how many items went."""
 
 
-def forget_everywhere(user_id: str, *stores: Any) -> dict[str, int]:
-    """Delete `user_id` from every store given; returns {store name: records/facts/events deleted}."""
+def forget_everywhere(user_id: str, *stores: Forgettable) -> dict[str, int]:
+    """Delete `user_id` from every store given, all checked first; returns {store name: items deleted}."""
     from course_lib.long_term.checks import check_user
-    from course_lib.long_term.stores.private import check_no_symlinks
 
     check_user(user_id)
     if not stores:
         raise ValueError("give the stores to forget the user in, e.g. forget_everywhere('marco', vectors, profiles, log)")
-    targets = [_target(s) for s in stores]
-    for t in targets:
-        if not callable(getattr(t, "forget_user", None)):
-            raise TypeError(f"{type(t).__name__} has no forget_user(user_id); pass the course's stores")
-        folder = getattr(t, "dir", None) or getattr(t, "path", None) or getattr(getattr(t, "store", None), "path", None)
-        if folder is not None:
-            from pathlib import Path
-            check_no_symlinks(Path(folder))
-    report: dict[str, int] = {}
-    for store, t in zip(stores, targets):
+    for store in stores:
+        if not isinstance(store, Forgettable):
+            raise TypeError(f"{type(store).__name__} cannot forget a user (no check_forget_user / forget_user); pass the course's "
+                            "stores: VectorMemory, ProfileMemory, EpisodicLog, Ledger")
+    for store in stores:  # every check before any delete: a refusal leaves everything as it was
+        store.check_forget_user(user_id)
+    report: dict[str, Any] = {}
+    for store in stores:
         name = type(store).__name__
         while name in report:
             name += "'"
-        report[name] = int(t.forget_user(user_id) or 0)
+        report[name] = int(store.forget_user(user_id))
     return report

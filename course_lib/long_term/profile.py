@@ -156,17 +156,20 @@ class ProfileMemory:
         return sorted(d["user_id"] for f in self.path.glob("*.json")
                       if isinstance(d := read_json(f, "profile"), dict) and isinstance(d.get("user_id"), str))
 
-    def forget_user(self, user_id: str) -> int:
-        """Delete this user's profile and its history; returns how many facts went. A user id found only with
-        other case or spaces is an error naming it (ids are exact); a symlink in the folder is refused first."""
+    def check_forget_user(self, user_id: str) -> None:
+        """Raise, changing nothing, if forget_user would refuse: a near-miss user id, a symlink in the folder."""
         check_user(user_id)
-        if self.path is not None:
-            check_no_symlinks(self.path)
+        check_no_symlinks(self.path)
         known = self.users()
         near = [u for u in known if u != user_id and u.strip().casefold() == user_id.strip().casefold()]
         if user_id not in known and near:
             raise KeyError(f"no profile for user_id {user_id!r}, but {near[0]!r} has one; user ids are exact and "
                            f"case-sensitive, pass {near[0]!r}. Nothing was deleted")
+
+    def forget_user(self, user_id: str) -> int:
+        """Delete this user's profile and its history; returns how many facts went. A user id found only with
+        other case or spaces is an error naming it (ids are exact); a symlink in the folder is refused first."""
+        self.check_forget_user(user_id)
         gone = len(self._load(user_id)["facts"])
         self._memory.pop(user_id, None)
         f = self.file(user_id)

@@ -35,6 +35,7 @@ from course_lib.long_term.contract import (DEFAULT_MIN_CONFIDENCE, LowConfidence
 from course_lib.long_term.records import new_records, version_chain, with_fresh_ids
 from course_lib.long_term.redact import redact_secrets
 from course_lib.long_term.stores import IdTaken, MemoryRecord, open_store
+from course_lib.long_term.stores.private import check_no_symlinks
 
 __all__ = ["VectorMemory", "Recalled", "LowConfidence", "check_user", "check_importance", "check_text"]
 ATTEMPTS = 5  # tries to find a free id when another process takes the same one at the same moment
@@ -183,13 +184,18 @@ class VectorMemory:
         self.store.delete(user_id, chain)
         return chain
 
+    def check_forget_user(self, user_id: str) -> None:
+        """Raise, changing nothing, if forget_user would refuse: a near-miss user id, a symlink in the store."""
+        check_no_symlinks(self.store.path)
+        if not self.store.get(check_user(user_id)):
+            self._refuse_near_miss(user_id)
+
     def forget_user(self, user_id: str) -> int:
         """Delete everything stored for this user (nothing of it stays on disk); returns how many records went.
         A user id found only with other case or spaces is an error naming it: ids are exact, and a delete that
         silently did nothing would be worse than none."""
-        found = len(self.store.get(check_user(user_id)))
-        if not found:
-            self._refuse_near_miss(user_id)
+        self.check_forget_user(user_id)
+        found = len(self.store.get(user_id))
         self.store.delete_user(user_id)
         return found
 
