@@ -10,12 +10,10 @@ Isolation: every call takes a user id and the backend only ever searches that us
 User ids are exact and case-sensitive ('priya' and 'Priya' are two users, never merged): asking for a user
 with no memories while a user differing only in case or surrounding spaces has some raises a KeyError
 naming the stored id, instead of silently returning nothing.
-Updates supersede: the old record gets `valid_to`, stays in `history()`, and is never recalled again; both
-versions are written in one commit, so a crash never leaves two current versions.
-Every argument is checked before anything is stored (see `checks`), and what is stored is redacted
-(passwords, keys, cards, IBANs … become [REDACTED …], see `redact`).
-Crash safety, two processes and deletion on disk: see the backends, `stores.numpy_store` and
-`stores.chroma_store`.
+Updates supersede: the old record gets `valid_to`, stays in `history()`, and is never recalled again (both
+versions in one commit); `forget` deletes every version. Arguments are checked before anything is stored (limits
+in `contract`), what is stored is redacted (`redact`), and personal data is marked by category (`personal`).
+Crash safety, two processes and deletion on disk: see `stores.numpy_store` and `stores.chroma_store`.
 """
 from __future__ import annotations
 
@@ -32,6 +30,7 @@ from course_lib.long_term.checks import (check_importance, check_k, check_option
                                         check_user, check_vectors)
 from course_lib.long_term.contract import (DEFAULT_MIN_CONFIDENCE, LowConfidence, check_confidence, checked_write,
                                           content_key, refreshed)
+from course_lib.long_term.personal import by_category
 from course_lib.long_term.records import new_records, version_chain, with_fresh_ids
 from course_lib.long_term.redact import redact_secrets
 from course_lib.long_term.stores import IdTaken, MemoryRecord, open_store
@@ -283,7 +282,6 @@ class VectorMemory:
 
     def personal_data(self, user_id: str) -> dict[str, list[str]]:
         """This user's marked memories by category: {"health": [texts], "contact": [...]}, for an export."""
-        from course_lib.long_term.personal import by_category
         return by_category((r.text, r.metadata.get("personal_data", [])) for r in self.history(user_id))
 
     def get(self, user_id: str, memory_id: str) -> MemoryRecord:
