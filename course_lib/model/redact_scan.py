@@ -2,8 +2,8 @@
 
 - `redact_private_keys`: a PEM key from BEGIN through END (or the end of the text), and base64 lines above an END
   with no BEGIN, found by plain string search: each character is looked at at most twice.
-- `windows`: the text cut into pieces of at most WINDOW characters (after line breaks, a long line at a sentence
-  end or space); the rules never see more than one piece, so their work per piece is bounded and the total is
+- `windows`: the text cut into pieces of at most WINDOW characters (at a line break, else a sentence end, else a
+  space); the rules never see more than one piece, so their work per piece is bounded and the total is
   linear in the length of the text.
 - gates: a keyword rule runs on a piece only if one of its words occurs (`in` on the lower-cased piece, much
   cheaper than a regex), and then only on the stretches `near` its words; a stem list is a superset of its rules'
@@ -107,19 +107,19 @@ def redact_private_keys(text: str, found: list[str]) -> str:
 
 
 def windows(text: str, size: int = WINDOW) -> list[str]:
-    """`text` cut into pieces of at most `size` characters that join back into it: after each line break, and a
-    longer line after its last sentence end (else its last space) in the second half of the window, else hard."""
+    """`text` cut into pieces of at most `size` characters that join back into it. A piece ends at the last line
+    break in the second half of its window, else after the last sentence end there, else after the last space,
+    else hard at `size` (a secret is a few words long, so it is cut only if it straddles such a point)."""
     pieces, start, n = [], 0, len(text)
     while start < n:
         stop = min(n, start + size)
-        newline = text.find("\n", start, stop)
-        if newline != -1:
-            stop = newline + 1
-        elif stop < n:
+        if stop < n:
             half = start + size // 2
+            newline = text.rfind("\n", half, stop)
             sentence = max(text.rfind(e, half, stop) for e in (". ", "! ", "? ", "。"))
             space = max(text.rfind(c, half, stop) for c in (" ", "\t", "\u00a0"))
-            stop = sentence + 2 if sentence != -1 else space + 1 if space != -1 else stop
+            stop = (newline + 1 if newline != -1 else sentence + 2 if sentence != -1 else space + 1 if space != -1
+                    else stop)
         pieces.append(text[start:stop])
         start = stop
     return pieces
