@@ -152,3 +152,18 @@ def test_forget_everywhere_checks_every_store_before_deleting_in_any(tmp_path):
     assert len(v.memories("sam")) == 1  # the first store was not touched
     with pytest.raises(TypeError, match="cannot forget a user"):
         forget_everywhere("sam", v, {"sam": 1})
+
+
+def test_chroma_store_files_are_private_and_a_planted_symlink_is_refused(tmp_path):
+    pytest.importorskip("chromadb")
+    m = VectorMemory(backend="chroma", path=tmp_path / "c", model=HashModel(), clock=CourseClock())
+    m.remember("u", "The user likes tea.")
+    entries = [tmp_path / "c", *(tmp_path / "c").rglob("*")]
+    assert any(p.name == "chroma.sqlite3" for p in entries)
+    assert [p for p in entries if p.stat().st_mode & 0o077] == []  # chroma.sqlite3 and index files: 0600 / 0700
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    os.symlink(outside, tmp_path / "c" / "link")
+    with pytest.raises(UnsafeStoreFolder, match="symlink"):
+        m.forget_user("u")
+    assert len(m.memories("u")) == 1
