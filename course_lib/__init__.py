@@ -42,6 +42,7 @@ _EXPORTS = {
     "SkillLibrary": "long_term.skills",
     "SharedMemory": "long_term.shared", "LateInteraction": "long_term.rerank", "LLMJudge": "long_term.rerank",
     "hybrid_recall": "long_term.hybrid",
+    "forget_everywhere": "long_term.forget",
     "Ledger": "agent.ledger", "idempotency_key": "agent.ledger",
 }
 

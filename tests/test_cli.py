@@ -52,13 +52,16 @@ def free_port():
 
 def test_serve_answers_over_http():
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "course_lib", "serve", "--port", str(port)], env=ENV,
+    proc = subprocess.Popen([sys.executable, "-m", "course_lib", "serve", "--port", str(port)],
+                            env={**ENV, "COURSE_SERVE_TOKEN": "test-token"},
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    auth = {"Authorization": "Bearer test-token"}
     try:
         deadline = time.time() + 60
         while True:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/models", timeout=2) as r:
+                with urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}/v1/models", headers=auth),
+                                            timeout=2) as r:
                     models = json.load(r)
                 break
             except OSError:
@@ -68,7 +71,7 @@ def test_serve_answers_over_http():
         assert {m["id"] for m in models["data"]} == {"offline-rules-1", "minilm-static-256"}
         req = urllib.request.Request(f"http://127.0.0.1:{port}/v1/chat/completions", method="POST",
                                      data=json.dumps({"model": "x", "messages": [{"role": "user", "content": "hi"}]}).encode(),
-                                     headers={"Content-Type": "application/json"})
+                                     headers={"Content-Type": "application/json", **auth})
         with urllib.request.urlopen(req, timeout=10) as r:
             assert json.load(r)["object"] == "chat.completion"
     finally:
@@ -88,3 +91,47 @@ def test_import_is_fast_and_light():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV).stdout.split(" ", 1)
     assert float(out[0]) < 1.0
     assert out[1].strip() == "[]"
+
+
+def _call(server, path="/v1/models", token=None, host=None, body=None, length=None):
+    import http.client
+    conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
+    headers = {"Authorization": f"Bearer {token or server.token}"}
+    if host:
+        headers["Host"] = host
+    if length is not None:
+        headers["Content-Length"] = str(length)
+    conn.request("POST" if body is not None or length is not None else "GET", path, body=body, headers=headers)
+    r = conn.getresponse()
+    return r.status, json.loads(r.read() or b"{}")
+
+
+@pytest.fixture()
+def server():
+    import threading
+    from course_lib.model.serve import make_server
+    srv = make_server()
+    threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+
+
+def test_serve_needs_its_token_a_loopback_host_and_a_body_within_the_limit(server):
+    from course_lib.model.serve import MAX_BODY_BYTES
+    assert _call(server)[0] == 200
+    status, answer = _call(server, token="guess")
+    assert status == 401 and "token" in answer["error"]["message"]
+    status, answer = _call(server, host="evil.example:8765")
+    assert status == 421 and "loopback" in answer["error"]["message"]
+    status, answer = _call(server, "/v1/chat/completions", length=MAX_BODY_BYTES + 1)  # refused before reading
+    assert status == 413 and f"{MAX_BODY_BYTES:,}" in answer["error"]["message"]
+
+
+def test_one_callers_prompt_never_shows_as_cached_for_another(server):
+    long = "the user is vegetarian and plans a trip to Berlin " * 300
+    def cached(key):
+        body = json.dumps({"model": "x", "messages": [{"role": "user", "content": long}], "prompt_cache_key": key})
+        return _call(server, "/v1/chat/completions", body=body)[1]["usage"]["prompt_tokens_details"]["cached_tokens"]
+    assert cached("alice") == 0 and cached("alice") > 0  # the same caller again: cached
+    assert cached("bob") == 0  # another caller with the same prompt learns nothing

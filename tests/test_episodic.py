@@ -18,7 +18,8 @@ def test_record_and_read_back(tmp_path):
     e = log.record("tool_call", tool="book_table", args={"restaurant": "Lucky Leek", "people": 2},
                    result={"confirmation": "B-1"})
     assert e["ts"] == clock.now().isoformat() and e["seq"] == 1 and e["session"] == "s1"
-    lines = (tmp_path / "s1.jsonl").read_text().splitlines()
+    assert log.path.parent == tmp_path and "s1" not in log.path.name  # named by a keyed hash, not the session id
+    lines = log.path.read_text().splitlines()
     assert [json.loads(x)["type"] for x in lines] == ["task", "tool_call"]
     assert [x["type"] for x in EpisodicLog("s1", tmp_path).events()] == ["task", "tool_call"]  # survives restart
 

@@ -314,7 +314,7 @@ def test_numpy_reads_the_earlier_layout_and_converts_it(tmp_path):
 
     new = VectorMemory("numpy", model=HashModel())
     records = [new.remember("priya", t) for t in ("Priya is vegetarian.", "Priya lives in Berlin.")]
-    folder = tmp_path / user_folder_name("priya")
+    folder = tmp_path / user_folder_name(tmp_path, "priya")
     folder.mkdir()
     (folder / "user.json").write_text(_json.dumps({"user_id": "priya"}))
     (folder / "records.jsonl").write_text("".join(_json.dumps(split(r)[0]) + "\n" for r in records))

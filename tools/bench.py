@@ -30,15 +30,16 @@ OUT = ROOT / "reports" / "bench"
 QUERY = "a vegetarian dinner place in Berlin for Friday"
 
 
-def timings(fn: Callable[[], object], repeat: int, warmup: int = 1) -> list[float]:
-    """Wall times of `repeat` calls in milliseconds (after `warmup` calls)."""
+def timings(fn: Callable[[], object], repeat: int, warmup: int = 1,
+            clock: Callable[[], float] = time.perf_counter) -> list[float]:
+    """Times of `repeat` calls in milliseconds (after `warmup` calls): wall time, or CPU time with time.process_time."""
     for _ in range(warmup):
         fn()
     out = []
     for _ in range(repeat):
-        t = time.perf_counter()
+        t = clock()
         fn()
-        out.append((time.perf_counter() - t) * 1000)
+        out.append((clock() - t) * 1000)
     return out
 
 
@@ -168,6 +169,27 @@ def bench_writes(repeat: int) -> dict[str, dict]:
     batch = texts_for(1000, seed=6)
     out["embed 1,000 texts (offline embedder)"] = stats(timings(lambda: embed(batch), max(3, repeat // 10)))
     out["embed one query (offline embedder)"] = stats(timings(lambda: embed([QUERY]), repeat))
+    return out
+
+
+PAGE = ("Linse & Lauch, Kastanienallee 12, 10435 Berlin. Tasting menu 45 EUR, wine pairing 28 EUR, open 18:00-23:00 "
+        "(closed Mondays). Call +49 30 1234567 or book online; flight LH 1234 guests get 10% off until 2026-03-06. "
+        "Reviews: 4.6 of 5 from 1,283 guests. The lentil stew is vegan, the code for the terrace gate is on the menu.\n")
+WORST = "a-b1 " * 10 + "1 2 3 4 5 6 7 8 9 0 " * 4 + "password: x1 " * 3 + "\n"  # long runs, digit groups, keywords
+
+
+def bench_redaction(repeat: int) -> dict[str, dict]:
+    """redact_secrets on a restaurant page and on a crafted worst case, 1 KB, 100 KB and 1 MB (linear: see
+    redact_scan), in CPU time: on a shared machine wall time mostly measures the other processes."""
+    from course_lib.model.redact import redact_secrets
+
+    out = {}
+    for name, unit in (("page", PAGE), ("crafted", WORST)):
+        for size, label in ((1_000, "1 KB"), (100_000, "100 KB"), (1_000_000, "1 MB")):
+            text = (unit * (size // len(unit) + 1))[:size]
+            n = repeat if size <= 1_000 else max(3, repeat // 10) if size <= 100_000 else 3
+            out[f"redact_secrets, {name}, {label} (CPU)"] = stats(
+                timings(lambda: redact_secrets(text), n, warmup=0 if size > 1_000 else 1, clock=time.process_time))
     return out
 
 
@@ -389,6 +411,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only-notebooks", action="store_true", help="time the notebooks and nothing else")
     parser.add_argument("--readme", action="store_true", help="rewrite README's performance section from "
                         "docs/timings.json (a copy of a quiet run's reports/bench/results.json) and stop")
+    parser.add_argument("--redaction", action="store_true", help="only time redact_secrets (1 KB, 100 KB, 1 MB)")
     parser.add_argument("--check", action="store_true", help="with --readme: fail if the section is out of date")
     args = parser.parse_args(argv)
     if args.readme:
@@ -405,8 +428,13 @@ def main(argv: list[str] | None = None) -> int:
         (OUT / "results.json").write_text(json.dumps(previous, indent=1), encoding="utf-8")
         print(notebook_text(notebooks))
         return 0
+    if args.redaction:
+        print(table(bench_redaction(repeat)))
+        return 0
     print("  import …", flush=True)
     timed = bench_import()
+    print("  redaction …", flush=True)
+    timed.update(bench_redaction(repeat))
     print("  writes and the embedder …", flush=True)
     timed.update(bench_writes(repeat))
     timed.update(bench_recall(sizes, repeat, chroma_max=10_000 if args.quick else 100_000))

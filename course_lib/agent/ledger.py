@@ -30,6 +30,7 @@ from course_lib.agent.toolbox import Toolbox
 import json
 
 from course_lib.long_term.episodic import EpisodicLog, canonical
+from course_lib.long_term.redact import redact_value
 from course_lib.long_term.trust import InstructionRefused
 from course_lib.long_term.stores.files import locked, read_log
 from course_lib.model.clock import CourseClock
@@ -60,6 +61,14 @@ class Ledger:
             raise TypeError("side_effects is a list of tool names, e.g. ('book_table',), not one string")
         self.side_effects = tuple(side_effects)
 
+    def check_forget_user(self, user_id: str) -> None:
+        """Raise, changing nothing, if forget_user would refuse (see EpisodicLog.check_forget_user)."""
+        self.log.check_forget_user(user_id)
+
+    def forget_user(self, user_id: str) -> int:
+        """Remove every logged call of `user_id` from the ledger's folder; returns how many events went."""
+        return self.log.forget_user(user_id)
+
     def done(self) -> list[dict[str, Any]]:
         """Successful side-effect calls of this user, from every session file in the folder, oldest first."""
         events = []
@@ -70,7 +79,7 @@ class Ledger:
 
     def lookup(self, tool: str, args: dict[str, Any]) -> dict[str, Any] | None:
         """The earliest logged call with this idempotency key (any session of this user), or None."""
-        key = idempotency_key(tool, args)
+        key = idempotency_key(tool, redact_value(args))  # the log holds arguments redacted (EpisodicLog.record)
         return next((e for e in self.done() if idempotency_key(e["tool"], e.get("args") or {}) == key), None)
 
     def guard(self, tools: Toolbox) -> Toolbox:

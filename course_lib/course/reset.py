@@ -30,6 +30,7 @@ from course_lib.long_term.stores.chroma_tenancy import identity, tenant_clients
 from course_lib.long_term.stores.files import read_log
 from course_lib.long_term.stores.numpy_files import ACCESS, LEGACY, MEMORIES
 from course_lib.long_term.stores.numpy_store import DELETING
+from course_lib.long_term.stores.private import KEY_FILE
 
 HASHED = re.compile(r"[0-9a-f]{24}")  # user folders and profile files are named by a hash of the user id
 CHROMA_FILE = re.compile(r"chroma\.sqlite3(-wal|-shm|-journal)?")
@@ -95,7 +96,7 @@ def sort_folder(folder: Path) -> tuple[list[Path], list[Path]]:
                 foreign.extend(inner_foreign)
             else:
                 mine.append(entry)
-        elif (LOCK.fullmatch(entry.name) or TEMP.fullmatch(entry.name)
+        elif (LOCK.fullmatch(entry.name) or TEMP.fullmatch(entry.name) or entry.name == KEY_FILE
               or (entry.suffix == ".json" and HASHED.fullmatch(entry.stem) and _is_profile(entry))
               or (entry.suffix == ".jsonl" and _is_episodic(entry))):
             mine.append(entry)
@@ -130,7 +131,11 @@ def _held(folder: Path) -> bool:
 def plan_folder(plan: Plan, folder: Path) -> None:
     """Add a folder's course store files to the plan, or a refusal saying why not."""
     mine, foreign = sort_folder(folder)
-    if foreign:
+    links = [p for p in [folder, *folder.rglob("*")] if p.is_symlink()]
+    if links:
+        plan.refusals.append(f"{folder} holds a symlink ({links[0]}): a reset could delete through it. Nothing was "
+                             "deleted; remove the link and run reset again")
+    elif foreign:
         shown = ", ".join(str(p) for p in foreign[:5]) + (" …" if len(foreign) > 5 else "")
         plan.refusals.append(f"{folder} does not look like a course store: it also holds {shown}. Nothing was "
                              "deleted; give the store's own folder (e.g. the path= passed to VectorMemory)")

@@ -32,6 +32,26 @@ from course_lib.long_term.redact import redact_secrets
 from course_lib.long_term.trust import InstructionRefused, check_said_by, refuse_instruction  # noqa: F401 (re-exported)
 
 DEFAULT_MIN_CONFIDENCE = 0.8
+# Size limits, checked before anything is stored. A memory is a fact or two, not a document: store a document in
+# a retrieval index (lesson 09) and its facts here. The limits keep one call from filling a disk or stalling redaction.
+MAX_MEMORY_CHARS = 20_000  # one memory (about 5,000 tokens)
+MAX_BATCH = 1_000  # memories in one remember_many call
+MAX_BATCH_CHARS = 2_000_000  # all texts of one batch together
+
+
+def check_sizes(texts: list[str]) -> None:
+    """Raise ValueError saying the limit and what to do if a memory or the batch is too large."""
+    if len(texts) > MAX_BATCH:
+        raise ValueError(f"one call stores at most {MAX_BATCH:,} memories, got {len(texts):,}; split them into batches "
+                         "of at most that many. Nothing was stored")
+    for n, t in enumerate(texts):
+        if len(t) > MAX_MEMORY_CHARS:
+            raise ValueError(f"a memory is at most {MAX_MEMORY_CHARS:,} characters, text {n} has {len(t):,}; store the "
+                             "facts in it (MemoryWriter extracts them) or a summary, and put whole documents in a "
+                             "retrieval index. Nothing was stored")
+    if sum(map(len, texts)) > MAX_BATCH_CHARS:
+        raise ValueError(f"one call stores at most {MAX_BATCH_CHARS:,} characters, got {sum(map(len, texts)):,}; "
+                         "split the batch. Nothing was stored")
 
 
 class LowConfidence(ValueError):
@@ -95,6 +115,7 @@ def checked_write(now: datetime, min_confidence: float, reserved: frozenset[str]
     Raises before anything is stored."""
     check_user(user_id)
     texts = check_texts(texts)
+    check_sizes(texts)
     importances = check_numbers(importances, len(texts), "importances", check_importance, 0.5)
     confidences = check_numbers(confidences, len(texts), "confidences", check_confidence, 1.0)
     source = check_str(source, "source")

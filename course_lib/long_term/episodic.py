@@ -1,6 +1,7 @@
 """EpisodicLog: an append-only log of what happened in one session, with an idempotency check.
 
-One file per session, `<log_dir>/<session_id>.jsonl`; each line is {"ts", "session", "seq", "type", ...payload,
+One file per session, `<log_dir>/<keyed hash of session_id>.jsonl` (0600 in a 0700 folder; the name cannot be traced
+back to the session without the folder's key, see `stores.private`); each line is {"ts", "session", "seq", "type", ...payload,
 "crc"}, where "crc" is a CRC-32 of the rest of the line. String fields are redacted before they are written
 (see `redact`). Give `user_id` to stamp every event with its owner, so `forget_user` can find them later.
 
@@ -21,11 +22,13 @@ from typing import Any
 
 from course_lib.model.clock import CourseClock
 from course_lib.long_term.checks import check_user
-from course_lib.long_term.profile import redacted
+from course_lib.long_term.redact import redact_value
 from course_lib.long_term.stores.files import atomic_write, locked, log_line, read_log, remove_temp_files
+from course_lib.long_term.stores.private import check_no_symlinks, private_folder, private_name
 
 SAFE_SESSION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 OWN_KEYS = ("ts", "session", "seq", "type", "crc")
+MAX_EVENT_BYTES = 1_000_000  # one event as JSON: a tool result larger than this belongs in a file, referenced here
 
 
 def canonical(value: Any) -> str:
@@ -50,10 +53,13 @@ class EpisodicLog:
         self.user_id = None if user_id is None else check_user(user_id)
         if not isinstance(log_dir, (str, os.PathLike)):
             raise TypeError(f"log_dir must be a folder path, got {log_dir!r}")
-        self.dir = Path(log_dir)
-        self.path = self.dir / f"{session_id}.jsonl"
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.dir = private_folder(log_dir)  # 0700, and no symlink planted in it
+        self.path = self.session_file(session_id)
         self.clock = clock or CourseClock()
+
+    def session_file(self, session_id: str) -> Path:
+        """The log file of a session in this folder (named by a keyed hash of the session id)."""
+        return self.dir / f"{private_name(self.dir, check_session(session_id))}.jsonl"
 
     def _lock(self, path: Path):
         return locked(path.with_name(path.name + ".lock"), f"the episodic log {path}")
@@ -67,7 +73,12 @@ class EpisodicLog:
             raise ValueError(f"payload keys {sorted(clash)} are set by the log itself; rename them")
         if self.user_id is not None and payload.get("user_id", self.user_id) != self.user_id:
             raise ValueError(f"payload user_id {payload['user_id']!r} differs from this log's user {self.user_id!r}")
-        payload = redacted(json.loads(json.dumps(payload, ensure_ascii=False, default=str)))
+        raw = json.dumps(payload, ensure_ascii=False, default=str)
+        if len(raw.encode("utf-8")) > MAX_EVENT_BYTES:
+            raise ValueError(f"an episodic event is at most {MAX_EVENT_BYTES:,} bytes as JSON, this one has "
+                             f"{len(raw.encode('utf-8')):,}; log a truncated result or a pointer to where the full one "
+                             "is kept (see truncate_tool_output). Nothing was written")
+        payload = redact_value(json.loads(raw))
         if self.user_id is not None:
             payload["user_id"] = self.user_id
         with self._lock(self.path):
@@ -79,7 +90,8 @@ class EpisodicLog:
             event = {"ts": self.clock.now().isoformat(), "session": self.session_id, "seq": seq,
                      "type": event_type, **payload}
             line = log_line(event)
-            with self.path.open("a", encoding="utf-8") as f:
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)  # private to its owner
+            with os.fdopen(fd, "a", encoding="utf-8") as f:
                 f.write(line)
                 f.flush()
                 os.fsync(f.fileno())
@@ -92,7 +104,7 @@ class EpisodicLog:
 
     def already_done(self, tool: str, args: dict[str, Any]) -> bool:
         """Has this tool already been called with these arguments in this session? (Key order ignored.)"""
-        want = canonical(args)
+        want = canonical(redact_value(args))  # compared as stored: a secret argument was redacted on the way in
         return any(e.get("tool") == tool and canonical(e.get("args")) == want for e in self.events("tool_call"))
 
     def transcript(self) -> str:
@@ -105,14 +117,27 @@ class EpisodicLog:
 
     def forget_session(self, session_id: str | None = None) -> None:
         """Delete one session's log (this one by default) from the log folder."""
-        path = self.dir / f"{check_session(session_id or self.session_id)}.jsonl"
+        path = self.session_file(session_id or self.session_id)
         with self._lock(path):
             remove_temp_files(self.dir, path.name)
             path.unlink(missing_ok=True)
 
-    def forget_user(self, user_id: str) -> int:
-        """Remove every event of `user_id` from every session log in this folder; returns how many went."""
+    def check_forget_user(self, user_id: str) -> None:
+        """Raise, changing nothing, if forget_user would refuse: a near-miss user id, a symlink in the folder."""
         check_user(user_id)
+        check_no_symlinks(self.dir)
+        owners = {e.get("user_id") for path in sorted(self.dir.glob("*.jsonl")) for e in read_log(path)[0]}
+        near = sorted(u for u in owners if isinstance(u, str) and u != user_id
+                      and u.strip().casefold() == user_id.strip().casefold())
+        if user_id not in owners and near:
+            raise KeyError(f"no events of user_id {user_id!r}, but {near[0]!r} has some; user ids are exact and "
+                           f"case-sensitive, pass {near[0]!r}. Nothing was deleted")
+
+    def forget_user(self, user_id: str) -> int:
+        """Remove every event of `user_id` from every session log in this folder; returns how many went.
+        A user id found only with other case or spaces is an error naming it (ids are exact); a symlink in the
+        folder is refused before anything is changed."""
+        self.check_forget_user(user_id)
         gone = 0
         for path in sorted(self.dir.glob("*.jsonl")):
             with self._lock(path):
@@ -126,6 +151,8 @@ class EpisodicLog:
                     atomic_write(path, "".join(log_line(e) for e in keep).encode("utf-8"))
                 else:
                     path.unlink()
+            if not path.exists():
+                path.with_name(path.name + ".lock").unlink(missing_ok=True)
         return gone
 
     def distill(self, model: Any = None) -> list[str]:

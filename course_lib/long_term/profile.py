@@ -1,6 +1,7 @@
 """ProfileMemory: exact key-value facts per user (name, diet, timezone, budget …), always injected whole.
 
-On disk (when a path is given): one JSON file per user, `<path>/<sha256(user_id)[:24]>.json`, holding
+On disk (when a path is given): one JSON file per user, `<path>/<keyed hash of user_id>.json` (0600, see
+`stores.private`: the name cannot be traced back to the user without the folder's key), holding
 {"user_id", "facts": {key: {"value", "source", "updated_at"}}, "history": [{key, old, new, at, source}]}.
 
 Values are redacted before they are stored (a password or card number becomes [REDACTED …], see `redact`).
@@ -11,7 +12,6 @@ naming it at the first read. `delete(key)` removes the key *and its history*; `f
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from contextlib import contextmanager
@@ -21,19 +21,13 @@ from typing import Any, Iterator
 from course_lib.model.clock import CourseClock
 from course_lib.long_term.checks import check_json, check_str, check_user
 from course_lib.long_term.contract import DEFAULT_MIN_CONFIDENCE, check_confidence, gate
-from course_lib.long_term.redact import redact_secrets
+from course_lib.long_term.personal import by_category, categories
+from course_lib.long_term.redact import redact_value
 from course_lib.long_term.stores.files import StoreFileError, atomic_write, locked, read_json, remove_temp_files
+from course_lib.long_term.stores.private import check_no_symlinks, private_folder, private_name
 
 
-def redacted(value: Any) -> Any:
-    """`value` with every string in it (also inside lists and dicts) redacted."""
-    if isinstance(value, str):
-        return redact_secrets(value)[0]
-    if isinstance(value, list):
-        return [redacted(v) for v in value]
-    if isinstance(value, dict):
-        return {k: redacted(v) for k, v in value.items()}
-    return value
+MAX_VALUE_BYTES = 10_000  # one profile value as JSON: a short fact, not a document
 
 
 class ProfileMemory:
@@ -44,7 +38,7 @@ class ProfileMemory:
         self.min_confidence = check_confidence(min_confidence, "min_confidence")
         self.path = Path(path) if path is not None else None
         if self.path is not None:
-            self.path.mkdir(parents=True, exist_ok=True)
+            self.path = private_folder(self.path)  # 0700, and no symlink planted in it
         self.clock = clock or CourseClock()
         self._memory: dict[str, dict[str, Any]] = {}
 
@@ -52,7 +46,7 @@ class ProfileMemory:
         """The JSON file of this user (None for an in-memory profile)."""
         if self.path is None:
             return None
-        return self.path / f"{hashlib.sha256(check_user(user_id).encode()).hexdigest()[:24]}.json"
+        return self.path / f"{private_name(self.path, check_user(user_id))}.json"
 
     def _load(self, user_id: str) -> dict[str, Any]:
         f = self.file(user_id)
@@ -76,7 +70,7 @@ class ProfileMemory:
         if f is None:
             yield self._load(user_id)
             return
-        with locked(f.with_name(f.name + ".lock"), f"the profile of {user_id!r}"):
+        with locked(f.with_name(f.name + ".lock"), "a profile"):
             remove_temp_files(f.parent, f.name)
             data = self._load(user_id)
             yield data
@@ -99,17 +93,23 @@ class ProfileMemory:
         key = self._key(key)
         check_user(user_id)
         check_json(value, "value")  # a clear TypeError now rather than a broken file later
+        size = len(json.dumps(value, ensure_ascii=False).encode("utf-8"))
+        if size > MAX_VALUE_BYTES:
+            raise ValueError(f"a profile value is at most {MAX_VALUE_BYTES:,} bytes as JSON, this one has {size:,}; a "
+                             "profile holds short facts (diet, city): store longer text as memories. Nothing was stored")
         if value is None or value == "":
             raise ValueError(f"value for {key!r} is empty; to remove a fact use delete(user_id, {key!r})")
         source = check_str(source, "source")
         gate(check_confidence(confidence), self.min_confidence, f"{key} = {value!r:.60}")
-        value = redacted(value)
+        value = redact_value(value, key)
         with self._changing(user_id) as data:
             old = data["facts"].get(key, {}).get("value")
             if key in data["facts"] and old == value:
                 return
             now = self.clock.now().isoformat()
             data["facts"][key] = {"value": value, "source": source, "updated_at": now}
+            if marked := categories({key: value}):  # contact, health …: kept, and marked (see `personal`)
+                data["facts"][key]["personal_data"] = marked
             data["history"].append({"key": key, "old": old, "new": value, "at": now, "source": source})
 
     def get(self, user_id: str, key: str, default: Any = None) -> Any:
@@ -143,15 +143,40 @@ class ProfileMemory:
         return "User profile:\n" + "\n".join(f"- {k}: {v}" for k, v in facts.items())
 
     def export(self, user_id: str) -> dict[str, Any]:
-        """Everything stored about this user: facts with provenance, and the history."""
-        data = self._load(check_user(user_id))
-        return json.loads(json.dumps(data))
+        """Everything stored about this user: facts with provenance, the history, and the keys holding personal
+        data by category ({"health": ["allergy"], …})."""
+        data = json.loads(json.dumps(self._load(check_user(user_id))))
+        data["personal_data"] = by_category((k, f.get("personal_data", [])) for k, f in sorted(data["facts"].items()))
+        return data
 
-    def forget_user(self, user_id: str) -> None:
-        """Delete this user's profile and its history."""
-        self._memory.pop(check_user(user_id), None)
+    def users(self) -> list[str]:
+        """Every user with a stored profile."""
+        if self.path is None:
+            return sorted(u for u, d in self._memory.items() if d["facts"])
+        return sorted(d["user_id"] for f in self.path.glob("*.json")
+                      if isinstance(d := read_json(f, "profile"), dict) and isinstance(d.get("user_id"), str))
+
+    def check_forget_user(self, user_id: str) -> None:
+        """Raise, changing nothing, if forget_user would refuse: a near-miss user id, a symlink in the folder."""
+        check_user(user_id)
+        check_no_symlinks(self.path)
+        known = self.users()
+        near = [u for u in known if u != user_id and u.strip().casefold() == user_id.strip().casefold()]
+        if user_id not in known and near:
+            raise KeyError(f"no profile for user_id {user_id!r}, but {near[0]!r} has one; user ids are exact and "
+                           f"case-sensitive, pass {near[0]!r}. Nothing was deleted")
+
+    def forget_user(self, user_id: str) -> int:
+        """Delete this user's profile and its history; returns how many facts went. A user id found only with
+        other case or spaces is an error naming it (ids are exact); a symlink in the folder is refused first."""
+        self.check_forget_user(user_id)
+        gone = len(self._load(user_id)["facts"])
+        self._memory.pop(user_id, None)
         f = self.file(user_id)
         if f is not None:
-            with locked(f.with_name(f.name + ".lock"), f"the profile of {user_id!r}"):
+            lock = f.with_name(f.name + ".lock")
+            with locked(lock, "a profile"):
                 remove_temp_files(f.parent, f.name)
                 f.unlink(missing_ok=True)
+            lock.unlink(missing_ok=True)
+        return gone

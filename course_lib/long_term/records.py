@@ -1,4 +1,4 @@
-"""New memory records: deterministic ids and the fields every new record starts with."""
+"""Memory records: deterministic ids, the fields every new record starts with, and a memory's chain of versions."""
 from __future__ import annotations
 
 import hashlib
@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from course_lib.long_term.contract import Write
+from course_lib.long_term.personal import IMPORTANCE, categories
 from course_lib.long_term.stores import MemoryRecord
 
 
@@ -29,10 +30,13 @@ def new_records(store: Any, user_id: str, w: Write, texts: list[str], importance
     for text, imp, vec in zip(texts, importances, vectors):
         rid = new_id(store, user_id, text, now, taken)
         taken.add(rid)
+        metadata, marked = dict(w.metadata), categories(text)  # personal data: kept, marked, rated important
+        if marked:
+            metadata["personal_data"], imp = marked, max(imp, IMPORTANCE)
         records.append(MemoryRecord(
             id=rid, user_id=user_id, text=text, embedding=vec, created_at=now, last_accessed_at=now,
             importance=imp, access_count=0, source=w.source, valid_from=w.valid_from or now, valid_to=None,
-            expires_at=w.expires_at, links=list(w.links), supersedes=supersedes, metadata=dict(w.metadata)))
+            expires_at=w.expires_at, links=list(w.links), supersedes=supersedes, metadata=metadata))
     return records
 
 
@@ -45,3 +49,19 @@ def with_fresh_ids(store: Any, records: list[MemoryRecord], now: datetime) -> li
         taken.add(rid)
         out.append(r.copy(id=rid))
     return out
+
+
+def version_chain(records: list[MemoryRecord], memory_id: str) -> list[str]:
+    """The ids of every version of a memory: follow `supersedes` back and forward from `memory_id`."""
+    older = {r.id: r.supersedes for r in records if r.supersedes}
+    newer: dict[str, list[str]] = {}
+    for new, old in older.items():
+        newer.setdefault(old, []).append(new)
+    chain, todo = set(), [memory_id]
+    while todo:
+        rid = todo.pop()
+        if rid in chain:
+            continue
+        chain.add(rid)
+        todo += newer.get(rid, []) + ([older[rid]] if rid in older else [])
+    return [r.id for r in records if r.id in chain]

@@ -10,12 +10,10 @@ Isolation: every call takes a user id and the backend only ever searches that us
 User ids are exact and case-sensitive ('priya' and 'Priya' are two users, never merged): asking for a user
 with no memories while a user differing only in case or surrounding spaces has some raises a KeyError
 naming the stored id, instead of silently returning nothing.
-Updates supersede: the old record gets `valid_to`, stays in `history()`, and is never recalled again; both
-versions are written in one commit, so a crash never leaves two current versions.
-Every argument is checked before anything is stored (see `checks`), and what is stored is redacted
-(passwords, keys, cards, IBANs … become [REDACTED …], see `redact`).
-Crash safety, two processes and deletion on disk: see the backends, `stores.numpy_store` and
-`stores.chroma_store`.
+Updates supersede: the old record gets `valid_to`, stays in `history()`, and is never recalled again (both
+versions in one commit); `forget` deletes every version. Arguments are checked before anything is stored (limits
+in `contract`), what is stored is redacted (`redact`), and personal data is marked by category (`personal`).
+Crash safety, two processes and deletion on disk: see `stores.numpy_store` and `stores.chroma_store`.
 """
 from __future__ import annotations
 
@@ -33,9 +31,11 @@ from course_lib.long_term.checks import (check_importance, check_k, check_option
                                         check_user, check_vectors)
 from course_lib.long_term.contract import (DEFAULT_MIN_CONFIDENCE, LowConfidence, check_confidence, checked_write,
                                           content_key, refreshed)
-from course_lib.long_term.records import new_records, with_fresh_ids
+from course_lib.long_term.personal import by_category
+from course_lib.long_term.records import new_records, version_chain, with_fresh_ids
 from course_lib.long_term.redact import redact_secrets
 from course_lib.long_term.stores import IdTaken, MemoryRecord, open_store
+from course_lib.long_term.stores.private import check_no_symlinks
 
 __all__ = ["VectorMemory", "Recalled", "LowConfidence", "check_user", "check_importance", "check_text"]
 ATTEMPTS = 5  # tries to find a free id when another process takes the same one at the same moment
@@ -176,14 +176,28 @@ class VectorMemory:
         self.store.put([ended])
         return ended
 
-    def forget(self, user_id: str, memory_id: str) -> None:
-        """Delete one memory of this user for good (history included)."""
+    def forget(self, user_id: str, memory_id: str) -> list[str]:
+        """Delete one memory of this user for good, with every version of it (the records it superseded and
+        those that superseded it, so no old wording stays in history, export or on disk); returns the ids."""
         self._get_one(user_id, memory_id)
-        self.store.delete(check_user(user_id), [memory_id])
+        chain = version_chain(self.store.get(check_user(user_id)), memory_id)
+        self.store.delete(user_id, chain)
+        return chain
 
-    def forget_user(self, user_id: str) -> None:
-        """Delete everything stored for this user; nothing of it stays on disk."""
-        self.store.delete_user(check_user(user_id))
+    def check_forget_user(self, user_id: str) -> None:
+        """Raise, changing nothing, if forget_user would refuse: a near-miss user id, a symlink in the store."""
+        check_no_symlinks(self.store.path)
+        if not self.store.get(check_user(user_id)):
+            self._refuse_near_miss(user_id)
+
+    def forget_user(self, user_id: str) -> int:
+        """Delete everything stored for this user (nothing of it stays on disk); returns how many records went.
+        A user id found only with other case or spaces is an error naming it: ids are exact, and a delete that
+        silently did nothing would be worse than none."""
+        self.check_forget_user(user_id)
+        found = len(self.store.get(user_id))
+        self.store.delete_user(user_id)
+        return found
 
     # -- read --------------------------------------------------------------------------------------
     def recall(self, user_id: str, query: str, k: int = 3, weights: Weights | None = None,
@@ -246,7 +260,7 @@ class VectorMemory:
         near = [u for u in self.users() if u != user_id and u.strip().casefold() == user_id.strip().casefold()]
         if near:
             raise KeyError(f"user_id {user_id!r} has no memories, but {near[0]!r} has; user ids are case-sensitive, "
-                           f"pass {near[0]!r}")
+                           f"pass {near[0]!r}. Nothing was changed")
 
     def memories(self, user_id: str) -> list[MemoryRecord]:
         """This user's current memories, oldest first."""
@@ -261,9 +275,15 @@ class VectorMemory:
         return self.store.get(check_user(user_id))
 
     def export(self, user_id: str) -> list[dict[str, Any]]:
-        """Everything stored about this user as JSON-ready dicts (history included), for 'show me my data'."""
+        """Everything stored about this user as JSON-ready dicts (history included), for 'show me my data'; each
+        with "personal_data", the categories it is marked with ([] for none; see `personal_data()`)."""
         now = self.clock.now()
-        return [{**r.to_dict(), "current": r.is_current(now)} for r in self.history(user_id)]
+        return [{**r.to_dict(), "current": r.is_current(now), "personal_data": r.metadata.get("personal_data", [])}
+                for r in self.history(user_id)]
+
+    def personal_data(self, user_id: str) -> dict[str, list[str]]:
+        """This user's marked memories by category: {"health": [texts], "contact": [...]}, for an export."""
+        return by_category((r.text, r.metadata.get("personal_data", [])) for r in self.history(user_id))
 
     def get(self, user_id: str, memory_id: str) -> MemoryRecord:
         """One memory of this user by id (KeyError if this user has no such memory)."""

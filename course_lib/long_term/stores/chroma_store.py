@@ -1,5 +1,6 @@
 """The chroma backend: embedded (`PersistentClient`) by default, a Chroma server (`HttpClient`) when given a host.
 
+Files: 0700 folder, 0600 files (tightened after each write); a symlink in it is refused at open and before a delete.
 Layout: one collection per user, named by a hash of the user id, and every record also carries its
 `user_id` in metadata. A search asks chroma for the most similar vectors *with* a `where` filter on
 that user id and on validity, then checks every returned record's user id again in Python before
@@ -40,11 +41,11 @@ from typing import Any
 import numpy as np
 
 from course_lib.ranking import order
-from course_lib.long_term.stores import IdTaken, MemoryRecord, cosine_rows, owner_of, record_json, ts
+from course_lib.long_term.stores import IdTaken, MemoryRecord, chroma_disk, cosine_rows, owner_of, record_json, ts
 from course_lib.long_term.contract import content_key
-from course_lib.long_term.stores import chroma_disk
 from course_lib.long_term.stores.chroma_server import ChromaServer, free_port  # noqa: F401  (re-exported)
 from course_lib.long_term.stores.chroma_tenancy import configured_server, connect
+from course_lib.long_term.stores.private import check_no_symlinks, private_folder, tighten_tree
 
 BOUND_IMPORTANCE, BOUND_ACCESS = "bound_importance", "bound_last_access"  # collection metadata keys
 LOCK_NAME = ".course-store.lock"
@@ -87,8 +88,7 @@ class ChromaStore:
             if path is None:  # a private temporary folder, removed when the store is garbage-collected
                 path = tempfile.mkdtemp(prefix="course-chroma-")
                 weakref.finalize(self, shutil.rmtree, path, True)
-            self.path = Path(path)
-            self.path.mkdir(parents=True, exist_ok=True)
+            self.path = private_folder(path)  # 0700, and no symlink planted in it
             self._hold_folder()
             self.client = chromadb.PersistentClient(path=str(self.path), settings=Settings(anonymized_telemetry=False))
             self._scrubbed: dict[str, tuple] = {}
@@ -111,6 +111,7 @@ class ChromaStore:
         """Embedded: zero the unused slots of index files that are new or have grown since the last look."""
         if self.path is None:
             return
+        tighten_tree(self.path)  # chroma creates index folders and files 0755/0644: make them private
         for folder in chroma_disk.index_folders(self.path):
             sig = tuple(f.stat().st_size if f.exists() else -1 for f in
                         (folder / "header.bin", folder / "length.bin", folder / "data_level0.bin"))
@@ -276,6 +277,7 @@ class ChromaStore:
 
     def delete_user(self, user_id: str) -> None:
         """Drop the user's collection; embedded, also scrub what SQLite and the index leave behind."""
+        check_no_symlinks(self.path)
         if self._collection(user_id) is not None:
             self.client.delete_collection(collection_name(user_id))
         if self.path is not None:

@@ -56,8 +56,8 @@ def locked(lock_path: Path, what: str) -> Iterator[None]:
     """Hold an exclusive lock on `lock_path` (shared by all processes) for the body of the `with`."""
     from filelock import FileLock, Timeout
 
-    lock_path.parent.mkdir(parents=True, exist_ok=True)
-    lock = FileLock(str(lock_path), timeout=LOCK_TIMEOUT, is_singleton=True)
+    lock_path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    lock = FileLock(str(lock_path), timeout=LOCK_TIMEOUT, mode=0o600, is_singleton=True)
     try:
         lock.acquire()
     except Timeout:

@@ -106,7 +106,7 @@ def _npz(**arrays: np.ndarray) -> bytes:
 
 def save(folder: Path, user_id: str, rows: UserRows, records_changed: bool) -> None:
     """Commit the rows: memories.npz (if records changed) then access.npz, each by one atomic rename."""
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     if records_changed:
         rows.generation += 1
         meta = {"format": FORMAT, "user_id": user_id, "generation": rows.generation}

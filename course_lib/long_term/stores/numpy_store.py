@@ -16,7 +16,6 @@ never need the lock (they see the last commit).
 """
 from __future__ import annotations
 
-import hashlib
 import math
 import os
 import shutil
@@ -32,15 +31,17 @@ from course_lib.long_term.contract import content_key
 from course_lib.long_term.stores import IdTaken, MemoryRecord, owner_of
 from course_lib.ranking import candidates, screen, similarities, slack, top
 from course_lib.long_term.stores.files import atomic_write, locked, remove_temp_files  # noqa: F401  (re-exported)
+from course_lib.long_term.stores.private import check_no_symlinks, private_folder, private_name
 from course_lib.long_term.stores.numpy_files import (ACCESS, MEMORIES, UserRows, empty_rows, legacy_user, load,
                                                      read_meta, save, split)
 
 DELETING = ".deleting-"
 
 
-def user_folder_name(user_id: str) -> str:
-    """The folder a user's memories live in: a hash, so any user id is a safe folder name."""
-    return hashlib.sha256(user_id.encode("utf-8")).hexdigest()[:24]
+def user_folder_name(path: Path, user_id: str) -> str:
+    """The folder a user's memories live in under `path`: a keyed hash (see `private`), so any user id is a safe
+    folder name and no name can be traced back to a user without the store's key."""
+    return private_name(path, user_id)
 
 
 class NumpyStore:
@@ -50,14 +51,14 @@ class NumpyStore:
         self.path = Path(path) if path is not None else None
         self._cache: dict[str, UserRows] = {}
         if self.path is not None:
-            self.path.mkdir(parents=True, exist_ok=True)
+            self.path = private_folder(self.path)  # 0700, and no symlink planted in it
             for left in self.path.glob(f"{DELETING}*"):  # a delete_user that was killed half-way
                 shutil.rmtree(left, ignore_errors=True)
 
     # -- files -------------------------------------------------------------------------------------
     def folder(self, user_id: str) -> Path | None:
         """The folder holding this user's files (None for an in-memory store)."""
-        return None if self.path is None else self.path / user_folder_name(user_id)
+        return None if self.path is None else self.path / user_folder_name(self.path, user_id)
 
     @contextmanager
     def _writing(self, user_id: str) -> Iterator[UserRows]:
@@ -251,9 +252,14 @@ class NumpyStore:
             self._save(user_id, rows)
 
     def delete_user(self, user_id: str) -> None:
-        """Remove the user's folder and everything cached about them."""
+        """Remove the user's folder and everything cached about them (a symlink in the store: refused first)."""
+        if self.path is not None:
+            check_no_symlinks(self.path)
         with self._writing(user_id):
             self._drop(user_id)
+        if self.path is not None:
+            lock = self.path / f"{self.folder(user_id).name}.lock"
+            lock.unlink(missing_ok=True)  # released above; an empty file, but no reason to keep it
 
     def _drop(self, user_id: str) -> None:
         self._cache.pop(user_id, None)

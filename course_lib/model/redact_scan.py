@@ -1,0 +1,166 @@
+"""How the redaction rules are applied in linear time: a private key by one scan, the rest in bounded windows.
+
+- `redact_private_keys`: a PEM key from BEGIN through END (or the end of the text), and base64 lines above an END
+  with no BEGIN, found by plain string search: each character is looked at at most twice.
+- `windows`: the text cut into pieces of at most WINDOW characters (at a line break, else a sentence end, else a
+  space); the rules never see more than one piece, so their work per piece is bounded and the total is
+  linear in the length of the text.
+- gates: a keyword rule runs on a piece only if one of its words occurs (`in` on the lower-cased piece, much
+  cheaper than a regex), and then only on the stretches `near` its words; a stem list is a superset of its rules'
+  words, so a gate skips only rules that cannot match.
+"""
+from __future__ import annotations
+
+import re
+
+from course_lib.model.redact_ids import BANK_WORDS, ID_WORDS
+from course_lib.model.redact_words import CODE_WORDS, KEY_WORDS, PASSWORD_WORDS, words
+
+PIN_WORDS = words("pin(?:[- ]?code|[- ]?nummer)?", "code pin", "geheimzahl", "passcode")
+
+# a rule runs on a window only if the window holds one of its words (and a digit, if it needs one) ------
+# Checked with `in` on the lower-cased window, which is far cheaper than a regex; each stem list is a superset of
+# the words its rules look for, so a gate never hides a secret, it only skips rules that cannot match.
+PW_STEMS = ("pass", "pw", "kennw", "wi", "wlan", "mdp", "mot de passe", "contrase", "clave", "senha", "wachtw", "hasło", "parola",
+            "пароль", "пароли", "密码", "密碼", "口令", "パスワード")
+CODE_STEMS = ("pin", "пин", "geheimzahl", "cvv", "cvc", "code", "código", "codice", "код", "combin", "kombination",
+              "combo", "keypad", "暗証番号", "验证码", "passcode", "digicode", "tür", "tuer", "tur", "zugang")
+KEY_STEMS = ("key", "token", "secret", "api", "schlüssel", "clé", "ключ", "密钥", "令牌")
+ID_STEMS = ("ssn", "social", "personal", "passport", "passeport", "pasaporte", "passaport", "insurance", "nino", "national", "tax id",
+            "id card", "licen", "steuer", "ausweis", "reisepass", "sozial", "sécurité", "securite", "nir", "dni", "nie",
+            "nif", "cpf", "cartão", "cartao", "fiscale")
+BANK_STEMS = ("routing", "sort", "account", "acct", "konto", "blz", "bankleit", "compte", "cuenta", "conta",
+              "agência", "agencia", "conto")
+Gate = tuple[tuple[str, ...], bool]  # (any of these stems, needs a digit); no stems = always
+LITERAL_GATES: list[tuple[str, Gate]] = [  # a piece of a shape rule's source -> its gate
+    ("://", (("://",), False)), ("hooks", (("hooks.slack", "discord"),  False)), ("signature)", (("=",), False)),
+    ("(?:sk|rk)", (("sk-", "sk_", "rk-", "rk_"), False)),
+    ("gh[pousr]", (("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "hf_"), False)),
+    ("xox", (("xox", "aiza", "npm_", "ya29."), False)), ("AKIA", (("akia", "asia"), False)), ("eyJ", (("eyj",), False)),
+    ("bearer", (("bearer",), True)), ("={1,2}", (("=",), True)), ("[!@#$%^&?~])", (tuple("!@#$%^&?~"), True)),
+    ("pass(?:", (("pass",), False)), ("pass{", (("pass",), True)), ("(?:use|try", (("use", "try", "enter", "type", "nimm", "benutz", "verwend",
+                                                    "utilis", "usa"), False)),
+    ("log(?:ged)?", (("log", "sign", "get into", "unlock"), True)), ("wi-?fi", (("wi-fi", "wifi", "wlan"), True)),
+    ("passwords?|passw[oö]rt|kennwort", (PW_STEMS, False)),
+]
+
+
+def gate_of(source: str) -> Gate:
+    """The gate of a rule, from the words its pattern is built of (no stems: it runs on every window)."""
+    for words_, stems in ((ID_WORDS, ID_STEMS), (BANK_WORDS, BANK_STEMS)):
+        if words_ in source:
+            return stems, True
+    for words_, stems in ((PASSWORD_WORDS, PW_STEMS), (CODE_WORDS, CODE_STEMS), (PIN_WORDS, CODE_STEMS),
+                          (KEY_WORDS, KEY_STEMS)):
+        if words_ in source:
+            return stems, False
+    for piece, gate in LITERAL_GATES:
+        if piece in source:
+            return gate
+    return (), "\\d" in source.split("(?=")[0] or source.startswith(("\\b[0-9a-f", "(?<![\\w+/-])(?=[\\w+/-]*?\\d)"))
+
+
+DIGIT = re.compile(r"\d")
+CARD_DIGITS = re.compile(r"(?:\d\D*){13}")  # a card number has 13 digits at least (no backtracking: \d, \D disjoint)
+IBAN_DIGITS = re.compile(r"(?:\d\D*){2}")  # an IBAN has two check digits
+
+
+
+BEGIN_KEY = re.compile(r"-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----")
+END_KEY = re.compile(r"-----END [A-Z ]{0,40}PRIVATE KEY(?:-----)?")
+KEY_MARKER = re.compile(r"-----(?:BEGIN|END) [A-Z ]{0,40}PRIVATE KEY")
+KEY_LINE = re.compile(r"[ \t]*[A-Za-z0-9+/]{4,}={0,2}[ \t]*")
+WINDOW = 2048  # characters: the rules never see more than this at once (see `windows`)
+
+
+def redact_private_keys(text: str, found: list[str]) -> str:
+    """A PEM private key from BEGIN through END (or to the end of the text), and the base64 lines right above an
+    END marker that has no BEGIN; one pass over the text, each character looked at at most twice."""
+    out, pos = [], 0
+    for m in KEY_MARKER.finditer(text):
+        if m.start() < pos:
+            continue
+        if m.group(0).startswith("-----BEGIN"):
+            end = END_KEY.search(text, m.end())
+            stop = len(text) if end is None else end.end()
+            out.append(text[pos:m.start()] + "[REDACTED PRIVATE_KEY]")
+            found.append("private_key")
+            pos = stop
+            continue
+        line_start = text.rfind("\n", pos, m.start()) + 1
+        if text[line_start:m.start()].strip(" \t") or line_start == 0:
+            continue
+        first = cut = line_start - 1  # the newline before the END line; walk up over base64 lines
+        while True:
+            above = text.rfind("\n", pos, cut) + 1
+            if not KEY_LINE.fullmatch(text, above, cut) or (above == 0 and pos > 0):
+                break
+            first = above
+            if above <= pos:
+                break
+            cut = above - 1
+        if first < line_start - 1:
+            out.append(text[pos:first] + "[REDACTED PRIVATE_KEY]")
+            found.append("private_key")
+            pos = line_start - 1
+    return "".join(out) + text[pos:]
+
+
+def windows(text: str, size: int = WINDOW) -> list[str]:
+    """`text` cut into pieces of at most `size` characters that join back into it. A piece ends at the last line
+    break in the second half of its window, else after the last sentence end there, else after the last space,
+    else hard at `size` (a secret is a few words long, so it is cut only if it straddles such a point)."""
+    pieces, start, n = [], 0, len(text)
+    while start < n:
+        stop = min(n, start + size)
+        if stop < n:
+            half = start + size // 2
+            newline = text.rfind("\n", half, stop)
+            sentence = max(text.rfind(e, half, stop) for e in (". ", "! ", "? ", "。"))
+            space = max(text.rfind(c, half, stop) for c in (" ", "\t", "\u00a0"))
+            stop = (newline + 1 if newline != -1 else sentence + 2 if sentence != -1 else space + 1 if space != -1
+                    else stop)
+        pieces.append(text[start:stop])
+        start = stop
+    return pieces
+
+
+NEAR_BEFORE, NEAR_AFTER = 240, 320  # characters a keyword rule looks at before and after its keyword
+
+
+def is_letter(ch: str) -> bool:
+    """A letter of the class `redact_words.LETTER` (Latin and Cyrillic): a keyword never starts right after one."""
+    return "a" <= ch <= "z" or "A" <= ch <= "Z" or "\u00c0" <= ch <= "\u024f" or "\u0400" <= ch <= "\u04ff"
+
+
+# Stems starting with such a letter begin a keyword only at the start of a word (every keyword pattern starts with
+# `(?<![LETTER])` or `\b`); others ("://", "=", 密码) count anywhere.
+WORD_START = {ch for ch in map(chr, range(0x500)) if is_letter(ch)}
+
+
+def near(low: str, stems: tuple[str, ...]) -> list[tuple[int, int]]:
+    """The stretches of `low` within NEAR_BEFORE / NEAR_AFTER characters of a stem, widened to whitespace and
+    merged: the only places a keyword rule can match (its value and qualifiers are bounded, see the rules)."""
+    spans = []
+    for stem in stems:
+        i = low.find(stem)
+        while i != -1:
+            if stem[0] in WORD_START and i > 0 and is_letter(low[i - 1]):  # inside a longer word: no keyword here
+                i = low.find(stem, i + 1)
+                continue
+            a, b = max(0, i - NEAR_BEFORE), min(len(low), i + len(stem) + NEAR_AFTER)
+            a = 0 if a == 0 else max(low.rfind(" ", 0, a), low.rfind("\n", 0, a)) + 1
+            b = len(low) if b == len(low) else min([j for j in (low.find(" ", b), low.find("\n", b)) if j != -1],
+                                                   default=len(low))
+            spans.append((a, b))
+            i = low.find(stem, i + len(stem))
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for a, b in spans:
+        if merged and a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+        else:
+            merged.append((a, b))
+    return merged
+
+
