@@ -34,7 +34,7 @@ class HashModel:
 @pytest.fixture(scope="module")
 def chroma_server(tmp_path_factory):
     """A real `chroma run` on loopback for this module; fails (not skips) if the CLI is missing."""
-    from course_lib.long_term.stores.chroma_store import ChromaServer
+    from course_lib.long_term.stores.chroma_server import ChromaServer
 
     exe = Path(sys.executable).parent / "chroma"
     if not exe.exists():

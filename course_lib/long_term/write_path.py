@@ -13,6 +13,7 @@ from typing import Any, Iterable
 
 from course_lib.long_term.contract import DEFAULT_MIN_CONFIDENCE
 from course_lib.long_term.redact import iban_ok, luhn_ok, redact_secrets  # noqa: F401  (re-exported)
+from course_lib.long_term.trust import instruction_in
 from course_lib.model import prompts
 from course_lib.model.lazy import LazyModel, get_model
 
@@ -227,6 +228,10 @@ class MemoryWriter:
             if found or "[REDACTED" in fact.text:
                 decisions.append(Decision("NOOP", None, clean,
                                           f"refused: about a secret ({', '.join(found) or 'redacted'})"))
+                continue
+            order = instruction_in(clean)  # a live or paraphrasing model may hand back an order as a "fact"
+            if order is not None:
+                decisions.append(Decision("NOOP", None, clean, f"refused: an instruction to the agent ({order})"))
                 continue
             if fact.confidence < self.min_confidence:
                 decisions.append(Decision("NOOP", None, fact.text,

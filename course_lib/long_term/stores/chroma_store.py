@@ -9,7 +9,6 @@ come from the course's `Model().embed`, so chroma never tries to download its de
 
 Writes: `add` is one chroma call (one transaction in chroma's log); an update that supersedes a memory
 writes the ended old version and the new one in one `upsert`, so a crash never leaves two current versions.
-
 A room on one server (COURSE_CHROMA_HOST, when no path is given): a tenant per learner, see `chroma_tenancy`.
 
 Two kernels: embedded chroma keeps index state inside the process, so one store folder may be open in
@@ -43,7 +42,6 @@ import numpy as np
 from course_lib.ranking import order
 from course_lib.long_term.stores import IdTaken, MemoryRecord, chroma_disk, cosine_rows, owner_of, record_json, ts
 from course_lib.long_term.contract import content_key
-from course_lib.long_term.stores.chroma_server import ChromaServer, free_port  # noqa: F401  (re-exported)
 from course_lib.long_term.stores.chroma_tenancy import configured_server, connect
 from course_lib.long_term.stores.private import check_no_symlinks, private_folder, tighten_tree
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from course_lib.ranking import order, similarities
+
 MATCH_THRESHOLD = 0.40
 """Cosine similarity a request needs with a tool's "name: description" to choose the tool. Measured on the
 request set tests/data/agent_requests.json: requests meant for a tool scored 0.42-0.88 with it, unrelated
@@ -46,8 +48,8 @@ def best_tool(request: str, tools: list[dict[str, Any]]) -> tuple[dict[str, Any]
     from course_lib.model.embedder import embed  # loads the static model on first use
 
     vectors = embed([request] + [described(t) for t in candidates])
-    scores = vectors[1:] @ vectors[0]
-    best = int(scores.argmax())
+    scores = similarities(vectors[1:], vectors[0])  # float64, ties by position (ranking.py)
+    best = order(scores)[0]
     score = float(scores[best])
     return (candidates[best] if score >= MATCH_THRESHOLD else None), score
 

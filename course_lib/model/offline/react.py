@@ -129,7 +129,7 @@ def page(s: Step) -> Reply:
 
 def recall(s: Step) -> Reply:
     """Answer a question about the user ("what is my name / diet / budget", "Wo wohne ich?") from the prompt."""
-    return Reply(content=answers.answer_question(s.question, fact_text(s.messages[: s.last_user + 1])))
+    return Reply(content=answers.answer_question(s.question, fact_text(s.messages)))
 
 
 def stale_facts(messages: Messages) -> list[str]:

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
+from course_lib.ranking import dot, order
+
 from course_lib.model.offline.lang.lexicon import CUE_RES, SELF
 
 KINDS = ("fact", "preference", "plan", "correction", "retraction", "deletion", "instruction", "question", "smalltalk",
@@ -63,14 +65,14 @@ def weights() -> tuple[np.ndarray, np.ndarray]:
 def probabilities(sentences: list[str]) -> np.ndarray:
     """p(kind | sentence) for each sentence: (len(sentences), len(KINDS))."""
     W, b = weights()
-    return softmax(features(sentences) @ W + b)
+    return softmax(dot(features(sentences), W) + b)  # float64: the same label on every machine (ranking.py)
 
 
 def classify(sentence: str) -> tuple[str, float, list[tuple[str, float]]]:
     """(kind, its probability, the three likeliest kinds with theirs) for one sentence."""
     p = probabilities([sentence])[0]
-    order = np.argsort(-p)
-    return KINDS[order[0]], float(p[order[0]]), [(KINDS[i], round(float(p[i]), 3)) for i in order[:3]]
+    best = order(p)  # likeliest first, ties by position
+    return KINDS[best[0]], float(p[best[0]]), [(KINDS[i], round(float(p[i]), 3)) for i in best[:3]]
 
 
 def train(X: np.ndarray, y: np.ndarray, l2: float = 1e-3, steps: int = 800, lr: float = 0.5) -> tuple[np.ndarray, np.ndarray]:
@@ -83,7 +85,7 @@ def train(X: np.ndarray, y: np.ndarray, l2: float = 1e-3, steps: int = 800, lr: 
     weight = (n / (k * np.maximum(counts, 1)))[y][:, None]
     W, b = np.zeros((d, k), np.float32), np.zeros(k, np.float32)
     for _ in range(steps):
-        grad = (softmax(X @ W + b) - Y) * weight / n
-        W -= lr * (X.T @ grad + l2 * W)
+        grad = (softmax(dot(X, W) + b) - Y) * weight / n
+        W -= lr * (dot(X.T, grad) + l2 * W)
         b -= lr * grad.sum(axis=0)
     return W, b
