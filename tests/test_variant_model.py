@@ -100,7 +100,8 @@ def run_notebook(path: str) -> str | None:
     try:
         client.execute()
     except CellExecutionError as exc:
-        return str(exc)[-4000:]
+        text = str(exc)
+        return text if len(text) < 6000 else text[:2500] + "\n[…]\n" + text[-3500:]
     return None
 
 

@@ -4,7 +4,8 @@
 task the offline model answers, and differs the way another model would: other wording and order, JSON in prose
 or fences with extra fields, fewer facts, a refusal of anything but the course's tasks, its own tool-call ids,
 arguments written differently, another valid restaurant when several meet what the user asked, and prompt
-tokens counted with a provider's per-message overhead. Deterministic: a generator seeded by the prompt decides.
+tokens counted with a provider's per-message overhead. Deterministic: a generator seeded by the prompt decides;
+COURSE_VARIANT_SEED=<any text> salts every seed, so one lesson can be probed under many variants.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from course_lib.model.offline.model import OfflineModel, choose_rule
 from course_lib.model.offline.reply import Messages, Reply, tool_call
 from course_lib.model.offline.self_memory import recalled_text
 from course_lib.model.settings import VARIANT_CHAT_MODEL
-from course_lib.model.variant.rewrite import JSON_REWRITES, compacted, rewrite_json, summary
+from course_lib.model.variant.rewrite import JSON_REWRITES, SALT, compacted, rewrite_json, summary
 
 PER_MESSAGE_OVERHEAD = 1  # extra prompt tokens per message this "provider" reports (real ones differ from tiktoken's)
 NOT_A_TASK = ("Sorry, I can't help with that. I am the course's second stand-in model and only answer the "
@@ -39,7 +40,7 @@ ANSWER_REWORDINGS = [  # the offline agent's final answers, said another way
 def prompt_seed(messages: Messages, body: dict[str, Any]) -> int:
     """A seed from the prompt's content (messages and tool names), so one prompt always gets one answer."""
     tools = [t.get("function", {}).get("name") for t in body.get("tools") or []]
-    text = json.dumps([messages, tools], sort_keys=True, ensure_ascii=False, default=str)
+    text = SALT + json.dumps([messages, tools], sort_keys=True, ensure_ascii=False, default=str)
     return int(hashlib.sha256(text.encode("utf-8")).hexdigest()[:16], 16)
 
 
@@ -65,7 +66,7 @@ def other_choice(messages: Messages) -> tuple[Messages, bool]:
     chosen = react.choose(observation, c)
     if chosen is None or (not c["diet"] and c["budget"] is None):
         return messages, False
-    if random.Random(zlib.crc32((question + observation).encode("utf-8"))).random() < 0.5:
+    if random.Random(zlib.crc32((SALT + question + observation).encode("utf-8"))).random() < 0.5:
         return messages, False
     rest = [r for r in json.loads(observation) if r != chosen]
     if react.choose(json.dumps(rest), c) is None:

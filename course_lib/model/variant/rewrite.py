@@ -18,6 +18,7 @@ Every choice is drawn from a random generator seeded by the prompt, so the same 
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import zlib
@@ -25,6 +26,7 @@ from typing import Any, Callable
 
 from course_lib.model.offline.fact_patterns import about
 
+SALT = os.environ.get("COURSE_VARIANT_SEED", "")  # another value, other choices: probe a lesson under many variants
 JsonRewrite = Callable[[dict[str, Any], random.Random], dict[str, Any]]
 
 PROSE_BEFORE = ("Here is the JSON you asked for:", "Sure. Here is my answer:", "Result:",
@@ -47,7 +49,7 @@ def dump(obj: dict[str, Any], rng: random.Random) -> str:
 
 def fact_rng(text: str) -> random.Random:
     """A generator seeded by a fact's own words, so one fact is always reworded the same way."""
-    return random.Random(zlib.crc32(text.encode("utf-8")))
+    return random.Random(zlib.crc32((SALT + text).encode("utf-8")))
 
 
 def reword_fact(text: str) -> str:
