@@ -8,7 +8,8 @@ Each rewrite stays within what real chat models do with the course's prompts:
   (fact_patterns.about reads them the same), and listed in another order; guesses (confidence below 0.8) may be
   left out, and so is any fact about a redacted secret (the prompt says never to include one).
 * **Operations** (ADD / UPDATE / DELETE / NOOP) come in any letter case, ids wrapped in backticks or brackets.
-* **Rankings** keep the first pick; the others may change places or be left out, or be numbers written as text.
+* **Rankings** keep the first pick; the others may change places or be left out, or be numbers written as text;
+  now and then the list is empty ("none clearly answers").
 * **Summaries** get a preamble, bullets or one paragraph, and may lose a sentence that holds no number.
 
 What the stand-in reads back from its own earlier answers (a confirmation question, "already done with {...}"
@@ -126,6 +127,8 @@ def lessons(obj: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 def ranking(obj: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """rerank: the first pick kept; the others may swap, the last may be left out; numbers sometimes as text."""
     picked = list(obj.get("ranking", []))
+    if len(picked) >= 2 and rng.random() < 0.1:
+        return {"ranking": [], "explanation": "None of the memories clearly answers the query."}
     if len(picked) >= 3 and rng.random() < 0.4:
         picked[1], picked[2] = picked[2], picked[1]
     if len(picked) >= 3 and rng.random() < 0.3:
