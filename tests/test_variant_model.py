@@ -118,3 +118,26 @@ def runs(request) -> dict[str, Future]:
 def test_notebook_runs_against_the_variant_model(path, runs):
     error = runs[str(path)].result()
     assert error is None, f"{path.relative_to(ROOT)} stops against COURSE_BACKEND=variant:\n{error}"
+
+
+PROBE = '''from course_lib import ReActAgent
+from course_lib.course import scenario
+answers = [ReActAgent(tools=scenario.TOOLS).run(
+    f"I'm vegetarian, at most 40 EUR per person. Book a table in Berlin for {n} on Friday at 19:00").answer
+    for n in (2, 3, 4)]
+assert all(a.startswith("I booked Linse & Lauch") for a in answers), answers
+'''
+
+
+def test_a_notebook_that_needs_the_offline_words_fails_against_the_variant(tmp_path):
+    """The check can fail: a cell that asserts the offline model's phrasing passes offline, stops under the variant."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(PROBE)])
+    path = tmp_path / "probe.ipynb"
+    nbformat.write(nb, path)
+    NotebookClient(nbformat.read(path, as_version=4), timeout=120, kernel_name="python3").execute()  # offline: fine
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        error = pool.submit(run_notebook, str(path)).result()
+    assert error is not None and "AssertionError" in error

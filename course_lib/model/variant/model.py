@@ -87,9 +87,11 @@ def final_words(text: str, rng: random.Random, second_best: bool = False) -> str
         if re.search(pattern, text, flags=re.S) and rng.random() < 0.7:
             text = re.sub(pattern, repl, text, flags=re.S)
             break
+    else:
+        text = rng.choice(("", "Sure! ", "Here's what I found. ")) + text
     if rng.random() < 0.5:
         text = text.replace(" & ", " and ")  # names as a model may write them
-    return rng.choice(("", "Sure! ", "Here's what I found. ")) + text
+    return text
 
 
 def agent_step(reply: Reply, seed: int, rng: random.Random, second_best: bool = False) -> Reply:
