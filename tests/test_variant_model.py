@@ -141,3 +141,22 @@ def test_a_notebook_that_needs_the_offline_words_fails_against_the_variant(tmp_p
     with ProcessPoolExecutor(max_workers=1) as pool:
         error = pool.submit(run_notebook, str(path)).result()
     assert error is not None and "AssertionError" in error
+
+
+def test_the_variant_can_be_served_over_http_for_a_rehearsed_recording():
+    """`python -m course_lib serve --variant`: the live code path (COURSE_BACKEND=openai) reaches the variant."""
+    import threading
+
+    from course_lib.model.serve import make_server
+
+    httpd = make_server("127.0.0.1", 0, variant=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        live = Model(settings=load_settings({"COURSE_BACKEND": "openai", "COURSE_CHAT_MODEL": "variant-rules-1",
+                                             "OPENAI_BASE_URL": f"http://127.0.0.1:{httpd.server_address[1]}/v1"}))
+        messages = prompts.RESOLVE_CONFLICT.render(new_fact="The user is vegan.", existing="m-1: The user is vegetarian.")
+        assert live.complete(messages) == models()[1].complete(messages)  # the same answers as in-process
+        assert live.chat(messages).model == "variant-rules-1"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
