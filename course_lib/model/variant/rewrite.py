@@ -6,7 +6,8 @@ Each rewrite stays within what real chat models do with the course's prompts:
   they carry fields nobody asked for ("category", "notes", "confidence"), and numbers sometimes as strings.
 * **Facts** are reworded ("The user is vegan." -> "User is vegan") only in ways that keep what they are about
   (fact_patterns.about reads them the same), and listed in another order; guesses (confidence below 0.8) may be
-  left out, and so is any fact about a redacted secret (the prompt says never to include one).
+  left out, one fact of four or more may be missed, and any fact about a redacted secret always is (the prompt
+  says never to include one).
 * **Operations** (ADD / UPDATE / DELETE / NOOP) come in any letter case, ids wrapped in backticks or brackets.
 * **Rankings** keep the first pick; the others may change places or be left out, or be numbers written as text;
   now and then the list is empty ("none clearly answers").
@@ -78,6 +79,8 @@ def facts(obj: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     kept = [f for f in obj.get("facts", []) if "[REDACTED" not in f["text"]]
     if rng.random() < 0.5:
         kept = [f for f in kept if f["confidence"] >= 0.8]  # "fewer facts": a model often leaves a guess out
+    if len(kept) >= 4 and rng.random() < 0.25:
+        kept.pop(rng.randrange(len(kept)))  # and from a long conversation it may miss one fact altogether
     kept = shuffled(kept, rng)
     if kept and all(f["confidence"] >= 0.8 for f in kept) and rng.random() < 0.25:
         return {"facts": [reword_fact(f["text"]) for f in kept]}  # plain strings, no confidence
