@@ -66,6 +66,17 @@ def test_variant_facts_mean_the_same_for_the_write_path():
     assert abs(rate_importance("The user is vegan.", variant) - rate_importance("The user is vegan.", offline)) <= 0.05 + 1e-9
 
 
+@pytest.mark.parametrize("fact", ["The user is vegan.", "The user's budget is 40 EUR.", "The user lives in Berlin.",
+                                  "The user's sister is called Anna.", "The user is no longer vegetarian.",
+                                  "Anna's birthday is 12 May.", "The user plays the cello."])
+def test_reworded_facts_are_about_the_same_thing(fact):
+    from course_lib.model.offline.fact_patterns import about
+    from course_lib.model.variant.rewrite import reword_fact
+
+    assert about(reword_fact(fact)) == about(fact)
+    assert reword_fact(fact) == reword_fact(fact)  # one fact, one wording: the same fact is never stored twice
+
+
 def test_variant_agent_uses_its_own_call_ids_and_stays_within_constraints():
     from course_lib.agent.react_agent import ReActAgent
     from course_lib.course import scenario
