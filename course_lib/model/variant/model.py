@@ -16,10 +16,8 @@ import re
 import zlib
 from typing import Any
 
-from course_lib.model.offline import react
 from course_lib.model.offline.model import OfflineModel, choose_rule
 from course_lib.model.offline.reply import Messages, Reply, tool_call
-from course_lib.model.offline.self_memory import recalled_text
 from course_lib.model.settings import VARIANT_CHAT_MODEL
 from course_lib.model.variant.rewrite import JSON_REWRITES, SALT, compacted, rewrite_json, summary
 
@@ -52,34 +50,49 @@ def last_search(messages: Messages, last_user: int) -> int | None:
     return found[-1] if found else None
 
 
-def other_choice(messages: Messages) -> tuple[Messages, bool]:
-    """The messages with the offline model's pick hidden from the search result, when another place also meets
-    every constraint the prompt states (a diet or a budget): a different but valid choice. Seeded by the question
-    and the result, so every step of one booking makes the same choice. True when the pick was hidden."""
+def picked(reply: Reply, names: list[str]) -> str | None:
+    """The restaurant a ReAct reply settles on: the one it books, else the first of `names` its text mentions."""
+    for c in reply.tool_calls:
+        if c["function"]["name"] == "book_table":
+            return json.loads(c["function"]["arguments"] or "{}").get("restaurant")
+    text = reply.content or ""
+    return min((n for n in names if n in text), key=text.index, default=None)
+
+
+def other_choice(messages: Messages, body: dict[str, Any], answer: Any) -> tuple[Reply, bool]:
+    """The offline agent's reply, or, when its search was filtered by what the user wants (a diet or a price) and
+    found another place, its reply with its first pick hidden from the search result: a different but valid choice.
+    Read from the messages only (the search call and its result), seeded by the question and the result, so every
+    step of one booking makes the same choice. True when the other place was chosen."""
+    reply = answer(messages, body)
     last_user = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=None)
     at = None if last_user is None else last_search(messages, last_user)
     if at is None:
-        return messages, False
+        return reply, False
+    call = next(c for m in messages[last_user:at] for c in m.get("tool_calls") or []
+                if c.get("id") == messages[at].get("tool_call_id"))
+    filtered = {"diet", "max_price"} & set(json.loads(call["function"].get("arguments") or "{}"))
     question, observation = str(messages[last_user].get("content") or ""), str(messages[at].get("content") or "")
-    done = react.tool_history(messages, last_user + 1)
-    c = react.constraints(question, "\n".join([react.prompt_text(messages), recalled_text(done)]))
-    chosen = react.choose(observation, c)
-    if chosen is None or (not c["diet"] and c["budget"] is None):
-        return messages, False
-    if random.Random(zlib.crc32((SALT + question + observation).encode("utf-8"))).random() < 0.5:
-        return messages, False
-    rest = [r for r in json.loads(observation) if r != chosen]
-    if react.choose(json.dumps(rest), c) is None:
-        return messages, False
-    out = list(messages)
-    out[at] = {**messages[at], "content": json.dumps(rest, ensure_ascii=False)}
-    return out, True
+    try:
+        found = [r for r in json.loads(observation) if isinstance(r, dict) and r.get("name")]
+    except (json.JSONDecodeError, TypeError):
+        return reply, False
+    names = [r["name"] for r in found]
+    first = picked(reply, names)
+    coin = random.Random(zlib.crc32((SALT + question + observation).encode("utf-8"))).random()
+    if not filtered or first not in names or len(names) < 2 or coin < 0.5:
+        return reply, False
+    shown = list(messages)
+    shown[at] = {**messages[at], "content": json.dumps([r for r in found if r["name"] != first], ensure_ascii=False)}
+    other = answer(shown, body)
+    second = picked(other, names)
+    return (other, True) if second is not None and second != first else (reply, False)
 
 
 def final_words(text: str, rng: random.Random, second_best: bool = False) -> str:
-    """A final answer of the offline agent in other words (its confirmation question stays: it reads it back).
+    """A final answer of the offline agent in other words (a question to the user stays: the stand-in reads it back).
     After another valid choice (`second_best`) the place is no longer called the best-rated one."""
-    if text.startswith(react.ASK_TO_CONFIRM):
+    if "?" in text:  # a question to the user (which details, confirm an old fact): the stand-in reads it back
         return text
     if second_best:
         text = re.sub(r"\bthe best-rated (place|restaurant) in (\w+)", r"a well-rated \1 in \2", text)
@@ -122,8 +135,8 @@ class VariantModel(OfflineModel):
         if task is None:
             return Reply(content=NOT_A_TASK)
         if task == "react":
-            shown, second_best = other_choice(messages)
-            return agent_step(super().answer(shown, body), seed, rng, second_best)
+            reply, second_best = other_choice(messages, body, super().answer)
+            return agent_step(reply, seed, rng, second_best)
         content = super().answer(messages, body).content or ""
         if task in JSON_REWRITES:
             return Reply(content=rewrite_json(task, content, rng))
