@@ -17,6 +17,7 @@ def main(argv: list[str] | None = None) -> int:
     srv.add_argument("--host", default="127.0.0.1")
     srv.add_argument("--port", type=int, default=8765)
     srv.add_argument("--allow-remote", action="store_true", help="allow a non-loopback --host")
+    srv.add_argument("--variant", action="store_true", help="serve the second stand-in (other words and formats)")
     rst = sub.add_parser("reset", help="delete what the course stored for this learner (server tenant, --path folders)")
     rst.add_argument("--path", action="append", default=[], metavar="DIR", help="a store folder (repeatable)")
     rst.add_argument("--yes", action="store_true", help="do not ask for confirmation")
@@ -37,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     from course_lib.model.serve import serve
 
     try:
-        serve(args.host, args.port, allow_remote=args.allow_remote)
+        serve(args.host, args.port, allow_remote=args.allow_remote, variant=args.variant)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -81,7 +81,13 @@ def test_judge_refuses_an_answer_without_a_ranking():
     with pytest.raises(ModelOutputError, match="ranking"):
         LLMJudge(Fake('{"order": [1]}'))("q", hits("a", "b"))
     with pytest.raises(ModelOutputError, match="ranking"):
-        LLMJudge(Fake('{"ranking": ["1"]}'))("q", hits("a", "b"))
+        LLMJudge(Fake('{"ranking": ["first"]}'))("q", hits("a", "b"))
+
+
+def test_judge_reads_numbers_written_as_text():
+    """A model may quote the numbers ("2"); they mean the same candidates (the variant stand-in does this)."""
+    out = LLMJudge(Fake('```json\n{"ranking": ["2", " 1 "], "explanation": "b first"}\n```'))("q", hits("a", "b", "c"))
+    assert [h.text for h in out] == ["b", "a", "c"]
 
 
 def test_offline_rule_leaves_out_requests_and_orders_by_meaning():

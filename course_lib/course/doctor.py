@@ -66,7 +66,7 @@ def check_backend() -> str:
     """The configured backend answers a chat call and an embeddings call (replay: the recordings load)."""
     from course_lib.model.client import Model
     from course_lib.model.recording import ReplayTransport
-    from course_lib.model.settings import load_settings
+    from course_lib.model.settings import IN_PROCESS, load_settings
 
     s = load_settings()
     if s.backend == "replay":  # the doctor's own test call was never recorded, so check the files instead
@@ -74,14 +74,14 @@ def check_backend() -> str:
         where = ", ".join(str(f) for f in replay.files[:3]) + (" …" if len(replay.files) > 3 else "")
         fallback = "; unrecorded calls go to the offline model" if s.replay_fallback else ""
         return f"replay of {replay.calls} recorded calls from {len(replay.files)} file(s): {where}{fallback}"
-    if s.backend != "offline":
+    if s.backend not in IN_PROCESS:
         print(f"  (asking {s.base_url or 'api.openai.com'} for one short answer, at most {DOCTOR_TIMEOUT:g} s …)",
               flush=True)
         s = replace(s, timeout=min(s.timeout, DOCTOR_TIMEOUT), max_retries=0)
     model = Model(settings=s)
     reply = model.complete([{"role": "user", "content": "Say hello in three words."}], max_tokens=20)
     dims = model.embed(["dinner in Berlin"]).shape[1]
-    where = s.base_url or ("in-process" if s.backend == "offline" else "api.openai.com")
+    where = s.base_url or ("in-process" if s.backend in IN_PROCESS else "api.openai.com")
     return f"{s.backend} ({where}); chat={s.chat_model} ({len(reply)} chars back), embed={s.embed_model} ({dims} dims)"
 
 

@@ -103,6 +103,8 @@ class LLMJudge:
             return hits
         answer = ask_json(prompts.RERANK.render(query=query, candidates=numbered(hits)), self.model)
         ranking = answer.get("ranking")
+        if isinstance(ranking, list):  # a model may write the numbers as text: ["2", "1"]
+            ranking = [int(n) if isinstance(n, str) and n.strip().isdigit() else n for n in ranking]
         if not isinstance(ranking, list) or not all(isinstance(n, int) and not isinstance(n, bool) for n in ranking):
             raise ModelOutputError(f'the rerank answer needs "ranking": a list of candidate numbers, got {answer!r}')
         picked = list(dict.fromkeys(n - 1 for n in ranking if 1 <= n <= len(hits)))  # unknown numbers are ignored

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import httpx2
 
 from course_lib.model.recording import RecordingTransport, ReplayTransport
-from course_lib.model.settings import Settings, load_settings
+from course_lib.model.settings import IN_PROCESS, Settings, load_settings
 
 if TYPE_CHECKING:  # importing openai costs ~1 s, so only where a client is built
     import numpy as np
@@ -22,12 +22,16 @@ class ModelCallError(RuntimeError):
 
 
 class OfflineTransport(httpx2.BaseTransport):
-    """An httpx transport that hands each request to the in-process offline model (no socket)."""
+    """An httpx transport that hands each request to the in-process offline model (no socket); `variant=True`
+    hands it to the second stand-in, which answers the same tasks in other words and formats (model/variant/)."""
 
-    def __init__(self) -> None:
-        from course_lib.model.offline.model import OfflineModel
+    def __init__(self, variant: bool = False) -> None:
+        if variant:
+            from course_lib.model.variant.model import VariantModel as Stand_in
+        else:
+            from course_lib.model.offline.model import OfflineModel as Stand_in
 
-        self.model = OfflineModel()
+        self.model = Stand_in()
         self._lock = threading.Lock()
 
     def handle_request(self, request: httpx2.Request) -> httpx2.Response:
@@ -41,9 +45,9 @@ def get_client(settings: Settings | None = None) -> "openai.OpenAI":
     import openai
 
     s = settings or load_settings()
-    if s.backend == "offline":
-        http = httpx2.Client(transport=OfflineTransport(), base_url=OFFLINE_BASE_URL)
-        return openai.OpenAI(api_key="offline", base_url=OFFLINE_BASE_URL, http_client=http, max_retries=0)
+    if s.backend in IN_PROCESS:
+        http = httpx2.Client(transport=OfflineTransport(variant=s.backend == "variant"), base_url=OFFLINE_BASE_URL)
+        return openai.OpenAI(api_key=s.backend, base_url=OFFLINE_BASE_URL, http_client=http, max_retries=0)
     if s.backend == "replay":
         fallback = OfflineTransport() if s.replay_fallback == "offline" else None
         http = httpx2.Client(transport=ReplayTransport(s.replay_file or "", fallback))
@@ -64,7 +68,7 @@ def explain(exc: Exception, settings: Settings) -> str:
     """A message that says what went wrong with a model call and what to do about it."""
     import openai
 
-    where = settings.base_url or ("the offline model" if settings.backend == "offline" else "api.openai.com")
+    where = settings.base_url or (f"the {settings.backend} model" if settings.backend in IN_PROCESS else "api.openai.com")
     where = f"the replay of {settings.replay_file}" if settings.backend == "replay" else where
     if isinstance(exc, openai.AuthenticationError):
         return (f"{where} refused the API key (401). Check OPENAI_API_KEY, or unset COURSE_BACKEND "
@@ -106,7 +110,7 @@ class Model:
         # Offline, embeddings skip the SDK's HTTP machinery: the same bytes (the SDK asks for base64 float32)
         # for ~0.3 ms instead of ~10 ms per call, which is most of a recall. Chat, replay, recording and any
         # client passed in still go through the SDK.
-        self._embed_in_process = client is None and self.settings.backend == "offline"
+        self._embed_in_process = client is None and self.settings.backend in IN_PROCESS
 
     def chat(self, messages: list[dict[str, Any]], **kwargs: Any):
         """One chat completion (the SDK's ChatCompletion object); course bookkeeping keys are not sent."""

@@ -39,16 +39,18 @@ def host_name(header: str) -> str:
 
 
 def make_server(host: str = "127.0.0.1", port: int = 0, *, allow_remote: bool = False,
-                token: str | None = None) -> ThreadingHTTPServer:
+                token: str | None = None, variant: bool = False) -> ThreadingHTTPServer:
     """An HTTP server answering /v1/chat/completions, /v1/embeddings and /v1/models with the offline model, to
-    callers with the token (`server.token`: the one given, COURSE_SERVE_TOKEN, or a new random one)."""
+    callers with the token (`server.token`: the one given, COURSE_SERVE_TOKEN, or a new random one);
+    `variant=True` serves the second stand-in, which words its answers differently (model/variant/)."""
     if host not in LOOPBACK and not allow_remote:
         raise ValueError(f"refusing to listen on {host!r}: the offline server is loopback-only unless --allow-remote")
     from course_lib.model.offline.caching import PrefixCache
     from course_lib.model.offline.model import OfflineModel
+    from course_lib.model.variant.model import VariantModel
 
     token = token or os.environ.get(TOKEN_ENV) or secrets.token_urlsafe(24)
-    model, lock, caches = OfflineModel(), threading.Lock(), {}
+    model, lock, caches = (VariantModel() if variant else OfflineModel()), threading.Lock(), {}
 
     class Handler(BaseHTTPRequestHandler):
         def _send(self, status: int, payload: dict) -> None:
@@ -103,14 +105,15 @@ def make_server(host: str = "127.0.0.1", port: int = 0, *, allow_remote: bool = 
     return server
 
 
-def serve(host: str = "127.0.0.1", port: int = 8765, *, allow_remote: bool = False) -> None:
+def serve(host: str = "127.0.0.1", port: int = 8765, *, allow_remote: bool = False, variant: bool = False) -> None:
     """Run the server until interrupted."""
-    server = make_server(host, port, allow_remote=allow_remote)
+    server = make_server(host, port, allow_remote=allow_remote, variant=variant)
     url = f"http://{host}:{server.server_address[1]}/v1"
-    print(f"offline model at {url} (Ctrl-C stops it)", flush=True)
+    name = "variant" if variant else "offline"
+    print(f"{name} model at {url} (Ctrl-C stops it)", flush=True)
     print(f"  token: {server.token}  (send it as 'Authorization: Bearer …'; set {TOKEN_ENV} to choose it)", flush=True)
     print(f"  try: COURSE_BACKEND=openai OPENAI_BASE_URL={url} OPENAI_API_KEY={server.token} "
-          "COURSE_CHAT_MODEL=offline-rules-1 COURSE_EMBED_MODEL=minilm-static-256", flush=True)
+          f"COURSE_CHAT_MODEL={name}-rules-1 COURSE_EMBED_MODEL=minilm-static-256", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

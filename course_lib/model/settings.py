@@ -4,8 +4,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-BACKENDS = ("offline", "openai", "replay")
+BACKENDS = ("offline", "openai", "replay", "variant")
+IN_PROCESS = ("offline", "variant")  # backends answered inside the kernel; "variant" rephrases the offline model
 OFFLINE_CHAT_MODEL = "offline-rules-1"
+VARIANT_CHAT_MODEL = "variant-rules-1"  # the second stand-in (model/variant/): same tasks, other words and formats
 OFFLINE_EMBED_MODEL = "minilm-static-256"
 
 # Defaults per live server; anything else OpenAI-compatible can set COURSE_CHAT_MODEL / COURSE_EMBED_MODEL.
@@ -68,8 +70,8 @@ def load_settings(env: dict[str, str] | None = None) -> Settings:
     fallback = (env.get("COURSE_REPLAY_FALLBACK") or "").strip().lower() or None
     if fallback not in (None, "offline"):
         raise SettingsError(f"COURSE_REPLAY_FALLBACK={fallback!r}: the only fallback is 'offline' (or unset it).")
-    if backend == "offline":
-        chat, emb = OFFLINE_CHAT_MODEL, OFFLINE_EMBED_MODEL
+    if backend in IN_PROCESS:
+        chat, emb = (OFFLINE_CHAT_MODEL if backend == "offline" else VARIANT_CHAT_MODEL), OFFLINE_EMBED_MODEL
     else:
         probe = Settings(backend, "", "", base_url, api_key, None, None, 0, 0)
         chat, emb = LIVE_DEFAULTS.get(probe.live_server, LIVE_DEFAULTS["openai"])

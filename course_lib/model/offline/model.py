@@ -48,6 +48,8 @@ def choose_rule(messages: Messages, body: dict[str, Any]) -> str | None:
 class OfflineModel:
     """Answers chat and embeddings requests in-process; one instance keeps one prompt cache."""
 
+    chat_model = OFFLINE_CHAT_MODEL  # the name it answers under (the variant stand-in has its own)
+
     def __init__(self) -> None:
         self.cache = PrefixCache()
         self.calls = 0
@@ -58,7 +60,7 @@ class OfflineModel:
         if route.endswith("/models") and method == "GET":
             return 200, {"object": "list", "data": [
                 {"id": m, "object": "model", "created": CREATED, "owned_by": "course"}
-                for m in (OFFLINE_CHAT_MODEL, OFFLINE_EMBED_MODEL)]}
+                for m in (self.chat_model, OFFLINE_EMBED_MODEL)]}
         if method != "POST" or not (route.endswith("/chat/completions") or route.endswith("/embeddings")):
             return error(404, f"the offline model has no endpoint {method} {route}", "not_found")
         try:
@@ -78,8 +80,7 @@ class OfflineModel:
             return error(400, "'messages' must be a non-empty list of {'role': ..., 'content': ...} objects")
         if body.get("stream"):
             return error(400, "the offline model does not stream; call without stream=True")
-        name = choose_rule(messages, body)
-        reply = RULES[name](messages, body) if name else Reply(content=NOT_UNDERSTOOD)
+        reply = self.answer(messages, body)
         tools = body.get("tools")
         prompt_tokens = count_tokens(messages) + count_tools_tokens(tools)
         # the cache compares raw token sequences; never report more cached tokens than the prompt has
@@ -91,16 +92,21 @@ class OfflineModel:
         if reply.tool_calls:
             message["tool_calls"] = reply.tool_calls
         return 200, {
-            "id": f"chatcmpl-offline-{self.calls}",
+            "id": f"chatcmpl-{self.chat_model.split('-')[0]}-{self.calls}",
             "object": "chat.completion",
             "created": CREATED,
-            "model": OFFLINE_CHAT_MODEL,
+            "model": self.chat_model,
             "choices": [{"index": 0, "message": message, "logprobs": None,
                          "finish_reason": "tool_calls" if reply.tool_calls else "stop"}],
             "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion,
                       "total_tokens": prompt_tokens + completion,
                       "prompt_tokens_details": {"cached_tokens": cached}},
         }
+
+    def answer(self, messages: Messages, body: dict[str, Any]) -> Reply:
+        """The reply of the rule for this request's task, or the note that it is not a course task."""
+        name = choose_rule(messages, body)
+        return RULES[name](messages, body) if name else Reply(content=NOT_UNDERSTOOD)
 
     def embeddings(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         """Embeddings from the static MiniLM distillation shipped with the course."""
