@@ -72,7 +72,7 @@ def test_a_planted_symlink_is_refused_before_anything_is_deleted(tmp_path):
 
 @pytest.mark.parametrize("call, limit", [
     (lambda t: VectorMemory(model=HashModel()).remember("u", "x" * 20_001), "20,000 characters"),
-    (lambda t: VectorMemory(model=HashModel()).remember_many("u", ["a"] * 1_001), "1,000 memories"),
+    (lambda t: VectorMemory(model=HashModel()).remember_many("u", ["a"] * 10_001), "10,000 memories"),
     (lambda t: ProfileMemory(t).set("u", "notes", "y" * 10_001), "10,000 bytes"),
     (lambda t: EpisodicLog("s", t).record("note", text="z" * 1_000_001), "1,000,000 bytes"),
 ])

@@ -35,7 +35,7 @@ DEFAULT_MIN_CONFIDENCE = 0.8
 # Size limits, checked before anything is stored. A memory is a fact or two, not a document: store a document in
 # a retrieval index (lesson 09) and its facts here. The limits keep one call from filling a disk or stalling redaction.
 MAX_MEMORY_CHARS = 20_000  # one memory (about 5,000 tokens)
-MAX_BATCH = 1_000  # memories in one remember_many call
+MAX_BATCH = 10_000  # memories in one remember_many call (one embedding call; lesson 05 stores about 1,000)
 MAX_BATCH_CHARS = 2_000_000  # all texts of one batch together
 
 
