@@ -88,3 +88,10 @@ def test_import_is_fast_and_light():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=ENV).stdout.split(" ", 1)
     assert float(out[0]) < 1.0
     assert out[1].strip() == "[]"
+
+
+def test_rehearse_runs_the_checkouts_tool_and_refuses_a_lesson_that_does_not_exist():
+    r = run("rehearse", "--lessons", "99")
+    assert r.returncode == 2 and "rehearse: there is no lesson '99' in lessons/" in r.stderr
+    r = run("rehearse", "--agenda", "week")
+    assert r.returncode == 2 and "no agenda 'week': tools/agenda.py has 3h, day" in r.stderr

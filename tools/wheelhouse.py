@@ -194,13 +194,16 @@ def advice(pin: str, tgt: Target, python: str) -> str:
             if version in versions_with_wheels(name, options):
                 return (f"{pin} has wheels for macOS {newer} and newer only: build with "
                         f"PLATFORM=macosx_{newer}_0_{arch}; learners on an older macOS need to update it")
+    minor = ".".join(python.split(".")[:2])
+    others = [v for v in supported_pythons() if v != minor and version in versions_with_wheels(name, pip_target(tgt, v))]
+    elsewhere = (f"it has one for Python {', '.join(others)}: ask these learners to install one of those and build "
+                 f"the wheelhouse for it, or " if others else "")
     have = versions_with_wheels(name, pip_target(tgt, python))
     if have:
-        return (f"{pin} has no wheel for {tgt.name} and Python {python}; the newest version with one is {name}=={have[0]}. "
-                f"Check which Python's pin in requirements.lock has a wheel (`--list` shows the table) and ask those "
-                f"learners to use it, or pin {name}=={have[0]} for that platform in the lock (`make lock`)")
-    return (f"{name} publishes no wheel at all for {tgt.name} and Python {python}: those learners need another Python "
-            f"(see `--list`) or a C/Rust compiler to build {pin} from source with network access")
+        return (f"{pin} has no wheel for {tgt.name} and Python {minor}; {elsewhere}pin {name}=={have[0]} (the newest "
+                f"version with a wheel there) for this platform in pyproject.toml and run `make lock`")
+    return (f"{name} publishes no wheel at all for {tgt.name} and Python {minor}; {elsewhere or 'those learners need '}"
+            f"a C/Rust compiler to build {pin} from source, with network access")
 
 
 def versions_with_wheels(name: str, options: list[str]) -> list[str]:

@@ -65,14 +65,14 @@ def check_tokens() -> str:
 def check_backend() -> str:
     """The configured backend answers a chat call and an embeddings call (replay: the recordings load)."""
     from course_lib.model.client import Model
-    from course_lib.model.recording import ReplayTransport
+    from course_lib.model.recording import ReplayTransport, resolve
     from course_lib.model.settings import load_settings
 
     s = load_settings()
     if s.backend == "replay":  # the doctor's own test call was never recorded, so check the files instead
         replay = ReplayTransport(s.replay_file or "")
         where = ", ".join(str(f) for f in replay.files[:3]) + (" …" if len(replay.files) > 3 else "")
-        missing = unrecorded_lessons(replay.files) if replay.path.is_dir() else []
+        missing = unrecorded_lessons(replay.files) if resolve(s.replay_file or "").is_dir() else []
         fallback = "the offline model answers them" if s.replay_fallback else \
             "their model calls fail unless COURSE_REPLAY_FALLBACK=offline"
         gaps = f"; not recorded: lessons {', '.join(missing)} ({fallback})" if missing else ""
