@@ -66,8 +66,8 @@ check-exercises: $(STAMP)
 grade: $(STAMP)  ## grade learners' notebooks: make grade DIR=submissions [IN_CLASS=3h|file|names] [TIMEOUT=120] [JOBS=2]
 	$(PY) tools/grade.py "$(DIR)" $(if $(IN_CLASS),--in-class "$(IN_CLASS)",) $(if $(TIMEOUT),--timeout $(TIMEOUT),) $(if $(JOBS),--jobs $(JOBS),)
 
-wheelhouse: $(STAMP)  ## every wheel for an offline room: make wheelhouse [PLATFORM=windows-x86_64] [PYVER=3.11] [OUT=wheelhouse]
-	$(PY) tools/wheelhouse.py $(if $(PLATFORM),--platform $(PLATFORM),) $(if $(PYVER),--python $(PYVER),) $(if $(OUT),--out $(OUT),)
+wheelhouse: $(STAMP)  ## every wheel for an offline room: make wheelhouse [PLATFORM=windows-x86_64] [PYVER=3.11] [OUT=wheelhouse] [ALLOW_OLDER=1]
+	$(PY) tools/wheelhouse.py $(if $(PLATFORM),--platform $(PLATFORM),) $(if $(PYVER),--python $(PYVER),) $(if $(OUT),--out $(OUT),) $(if $(filter 1,$(ALLOW_OLDER)),--allow-older,)
 
 rehearse: $(STAMP)  ## run the day's lessons under the room's settings: make rehearse [AGENDA=3h|day] [LESSONS=05,06]
 	$(PY) tools/rehearse.py --agenda $(or $(AGENDA),3h) $(if $(LESSONS),--lessons $(LESSONS),)

@@ -284,8 +284,11 @@ def unmet(out: Path, tgt: Target, python: str, top: list[str]) -> list[str]:
     return sorted(problems)
 
 
-def build(tgt: Target, python: str, out: Path, lock: Path = LOCK) -> int:
-    """Download, list what is missing, write requirements-<target>-pyX.Y.Z.txt, dry-run each; 0 if all is well."""
+def build(tgt: Target, python: str, out: Path, lock: Path = LOCK, allow_older: bool = False) -> int:
+    """Download, list what is missing, write requirements-<target>-pyX.Y.Z.txt, dry-run each; 0 if all is well.
+
+    With `allow_older`, a pin with no wheel for the target is replaced by the newest version that has one, in
+    that target's requirements file only; the dry run and the dependency check then prove it still fits."""
     pins = lock_pins(lock.read_text(encoding="utf-8"))
     out.mkdir(parents=True, exist_ok=True)
     missing, sets = {}, {}
@@ -295,7 +298,14 @@ def build(tgt: Target, python: str, out: Path, lock: Path = LOCK) -> int:
         fetched = {r for earlier in list(sets.values())[:-1] for r in earlier}
         print(f"{tgt.name}, Python {point}: {len(requirements)} pins from {lock.name}", flush=True)
         for pin in download([r for r in requirements if r not in fetched], out, pip_target(tgt, point)):
-            missing[pin] = advice(pin, tgt, point)
+            have = versions_with_wheels(pin.split("==")[0], pip_target(tgt, point)) if allow_older else []
+            if have and not download([f"{pin.split('==')[0]}=={have[0]}"], out, pip_target(tgt, point)):
+                older = f"{pin.split('==')[0]}=={have[0]}"
+                requirements[requirements.index(pin)] = older
+                print(f"OLDER {older} instead of {pin}, which has no wheel for {tgt.name} and Python {point}: "
+                      f"install with -r {out / f'requirements-{tgt.name}-py{point}.txt'}, not the lock", flush=True)
+            else:
+                missing[pin] = advice(pin, tgt, point)
         (out / f"requirements-{tgt.name}-py{point}.txt").write_text(
             f"# {lock.name} resolved for {tgt.name}, CPython {point} by tools/wheelhouse.py\n"
             + "\n".join(requirements) + "\n", encoding="utf-8")
@@ -330,6 +340,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "wheelhouse")
     parser.add_argument("--verify", type=Path, metavar="DIR", help="only dry-run an existing wheelhouse DIR")
     parser.add_argument("--list", action="store_true", help="print the targets and supported Pythons, then exit")
+    parser.add_argument("--allow-older", action="store_true", help="for a pin with no wheel for the target, take the "
+                        "newest version that has one (in that target's requirements file only)")
     args = parser.parse_args(argv)
     try:
         if args.list:
@@ -350,7 +362,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"dry-run for {tgt.name}, Python {point}: {'OK' if not problem else 'FAILED: ' + problem}")
                 bad += bool(problem)
             return 1 if bad else 0
-        return build(tgt, python, args.out)
+        return build(tgt, python, args.out, allow_older=args.allow_older)
     except WheelhouseError as error:
         print(f"wheelhouse: {error}", file=sys.stderr)
         return 2
