@@ -162,3 +162,17 @@ def test_doctor_with_only_a_base_url_names_the_servers_model_not_gpt_4o_mini(off
     monkeypatch.setenv("COURSE_CHAT_MODEL", "offline-rules-1")
     monkeypatch.setenv("COURSE_EMBED_MODEL", "minilm-static-256")
     assert "chat=offline-rules-1 (" in next(c for c in doctor.run_checks() if c.name == "backend").detail
+
+
+def test_the_guide_quotes_the_real_message_of_an_unrecorded_call(offline_server_url, tmp_path):
+    from pathlib import Path
+
+    folder = tmp_path / "recordings"
+    record(offline_server_url, folder / "lesson04.jsonl", ASK)
+    record(offline_server_url, folder / "lesson05.jsonl", OTHER)  # a folder of several lessons, as in a room
+    with pytest.raises(ModelCallError) as info:
+        replay(folder).complete([{"role": "user", "content": "Summarise: Priya is vegan."}])
+    message = f"ModelCallError: {info.value}".replace(f"the replay of {folder}", "the replay of recordings")
+    message = message.replace(str(folder), "/home/ada/agent-memory/recordings")
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "instructor-guide.md").read_text(encoding="utf-8")
+    assert " ".join(message.split()) in " ".join(guide.replace("`", "").split())
