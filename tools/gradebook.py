@@ -12,7 +12,7 @@ import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
-SYMBOL = {"correct": "✓", "wrong": "✗", "not attempted": "○", "missing": "–", "timeout": "⏱", "error": "!"}
+SYMBOL = {"correct": "✓", "wrong": "✗", "not attempted": "○", "missing": "–", "timeout": "∞", "error": "!"}
 UNTOUCHED = ("not attempted", "missing")
 SAME_WRONG = 3  # learners giving the same wrong answer before it is a misconception worth explaining again
 
@@ -105,7 +105,7 @@ def gist(message: str) -> str:
 
 
 def needs_a_look(rows: list[dict]) -> list[tuple[str, str, str]]:
-    """(what, where, why) for the instructor: untouched notebooks, timeouts, errors, a wrong answer many share."""
+    """(what, where, why) for the instructor: untouched notebooks, a wrong answer many share, timeouts, errors."""
     found = []
     by_file: dict[str, list[dict]] = defaultdict(list)
     for row in rows:
@@ -115,13 +115,13 @@ def needs_a_look(rows: list[dict]) -> list[tuple[str, str, str]]:
         if named and all(r["verdict"] in UNTOUCHED for r in named):
             found.append(("untouched", file, f"0 of {len(named)} exercises attempted: handed in an empty copy, "
                                              "or never ran the cells?"))
-    for row in rows:
-        if row["verdict"] in ("timeout", "error"):
-            found.append((row["verdict"], f"{row['file']} {row['exercise']}".strip(), row["message"]))
     same = Counter((r["lesson"], r["exercise"], gist(r["message"])) for r in rows if r["verdict"] == "wrong")
     for (lesson, exercise, message), n in same.most_common():
         if n >= SAME_WRONG:
             found.append(("same wrong answer", f"{exercise} ({n} learners)", message))
+    for row in rows:
+        if row["verdict"] in ("timeout", "error"):
+            found.append((row["verdict"], f"{row['file']} {row['exercise']}".strip(), row["message"]))
     return found
 
 

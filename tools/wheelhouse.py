@@ -184,6 +184,18 @@ def download(requirements: list[str], out: Path, options: list[str]) -> list[str
     return missing
 
 
+def with_dependencies(older: str, requirements: list[str], out: Path, options: list[str]) -> bool:
+    """Fetch `older` and the dependencies it has that the lock's pins lack (onnxruntime 1.23.2 needs sympy and
+    coloredlogs, which 1.32.0 does not), the pinned ones held at their pins; False if pip cannot."""
+    name = older.split("==")[0]
+    with tempfile.TemporaryDirectory(prefix="wheelhouse-") as tmp:
+        constraints = Path(tmp) / "constraints.txt"
+        constraints.write_text("\n".join(r for r in requirements if not r.startswith(f"{name}==")) + "\n",
+                               encoding="utf-8")
+        proc = pip("download", "--dest", str(out), *options, "-c", str(constraints), older, check=False)
+    return proc.returncode == 0
+
+
 def advice(pin: str, tgt: Target, python: str) -> str:
     """What to do about a pin with no wheel for the target: a newer macOS, another Python, or another version."""
     name, version = pin.split("==")
@@ -227,6 +239,18 @@ def verify(out: Path, tgt: Target, python: str, requirements: list[str]) -> str 
     if proc.returncode:
         return proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else f"pip exited {proc.returncode}"
     return None
+
+
+def course_wheel(out: Path) -> None:
+    """The course's own wheel, built from a copy of its sources (so nothing is written into the checkout, and two
+    builds at once do not share a build/ folder)."""
+    import shutil
+
+    with tempfile.TemporaryDirectory(prefix="wheelhouse-src-") as tmp:
+        for name in ("pyproject.toml", "README.md", "LICENSE"):
+            shutil.copy(ROOT / name, Path(tmp) / name)
+        shutil.copytree(ROOT / "course_lib", Path(tmp) / "course_lib", ignore=shutil.ignore_patterns("__pycache__"))
+        pip("wheel", "--no-deps", "--no-build-isolation", "--wheel-dir", str(out), tmp)
 
 
 def build_requires(root: Path = ROOT) -> list[str]:
@@ -299,7 +323,7 @@ def build(tgt: Target, python: str, out: Path, lock: Path = LOCK, allow_older: b
         print(f"{tgt.name}, Python {point}: {len(requirements)} pins from {lock.name}", flush=True)
         for pin in download([r for r in requirements if r not in fetched], out, pip_target(tgt, point)):
             have = versions_with_wheels(pin.split("==")[0], pip_target(tgt, point)) if allow_older else []
-            if have and not download([f"{pin.split('==')[0]}=={have[0]}"], out, pip_target(tgt, point)):
+            if have and with_dependencies(f"{pin.split('==')[0]}=={have[0]}", requirements, out, pip_target(tgt, point)):
                 older = f"{pin.split('==')[0]}=={have[0]}"
                 requirements[requirements.index(pin)] = older
                 print(f"OLDER {older} instead of {pin}, which has no wheel for {tgt.name} and Python {point}: "
@@ -310,7 +334,7 @@ def build(tgt: Target, python: str, out: Path, lock: Path = LOCK, allow_older: b
             f"# {lock.name} resolved for {tgt.name}, CPython {point} by tools/wheelhouse.py\n"
             + "\n".join(requirements) + "\n", encoding="utf-8")
     download(build_requires(), out, pip_target(tgt, patch_points(pins, python)[-1]))
-    pip("wheel", "--no-deps", "--no-build-isolation", "--wheel-dir", str(out), str(ROOT))
+    course_wheel(out)
     for pin, what in missing.items():
         print(f"MISSING {what}", flush=True)
     failed = []
