@@ -190,8 +190,7 @@ def _row(file, exercise, verdict, message="", lesson="06_scoring"):
 def test_in_class_lists_come_from_an_agenda_a_file_or_names(tmp_path):
     assert gradebook.in_class(None, LESSONS) is None
     assert gradebook.in_class("3h", LESSONS | {"10_memory_agent": ["before_hook"], "01_goldfish_agent": ["x"]}) == {
-        "05_long_term_stores": {"profile_block", "already_done"}, "06_scoring": {"recency", "score"},
-        "10_memory_agent": {"before_hook"}}
+        "05_long_term_stores": {"profile_block"}, "06_scoring": {"recency"}, "10_memory_agent": {"before_hook"}}
     listed = tmp_path / "in_class.txt"
     listed.write_text("# the morning\n06_scoring: recency, score\nroute\n\n", encoding="utf-8")
     assert gradebook.in_class(str(listed), LESSONS) == {"06_scoring": {"recency", "score"},

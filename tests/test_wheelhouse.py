@@ -126,3 +126,30 @@ def test_make_wheelhouse_passes_platform_python_and_folder():
     text = (ROOT / "Makefile").read_text(encoding="utf-8")
     rule = text.split("\nwheelhouse:", 1)[1].split("\n\n", 1)[0]
     assert "--platform $(PLATFORM)" in rule and "--python $(PYVER)" in rule and "--out $(OUT)" in rule
+
+
+def test_an_older_pin_is_fetched_with_its_own_dependencies_and_the_other_pins_held(monkeypatch, tmp_path):
+    seen = {}
+
+    def fake(*args, check=True):
+        constraints = Path(args[args.index("-c") + 1])
+        seen.update(args=args, constraints=constraints.read_text(encoding="utf-8").split())
+        return type("Proc", (), {"returncode": 0, "stdout": "", "stderr": ""})
+
+    monkeypatch.setattr(wheelhouse, "pip", fake)
+    pins = ["numpy==2.4.6", "onnxruntime==1.32.0", "protobuf==6.0.0"]
+    assert wheelhouse.with_dependencies("onnxruntime==1.23.2", pins, tmp_path, ["--platform", "macosx_13_0_x86_64"])
+    assert seen["args"][-1] == "onnxruntime==1.23.2" and "--no-deps" not in seen["args"]  # its dependencies come too
+    assert seen["constraints"] == ["numpy==2.4.6", "protobuf==6.0.0"]  # held at the lock's pins
+
+
+def test_advice_names_the_newest_version_with_a_wheel(monkeypatch):
+    def fake(*args, check=True):
+        python = args[args.index("--python-version") + 1]
+        out = "Available versions: 1.23.2, 1.22.0" if python.startswith("3.11") else ""
+        return type("Proc", (), {"returncode": 0, "stdout": out, "stderr": ""})
+
+    monkeypatch.setattr(wheelhouse, "pip", fake)
+    text = wheelhouse.advice("onnxruntime==1.32.0", wheelhouse.target("win_amd64"), "3.11.0")
+    assert text.startswith("onnxruntime==1.32.0 has no wheel for win_amd64 and Python 3.11;")
+    assert "pin onnxruntime==1.23.2 (the newest version with a wheel there)" in text
