@@ -153,3 +153,15 @@ def test_advice_names_the_newest_version_with_a_wheel(monkeypatch):
     text = wheelhouse.advice("onnxruntime==1.32.0", wheelhouse.target("win_amd64"), "3.11.0")
     assert text.startswith("onnxruntime==1.32.0 has no wheel for win_amd64 and Python 3.11;")
     assert "pin onnxruntime==1.23.2 (the newest version with a wheel there)" in text
+
+
+def test_an_old_glibc_target_is_pointed_at_manylinux_2_28_when_the_pin_has_wheels_there(monkeypatch):
+    def fake(*args, check=True):
+        tags = [args[i + 1] for i, a in enumerate(args) if a == "--platform"]
+        out = "Available versions: 0.14.0, 0.13.0" if "manylinux_2_28_x86_64" in tags else "Available versions: 0.11.0"
+        return type("Proc", (), {"returncode": 0, "stdout": out, "stderr": ""})
+
+    monkeypatch.setattr(wheelhouse, "pip", fake)
+    text = wheelhouse.advice("tiktoken==0.14.0", wheelhouse.target("manylinux2014_x86_64"), "3.10.0")
+    assert text == ("tiktoken==0.14.0 has wheels for glibc 2.28 and newer only (manylinux_2_28): build with "
+                    "PLATFORM=linux-x86_64 for Debian 10, Ubuntu 18.10, RHEL 8 or newer")

@@ -206,6 +206,12 @@ def advice(pin: str, tgt: Target, python: str) -> str:
             if version in versions_with_wheels(name, options):
                 return (f"{pin} has wheels for macOS {newer} and newer only: build with "
                         f"PLATFORM=macosx_{newer}_0_{arch}; learners on an older macOS need to update it")
+    glibc = re.fullmatch(r"manylinux_2_(\d+)_(\w+)", tgt.tags[0])
+    if glibc and int(glibc.group(1)) < 28:
+        newer = target(f"manylinux_2_28_{glibc.group(2)}")
+        if version in versions_with_wheels(name, pip_target(newer, python)):
+            return (f"{pin} has wheels for glibc 2.28 and newer only (manylinux_2_28): build with "
+                    f"PLATFORM=linux-{glibc.group(2)} for Debian 10, Ubuntu 18.10, RHEL 8 or newer")
     minor = ".".join(python.split(".")[:2])
     others = [v for v in supported_pythons() if v != minor and version in versions_with_wheels(name, pip_target(tgt, v))]
     elsewhere = (f"it has one for Python {', '.join(others)}: ask these learners to install one of those and build "
