@@ -13,7 +13,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)  # jupyter refuses t
 LAB_FLAGS := --ServerApp.root_dir=. --LabApp.app_settings_dir=.jupyter/lab/settings $(ROOT_FLAG)
 LAB_ARGS  ?=  # more jupyter options, e.g. make lab-headless LAB_ARGS="--port=8899"
 
-.PHONY: lab lab-headless install test test-lib test-notebooks test-pythons exercises check-exercises grade wheelhouse record eval bench nbval-lessons doctor reset lock site clean
+.PHONY: lab lab-headless install test test-lib test-notebooks test-pythons exercises check-exercises grade wheelhouse rehearse record eval bench nbval-lessons doctor reset lock site clean
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -63,11 +63,14 @@ exercises: $(STAMP)  ## regenerate exercises/ from solutions/
 check-exercises: $(STAMP)
 	$(PY) tools/make_exercises.py --check
 
-grade: $(STAMP)  ## grade learners' notebooks: make grade DIR=submissions [TIMEOUT=120] [JOBS=2]
-	$(PY) tools/grade.py "$(DIR)" $(if $(TIMEOUT),--timeout $(TIMEOUT),) $(if $(JOBS),--jobs $(JOBS),)
+grade: $(STAMP)  ## grade learners' notebooks: make grade DIR=submissions [IN_CLASS=3h|file|names] [TIMEOUT=120] [JOBS=2]
+	$(PY) tools/grade.py "$(DIR)" $(if $(IN_CLASS),--in-class "$(IN_CLASS)",) $(if $(TIMEOUT),--timeout $(TIMEOUT),) $(if $(JOBS),--jobs $(JOBS),)
 
-wheelhouse: $(STAMP)  ## every wheel for an offline room: make wheelhouse [PLATFORM=win_amd64] [PYVER=3.11] [OUT=wheelhouse]
-	$(PY) tools/wheelhouse.py $(if $(PLATFORM),--platform $(PLATFORM),) $(if $(PYVER),--python $(PYVER),) $(if $(OUT),--out $(OUT),)
+wheelhouse: $(STAMP)  ## every wheel for an offline room: make wheelhouse [PLATFORM=windows-x86_64] [PYVER=3.11] [OUT=wheelhouse] [ALLOW_OLDER=1]
+	$(PY) tools/wheelhouse.py $(if $(PLATFORM),--platform $(PLATFORM),) $(if $(PYVER),--python $(PYVER),) $(if $(OUT),--out $(OUT),) $(if $(filter 1,$(ALLOW_OLDER)),--allow-older,)
+
+rehearse: $(STAMP)  ## run the day's lessons under the room's settings: make rehearse [AGENDA=3h|day] [LESSONS=05,06]
+	$(PY) tools/rehearse.py --agenda $(or $(AGENDA),3h) $(if $(LESSONS),--lessons $(LESSONS),)
 
 record: $(STAMP)  ## record a lesson's live calls for a room: make record LESSON=07|all [EXERCISES=0] [OUT=recordings] [APPEND=1]
 	$(PY) tools/record.py "$(LESSON)" $(if $(filter 0,$(EXERCISES)),--no-exercises,) $(if $(OUT),--out "$(OUT)",) $(if $(filter-out 0,$(APPEND)),--append,)

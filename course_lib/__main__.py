@@ -1,5 +1,6 @@
-"""`python -m course_lib doctor` checks the environment; `offline --explain "…"` shows how the offline model reads a message; `serve` serves the offline model; `reset` deletes a
-learner's stores."""
+"""`python -m course_lib doctor` checks the environment; `offline --explain "…"` shows how the offline model reads
+a message; `serve` serves the offline model; `reset` deletes a learner's stores; `rehearse` runs the day's lessons
+under the room's settings (tools/rehearse.py, in a checkout)."""
 from __future__ import annotations
 
 import argparse
@@ -23,6 +24,11 @@ def main(argv: list[str] | None = None) -> int:
     rst.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     rst.add_argument("--dry-run", action="store_true", help="only list what would be deleted")
     rst.add_argument("--no-server", action="store_true", help="leave the Chroma server (COURSE_CHROMA_HOST) alone")
+    reh = sub.add_parser("rehearse", help="run the day's lessons under the room's settings (see tools/rehearse.py)")
+    reh.add_argument("options", nargs="*", help="tools/rehearse.py's options, e.g. --agenda 3h")
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["rehearse"]:  # its options are the tool's own, passed on as they are
+        return rehearse(argv[1:])
     args = parser.parse_args(argv)
     if args.command == "reset":
         return reset(args)
@@ -43,6 +49,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def rehearse(options: list[str]) -> int:
+    """Run tools/rehearse.py of the checkout this package is installed from (editable), with `options`."""
+    import runpy
+    from pathlib import Path
+
+    tool = Path(__file__).resolve().parents[1] / "tools" / "rehearse.py"
+    if not tool.is_file():
+        print("error: rehearse runs the lessons of the course's repository, and this course_lib is not installed "
+              "from one (pip install -e . in a checkout, then make rehearse)", file=sys.stderr)
+        return 2
+    return runpy.run_path(str(tool))["main"](options)
 
 
 def reset(args: argparse.Namespace) -> int:

@@ -152,3 +152,50 @@ def test_prose_outside_the_markers_is_kept_and_a_missing_marker_is_named(tmp_pat
                           capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 2 and "<!-- agenda:day -->" in proc.stderr
     assert guide.read_text(encoding="utf-8").startswith("Intro.\n<!-- agenda:3h -->\nold\n")  # nothing written
+
+
+@pytest.mark.parametrize("name", sorted(agenda.WORKSHOPS))
+def test_every_agenda_has_a_break_every_75_minutes_and_slack(name, by_number):
+    rows = agenda.schedule(agenda.WORKSHOPS[name], by_number)
+    stretch, _ = agenda.longest_stretch(rows)
+    assert 0 < stretch <= agenda.MAX_STRETCH
+    assert sum(r["teach"] for r in rows if not r["lesson"] and r["slot"].kind == "slack") >= 10
+    text = block(agenda.GUIDE.read_text(encoding="utf-8"), name)
+    assert f"Longest stretch without a break: {stretch} min" in text and "slack " in text
+
+
+def test_a_plan_without_breaks_is_refused(by_number):
+    day = agenda.WORKSHOPS["day"]
+    no_breaks = replace(day, slots=tuple(s for s in day.slots if getattr(s, "kind", "") != "break"), length=600)
+    with pytest.raises(agenda.AgendaError, match=r"min without a break from 09:00; put a break at least every 75"):
+        agenda.schedule(no_breaks, by_number)
+
+
+def test_every_lesson_says_what_to_cut_and_the_section_exists(by_number, tmp_path):
+    text = agenda.GUIDE.read_text(encoding="utf-8")
+    for lesson in by_number.values():
+        assert re.fullmatch(rf"§{agenda.CUTS[lesson.number]} \S.*", lesson.cut)
+        source = (ROOT / "lessons" / lesson.notebook).read_text(encoding="utf-8")
+        assert f"## {agenda.CUTS[lesson.number]}. {lesson.cut.split(' ', 1)[1]}" in source
+    assert "| if short on time, cut |" in block(text, "3h")
+    with pytest.raises(agenda.AgendaError, match=r"has no section '## 42\. …' for CUTS"):
+        agenda.cut_section(ROOT / "lessons" / "06_scoring.ipynb", 42)
+
+
+def test_instructor_notes_are_generated_from_the_lessons_and_their_wrong_answers(tmp_path):
+    import instructor_notes
+    from course_lib.course.exercises import lesson03
+
+    assert instructor_notes.main(["--check"]) == 0, "run python tools/instructor_notes.py"
+    text = instructor_notes.NOTES.read_text(encoding="utf-8")
+    assert text.count("\n## ") == len(LESSON_NUMBERS)
+    section = text.split("## 03 · ", 1)[1].split("\n## ", 1)[0]
+    for exercise, wrong in lesson03.WRONG_ANSWERS.items():
+        assert f"- `{exercise}` (" in section
+        assert all(f'"{says}"' in section for _, says in wrong)
+    assert "`return messages[-n:]` (n == 0 gives the whole list): \"messages[-0:] is the whole list\"" in section
+    assert "**If short on time, cut** §7 The strategies side by side." in section
+    assert "keep a whole conversation in a lossless `ConversationBuffer`" in section
+    edited = tmp_path / "notes.md"
+    edited.write_text(text.replace("5.5 s", "1.0 s"), encoding="utf-8")
+    assert instructor_notes.main(["--check", "--out", str(edited)]) == 1

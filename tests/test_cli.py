@@ -135,3 +135,10 @@ def test_one_callers_prompt_never_shows_as_cached_for_another(server):
         return _call(server, "/v1/chat/completions", body=body)[1]["usage"]["prompt_tokens_details"]["cached_tokens"]
     assert cached("alice") == 0 and cached("alice") > 0  # the same caller again: cached
     assert cached("bob") == 0  # another caller with the same prompt learns nothing
+
+
+def test_rehearse_runs_the_checkouts_tool_and_refuses_a_lesson_that_does_not_exist():
+    r = run("rehearse", "--lessons", "99")
+    assert r.returncode == 2 and "rehearse: there is no lesson '99' in lessons/" in r.stderr
+    r = run("rehearse", "--agenda", "week")
+    assert r.returncode == 2 and "no agenda 'week': tools/agenda.py has 3h, day" in r.stderr

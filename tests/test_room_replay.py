@@ -111,3 +111,68 @@ def test_doctor_outside_the_venv_says_activate(monkeypatch, capsys):
     monkeypatch.setattr(doctor, "in_course_venv", lambda: True)
     doctor.main()
     assert "make install" in capsys.readouterr().out
+
+
+@pytest.fixture(autouse=True)
+def fresh_kernel(monkeypatch):
+    """Each test is a new kernel: nothing has fallen back yet."""
+    monkeypatch.setattr(recording, "FELL_BACK", [])
+
+
+def test_the_fallback_notice_is_printed_once_per_kernel_however_many_models(offline_server_url, tmp_path, capsys):
+    path = tmp_path / "r.jsonl"
+    record(offline_server_url, path, ASK)
+    questions = [[{"role": "user", "content": f"My budget is {n} euros."}] for n in (10, 20, 30)]
+    for messages in questions:  # a lesson builds a new model object (an agent, a writer) per step
+        replay(path, COURSE_REPLAY_FALLBACK="offline").complete(messages)
+    err = capsys.readouterr().err
+    assert err.count("answered by the offline model") == 1 and "without another notice" in err
+    assert len(recording.FELL_BACK) == 3 and "My budget is 30 euros." in recording.FELL_BACK[-1]
+    replay(path, COURSE_REPLAY_FALLBACK="offline").complete(ASK)  # a recorded call does not fall back
+    assert len(recording.FELL_BACK) == 3
+
+
+def test_doctor_under_replay_names_the_lessons_without_a_recording(offline_server_url, tmp_path, monkeypatch):
+    folder = tmp_path / "recordings"
+    record(offline_server_url, folder / "lesson00.jsonl", ASK)
+    record(offline_server_url, folder / "lesson05.jsonl", OTHER)
+    monkeypatch.setenv("COURSE_BACKEND", "replay")
+    monkeypatch.setenv("COURSE_REPLAY_FILE", str(folder))
+    detail = next(c for c in doctor.run_checks() if c.name == "backend").detail
+    gaps = detail.split("not recorded: lessons ", 1)[1]
+    assert gaps.startswith("01, 02, 03, 04, 06, 07, 08, 09, 10, 11, 12 (") and "COURSE_REPLAY_FALLBACK=offline" in gaps
+    monkeypatch.setenv("COURSE_REPLAY_FALLBACK", "offline")
+    detail = next(c for c in doctor.run_checks() if c.name == "backend").detail
+    assert "the offline model answers them" in detail
+    for number in range(13):
+        (folder / f"lesson{number:02d}.jsonl").touch()  # a lesson recorded with no model calls counts as recorded
+    assert "not recorded" not in next(c for c in doctor.run_checks() if c.name == "backend").detail
+
+
+def test_doctor_with_only_a_base_url_names_the_servers_model_not_gpt_4o_mini(offline_server_url, monkeypatch):
+    monkeypatch.setenv("COURSE_BACKEND", "openai")
+    monkeypatch.setenv("OPENAI_BASE_URL", offline_server_url)
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    for name in ("COURSE_CHAT_MODEL", "COURSE_EMBED_MODEL"):
+        monkeypatch.delenv(name, raising=False)
+    check = next(c for c in doctor.run_checks() if c.name == "backend")
+    assert check.ok and "chat=gpt-4o-mini" not in check.detail
+    assert "the server answered as offline-rules-1" in check.detail
+    assert "set COURSE_CHAT_MODEL and COURSE_EMBED_MODEL to your server's model names" in check.detail
+    monkeypatch.setenv("COURSE_CHAT_MODEL", "offline-rules-1")
+    monkeypatch.setenv("COURSE_EMBED_MODEL", "minilm-static-256")
+    assert "chat=offline-rules-1 (" in next(c for c in doctor.run_checks() if c.name == "backend").detail
+
+
+def test_the_guide_quotes_the_real_message_of_an_unrecorded_call(offline_server_url, tmp_path):
+    from pathlib import Path
+
+    folder = tmp_path / "recordings"
+    record(offline_server_url, folder / "lesson04.jsonl", ASK)
+    record(offline_server_url, folder / "lesson05.jsonl", OTHER)  # a folder of several lessons, as in a room
+    with pytest.raises(ModelCallError) as info:
+        replay(folder).complete([{"role": "user", "content": "Summarise: Priya is vegan."}])
+    message = f"ModelCallError: {info.value}".replace(f"the replay of {folder}", "the replay of recordings")
+    message = message.replace(str(folder), "/home/ada/agent-memory/recordings")
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "instructor-guide.md").read_text(encoding="utf-8")
+    assert " ".join(message.split()) in " ".join(guide.replace("`", "").split())

@@ -205,6 +205,105 @@ def test_install_cell_prints_nothing_where_course_lib_imports(tmp_path, monkeypa
         run_notebook(nbformat.v4.new_notebook(cells=[missing]), "python3", tmp_path)  # where it is missing it acts
 
 
+# --- (b) where the course is missing: never a global install; Colab and Binder get the lock's pins ---------------
+
+FAKE_PIP = ("_pip_calls = []\n"
+            "get_ipython().register_magic_function(lambda line: _pip_calls.append(line), 'line', 'pip')\n")
+OFFLINE = "import socket\nsocket.create_connection = lambda *a, **k: (_ for _ in ()).throw(OSError('no route'))\n"
+ONLINE = ("import socket\nclass _Connection:\n    def close(self): pass\n"
+          "socket.create_connection = lambda *a, **k: _Connection()\n")
+
+
+def missing_course_cell():
+    """The install cell as it behaves where course_lib is not importable."""
+    return nbformat.from_dict({**install_cell.install_cell(),
+                               "source": install_cell.cell_source().replace('"course_lib"', '"course_lib_absent"')})
+
+
+def run_missing(folder: Path, prelude: str) -> tuple[str, str, list[str]]:
+    """Run `prelude`, the install cell and a report cell: (what the cell printed, its error, the pip calls)."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(prelude), missing_course_cell(),
+                                         nbformat.v4.new_code_cell("import json; print(json.dumps(_pip_calls))")])
+    NotebookClient(nb, kernel_name="python3", timeout=120, allow_errors=True,
+                   resources={"metadata": {"path": str(folder)}}).execute()
+    error = next((f"{o.ename}: {o.evalue}" for o in nb.cells[1].outputs if o.output_type == "error"), "")
+    return stdout(nb.cells[1]), error, json.loads(stdout(nb.cells[2]))
+
+
+@pytest.fixture
+def no_hosting(monkeypatch):
+    for var in ("COLAB_RELEASE_TAG", "BINDER_REQUEST", "BINDER_LAUNCH_HOST", "COURSE_INSTALL_FROM"):
+        monkeypatch.delenv(var, raising=False)
+    return monkeypatch
+
+
+def test_a_global_kernel_next_to_a_checkout_is_told_how_to_switch_kernels_and_nothing_is_installed(
+        tmp_path, no_hosting):
+    checkout = tmp_path / "course"
+    (checkout / ".venv" / "bin").mkdir(parents=True)
+    (checkout / "lessons").mkdir()
+    (checkout / "pyproject.toml").write_text("[project]\n")
+    printed, error, calls = run_missing(checkout / "lessons", FAKE_PIP + ONLINE)
+    assert calls == []
+    assert error == "RuntimeError: course_lib is not in this kernel's environment: switch kernels as explained above"
+    assert f"This notebook's kernel runs {sys.executable}, which does not have the course" in printed
+    assert f"run `make lab` in {checkout}" in printed
+    assert f'"{checkout / ".venv" / "bin" / "python"}" -m ipykernel install --user --name agent-memory' in printed
+    no_hosting.setenv("COURSE_INSTALL_FROM", "git+https://example.org/elsewhere")  # the test's kernel is a venv
+    printed, error, calls = run_missing(tmp_path, FAKE_PIP + ONLINE)
+    assert calls == ['install --quiet "git+https://example.org/elsewhere"'] and "could not install" in error
+
+
+def test_with_no_checkout_around_it_says_to_set_the_course_up_first(tmp_path, no_hosting):
+    printed, error, calls = run_missing(tmp_path, FAKE_PIP + ONLINE)
+    assert calls == [] and "switch kernels" in error
+    assert "set the course up first (`make install` in the course folder" in printed and "ipykernel" not in printed
+
+
+def test_colab_installs_the_locks_exact_versions_then_the_course_without_its_dependencies(tmp_path, no_hosting):
+    no_hosting.setenv("COLAB_RELEASE_TAG", "release-colab-20261120")
+    _, error, calls = run_missing(tmp_path, FAKE_PIP + ONLINE)
+    url = binder.repository_url()
+    lock = url.replace("https://github.com/", "https://raw.githubusercontent.com/") + "/main/requirements.lock"
+    assert calls == [f'install --quiet -r "{lock}"', f'install --quiet --no-deps "git+{url}"']
+    assert error.startswith("RuntimeError: could not install the course from")  # the fake pip installed nothing
+
+
+def test_binder_uses_the_checkouts_own_lock(tmp_path, no_hosting):
+    root = course_copy(tmp_path)
+    no_hosting.setenv("BINDER_REQUEST", "v2/gh/agent-memory-course/agent-memory/main")
+    (root / "lessons").mkdir()
+    _, _, calls = run_missing(root / "lessons", FAKE_PIP + ONLINE)
+    assert calls[0] == f'install --quiet -r "{root / "requirements.lock"}"' and "--no-deps" in calls[1]
+
+
+def test_offline_on_colab_it_says_so_in_one_sentence(tmp_path, no_hosting):
+    no_hosting.setenv("COLAB_RELEASE_TAG", "release-colab-20261120")
+    printed, error, calls = run_missing(tmp_path, FAKE_PIP + OFFLINE)
+    assert calls == [] and printed == ""
+    assert error == ("RuntimeError: This Colab has no network connection, so the course cannot be installed here: "
+                     "connect it to the internet and run this cell again.")
+
+
+def normal(text: str) -> str:
+    return " ".join(text.replace("`", "").split())
+
+
+def test_the_guide_quotes_the_install_cells_real_messages(tmp_path, no_hosting):
+    guide = normal((ROOT / "docs" / "instructor-guide.md").read_text(encoding="utf-8"))
+    checkout = tmp_path / "agent-memory"
+    (checkout / ".venv" / "bin").mkdir(parents=True)
+    (checkout / "pyproject.toml").write_text("[project]\n")
+    printed, error, _ = run_missing(checkout, FAKE_PIP + ONLINE)
+    example = printed.replace(sys.executable, "/opt/anaconda3/bin/python").replace(str(checkout), "~/agent-memory")
+    for line in [*example.splitlines(), error]:
+        assert normal(line) in guide, f"the guide does not quote: {line}"
+    no_hosting.setenv("COLAB_RELEASE_TAG", "x")
+    _, offline, _ = run_missing(tmp_path, FAKE_PIP + OFFLINE)
+    assert normal(offline) in guide
+    assert "ModuleNotFoundError: No module named 'course_lib'" not in guide  # what the old guide promised
+
+
 # --- (a) a fresh venv with no checkout installs the course from a wheel, offline ----------------------------
 
 def fresh_venv(tmp_path: Path) -> tuple[Path, Path]:

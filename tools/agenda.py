@@ -23,7 +23,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 GUIDE = ROOT / "docs" / "instructor-guide.md"
 TIMINGS = ROOT / "docs" / "timings.json"
-EXERCISE_MINUTES = 5  # read the task, write a few lines, run check(), perhaps one hint
+# Read the task, write a few lines, run check(), read a "wrong" verdict, take a hint, check again. A planning figure,
+# not a measurement: the slack slot and each lesson's cut absorb a room that needs longer.
+EXERCISE_MINUTES = 10
+MAX_STRETCH = 75  # minutes of teaching before the room gets a break (the Carpentries' guidance: every 60-90 minutes)
+# What to drop from each lesson when the room runs late: a section (by number) that later lessons do not build on.
+CUTS = {"00": 3, "01": 4, "02": 3, "03": 7, "04": 7, "05": 4, "06": 7, "07": 7, "08": 6, "09": 6, "10": 6, "11": 7,
+        "12": 8}
 FIX = "run `make bench ARGS=--notebooks` and copy reports/bench/results.json to docs/timings.json"
 
 
@@ -42,6 +48,7 @@ class Lesson:
     exercises: tuple[str, ...]
     seconds: float
     solution_seconds: float
+    cut: str = ""
 
 
 @dataclass(frozen=True)
@@ -55,7 +62,7 @@ class Teach:
 
 @dataclass(frozen=True)
 class Other:
-    """A slot that is not a lesson: a break, lunch, a welcome or a wrap-up."""
+    """A slot that is not a lesson: a break or lunch ("break"), a welcome or a wrap-up ("talk"), or slack."""
 
     label: str
     minutes: int
@@ -73,33 +80,40 @@ class Workshop:
     every_lesson: bool = False
 
 
+WELCOME = "Welcome: hands up if the doctor is not 13 OK (the setup desk takes them); how exercises check themselves"
 WORKSHOPS = {
     "3h": Workshop("3-hour workshop", "09:00", 180, (
-        Other("Welcome: the doctor is green on every machine; how exercises check themselves", 10, "talk"),
+        Other(WELCOME, 10, "talk"),
         Teach("01", walkthrough=True),
-        Teach("05", exercises=2),
-        Other("Break", 15),
-        Teach("06", exercises=2),
-        Teach("10", exercises=1),
+        Teach("05", exercises=1),
+        Other("Break", 10),
+        Teach("06", exercises=1),
+        Other("Break", 10),
+        Teach("10", exercises=1, walkthrough=True),
+        Other("Slack: questions, a late start, the exercise that took longer", 10, "slack"),
         Other("Wrap-up: what to read at home", 5, "talk"))),
     "day": Workshop("Full day", "09:00", 480, (
-        Other("Welcome: the doctor is green on every machine; how exercises check themselves", 10, "talk"),
+        Other(WELCOME, 10, "talk"),
         Teach("00", walkthrough=True),
         Teach("01", exercises=1),
-        Teach("02", exercises=1),
-        Teach("03", exercises=1),
-        Other("Break", 15),
+        Teach("02", walkthrough=True),
+        Other("Break", 10),
+        Teach("03", walkthrough=True),
         Teach("04", walkthrough=True),
         Teach("05", exercises=1),
-        Other("Lunch", 60),
-        Teach("06", exercises=2),
+        Other("Break", 10),
+        Teach("06", exercises=1),
+        Other("Slack: catch up before lunch", 10, "slack"),
+        Other("Lunch", 45),
         Teach("07", exercises=1),
         Teach("08", walkthrough=True),
-        Other("Break", 15),
+        Other("Break", 10),
         Teach("09", walkthrough=True),
         Teach("10", exercises=1),
+        Other("Break", 10),
         Teach("11", walkthrough=True),
         Teach("12", walkthrough=True),
+        Other("Slack: questions, the exercises people want to finish", 10, "slack"),
         Other("Wrap-up: the exercises left for home, where to go next", 5, "talk")), every_lesson=True),
 }
 
@@ -139,6 +153,17 @@ def stated_minutes(notebook: Path) -> tuple[str, int]:
     return heading.group(1).strip(), int(found.group(1))
 
 
+def cut_section(notebook: Path, number: int) -> str:
+    """'§4 Lost in the middle': the heading of section `number` of a lesson, the one CUTS names."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    for cell in cells:
+        found = re.search(rf"^## {number}\. (.+)$", "".join(cell["source"]), re.M) if cell["cell_type"] == "markdown" else None
+        if found:
+            return f"§{number} {found.group(1).strip()}"
+    raise AgendaError(f"{notebook.relative_to(ROOT)} has no section '## {number}. …' for CUTS in tools/agenda.py; "
+                      "name another section to cut")
+
+
 def lessons(seconds: dict[str, float], timings: Path = TIMINGS) -> dict[str, Lesson]:
     """Every lesson in lessons/, by number, with its stated time, exercises and measured run times."""
     from course_lib.course.exercises import all_lessons
@@ -151,7 +176,8 @@ def lessons(seconds: dict[str, float], timings: Path = TIMINGS) -> dict[str, Les
         title, minutes = stated_minutes(path)
         found[path.name[:2]] = Lesson(path.name[:2], path.name, title, minutes,
                                       tuple(ex.name for ex in exercises.get(path.stem, [])),
-                                      seconds.get(keys[0], 0.0), seconds.get(keys[1], 0.0))
+                                      seconds.get(keys[0], 0.0), seconds.get(keys[1], 0.0),
+                                      cut_section(path, CUTS[path.name[:2]]) if path.name[:2] in CUTS else "")
     if missing:
         more = f" and {len(missing) - 4} more" if len(missing) > 4 else ""
         raise AgendaError(f"timings file {timings} has no time for {', '.join(missing[:4])}{more}; {FIX}")
@@ -181,10 +207,25 @@ def schedule(workshop: Workshop, by_number: dict[str, Lesson]) -> list[dict]:
         clock += teach + exercise
     if clock > workshop.length:
         raise AgendaError(f"{workshop.title}: the slots take {clock} min, more than its {workshop.length} min")
+    stretch, since = longest_stretch(rows)
+    if stretch > MAX_STRETCH:
+        raise AgendaError(f"{workshop.title}: {stretch} min without a break from {at(workshop.start, since)}; "
+                          f"put a break at least every {MAX_STRETCH} min")
     taught = {row["lesson"].number for row in rows if row["lesson"]}
     if workshop.every_lesson and taught != set(by_number):
         raise AgendaError(f"{workshop.title}: lessons {sorted(set(by_number) - taught)} are missing from the plan")
     return rows
+
+
+def longest_stretch(rows: list[dict]) -> tuple[int, int]:
+    """(minutes, start minute) of the longest run of slots with no break or lunch in it."""
+    best, run_start = (0, 0), 0
+    for row in rows:
+        if isinstance(row["slot"], Other) and row["slot"].kind == "break":
+            best = max(best, (row["start"] - run_start, run_start))
+            run_start = row["start"] + row["teach"]
+    end = rows[-1]["start"] + rows[-1]["teach"] + rows[-1]["exercise"] if rows else 0
+    return max(best, (end - run_start, run_start))
 
 
 def at(start: str, minutes: int) -> str:
@@ -201,29 +242,34 @@ def link(lesson: Lesson) -> str:
 def agenda_table(workshop: Workshop, by_number: dict[str, Lesson]) -> str:
     """The markdown table of one workshop, then a line of totals and what it leaves out."""
     rows = schedule(workshop, by_number)
-    lines = ["| start | slot (min) | lesson | teaching (min) | exercises (min) | lesson notebook runs in (s) |",
-             "|---|--:|---|--:|---|--:|"]
+    lines = ["| start | slot (min) | lesson | teaching (min) | exercises (min) | lesson notebook runs in (s) | "
+             "if short on time, cut |", "|---|--:|---|--:|---|--:|---|"]
     for row in rows:
         slot, lesson = row["slot"], row["lesson"]
         length = row["teach"] + row["exercise"]
         if lesson is None:
-            label = f"**{slot.label}**" if slot.kind == "break" else slot.label
-            lines.append(f"| {at(workshop.start, row['start'])} | {length} | {label} | | | |")
+            label = f"**{slot.label}**" if slot.kind == "break" else f"*{slot.label}*" if slot.kind == "slack" \
+                else slot.label
+            lines.append(f"| {at(workshop.start, row['start'])} | {length} | {label} | | | | |")
             continue
         how = " (walkthrough)" if slot.walkthrough else ""
         done = lesson.exercises[:slot.exercises]
         exercises = (f"{row['exercise']}: {', '.join(f'`{n}`' for n in done)} ({len(done)} of {len(lesson.exercises)})"
                      if done else f"0 (all {len(lesson.exercises)} at home)")
         lines.append(f"| {at(workshop.start, row['start'])} | {length} | {link(lesson)}{how} | {row['teach']} | "
-                     f"{exercises} | {lesson.seconds:.1f} |")
+                     f"{exercises} | {lesson.seconds:.1f} | {lesson.cut} |")
     end = rows[-1]["start"] + rows[-1]["teach"] + rows[-1]["exercise"]
-    lines.append(f"| {at(workshop.start, end)} | | end | | | |")
+    lines.append(f"| {at(workshop.start, end)} | | end | | | | |")
     teach = sum(r["teach"] for r in rows if r["lesson"])
     exercise = sum(r["exercise"] for r in rows)
     pauses = sum(r["teach"] for r in rows if not r["lesson"] and r["slot"].kind == "break")
+    slack = sum(r["teach"] for r in rows if not r["lesson"] and r["slot"].kind == "slack")
     skipped = sorted(set(by_number) - {r["lesson"].number for r in rows if r["lesson"]})
+    stretch, since = longest_stretch(rows)
     lines += ["", f"Lessons {teach} min, exercises {exercise} min, welcome and wrap-up "
-                  f"{end - teach - exercise - pauses} min, breaks {pauses} min: {end} of {workshop.length} min."
+                  f"{end - teach - exercise - pauses - slack} min, breaks {pauses} min, slack {slack} min "
+                  f"(+{workshop.length - end} unplanned): {end} of {workshop.length} min. Longest stretch without a "
+                  f"break: {stretch} min, from {at(workshop.start, since)}."
                   + (f" Not taught: {', '.join(skipped)}." if skipped else " Every lesson is in it.")]
     return "\n".join(lines)
 

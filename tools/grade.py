@@ -175,41 +175,89 @@ def rows_for(path: Path, relative: str, result: dict) -> list[dict]:
         else:
             status, message = "missing", "its check() never ran (cell deleted or not reached)" + note
         message = " ".join(line for line in message.splitlines() if not line.startswith("Stuck? "))
-        rows.append({"file": relative, "exercise": name, "verdict": status, "message": " ".join(message.split())})
+        rows.append({"file": relative, "lesson": lesson, "exercise": name, "verdict": status,
+                     "message": " ".join(message.split())})
     if not rows:
         status = result["status"] if result["status"] != "ok" else "missing"
         message = result["message"] or "no exercise check ran in this notebook" + note
-        rows.append({"file": relative, "exercise": "", "verdict": status, "message": " ".join(message.split())})
+        rows.append({"file": relative, "lesson": lesson, "exercise": "", "verdict": status,
+                     "message": " ".join(message.split())})
     return rows
 
 
-def summary(rows: list[dict], n_files: int, seconds: float, timeout: float, jobs: int, out: Path) -> str:
-    """A one-screen report: verdict counts per exercise, then the notebooks that need a look."""
+def progress(result: dict) -> str:
+    """What the progress line says about one graded notebook: ok, or its timeouts, syntax errors and errors."""
+    if result["status"] != "ok":
+        return f"{result['status']}: {result['message']}"[:140]
+    problems = [f"syntax error in {name or 'a cell'} ({where.split(': ', 1)[0]})" for name, where in
+                result.get("syntax", {}).items()]
+    problems += [f"timeout in {name or 'a cell'} ({why.split(' ran longer', 1)[0]} stopped)" for name, why in
+                 result.get("stopped", {}).items()]
+    return "; ".join(problems) or "ok"
+
+
+def summary(rows: list[dict], n_files: int, seconds: float, timeout: float, jobs: int, out: Path,
+            skipped: int = 0) -> str:
+    """A one-screen report: verdict counts per exercise (by lesson), then what needs a look."""
+    from gradebook import needs_a_look
+
     lines = [f"Graded {n_files} notebook{'s' * (n_files != 1)} in {seconds:.1f} s "
-             f"(limit {timeout:g} s each, {jobs} at a time)", ""]
+             f"(limit {timeout:g} s each, {jobs} at a time)"
+             + (f"; skipped {skipped} that are not exercise notebooks (lessons/, solutions/, no check)" if skipped
+                else ""), ""]
     counts: dict[str, Counter] = {}
     for row in rows:
-        counts.setdefault(row["exercise"] or "(none)", Counter())[row["verdict"]] += 1
+        label = f"{row['lesson'][:2]} {row['exercise']}" if row["exercise"] else "(none)"
+        counts.setdefault(label, Counter())[row["verdict"]] += 1
     width = max([len("exercise")] + [len(name) for name in counts])
     lines.append(f"{'exercise':<{width}}  " + "  ".join(f"{v:>{max(len(v), 3)}}" for v in VERDICTS))
-    for name, counter in counts.items():
+    for name, counter in sorted(counts.items()):
         lines.append(f"{name:<{width}}  " + "  ".join(f"{counter[v]:>{max(len(v), 3)}}" for v in VERDICTS))
-    trouble = sorted({(r["file"], r["verdict"], r["message"]) for r in rows if r["verdict"] in ("timeout", "error")})
+    trouble = needs_a_look(rows)
     if trouble:
         lines += ["", "Needs a look:"]
-        for file, verdict, message in trouble[:8]:
-            lines.append(f"  {file}: {verdict} — {message}"[:160])
+        for what, where, why in trouble[:8]:
+            lines.append(f"  {where}: {what} — {why}"[:160])
         if len(trouble) > 8:
-            lines.append(f"  … and {len(trouble) - 8} more (see the CSV)")
-    lines += ["", f"Wrote {out} ({len(rows)} rows)"]
+            lines.append(f"  … and {len(trouble) - 8} more (see the HTML report)")
+    lines += ["", f"Wrote {out.name} ({len(rows)} rows)"]
     return "\n".join(lines)
 
 
+def exercise_notebooks(folder: Path) -> tuple[list[Path], int]:
+    """The notebooks to grade under `folder`, and how many were left out: lessons/ and solutions/ copies (a hub's
+    home folders hold the whole course) and readable notebooks with no exercise check (lessons, scratch work)."""
+    found, skipped = [], 0
+    for path in sorted(folder.rglob("*.ipynb")):
+        parts = path.relative_to(folder).parts
+        if ".ipynb_checkpoints" in parts:
+            continue
+        if {"lessons", "solutions"} & set(parts[:-1]):
+            skipped += 1
+            continue
+        try:
+            nb = json.loads(path.read_text(encoding="utf-8"))
+            sources = ["".join(c.get("source", "")) for c in nb.get("cells", [])]
+            exercise = nb.get("metadata", {}).get("course", {}).get("lesson") or any(map(CHECK_CALL.search, sources))
+        except (OSError, ValueError, AttributeError, TypeError):
+            exercise = True  # unreadable: graded, and reported as an error
+        if exercise:
+            found.append(path)
+        else:
+            skipped += 1
+    return found, skipped
+
+
 def grade(folder: Path, timeout: float = 120, jobs: int = 2, out: Path | None = None,
-          cell_timeout: float | None = None) -> list[dict]:
-    """Grade every notebook under `folder`, write the CSV, print the summary, return the rows."""
+          cell_timeout: float | None = None, in_class_spec: str | None = None) -> list[dict]:
+    """Grade every exercise notebook under `folder`; write the CSVs, the HTML and the feedback; return the rows."""
+    from gradebook import columns, grid, in_class, write_feedback, write_grid
+    from grade_report import write_html, write_learners
+
+    lessons, hints = lesson_exercises()
+    chosen = in_class(in_class_spec, lessons)
     started = time.monotonic()
-    notebooks = sorted(p for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    notebooks, skipped = exercise_notebooks(folder)
     results: list[dict] = [{}] * len(notebooks)
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         futures = {pool.submit(grade_one, p, timeout, cell_timeout): i for i, p in enumerate(notebooks)}
@@ -217,21 +265,34 @@ def grade(folder: Path, timeout: float = 120, jobs: int = 2, out: Path | None = 
             i = futures[future]
             results[i] = future.result()
             print(f"[{done}/{len(notebooks)}] {notebooks[i].relative_to(folder).as_posix()}: "
-                  f"{results[i]['status']}", file=sys.stderr, flush=True)
+                  f"{progress(results[i])}", file=sys.stderr, flush=True)
     rows = [row for path, result in zip(notebooks, results)
             for row in rows_for(path, path.relative_to(folder).as_posix(), result)]
     out = out or folder / "grades.csv"
     with open(out, "w", newline="", encoding="utf-8") as f:
-        writer = csv.DictWriter(f, fieldnames=["file", "exercise", "verdict", "message"])
+        writer = csv.DictWriter(f, fieldnames=["file", "lesson", "exercise", "verdict", "message"])
         writer.writeheader()
         writer.writerows(rows)
-    from grade_report import write_learners, write_html
-
-    learners = write_learners(rows, out.with_name(out.stem + "_by_learner.csv"))
-    html = write_html(rows, learners, out.with_suffix(".html"))
-    print(summary(rows, len(notebooks), time.monotonic() - started, timeout, jobs, out))
-    print(f"Per learner: {out.with_name(out.stem + '_by_learner.csv')}; report with a chart: {html}")
+    table = write_learners(rows, out.with_name(out.stem + "_by_learner.csv"), chosen)
+    grid_csv = write_grid(grid(rows, lessons, chosen), columns(rows, lessons), chosen,
+                          out.with_name(out.stem + "_grid.csv"))
+    html = write_html(rows, table, out.with_suffix(".html"), lessons, chosen)
+    feedback = write_feedback(rows, hints, chosen, out.parent / "feedback")
+    print(summary(rows, len(notebooks), time.monotonic() - started, timeout, jobs, out, skipped))
+    print(f"Also in {out.parent}: {grid_csv.name} (learner × exercise), {out.stem}_by_learner.csv, {html.name}, "
+          f"feedback/ ({len(feedback)} files)")
     return rows
+
+
+def lesson_exercises() -> tuple[dict[str, list[str]], dict[tuple[str, str], str]]:
+    """Every lesson's exercise names in order, and each exercise's first hint (the one to try next)."""
+    try:
+        from course_lib.course.exercises import all_lessons
+        lessons = all_lessons()
+    except Exception:  # pragma: no cover - a broken install still grades what the checks recorded
+        lessons = {}
+    return ({lesson: [ex.name for ex in exercises] for lesson, exercises in lessons.items()},
+            {(lesson, ex.name): ex.hints[0] for lesson, exercises in lessons.items() for ex in exercises})
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -242,6 +303,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="CSV to write (default DIR/grades.csv)")
     parser.add_argument("--cell-timeout", type=float, default=30,
                         help="seconds one cell may run before it is stopped and the notebook goes on (default 30)")
+    parser.add_argument("--in-class", default=None, metavar="LIST",
+                        help="the exercises that count: an agenda of tools/agenda.py (3h, day), a file with one "
+                             "exercise per line, or names separated by commas (default: every exercise counts)")
     parser.add_argument("--one", type=Path, help=argparse.SUPPRESS)  # internal: grade one notebook
     parser.add_argument("--result", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -254,13 +318,21 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     args.dir = Path(args.dir)
-    if not any(p for p in args.dir.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts):
-        print(f"grade: no .ipynb files under {args.dir}", file=sys.stderr)
+    if not exercise_notebooks(args.dir)[0]:
+        print(f"grade: no exercise notebooks under {args.dir} (lessons/ and solutions/ copies and notebooks without "
+              "an ex.NAME.check() are left out)", file=sys.stderr)
         return 2
     if args.timeout <= 0:
         print("grade: --timeout must be a positive number of seconds", file=sys.stderr)
         return 2
-    grade(args.dir, timeout=args.timeout, jobs=args.jobs, out=args.out, cell_timeout=args.cell_timeout)
+    from gradebook import InClassError
+
+    try:
+        grade(args.dir, timeout=args.timeout, jobs=args.jobs, out=args.out, cell_timeout=args.cell_timeout,
+              in_class_spec=args.in_class)
+    except InClassError as error:
+        print(f"grade: {error}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -1,13 +1,21 @@
-"""The install cell: the first code cell of every lesson and solutions notebook, so a lesson runs on Colab.
+"""The install cell: the first code cell of every lesson and solutions notebook, safe on any learner's machine.
 
     python tools/install_cell.py           # insert or update the cell in lessons/ and solutions/, list what changed
     python tools/install_cell.py --check   # write nothing; exit 1 while any notebook lacks the current cell
     python tools/install_cell.py PATH...   # only these notebooks
 
-The cell does nothing, and prints nothing, when `course_lib` imports (a checkout, Binder, a wheelhouse install),
-so stored outputs stay empty. Elsewhere it installs the course from the repository named in pyproject.toml's
-[project.urls] Repository, or from COURSE_INSTALL_FROM (a wheel, a folder or a URL). It is tagged "install" and
-sits right after the notebook's title; exercises/ gets it from solutions/ through tools/make_exercises.py.
+The cell does nothing, and prints nothing, when `course_lib` imports (a checkout's .venv, Binder, a wheelhouse
+install), so stored outputs stay empty. Where it is missing:
+- on Colab or Binder (recognised by their environment variables) it installs the exact versions of
+  requirements.lock (the checkout's copy if there is one, else the repository's), then the course itself with
+  --no-deps, from the repository named in pyproject.toml's [project.urls] Repository;
+- with COURSE_INSTALL_FROM (a wheel or a folder, e.g. from the instructor's wheelhouse) inside a virtual
+  environment, it installs from there;
+- anywhere else (a global Jupyter, Anaconda's base, a venv without the course) it installs nothing: it says which
+  Python the kernel runs and how to switch to the course's kernel, then stops the notebook;
+- offline, where it would need the network, it says so in one sentence and stops.
+It is tagged "install" and sits right after the notebook's title; exercises/ gets it from solutions/ through
+tools/make_exercises.py.
 """
 from __future__ import annotations
 
@@ -16,33 +24,59 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from binder import repository_url  # noqa: E402
+from binder import BRANCH, repository_url  # noqa: E402
 from nbclean import clean, dumps, read  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 TAG = "install"
 FOLDERS = ("lessons", "solutions")
 SOURCE = '''\
-# Installs the course when this notebook runs without it (Colab, a bare Jupyter); does nothing otherwise.
-# On Colab it installs the course from its repository with the dependencies pyproject.toml declares (lower
-# bounds), not the pinned requirements.lock: Colab brings its own Python, numpy, matplotlib and ipywidgets,
-# and forcing ~180 exact versions over them is slow and can break the runtime. COURSE_INSTALL_FROM (a wheel,
-# a folder or a URL) installs from somewhere else.
-import importlib, importlib.util, os
+# Does nothing when this kernel has the course. On Colab or Binder it installs the course with the exact
+# versions of requirements.lock; anywhere else it installs nothing and says how to switch to the course's kernel.
+import importlib.util, os, socket, sys
+from pathlib import Path
 
 if importlib.util.find_spec("course_lib") is None:
-    install_from = os.environ.get("COURSE_INSTALL_FROM", "git+{url}")
-    %pip install --quiet "{{install_from}}"
+    hosted = ("Colab" if "google.colab" in sys.modules or "COLAB_RELEASE_TAG" in os.environ else
+              "Binder" if "BINDER_REQUEST" in os.environ or "BINDER_LAUNCH_HOST" in os.environ else None)
+    install_from = os.environ.get("COURSE_INSTALL_FROM")
+    here = [p for p in (Path.cwd(), *Path.cwd().parents) if (p / "pyproject.toml").is_file()][:1]
+    if not hosted and not (install_from and sys.prefix != sys.base_prefix):
+        venv = [p / ".venv" for p in here if (p / ".venv").is_dir()]
+        python = venv and venv[0] / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+        print(f"This notebook's kernel runs {{sys.executable}}, which does not have the course, and this cell will not "
+              "install ~180 packages into it. Switch to the course's own kernel:")
+        if venv:
+            print(f"  - close this Jupyter and run `make lab` in {{here[0]}}, or\\n"
+                  f"  - register the course's environment once, in a terminal:\\n"
+                  f'      "{{python}}" -m ipykernel install --user --name agent-memory --display-name "Agent Memory (.venv)"\\n'
+                  "    then Kernel > Change Kernel… > Agent Memory (.venv), and run the notebook again.")
+        else:
+            print("  - set the course up first (`make install` in the course folder, see the setup page for your "
+                  "system in docs/), then start JupyterLab with `make lab`.")
+        raise RuntimeError("course_lib is not in this kernel's environment: switch kernels as explained above")
+    local = install_from and not install_from.startswith(("http:", "https:", "git+")) and Path(install_from).exists()
+    try:
+        local or socket.create_connection(("pypi.org", 443), timeout=5).close()
+    except OSError:
+        raise RuntimeError(f"This {{hosted or 'kernel'}} has no network connection, so the course cannot be installed "
+                           "here: connect it to the internet and run this cell again.") from None
+    if hosted:
+        lock = here[0] / "requirements.lock" if here and (here[0] / "requirements.lock").is_file() else "{lock_url}"
+        get_ipython().run_line_magic("pip", f'install --quiet -r "{{lock}}"')
+    get_ipython().run_line_magic("pip", f'install --quiet {{"--no-deps " if hosted else ""}}"{{install_from or "git+{url}"}}"')
     importlib.invalidate_caches()
     if importlib.util.find_spec("course_lib") is None:
-        raise RuntimeError(f"could not install the course from {{install_from}}: see pip's message above")
+        raise RuntimeError(f"could not install the course from {{install_from or '{url}'}}: see pip's message above")
     print("course_lib is installed. If a later cell cannot import something, restart the runtime "
           "(Colab: Runtime > Restart session) and run the notebook again from the top.")'''
 
 
 def cell_source(root: Path = ROOT) -> str:
     """The install cell's code, with the repository address from pyproject.toml."""
-    return SOURCE.format(url=repository_url(root))
+    url = repository_url(root)
+    lock_url = f"{url.replace('https://github.com/', 'https://raw.githubusercontent.com/')}/{BRANCH}/requirements.lock"
+    return SOURCE.format(url=url, lock_url=lock_url)
 
 
 def install_cell(root: Path = ROOT) -> dict:

@@ -65,24 +65,44 @@ def check_tokens() -> str:
 def check_backend() -> str:
     """The configured backend answers a chat call and an embeddings call (replay: the recordings load)."""
     from course_lib.model.client import Model
-    from course_lib.model.recording import ReplayTransport
+    from course_lib.model.recording import ReplayTransport, resolve
     from course_lib.model.settings import IN_PROCESS, load_settings
 
     s = load_settings()
     if s.backend == "replay":  # the doctor's own test call was never recorded, so check the files instead
         replay = ReplayTransport(s.replay_file or "")
         where = ", ".join(str(f) for f in replay.files[:3]) + (" …" if len(replay.files) > 3 else "")
-        fallback = "; unrecorded calls go to the offline model" if s.replay_fallback else ""
-        return f"replay of {replay.calls} recorded calls from {len(replay.files)} file(s): {where}{fallback}"
+        missing = unrecorded_lessons(replay.files) if resolve(s.replay_file or "").is_dir() else []
+        fallback = "the offline model answers them" if s.replay_fallback else \
+            "their model calls fail unless COURSE_REPLAY_FALLBACK=offline"
+        gaps = f"; not recorded: lessons {', '.join(missing)} ({fallback})" if missing else ""
+        fallback = "; unrecorded calls go to the offline model" if s.replay_fallback and not missing else ""
+        return f"replay of {replay.calls} recorded calls from {len(replay.files)} file(s): {where}{fallback}{gaps}"
     if s.backend not in IN_PROCESS:
         print(f"  (asking {s.base_url or 'api.openai.com'} for one short answer, at most {DOCTOR_TIMEOUT:g} s …)",
               flush=True)
         s = replace(s, timeout=min(s.timeout, DOCTOR_TIMEOUT), max_retries=0)
     model = Model(settings=s)
-    reply = model.complete([{"role": "user", "content": "Say hello in three words."}], max_tokens=20)
+    response = model.chat([{"role": "user", "content": "Say hello in three words."}], max_tokens=20)
+    reply = response.choices[0].message.content or ""
     dims = model.embed(["dinner in Berlin"]).shape[1]
     where = s.base_url or ("in-process" if s.backend in IN_PROCESS else "api.openai.com")
-    return f"{s.backend} ({where}); chat={s.chat_model} ({len(reply)} chars back), embed={s.embed_model} ({dims} dims)"
+    line = f"{s.backend} ({where}); chat={s.chat_model} ({len(reply)} chars back), embed={s.embed_model} ({dims} dims)"
+    unnamed = [v for v in ("COURSE_CHAT_MODEL", "COURSE_EMBED_MODEL") if not os.environ.get(v)]
+    if s.backend == "openai" and s.live_server == "custom" and unnamed:  # the names are api.openai.com's defaults
+        served = getattr(response, "model", None) or "a model it did not name"
+        line = (f"{s.backend} ({where}); chat: the server answered as {served} ({len(reply)} chars back), "
+                f"embeddings: {dims} dims. The course asked for {s.chat_model!r} and {s.embed_model!r}, its "
+                f"defaults for api.openai.com: set {' and '.join(unnamed)} to your server's model names")
+    return line
+
+
+def unrecorded_lessons(files: list[Path]) -> list[str]:
+    """The lessons (by number) with no recordings/lessonNN.jsonl among `files`, the names `make record` writes."""
+    from course_lib.course.exercises import all_lessons
+
+    recorded = {f.stem.removeprefix("lesson") for f in files if f.stem.startswith("lesson")}
+    return [name.split("_", 1)[0] for name in sorted(all_lessons()) if name.split("_", 1)[0] not in recorded]
 
 
 def check_chroma_server() -> str:

@@ -11,7 +11,8 @@ lessons share a step) is answered from the file that the kernel's last call foun
 (the lesson being run, so its conversation goes on as recorded), else from the files in name order.
 
 An unrecorded call is an error naming the file and the call, unless COURSE_REPLAY_FALLBACK=offline, which
-answers it with the offline model instead (a cell a learner edited, say) and warns once.
+answers it with the offline model instead (a cell a learner edited, say) and says so once per kernel, however
+many model objects the notebook makes; FELL_BACK lists every call answered that way in this process.
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ import httpx2
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # the checkout, when course_lib is installed editable
 RECORDING: set[Path] = set()  # files this process records to (it says "appending" once per file, not per client)
+FELL_BACK: list[str] = []  # every call this process's replays answered with the fallback (the notice is printed once)
 
 
 def endpoint_of(url_path: str) -> str:
@@ -162,9 +164,11 @@ class ReplayTransport(httpx2.BaseTransport):
         answers = self.answers.get(key)
         if not answers:
             if self.fallback is not None:
-                if not self.fell_back:
+                if not FELL_BACK:
                     print(f"Replay: a call not in {self.path} was answered by the offline model "
-                          "(COURSE_REPLAY_FALLBACK=offline).", file=sys.stderr)
+                          "(COURSE_REPLAY_FALLBACK=offline); later unrecorded calls in this kernel are answered the "
+                          "same way, without another notice.", file=sys.stderr)
+                FELL_BACK.append(f"{endpoint}: {describe_call(request.read())}")
                 self.fell_back += 1
                 return self.fallback.handle_request(request)
             message = (f"{self.path} has no recorded answer for this call to {endpoint}: "
