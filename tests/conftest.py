@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 
 import pytest
@@ -39,6 +40,10 @@ socket.getaddrinfo = _guarded_getaddrinfo
 
 COURSE_VARS = ("COURSE_BACKEND", "OPENAI_API_KEY", "OPENAI_BASE_URL", "COURSE_CHAT_MODEL", "COURSE_EMBED_MODEL",
                "COURSE_REPLAY_FILE", "COURSE_RECORD_FILE", "COURSE_TIMEOUT", "COURSE_MAX_RETRIES")
+
+
+# `python -m course_lib serve` wants a bearer token; the servers the tests start (and their clients) share this one
+os.environ["COURSE_SERVE_TOKEN"] = "course-test-token"
 
 
 @pytest.fixture(autouse=True)

@@ -70,7 +70,7 @@ def test_variant_facts_mean_the_same_for_the_write_path():
                                   "The user's sister is called Anna.", "The user is no longer vegetarian.",
                                   "Anna's birthday is 12 May.", "The user plays the cello."])
 def test_reworded_facts_are_about_the_same_thing(fact):
-    from course_lib.model.offline.fact_patterns import about
+    from course_lib.model.offline.lang.read_facts import about
     from course_lib.model.variant.rewrite import reword_fact
 
     assert about(reword_fact(fact)) == about(fact)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -56,7 +57,8 @@ def get_client(settings: Settings | None = None) -> "openai.OpenAI":
     if s.record_file:
         transport = RecordingTransport(transport, s.record_file)
     return openai.OpenAI(
-        api_key=s.api_key or "not-needed",  # local servers (Ollama, llama.cpp) ignore the key
+        # local servers (Ollama, llama.cpp) ignore the key; `python -m course_lib serve` checks COURSE_SERVE_TOKEN's
+        api_key=s.api_key or os.environ.get("COURSE_SERVE_TOKEN") or "not-needed",
         base_url=s.base_url,
         timeout=s.timeout,
         max_retries=s.max_retries,

@@ -5,7 +5,7 @@ Each rewrite stays within what real chat models do with the course's prompts:
 * **JSON answers** come compact, pretty-printed, in a ```json fence, or with a sentence of prose around them;
   they carry fields nobody asked for ("category", "notes", "confidence"), and numbers sometimes as strings.
 * **Facts** are reworded ("The user is vegan." -> "User is vegan") only in ways that keep what they are about
-  (fact_patterns.about reads them the same), and listed in another order; guesses (confidence below 0.8) may be
+  (lang.read_facts.about reads them the same), and listed in another order; guesses (confidence below 0.8) may be
   left out, one fact of four or more may be missed, and any fact about a redacted secret always is (the prompt
   says never to include one).
 * **Operations** (ADD / UPDATE / DELETE / NOOP) come in any letter case, ids wrapped in backticks or brackets.
@@ -26,7 +26,7 @@ import re
 import zlib
 from typing import Any, Callable
 
-from course_lib.model.offline.fact_patterns import about
+from course_lib.model.offline.lang.read_facts import about
 
 SALT = os.environ.get("COURSE_VARIANT_SEED", "")  # another value, other choices: probe a lesson under many variants
 JsonRewrite = Callable[[dict[str, Any], random.Random], dict[str, Any]]
