@@ -492,9 +492,72 @@ def test_numbers_that_differ_only_by_rounding_are_told_not_to_round():
 
 def test_case_and_dict_mismatches_are_named():
     assert "only the case differs" in _returns("semantic").evaluate(lambda: "Semantic").message
-    assert "expected the keys ['a', 'b']" in _returns({"a": 1, "b": 2}).evaluate(lambda: {"a": 1}).message
-    assert "2 for the key 'b', expected 3" in _returns({"a": 1, "b": 3}).evaluate(lambda: {"a": 1, "b": 2}).message
-    assert "expected True (a bool)" in _returns(True).evaluate(lambda: 1.5).message
+    assert "a dict that differs: missing the key 'b'" in _returns({"a": 1, "b": 2}).evaluate(lambda: {"a": 1}).message
+    assert "'b' is 2, expected 3" in _returns({"a": 1, "b": 3}).evaluate(lambda: {"a": 1, "b": 2}).message
+    assert "expected True (a bool" in _returns(True).evaluate(lambda: 1.5).message
+    assert "expected True (a bool" in _returns(True).evaluate(lambda: 1).message  # 1 is not True: the bool policy
+
+
+def test_a_dict_diff_names_the_differing_keys_first():
+    """A long record (datetimes) is not cut before the field that differs."""
+    from datetime import datetime
+    expected = {"text": "The user lives in Paris, near the canal, since the spring of that year.",
+                "valid_from": datetime(2026, 3, 2, 9), "valid_to": datetime(2026, 9, 1, 9)}
+    message = _returns([expected]).evaluate(lambda: [dict(expected, valid_to=None)]).message
+    assert message.startswith("double() returned a different item 0: 'valid_to' is None, expected datetime"), message
+    message = _returns(expected).evaluate(lambda: dict(expected, extra=1)).message
+    assert "extra key 'extra'" in message
+
+
+@pytest.mark.parametrize("actual,expected,rounded", [
+    (0.62, 0.61729014, True), (0, 0.358, False), (1.0, 0.6, False), (0.0, 0.004, False), (12.0, 12.3, True),
+])
+def test_rounded_only_when_it_is_the_answer_rounded(actual, expected, rounded):
+    message = _returns(expected).evaluate(lambda: actual).message
+    assert ("rounded to" in message) is rounded, message
+
+
+def test_did_you_forget_return_only_when_nothing_was_ever_returned():
+    def check(fn):
+        expect(fn(1), 2)
+        expect(fn(0), 0)
+    assert "did you forget `return`" in _demo(check).evaluate(lambda x: None).message
+    message = _demo(check).evaluate(lambda x: 2 if x else None).message
+    assert "did you forget" not in message and "one path through it ends without `return`" in message
+
+
+def test_returning_the_argument_itself_is_caught():
+    message = _demo(lambda fn: expect(fn([1, 2]), [1, 2])).evaluate(lambda values: values).message
+    assert "returned `values` itself, not a new one" in message
+    assert _demo(lambda fn: expect(fn([1, 2]), [1, 2])).evaluate(lambda values: list(values)).ok
+
+
+def test_a_float_array_changed_in_place_is_caught():
+    def normalise(a, b):
+        a /= np.linalg.norm(a)
+        return float(a @ b / np.linalg.norm(b))
+    check = _demo(lambda fn: expect(fn(np.array([3.0, 4.0]), np.array([3.0, 4.0])), 1.0))
+    assert "(`a`: its values were overwritten" in check.evaluate(normalise).message
+
+
+def test_a_check_that_runs_too_long_stops_with_a_verdict():
+    import time
+
+    def forever(x):
+        while True:
+            time.sleep(0.01)
+    verdict = DOUBLE.evaluate(forever, time_limit=0.3)
+    assert verdict.status == WRONG and "double(2) took too long: the check stopped after 0.3 s" in verdict.message
+
+    def busy(x):
+        while True:
+            pass
+    import threading
+    out = []
+    worker = threading.Thread(target=lambda: out.append(DOUBLE.evaluate(busy, time_limit=0.3)))
+    worker.start()
+    worker.join(5)
+    assert out and "took too long" in out[0].message  # outside the main thread: the watchdog
 
 
 # --------------------------------------------------------------------------- the learner works on copies

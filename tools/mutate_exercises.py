@@ -477,8 +477,10 @@ def mutants(cell: str) -> list[Mutant]:
             found.append((op, f"{fn.name}: {_text(stmts)} at the start", new))
     for before, after, new in _class_state(tree, regions):
         found.append(("shared", f"{before} -> {after}", new))
-    out, seen = [], {}
+    out, seen, original = [], {}, ast.unparse(tree)
     for op, text, new in found:
+        if ast.unparse(new) == original:
+            continue  # e.g. `return text` "returning the input": the solution itself
         key = f"{op}: {text}"
         seen[key] = seen.get(key, 0) + 1
         out.append(Mutant(key if seen[key] == 1 else f"{key} #{seen[key]}", op, ast.unparse(ast.fix_missing_locations(new))))

@@ -133,7 +133,7 @@ WRONG_ANSWERS = {  # (body, text the verdict must contain)
     "fits_in_window": [
         ("return count_tokens(messages) + reply_tokens < window  # an exact fit is a fit", "expected True"),
         ("return count_tokens(messages) <= window  # forgets the reply", "expected False"),
-        ("return window - count_tokens(messages) - reply_tokens  # a number, not a yes/no", "expected True (a bool)"),
+        ("return window - count_tokens(messages) - reply_tokens  # a number, not a yes/no", "expected True (a bool: True or False)"),
     ],
     "cosine": [
         ("return sum(x * y for x, y in zip(a, b))  # not normalised", "expected 1"),

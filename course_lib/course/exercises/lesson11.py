@@ -228,7 +228,7 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
         ({"    if not isinstance(user, str) or not user.strip():\n"
           "        raise ValueError(f\"user must be a non-empty user id, got {user!r}\")\n": ""},
          "must raise a ValueError"),
-        ({"raise ValueError(f\"user must be a non-empty user id, got {user!r}\")": "return records"},
+        ({"raise ValueError(f\"user must be a non-empty user id, got {user!r}\")": "return list(records)"},
          "must raise a ValueError"),
     ],
 }
