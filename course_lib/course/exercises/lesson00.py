@@ -10,6 +10,7 @@ import random
 import numpy as np
 
 from course_lib.course.exercises import Exercise, expect, require
+from course_lib.course.exercises.checking import LearnerError, fail, spy_on
 from course_lib.model.tokens import count_tokens
 
 NOTEBOOK = "00_setup"
@@ -35,6 +36,14 @@ def _check_conversation_tokens(conversation_tokens):
     for conv in _conversations(f"{NOTEBOOK}.conversation_tokens"):
         expect(conversation_tokens(conv), count_tokens(conv),
                why="Each message costs 3 + tokens(role) + tokens(content); the reply adds 3 once")
+    same = [{"role": "user", "content": "thanks"}] * 3
+    expect(conversation_tokens(same), count_tokens(same), why="Three identical messages cost three times: count "
+                                                                 "every message, repeated ones too")
+    with spy_on(conversation_tokens, "count_tokens") as calls:
+        conversation_tokens(one)
+    require(all(isinstance(args[0], str) for args in calls if args),
+            "conversation_tokens passes the list of messages to count_tokens, which the exercise asks you not to "
+            "do: count each message's role and content yourself (3 + tokens(role) + tokens(content)), then add 3")
 
 
 def _check_fits_in_window(fits_in_window):
@@ -61,6 +70,19 @@ def _check_cosine(cosine):
         expect(cosine(list(3 * a), list(b)), ref, why="scaling a vector must not change its cosine", tol=1e-6)
         got = cosine(list(a), list(b))
         require(-1 - 1e-9 <= got <= 1 + 1e-9, f"cosine must lie between -1 and 1, got {got}")
+        expect(cosine(a, b), ref, why="numpy arrays work too", tol=1e-6)
+    expect(cosine([0.0, 0.0, 0.0], [1.0, 2.0, 3.0]), 0.0,
+           why="A zero vector has no direction: return 0.0 (as the library's search does), not nan or an error")
+    expect(cosine(np.array([1.0, 2.0]), np.zeros(2)), 0.0, why="A zero vector has no direction: return 0.0")
+    expect(cosine([1, 1], [1, 1]), 1.0, why="whole numbers work too (1 + 1 = 2 before any division)")
+    try:
+        result = cosine([1.0, 2.0, 3.0], [1.0, 2.0])
+    except LearnerError as error:
+        if not isinstance(error.error, ValueError):
+            raise
+    else:
+        fail(f"cosine([1.0, 2.0, 3.0], [1.0, 2.0]) returned {result!r}: vectors of different lengths have no cosine; "
+             f"don't cut the longer one short (zip does), let numpy raise its ValueError or raise one yourself")
 
 
 conversation_tokens = Exercise(
@@ -87,7 +109,8 @@ cosine = Exercise(
     hints=[
         "Cosine similarity is the dot product of the two vectors divided by the product of their lengths.",
         "With numpy: a = np.asarray(a, dtype=float); the length is np.linalg.norm(a).",
-        "`return float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)))`",
+        "`norms = np.linalg.norm(a) * np.linalg.norm(b)`, then `return float(a @ b / norms) if norms else 0.0` "
+        "(a zero vector has no direction: 0.0).",
     ],
 )
 
@@ -111,9 +134,12 @@ CORRECT_VARIANTS = {
     "cosine": [
         """
         import math
+        if len(a) != len(b):
+            raise ValueError(f"vectors of lengths {len(a)} and {len(b)}")
         dot = sum(x * y for x, y in zip(a, b))
-        return dot / (math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b)))""",
-        "return float(np.dot(a, b) / np.linalg.norm(a) / np.linalg.norm(b))",
+        norms = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
+        return dot / norms if norms else 0.0""",
+        "return float(np.dot(a, b) / np.linalg.norm(a) / np.linalg.norm(b)) if np.any(a) and np.any(b) else 0.0",
     ],
 }
 
@@ -129,6 +155,8 @@ WRONG_ANSWERS = {  # (body, text the verdict must contain)
             m = messages.pop()
             total += 3 + count_tokens(m["role"]) + count_tokens(m["content"])
         return total""", "changed its input (`messages`"),
+        ("return count_tokens(messages)  # the right number, but the exercise is to count it yourself",
+         "passes the list of messages to count_tokens"),
     ],
     "fits_in_window": [
         ("return count_tokens(messages) + reply_tokens < window  # an exact fit is a fit", "expected True"),
@@ -139,5 +167,16 @@ WRONG_ANSWERS = {  # (body, text the verdict must contain)
         ("return sum(x * y for x, y in zip(a, b))  # not normalised", "expected 1"),
         ("return float(np.dot(a, b) / np.linalg.norm(a))  # one length only", "expected"),
         ("return round(float(np.dot(a, b) / (np.linalg.norm(a) * np.linalg.norm(b))), 2)", "don't round"),
+        ("""
+        a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+        a /= np.linalg.norm(a)  # normalises the caller's array in place
+        b /= np.linalg.norm(b)
+        return float(a @ b) if np.isfinite(a).all() and np.isfinite(b).all() else 0.0""", "changed its input (`a`"),
+        ("""
+        dot = sum(x * y for x, y in zip(a, b))  # zip stops at the shorter vector
+        na, nb = sum(x * x for x in a) ** 0.5, sum(y * y for y in b) ** 0.5
+        return dot / (na * nb) if na and nb else 0.0""", "vectors of different lengths have no cosine"),
+        ("return float(np.dot(a, b) / (np.linalg.norm(a) * np.linalg.norm(b)))  # nan for a zero vector",
+         "A zero vector has no direction"),
     ],
 }

@@ -12,6 +12,7 @@ import json
 import random
 
 from course_lib.course.exercises import Exercise, expect, fail, require
+from course_lib.course.exercises.checking import passed
 
 NOTEBOOK = "02_react_loop"
 SECTIONS = ("system", "tools", "memory", "history", "tool_results")
@@ -65,6 +66,46 @@ def _check_section_share(section_share):
 BILL_NAME = "estimate_bill"
 
 
+def _refuses(fn, args: tuple, why: str, must_name: str | None = None) -> None:
+    """fn(*args) must raise a ValueError (naming `must_name` if given): the toolbox shows the model its message."""
+    call = f"estimate_bill{args!r}"
+    try:
+        result = fn(*args)
+    except ValueError as error:
+        if must_name and must_name.lower() not in str(error).lower():
+            fail(f"{call} raised ValueError({str(error)!r}); say what was wrong and name it ({must_name!r}) so the "
+                 f"model can correct its call")
+        passed()
+        return
+    except Exception as error:
+        fail(f"{call} raised {type(error).__name__}: {error}; raise a ValueError instead: the toolbox shows the "
+             f"model a ValueError's message, but a {type(error).__name__} shows only its bare text "
+             f"(error: 'nowhere special') or crashes the tool. {why}")
+    fail(f"{call} returned {result!r}; {why}: raise a ValueError with a message the model can act on")
+
+
+def _check_bill_directly(fn, scenario) -> None:
+    """The Python function itself: a dict result, ValueErrors that name the mistake, the data left as it is."""
+    import copy
+    before = copy.deepcopy(scenario.RESTAURANTS)
+    try:
+        got = fn("Linse & Lauch", 2)
+        require(isinstance(got, dict), f"estimate_bill('Linse & Lauch', 2) returned {type(got).__name__} "
+                                       f"({str(got)[:60]!r}); return a dict: the toolbox turns it into JSON itself")
+        _refuses(fn, ("Nowhere Special", 2), "there is no such restaurant")
+        _refuses(fn, ("a", 2), "'a' is not a restaurant's name: match the whole name (ignoring case), not a part "
+                               "of it ('a' is in 'Grüner Salon')")
+        _refuses(fn, ("Linse", 2), "'Linse' is only part of 'Linse & Lauch': match the whole name")
+        _refuses(fn, ("Linse & Lauch", 2.5), "people must be a whole number (2.5 people can't dine)")
+        _refuses(fn, ("Linse & Lauch", 0), "people must be at least 1")
+        _refuses(fn, ("Linse & Lauch", -3), "people must be at least 1")
+    finally:
+        changed = scenario.RESTAURANTS != before
+        scenario.RESTAURANTS[:] = before  # put the course data back, whatever the tool did to it
+    require(not changed, "estimate_bill changed scenario.RESTAURANTS (the course's data): read it, never write "
+                         "into it; build the result as a new dict")
+
+
 def _check_estimate_bill_tool(estimate_bill_tool):
     from course_lib.course import scenario
     from course_lib.agent.react_agent import Toolbox
@@ -110,6 +151,7 @@ def _check_estimate_bill_tool(estimate_bill_tool):
                why=f"{r['name']} costs {r['price_per_person']} EUR per person; total = price x people")
         require(data.get("restaurant") == r["name"], f"the tool called with {args} should name the restaurant as in "
                                                      f"the data, {r['name']!r}; got {data.get('restaurant')!r}")
+    _check_bill_directly(fn, scenario)
     for bad in ({"restaurant": "Nowhere Special", "people": 2}, {"restaurant": "Linse & Lauch", "people": 0}):
         observation = toolbox.call(BILL_NAME, json.dumps(bad, ensure_ascii=False))
         require(observation.startswith("error:"),
@@ -165,7 +207,7 @@ CORRECT_VARIANTS = {
         prices = {r["name"].casefold(): r for r in scenario.RESTAURANTS}
         def estimate_bill(restaurant: str, people: int) -> dict:
             r = prices.get(restaurant.strip().casefold())
-            if r is None or people < 1:
+            if r is None or not isinstance(people, int) or people < 1:
                 raise ValueError(f"unknown restaurant {restaurant!r} or fewer than 1 person ({people})")
             return {"restaurant": r["name"], "people": people, "total_eur": r["price_per_person"] * people}
         params = {"type": "object", "additionalProperties": False, "required": ["people", "restaurant"],
@@ -176,7 +218,7 @@ CORRECT_VARIANTS = {
         from course_lib.course import scenario
         def bill(restaurant, people):
             for r in scenario.RESTAURANTS:
-                if r["name"].lower() == restaurant.lower() and people >= 1:
+                if r["name"].lower() == restaurant.lower() and isinstance(people, int) and people >= 1:
                     return dict(restaurant=r["name"], people=people, total_eur=people * r["price_per_person"])
             raise ValueError("no such restaurant, or people < 1")
         schema = dict(type="function", function=dict(name="estimate_bill", description="Estimate a dinner bill.",
@@ -190,7 +232,7 @@ _BILL = """
         from course_lib.course import scenario
         def fn(restaurant, people):
             found = [r for r in scenario.RESTAURANTS if r["name"].lower() == restaurant.lower()]
-            if not found or people < 1:
+            if not found or people < 1 or isinstance(people, float) and ISFLOAT:
                 raise ValueError("unknown restaurant or party size")
             return {"restaurant": found[0]["name"], "people": people, "total_eur": TOTAL}
         schema = {"type": "function", "function": {"name": NAME, "description": "Estimate the bill.",
@@ -200,10 +242,10 @@ _BILL = """
 
 
 def _bill(total='found[0]["price_per_person"] * people', name='"estimate_bill"', required='["restaurant", "people"]',
-          match='r["name"].lower() == restaurant.lower()', unknown="raise ValueError"):
+          match='r["name"].lower() == restaurant.lower()', unknown="raise ValueError", floats="True"):
     """A wrong estimate_bill_tool body: the solution with one piece replaced."""
     body = _BILL.replace("TOTAL", total).replace("NAME", name).replace("REQUIRED", required)
-    body = body.replace('r["name"].lower() == restaurant.lower()', match)
+    body = body.replace('r["name"].lower() == restaurant.lower()', match).replace("ISFLOAT", floats)
     return body.replace('raise ValueError("unknown restaurant or party size")', unknown)
 
 
@@ -230,6 +272,14 @@ WRONG_ANSWERS = {  # (body, text the verdict must contain)
         (_bill(required='["restaurant"]'), "list it in \"required\""),
         (_bill(name='"bill"'), "not a valid OpenAI tool named 'estimate_bill'"),
         (_bill(match='r["name"] == restaurant'), "case-insensitively"),
-        (_bill(unknown="return None"), "raise a ValueError"),
+        (_bill(unknown="return None"), "raise a ValueError"),  # Nowhere Special: None
+        (_bill(unknown='raise KeyError(restaurant.lower())'), "raise a ValueError instead"),
+        (_bill(match='restaurant.lower() in r["name"].lower()'), "match the whole name"),
+        (_bill().replace('return {"restaurant"', 'return json.dumps({"restaurant"').replace(
+            '* people}', '* people})').replace("from course_lib", "import json\n        from course_lib"),
+         "return a dict"),
+        (_bill(floats="False"), "people must be a whole number"),  # people < 1 is checked, 2.5 is not
+        (_bill().replace('return {"restaurant"', 'found[0]["price_per_person"] *= people\n            return {"restaurant"'
+                         ).replace("TOTAL", 'found[0]["price_per_person"]'), "changed scenario.RESTAURANTS"),
     ],
 }
