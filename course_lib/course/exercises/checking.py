@@ -43,6 +43,7 @@ class Run:
     last_call: str | None = None
     passed: int = 0
     returned: bool = False  # some call returned a value other than None (so a None is not a missing `return`)
+    given: tuple = ()  # the (deep-copied) positional arguments of the last call, as the learner's code saw them
 
 
 RUN: contextvars.ContextVar[Run | None] = contextvars.ContextVar("course_exercise_run", default=None)
@@ -174,6 +175,8 @@ def watch(fn: Callable, name: str) -> Callable:
         if (run := RUN.get()) is not None:
             run.last_call = call
         given, given_kwargs = copy.deepcopy((args, kwargs))
+        if run is not None:
+            run.given = given
         try:
             result = fn(*given, **given_kwargs)
         except NotImplementedError:

@@ -9,7 +9,7 @@ import random
 from datetime import datetime, timedelta, timezone
 
 from course_lib.course.exercises import Exercise, expect, require
-from course_lib.course.exercises.checking import LearnerError, fail
+from course_lib.course.exercises.checking import RUN, LearnerError, fail
 from course_lib.long_term.forgetting import strength as library_strength
 
 NOTEBOOK = "07_write_update_forget"
@@ -41,6 +41,15 @@ def _check_is_valid_at(is_valid_at):
     expect(is_valid_at(table, day(2)), True, why="Before it expires the memory is valid")
     expect(is_valid_at(table, day(5)), False, why="After expires_at the memory no longer holds, even with no valid_to")
     expect(is_valid_at(table, day(4)), False, why="At expires_at exactly it has expired (when < expires_at)")
+    friday = day(4).replace(hour=19)  # held until Friday 19:00; every other check is at 09:00
+    dinner = {"text": "Table held until Friday 19:00.", "valid_from": day(0), "valid_to": None, "expires_at": friday}
+    expect(is_valid_at(dinner, day(4).replace(hour=10)), True,
+           why="On Friday at 10:00 the table is still held until 19:00: compare the full datetimes, not the dates")
+    expect(is_valid_at(dinner, friday.replace(minute=1)), False, why="At 19:01 it has expired")
+    moved = {"text": "The user lives in Berlin.", "valid_from": day(10).replace(hour=15), "valid_to": None,
+             "expires_at": None}
+    expect(is_valid_at(moved, day(10).replace(hour=11)), False,
+           why="The move happened at 15:00; at 11:00 that day it was not true yet (compare times, not dates)")
     rng = random.Random(f"{NOTEBOOK}.is_valid_at")
     for _ in range(40):
         start = rng.randint(0, 50)
@@ -61,10 +70,14 @@ def _check_strength(strength):
     expect(strength(2, 1, 10, decay=0.9), (1 + 0.6 + 0.7) * 0.9 ** 10, why="Use the decay argument")
     expect(strength(1, 1, 2.5), 2.0 * 0.95 ** 2.5, why="Days need not be whole")
     for args in ((-1, 0, 0), (0, -1, 0), (0, 0, -3)):
+        names = ("access_count", "edge_count", "days_unused")
+        bad = names[next(i for i, a in enumerate(args) if a < 0)]
         try:
             result = strength(*args)
         except LearnerError as error:
             if isinstance(error.error, ValueError):
+                require(bad in str(error.error), f"strength{args} raised ValueError({str(error.error)!r}); the message "
+                                                 f"should say which argument is wrong ({bad!r}) and that it must be >= 0")
                 continue
             raise
         fail(f"strength{args} returned {result!r}; a negative count or age is a bug in the caller: raise a "
@@ -91,6 +104,16 @@ def _check_supersede(supersede):
     veg = {"text": "The user is vegetarian.", "subject": "diet", "valid_from": day(0), "valid_to": None}
     paris = {"text": "The user lives in Paris.", "subject": "home city", "valid_from": day(0), "valid_to": None}
     vegan = {"subject": "diet", "text": "The user is vegan."}
+    loud = {"subject": "diet", "text": "The user is vegan.", "confidence": 0.9, "source": "chat"}
+    expect(supersede([veg], loud, day(30))[-1], {"text": "The user is vegan.", "subject": "diet",
+                                                 "valid_from": day(30), "valid_to": None},
+           why="The new record has exactly text, subject, valid_from and valid_to: other keys of new_fact (here "
+               "confidence, source) are not part of a stored record; build it from those two fields")
+    got = supersede([veg, paris], vegan, day(30))
+    mine = RUN.get().given[0]  # the very list the learner's code received
+    require(all(g is not m for g in got for m in mine),
+            "supersede returned records that are the caller's own dicts: copy each one (dict(m)), or a later change "
+            "to the result rewrites the caller's history too")
     got = supersede([veg, paris], vegan, day(30))
     require(sum(m.get("subject") == "diet" and m.get("valid_to") is None for m in got) <= 1,
             "After supersede two records on 'diet' are current: vegetarian and vegan would be recalled together. "
@@ -224,6 +247,10 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
         ("return record[\"valid_to\"] is None  # ignores the date", "In June Priya lived in Paris"),
         ({"return started and not_ended and not_expired": "return started and not_ended"}, "expires_at"),
         ({"return started and not_ended and not_expired": "return not_ended and not_expired"}, "Berlin was not true yet"),
+        ("""
+        d = when.date()  # compares calendar dates only
+        return (record["valid_from"].date() <= d and (record["valid_to"] is None or d < record["valid_to"].date())
+                and (record["expires_at"] is None or d < record["expires_at"].date()))""", "compare the full datetimes"),
     ],
     "strength": [
         ({"(1 + 0.3": "(0.3"}, "starts at strength 1"),
@@ -232,6 +259,8 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
         ({"decay ** days_unused": "(1 - 0.05 * days_unused)"}, "strength(0, 0, 20) returned 0"),
         ("return (1 + 0.3 * access_count + 0.7 * edge_count) * decay ** days_unused  # no check of the input",
          "raise a ValueError"),
+        ({"raise ValueError(\"access_count, edge_count and days_unused must be >= 0\")": "raise ValueError()"},
+         "the message should say which argument is wrong ('access_count')"),
     ],
     "supersede": [
         ("""
@@ -244,5 +273,10 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
         ({" and m[\"valid_to\"] is None": ""}, "keep its valid_to as it was"),
         ({"    if any(m[\"text\"] == new_fact[\"text\"] for m in current):\n        return [dict(m) for m in memories]\n": ""},
          "NOOP"),
+        ({"return [dict(m) for m in memories]": "return memories"}, "returned `memories` itself, not a new one"),
+        ({"out.append({\"text\": new_fact[\"text\"], \"subject\": new_fact[\"subject\"], \"valid_from\": when, \"valid_to\": None})":
+          "out.append({**new_fact, \"valid_from\": when, \"valid_to\": None})"}, "other keys of new_fact"),
+        ({"dict(m, valid_to=when) if m in current else dict(m)": "dict(m, valid_to=when) if m in current else m"},
+         "the caller's own dicts"),
     ],
 }
