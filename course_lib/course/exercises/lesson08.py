@@ -76,9 +76,9 @@ def _check_head_tail(head_tail):
                                      f"with head and tail")
         omitted = len(encode(text)) - len(encode(head)) - len(encode(tail))
         numbers = [int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", m.group(0).replace(pointer, ""))]
-        require(any(abs(n - omitted) <= 2 for n in numbers),
-                f"{call}: the marker should say how many tokens were left out (about {omitted:,}), in tokens, "
-                f"not characters; it says {m.group(0).strip()!r}")
+        require(omitted in numbers,
+                f"{call}: the marker should say exactly how many tokens were left out ({omitted:,}: all tokens minus head "
+                f"and tail, in tokens, not characters); it says {m.group(0).strip()!r}")
 
 
 def _reference_order(sections):
@@ -97,6 +97,12 @@ def _check_cache_friendly_order(cache_friendly_order):
            [("rules", "fixed"), ("rank", "volatile"), ("clock", "volatile")],
            why="Volatile sections keep their order too, after everything stable")
     expect(cache_friendly_order([]), [], why="No sections, nothing to order")
+    twice = [("memory", "volatile"), ("tool result", "append"), ("system", "fixed"), ("tool result", "append"),
+             ("memory", "volatile")]
+    expect(cache_friendly_order(twice), [("system", "fixed"), ("tool result", "append"), ("tool result", "append"),
+                                         ("memory", "volatile"), ("memory", "volatile")],
+           why="Two tool results (and two memory blocks) with the same name are two sections: keep both, in order "
+               "(a dict keyed by name keeps only one)")
     rng = random.Random(f"{NOTEBOOK}.cache_friendly_order")
     for _ in range(20):
         fresh = [(f"s{i}", rng.choice(KINDS)) for i in range(rng.randint(1, 9))]
@@ -199,6 +205,7 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
         ({"out = decode(ids[:h]) + marker(omitted)":
           "out = decode(ids[:h]) + marker(len(text) - len(decode(ids[:h])) - len(decode(ids[len(ids) - t:])))"},
          "in tokens, not characters"),
+        ({"omitted = len(ids) - h - t": "omitted = len(ids) - h - t + 1"}, "say exactly how many tokens were left out"),
         ("if count_tokens(text) <= max_tokens: return text\n"
          "return text[:max_tokens * 2] + f'\\n[… cut; full output: {pointer}]\\n' + text[-max_tokens * 2:]  # chars",
          "more than max_tokens"),
@@ -212,5 +219,9 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
         ("sections.sort(key=lambda s: ('fixed', 'append', 'volatile').index(s[1])); return sections", "changed its input"),
         ("return [s for kind in ('volatile', 'append', 'fixed') for s in sections if s[1] == kind]",
          "Fixed sections first"),
+        ("""
+        kinds = dict(sections)  # name -> kind: a repeated name keeps one entry
+        rank = {"fixed": 0, "append": 1, "volatile": 2}
+        return sorted(kinds.items(), key=lambda s: rank[s[1]])""", "keep both, in order"),
     ],
 }
