@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import random
 
+from course_lib.course.exercises.checking import LearnerError, fail
 from course_lib.course.exercises import Exercise, expect, require
 from course_lib.evaluation.retrieval import scores
 from course_lib.long_term.hybrid import HybridRetriever, KeywordIndex
@@ -66,6 +67,14 @@ def _check_fuse(fuse):
            why="alpha=0 is BM25 alone, min-max normalised: (score - min) / (max - min)")
     expect(fuse([0.3, 0.6], [5.0, 6.0], 0.8), [0.24, 0.68],
            why="Min-max subtracts the minimum first: 5 and 6 become 0 and 1, not 5/6 and 1")
+    try:
+        flat = fuse([0.3, 0.6], [2, 2])
+    except LearnerError as error:
+        fail(f"fuse([0.3, 0.6], [2, 2]) raised {type(error.error).__name__}: {error.error}. All BM25 scores are equal, "
+             f"so hi - lo is 0: test hi == lo, not hi == 0, and give every document a normalised BM25 of 0")
+    expect(flat, [0.21, 0.42],
+           why="All BM25 scores equal (2 and 2, not only 0 and 0): the normalised BM25 is 0 for every document; "
+               "test hi == lo, not hi == 0, and don't fall back to the raw scores")
     expect(fuse([0.3, 0.6], [0.0, 0.0], 0.7), [0.21, 0.42],
            why="No query word occurs anywhere (all BM25 scores equal): keywords give no evidence, so the "
                "normalised BM25 is 0 for every document (as in HybridRetriever), not 0.5 and no division by 0")
@@ -184,6 +193,8 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
         ("return len(set(ranked[:k]) & set(relevant))  # a count, not a share", "Two relevant documents"),
     ],
     "fuse": [
+        ({"[0.0] * len(keyword) if hi == lo": "list(keyword) if hi == lo"}, "don't fall back to the raw scores"),
+        ({"if hi == lo": "if hi == 0"}, "test hi == lo, not hi == 0"),
         ({"alpha * v + (1 - alpha) * n": "(1 - alpha) * v + alpha * n"}, "0.7 · 0.55 + 0.3 · 1 = 0.685"),
         ("return [alpha * v + (1 - alpha) * k for v, k in zip(vector, keyword)]  # raw BM25, not normalised",
          "the best keyword match becomes 1"),

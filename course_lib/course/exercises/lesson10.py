@@ -43,6 +43,17 @@ def _check_before_hook(before_hook):
     expect(before_hook(ROWS, "anna"), [], why="A user with no rows gets an empty list: nothing to inject")
     expect(before_hook(list(reversed(ROWS)), "priya", k=2), [_line(ROWS[0]), _line(ROWS[2])],
            why="Sort by score yourself (highest first); the rows need not arrive in order")
+    near = [{"user_id": "anna", "text": "Anna is allergic to nuts.", "score": 2.0, "learned": "2026-03-01"},
+            {"user_id": "Ann", "text": "Ann (another account) likes jazz.", "score": 1.5, "learned": "2026-03-01"},
+            {"user_id": "ann ", "text": "A typo'd id's row.", "score": 1.2, "learned": "2026-03-01"},
+            {"user_id": "ann", "text": "Ann is vegetarian.", "score": 0.5, "learned": "2026-03-02"}]
+    expect(before_hook(near, "ann"), [_line(near[3])],
+           why="Only rows whose user_id is exactly 'ann': 'anna' contains 'ann' but is another user (a substring "
+               "test leaks Anna's allergy to Ann), 'Ann' and 'ann ' are other ids too: compare with ==")
+    close_scores = [{"user_id": "priya", "text": t, "score": sc, "learned": "2026-03-02"}
+                    for t, sc in (("A older note.", 0.8121), ("B newer note.", 0.8149))]
+    expect(before_hook(close_scores, "priya"), [_line(close_scores[1]), _line(close_scores[0])],
+           why="0.8149 beats 0.8121: sort by the full score (rounding first makes them tie and sorts by text)")
     tied = [{"user_id": "priya", "text": t, "score": 1.0, "learned": "2026-03-02"} for t in ("B fact.", "A fact.")]
     expect(before_hook(tied, "priya"), [_line(tied[1]), _line(tied[0])],
            why="Equal scores are ordered by text, so the prompt is the same every time")
@@ -78,7 +89,12 @@ def _check_idempotency_key(idempotency_key):
               ("book_table", {**booking, "people": "2"}, "people as the text '2' rather than the number 2"),
               ("cancel_table", booking, "another tool with the same arguments"),
               ("book_table", {k: v for k, v in booking.items() if k != "people"}, "an argument left out"),
-              ("book_table", {**booking, "note": None}, "an extra argument")]
+              ("book_table", {**booking, "note": None}, "an extra argument"),
+              ("book_table", {**booking, "restaurant": "LINSE & LAUCH"}, "another spelling of a value (case counts: "
+                                                                      "don't lower-case the key)"),
+              ("Book_Table", booking, "another tool name (case counts)"),
+              ("book_table", {**booking, "time": " Friday 19:00"}, "a value with a leading space (don't strip "
+                                                                   "values: the key must name the call as made)")]
     for tool, args, what in differ:
         require(idempotency_key(tool, args) != key,
                 f"idempotency_key gives the same key for {what} ({tool}, {args}); a different call needs a "
@@ -218,6 +234,9 @@ WRONG_ANSWERS = {  # (body; text the verdict must contain)
          "e['args'] == args for e in events)  # True/False, not the result", "return its result"),
     ],
     "before_hook": [
+        ({'r["user_id"] == user_id': 'user_id in r["user_id"]'}, "a substring test leaks Anna's allergy"),
+        ({'r["user_id"] == user_id': 'r["user_id"].lower() == user_id.lower()'}, "'Ann' and 'ann ' are other ids"),
+        ({'-r["score"]': '-round(r["score"], 2)'}, "rounding first makes them tie"),
         ("return [f\"{r['text']} (learned {r['learned']})\" for r in sorted(rows, key=lambda r: -r['score'])[:k]]"
          "  # no user filter", "Omar's rows never"),
         ("mine = sorted((r for r in rows if r['user_id'] == user_id), key=lambda r: (-r['score'], r['text']))\n"
@@ -231,6 +250,9 @@ WRONG_ANSWERS = {  # (body; text the verdict must contain)
          "ordered by text"),
     ],
     "idempotency_key": [
+        ('return (tool + ":" + json.dumps(args, sort_keys=True)).lower()', "don't lower-case the key"),
+        ('return tool + ":" + json.dumps({k: v.strip() if isinstance(v, str) else v for k, v in args.items()}, '
+         'sort_keys=True)', "don't strip values"),
         ("return tool + str(args)  # the order of the arguments changes the key", "another order"),
         ("import json; return json.dumps(args, sort_keys=True)  # no tool in the key", "another tool"),
         ("return tool + ':' + ','.join(f'{k}={v}' for k, v in sorted(args.items()))  # 2 and '2' look alike",
