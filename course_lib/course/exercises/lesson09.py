@@ -74,7 +74,7 @@ def _check_fuse(fuse):
              f"so hi - lo is 0: test hi == lo, not hi == 0, and give every document a normalised BM25 of 0")
     expect(flat, [0.21, 0.42],
            why="All BM25 scores equal (2 and 2, not only 0 and 0): the normalised BM25 is 0 for every document; "
-               "test hi == lo, not hi == 0, and don't fall back to the raw scores")
+               "test hi == lo, not hi == 0, and don't fall back to the raw scores (nor to 0.5: not 0.5 and no division by 0)")
     expect(fuse([0.3, 0.6], [0.0, 0.0], 0.7), [0.21, 0.42],
            why="No query word occurs anywhere (all BM25 scores equal): keywords give no evidence, so the "
                "normalised BM25 is 0 for every document (as in HybridRetriever), not 0.5 and no division by 0")
