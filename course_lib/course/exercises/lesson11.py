@@ -48,6 +48,22 @@ def _check_mask_card(mask_card):
     expect(mask_card(f"old {visa} new 5555-5555-5555-4444"), "old [CARD] new [CARD]", why="Mask every card, "
            "not only the first")
     expect(mask_card(""), "", why="Empty text, nothing to mask")
+    expect(mask_card("card 4111 1111 1111 1111 12/27 cvv 123"), "card [CARD] 12/27 cvv 123",
+           why="The expiry date stands next to the card: the card is the Luhn-valid run of whole digit groups "
+               "(4111 1111 1111 1111); if the longest run fails the check, try the shorter runs inside it")
+    expect(mask_card("room 12 4111 1111 1111 1111"), "room 12 [CARD]",
+           why="A room number before the card: mask the card, keep the 12")
+    expect(mask_card("4111\n1111\n1111\n1111"), "4111\n1111\n1111\n1111",
+           why="Four numbers on four lines are not one card: groups are joined by one space, no-break space, "
+               "'-', '.' or '/', not by a newline or a tab (\\s matches those too)")
+    expect(mask_card("IDs 4111,1111,1111,1111"), "IDs 4111,1111,1111,1111",
+           why="Commas separate a list of numbers, not a card's groups: only ' ', '\\u00a0', '-', '.' and '/' "
+               "join groups (\\D? joins anything)")
+    expect(mask_card("4111 - 1111 - 1111 - 1111"), "4111 - 1111 - 1111 - 1111",
+           why="One separator between groups: ' - ' is three characters, a list of numbers, not a card")
+    expect(mask_card("IBAN-like 41111111111111110000"), "IBAN-like 41111111111111110000",
+           why="20 digits in a row are one number, too long for a card, even if 16 of them pass the Luhn check: "
+               "never mask part of a digit group")
     rng = random.Random(f"{NOTEBOOK}.mask_card")
     words = ["Pay with", "my card", "is", "use", "the card ending", "thanks", "for the hotel", "booking", "ok"]
     for _ in range(20):
@@ -74,6 +90,12 @@ def _check_is_stale(is_stale):
            why="30 days old, limit 180: still fresh")
     expect(is_stale(_fact("x", now - timedelta(days=365)), now, 365), False,
            why="Exactly 365 days old with a 365-day limit is not *more* than the limit: not stale yet")
+    expect(is_stale(_fact("x", now - timedelta(days=365, hours=12)), now, 365), True,
+           why="365 days and 12 hours is more than 365 days: stale. (now - learned).days drops the 12 hours; "
+               "compare the timedelta with timedelta(days=max_age_days)")
+    expect(is_stale(_fact("x", now.replace(hour=8) - timedelta(days=1)), now.replace(hour=10), 1), True,
+           why="Learned yesterday at 08:00, now 10:00: 26 hours is more than 1 day, stale; compare datetimes, "
+               "not calendar dates (the dates are only 1 apart)")
     expect(is_stale(_fact("x", now - timedelta(days=366)), now, 365), True, why="366 days old is past a 365-day limit")
     expect(is_stale(_fact("x", now - timedelta(days=3, hours=5)), now, 1), True,
            why="3 days old with a 1-day limit: count the days, not the seconds left over after whole days")
@@ -122,17 +144,25 @@ def _check_user_filter(user_filter):
         who = rng.choice(users)
         expect(user_filter(fresh, who), [r for r in fresh if r["user_id"] == who],
                why=f"Expected exactly the records whose user_id == {who!r}, in order")
+    twice = [records[0], dict(records[0]), records[1]]
+    expect(user_filter(twice, "priya"), [records[0], records[0]],
+           why="Two identical records are two records: keep both (a filter drops nothing that belongs to the user)")
+    padded = records + [{"user_id": " priya", "text": "Another account's note."}]
+    expect(user_filter(padded, "priya"), [records[0], records[2]],
+           why="' priya' is another id: match it exactly, don't strip ids")
 
 
 mask_card = Exercise(
     "mask_card", lesson=NOTEBOOK, check_fn=_check_mask_card,
     hints=[
-        "Find candidates with a regular expression: a digit, then 12 to 18 more digits, each optionally preceded "
-        "by one separator from ' -./' and '\\u00a0'. Guard both ends with (?<!\\d) and (?!\\d).",
-        "For each candidate, strip the separators (re.sub(r'\\D', '', ...)) and run the Luhn check; you may "
-        "use `luhn_ok` from `course_lib.model.redact`. Only a Luhn-valid candidate becomes '[CARD]'.",
-        "re.sub accepts a function as the replacement: `re.sub(pattern, lambda m: '[CARD]' if "
-        "luhn_ok(re.sub(r'\\D', '', m.group())) else m.group(), text)`.",
+        "Find runs of digit groups with a regular expression: groups of digits joined by exactly one separator "
+        "from ' -./' and '\\u00a0': r'(?<!\\d)\\d+(?:[ \\-./\\u00a0]\\d+)*(?!\\d)'. A run may hold more "
+        "than the card: 'room 12 4111 1111 1111 1111' is one run.",
+        "Split a run into its groups (re.split(r'([ \\-./\\u00a0])', run) keeps the separators at odd places) "
+        "and look, from each group on, for the longest stretch of whole groups with 13-19 digits that passes the "
+        "Luhn check (`luhn_ok` from `course_lib.model.redact`). That stretch becomes '[CARD]'.",
+        "re.sub accepts a function as the replacement: `re.sub(run_pattern, mask, text)`, where mask(m) "
+        "rebuilds the run group by group, putting '[CARD]' for each card it finds and the rest as it was.",
     ],
 )
 
@@ -167,24 +197,39 @@ CORRECT_VARIANTS = {
             total = sum(int(d) for d in digits[-1::-2])
             total += sum(sum(divmod(2 * int(d), 10)) for d in digits[-2::-2])
             return total % 10 == 0
-        out, last = [], 0
-        for m in re.finditer(r"(?<!\\d)\\d(?:[ \\-./\\u00a0]?\\d){12,18}(?!\\d)", text):
-            if luhn(re.sub(r"\\D", "", m.group())):
-                out += [text[last:m.start()], "[CARD]"]
-                last = m.end()
-        return "".join(out) + text[last:]""",
+        def mask(run):
+            groups = re.findall(r"\\d+", run.group())
+            seps = re.findall(r"[^0-9]", run.group())
+            out, i = "", 0
+            while i < len(groups):
+                end = next((j for j in range(len(groups), i, -1)
+                            if 13 <= len("".join(groups[i:j])) <= 19 and luhn("".join(groups[i:j]))), None)
+                out += "[CARD]" if end else groups[i]
+                i = end or i + 1
+                out += seps[i - 1] if i < len(groups) else ""
+            return out
+        return re.sub(r"(?<!\\d)\\d+(?:[ \\-./\\u00a0]\\d+)*(?!\\d)", mask, text)""",
         """
         import re
         from course_lib.model.redact import luhn_ok
-        def swap(m):
-            digits = "".join(ch for ch in m.group(0) if ch.isdigit())
-            return "[CARD]" if 13 <= len(digits) <= 19 and luhn_ok(digits) else m.group(0)
-        return re.sub(r"(?<![0-9])[0-9](?:[-. /\\u00a0]?[0-9])+(?![0-9])", swap, text)""",
+        pieces = re.split(r"((?<!\\d)\\d+(?:[-. /\\u00a0]\\d+)*(?!\\d))", text)
+        for k in range(1, len(pieces), 2):  # the digit runs
+            parts = re.split(r"([-. /\\u00a0])", pieces[k])
+            start = 0
+            while start < len(parts):
+                for stop in range(len(parts), start, -2):
+                    digits = "".join(parts[start:stop:2])
+                    if 13 <= len(digits) <= 19 and luhn_ok(digits):
+                        parts[start:stop] = ["[CARD]"]
+                        break
+                start += 2
+            pieces[k] = "".join(parts)
+        return "".join(pieces)""",
     ],
     "is_stale": [
         "return (now - fact['learned_at']).total_seconds() > max_age_days * 86400",
         "return fact['learned_at'] + timedelta(days=max_age_days) < now",
-        "return (now - fact['learned_at']).days > max_age_days  # whole days, as recall_block counts them",
+        "return (now - fact['learned_at']) / timedelta(days=1) > max_age_days",
     ],
     "user_filter": [
         """
@@ -202,17 +247,26 @@ CORRECT_VARIANTS = {
     ],
 }
 
+OLD = """return re.sub(r"(?<!\\d)\\d(?:[ \\-./\\u00a0]?\\d){12,18}(?!\\d)", lambda m: '[CARD]' if luhn_ok(re.sub(r'\\D', '', m.group())) else m.group(), text)"""
+
 WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the verdict must contain)
     "mask_card": [
-        ({"(?:[ \\-./\\u00a0]?\\d){12,18}": "\\d{15}"}, "Groups of four, spaces"),
+        (OLD.replace("(?:[ \\-./\\u00a0]?\\d){12,18}", "\\d{15}"), "Groups of four, spaces"),
         ({"[ \\-./\\u00a0]": "[ \\-]"}, "whatever the separator"),
         ({"[ \\-./\\u00a0]": "[ \\-./]"}, "Non-breaking spaces"),
-        ({"'[CARD]' if luhn_ok(re.sub(r'\\D', '', m.group())) else m.group()": "'[CARD]'"}, "order number"),
-        ({"{12,18}": "{8,18}"}, "a card has 13 to 19"),
-        ({", text)": ", text, count=1)"}, "not only the first"),
-        ({"'[CARD]' if": "'' if"}, "returned 'My card is , thanks.'"),
+        ({"luhn_ok(digits)": "True"}, "order number"),
+        ({"13 <= len(digits)": "9 <= len(digits)"}, "returned 'Order 1234 [CARD]"),
+        ({", mask, text)": ", mask, text, count=1)"}, "not only the first"),
+        ({'out.append("[CARD]")': 'out.append("")'}, "returned 'My card is , thanks.'"),
+        (OLD + "  # the official solution before issue 22", "The expiry date stands next to the card"),
+        ({"[ \\-./\\u00a0]": "[\\s\\-./]"}, "not by a newline or a tab"),
+        (OLD.replace("[ \\-./\\u00a0]?", "\\D?"), "returned 'card 4111 1111 1111 1111 12/27"),
+        ({"[ \\-./\\u00a0]": "[ \\-./\\u00a0]+"}, "One separator between groups"),
+        (OLD.replace("(?<!\\d)", "").replace("(?!\\d)", ""), "returned 'card 4111 1111 1111 1111 12/27"),
     ],
     "is_stale": [
+        ("return (now - fact['learned_at']).days > max_age_days", "(now - learned).days drops the 12 hours"),
+        ("return (now.date() - fact['learned_at'].date()).days > max_age_days", "stale"),
         ({">": ">="}, "not *more* than the limit"),
         ({"timedelta(days=max_age_days)": "timedelta(days=365)"}, "within a 500-day limit"),
         ("return (now - fact['learned_at']).seconds / 86400 > max_age_days", "returned False, expected True"),
@@ -220,6 +274,10 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
         ("return abs(now - fact['learned_at']) > timedelta(days=max_age_days)", "clock set back"),
     ],
     "user_filter": [
+        ({"r.get('user_id') == user": "str(r.get('user_id')).strip() == user.strip()"}, "don't strip ids"),
+        ({"[r for r in records if r.get('user_id') == user]":
+          "[r for i, r in enumerate(records) if r.get('user_id') == user and r not in records[:i]]"},
+         "Two identical records are two records"),
         ({"r.get('user_id') == user": "user in r.get('user_id', '')"}, "not `in`"),
         ({"r.get('user_id') == user": "r.get('user_id', '').lower() == user.lower()"}, "never merge by case"),
         ({"r.get('user_id') == user": "r['user_id'] == user"}, "raised KeyError"),

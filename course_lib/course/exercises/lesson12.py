@@ -136,7 +136,8 @@ LatestUserMessages = Exercise(
         "`Context(memories=those, history=[])`. With n = 0, `lst[-0:]` is the whole list: handle it.",
         "`__init__`: `self.n, self.said = n, {}`; `observe`: `self.said.setdefault(session.user, []).extend(m['content'] "
         "for m in session.messages if m['role'] == 'user')`; `context`: `lines = self.said.get(user, []); "
-        "return Context(memories=lines[len(lines) - self.n:] if self.n else [], history=[])`",
+        "return Context(memories=lines[-self.n:] if self.n else [], history=[])` — not `lines[len(lines) - self.n:]`, "
+        "which starts from the end when n is larger than the number of messages. Set `self.name` in __init__ too.",
     ],
 )
 
