@@ -16,6 +16,7 @@ Items inside lists, tuples and dicts follow the same rules.
 """
 from __future__ import annotations
 
+import datetime
 import math
 import numbers
 import re
@@ -42,6 +43,8 @@ def fmt(value: Any) -> str:
         return f"{float(value):.6g}"
     if isinstance(value, str):
         return repr(value if len(value) <= 80 else value[:77] + "...")
+    if isinstance(value, (datetime.date, datetime.time)):  # 2026-03-05T09:00:00+00:00, not datetime.datetime(...)
+        return value.isoformat()
     if isinstance(value, np.ndarray):
         return f"array({fmt(value.tolist())})" if value.ndim == 1 and value.size <= 8 else f"<{value.shape} array>"
     if isinstance(value, (set, frozenset)):

@@ -51,6 +51,9 @@ def _check_fits_in_window(fits_in_window):
     expect(fits_in_window(conv, window=100, reply_tokens=86), True, why="14 + 86 = 100 fills the window exactly")
     expect(fits_in_window(conv, window=100, reply_tokens=87), False, why="14 + 87 = 101 is one token too many")
     expect(fits_in_window(conv, window=14, reply_tokens=0), True, why="no room for a reply is still a fit")
+    same = [{"role": "user", "content": "thanks"}] * 3
+    expect(fits_in_window(same, window=count_tokens(same) - 1, reply_tokens=0), False,
+           why=f"Three identical messages cost {count_tokens(same)} tokens, all three count")
     for conv in _conversations(f"{NOTEBOOK}.fits", 8):
         need = count_tokens(conv)
         for window, reply in ((need + 10, 10), (need + 10, 11), (need, 1), (need * 2, 0)):

@@ -38,6 +38,8 @@ def _check_cumulative_tokens(cumulative_tokens):
     expect(cumulative_tokens([100]), [100], why="One turn of 100 tokens: the model reads 100 tokens")
     expect(cumulative_tokens([100, 100, 100]), [100, 300, 600],
            why="Call 2 rereads turn 1 and reads turn 2 (200), call 3 reads all three turns (300): 100, 300, 600")
+    expect(cumulative_tokens([0, 0, 30]), [0, 0, 30],
+           why="Empty turns cost nothing but are still turns: one running total per turn, repeated values too")
     expect(cumulative_tokens([100, 100], fixed=50), [150, 400],
            why="Every call also sends the `fixed` tokens (system prompt, tools): 150, then 150 + 250 = 400")
     for n in (10, 20, 40):

@@ -51,6 +51,12 @@ def _check_section_share(section_share):
     _check_share(section_share, _usage([(60, 400, 0, 40, 0)]), "one call: system 60, tools 400, history 40")
     _check_share(section_share, _usage([(100, 100, 0, 0, 0), (100, 100, 0, 0, 9800)]),
                  "two calls, the second with a 9,800-token tool result")
+    _check_share(section_share, _usage([(60, 400, 0, 40, 0), (60, 400, 0, 40, 0), (10, 0, 0, 500, 0)]),
+                 "three calls, the first two alike: every call counts, repeated ones too")
+    from course_lib.agent.react_agent import CallUsage, Usage
+    sparse = Usage(calls=[CallUsage(sections={"system": 50, "history": 150}, prompt_tokens=200, completion_tokens=5),
+                          CallUsage(sections={"system": 50, "tools": 200}, prompt_tokens=250, completion_tokens=5)])
+    _check_share(section_share, sparse, "calls whose sections dicts leave out the empty sections (a missing one is 0)")
     rng = random.Random(f"{NOTEBOOK}.section_share")
     for _ in range(20):
         rows = [(rng.randint(20, 100), rng.randint(0, 900), rng.choice([0, rng.randint(1, 200)]),
@@ -72,6 +78,9 @@ def _refuses(fn, args: tuple, why: str, must_name: str | None = None) -> None:
     try:
         result = fn(*args)
     except ValueError as error:
+        if not str(error).strip():
+            fail(f"{call} raised a ValueError with no message; the model sees only the message, so say what was "
+                 f"wrong ({why})")
         if must_name and must_name.lower() not in str(error).lower():
             fail(f"{call} raised ValueError({str(error)!r}); say what was wrong and name it ({must_name!r}) so the "
                  f"model can correct its call")
@@ -82,6 +91,10 @@ def _refuses(fn, args: tuple, why: str, must_name: str | None = None) -> None:
              f"model a ValueError's message, but a {type(error).__name__} shows only its bare text "
              f"(error: 'nowhere special') or crashes the tool. {why}")
     fail(f"{call} returned {result!r}; {why}: raise a ValueError with a message the model can act on")
+
+
+def _price(scenario, name: str) -> int:
+    return next(r["price_per_person"] for r in scenario.RESTAURANTS if r["name"] == name)
 
 
 def _check_bill_directly(fn, scenario) -> None:
@@ -96,6 +109,10 @@ def _check_bill_directly(fn, scenario) -> None:
         _refuses(fn, ("a", 2), "'a' is not a restaurant's name: match the whole name (ignoring case), not a part "
                                "of it ('a' is in 'Grüner Salon')")
         _refuses(fn, ("Linse", 2), "'Linse' is only part of 'Linse & Lauch': match the whole name")
+        _refuses(fn, ("Glut & Rind or Linse & Lauch", 2), "that is two names in one string: match the whole name")
+        one = fn("Linse & Lauch", 1)
+        require(isinstance(one, dict) and one.get("total_eur") == _price(scenario, "Linse & Lauch"),
+                f"estimate_bill('Linse & Lauch', 1) returned {one!r}; one person is a valid party (people >= 1)")
         _refuses(fn, ("Linse & Lauch", 2.5), "people must be a whole number (2.5 people can't dine)")
         _refuses(fn, ("Linse & Lauch", 0), "people must be at least 1")
         _refuses(fn, ("Linse & Lauch", -3), "people must be at least 1")
@@ -242,7 +259,8 @@ _BILL = """
 
 
 def _bill(total='found[0]["price_per_person"] * people', name='"estimate_bill"', required='["restaurant", "people"]',
-          match='r["name"].lower() == restaurant.lower()', unknown="raise ValueError", floats="True"):
+          match='r["name"].lower() == restaurant.lower()', unknown='raise ValueError("unknown restaurant or party size")',
+          floats="True"):
     """A wrong estimate_bill_tool body: the solution with one piece replaced."""
     body = _BILL.replace("TOTAL", total).replace("NAME", name).replace("REQUIRED", required)
     body = body.replace('r["name"].lower() == restaurant.lower()', match).replace("ISFLOAT", floats)

@@ -115,6 +115,9 @@ def _check_split_for_fold(split_for_fold):
     old, _ = _check_split(split_for_fold, conversation, count_tokens(conversation[-1:]) - 1)
     require(len(old) == len(conversation), "When even the newest message alone is over the limit, every "
                                            "message is folded and `recent` is empty")
+    echo = [_message("user", "Same question again."), _message("assistant", "Same answer."),
+            _message("user", "Same question again."), _message("assistant", "Same answer.")]
+    _check_split(split_for_fold, echo, count_tokens(echo[2:]))  # repeated messages are messages too
     for _ in range(30):
         messages = _conversation(rng, rng.randint(2, 14))
         if rng.random() < 0.5:  # a limit that the newest k messages meet exactly
@@ -148,6 +151,12 @@ def _check_facts_kept(facts_kept):
            input=f"facts_kept({wrapped!r}, ['AF 1535', 'Linse & Lauch', '18:20'])",
            why="A line break or several spaces inside a fact still count as the fact: treat any run of "
                "whitespace as one space")
+    twice = "We fly to Bora and back."
+    expect(facts_kept(twice, ["Bora Bora", "Bora"]), ["Bora"], input=f"facts_kept({twice!r}, ['Bora Bora', 'Bora'])",
+           why="'Bora Bora' is two words, both needed: a repeated word in a fact is still part of it")
+    expect(facts_kept(summary, ["Priya", "Priya"]), ["Priya", "Priya"],
+           input=f"facts_kept({summary!r}, ['Priya', 'Priya'])",
+           why="Each fact given is answered: a fact listed twice is kept twice (one answer per fact, in order)")
     glued = "Priyanka paid 112 EUR for 12 people."
     expect(facts_kept(glued, ["Priya", "12 EUR", "2 people"]), [],
            input=f"facts_kept({glued!r}, ['Priya', '12 EUR', '2 people'])",

@@ -95,6 +95,21 @@ def _check_already_done(already_done):
                       "'tool_call', not != 'tool_error')")
     expect(already_done(log, "Book_Table", booking), False,
            why="Tool names are exact identifiers: 'Book_Table' is not the tool 'book_table' (compare with ==)")
+    near = [_event(0, "tool_call_failed", tool="book_table", args=dict(booking)),
+            _event(1, "tool", tool="book_table", args=dict(booking)),
+            _event(2, "tool_call", tool="book", args=dict(booking)),
+            _event(3, "tool_call", tool="book_table_v2", args=dict(booking)),
+            _event(4, "tool_call", tool="book_table", args={"request": dict(booking)}),
+            _event(5, "tool_call", tool="book_table", args={**booking, "restaurant": "LINSE & LAUCH"}),
+            _event(6, "tool_call", tool="book_table", args={**booking, "time": " Friday 19:00 "})]
+    for event in near:
+        expect(already_done([event], "book_table", dict(booking)), False,
+               input=f"already_done([{{'type': {event['type']!r}, 'tool': {event['tool']!r}, 'args': "
+                     f"{event['args']!r}}}], 'book_table', booking)",
+               why="A near miss is not this call: the type is exactly 'tool_call', the tool exactly 'book_table', "
+                   "and the arguments equal as a whole (not contained in, nor equal ignoring case or spaces)")
+    expect(already_done(log, " book_table", dict(booking)), False, why="' book_table' is not a tool name: compare "
+                                                                         "names exactly, don't strip")
     mail = {"to": "priya@example.com", "body": {"subject": "Dinner", "lines": ["Friday", "19:00"]}}
     expect(already_done([_event(0, "tool_call", tool="send_email", args=mail)], "send_email", _shuffled(mail, rng)),
            True, why="Nested dicts in another key order are still the same arguments")
@@ -131,8 +146,11 @@ def _check_route(route):
 
 
 def _check_top_k_case(cosine_top_k, matrix, query, k, why=""):
+    given = matrix
+    matrix, query = np.asarray(matrix, dtype=float), np.asarray(query, dtype=float)
     call = f"cosine_top_k(<{matrix.shape[0]}x{matrix.shape[1]} matrix>, query, k={k})"
-    got = as_sequence(cosine_top_k(matrix, query, k), call, "a list of row indices, best first")
+    got = as_sequence(cosine_top_k(given, query.tolist() if isinstance(given, list) else query, k), call,
+                      "a list of row indices, best first")
     require(all(isinstance(i, (int, np.integer)) and not isinstance(i, bool) for i in got),
             f"{call} returned {got!r:.100}; expected row indices (whole numbers), not similarities")
     m, q = matrix.astype(np.float64), query.astype(np.float64)
@@ -155,6 +173,8 @@ def _check_cosine_top_k(cosine_top_k):
         matrix = rng.normal(size=(n, d)) * rng.uniform(0.1, 20, size=(n, 1))
         _check_top_k_case(cosine_top_k, matrix, rng.normal(size=d) * float(rng.uniform(0.1, 5)),
                           int(rng.integers(1, n + 3)), "(a fresh seeded matrix, checked against a brute-force loop)")
+    _check_top_k_case(cosine_top_k, [[1.0, 0.0], [0.6, 0.8], [0.0, 1.0]], [0.0, 2.0], 2,
+                      "Plain lists work too (a matrix given as a list of rows): np.asarray them first")
     _check_top_k_case(cosine_top_k, np.ones((3, 4), dtype=np.float32), np.ones(4, dtype=np.float32), 2,
                       "float32 input works too; three identical rows tie, so lower index first.")
 

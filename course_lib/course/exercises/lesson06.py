@@ -94,6 +94,7 @@ def _check_min_max_normalise(min_max_normalise):
            why="The Berlin recencies: the oldest memory (A, 0.62) becomes 0, the freshest (C, 0.98) becomes 1")
     expect(min_max_normalise([2, 4, 6, 10]), [0.0, 0.25, 0.5, 1.0], why="(value - min) / (max - min)")
     expect(min_max_normalise([-1.0, 0.0, 1.0]), [0.0, 0.5, 1.0], why="Negative values work the same way")
+    expect(min_max_normalise([1, 3, 3, 5]), [0.0, 0.5, 0.5, 1.0], why="One result per value, repeated values too")
     expect(min_max_normalise([0.9, 0.2, 0.8]), [1.0, 0.0, 6 / 7], why="The order of the values is kept")
     expect(min_max_normalise([0.3, 0.3, 0.3]), [0.5, 0.5, 0.5],
            why="All equal: max - min is 0, so there is no information; give every value 0.5 (don't divide by 0)")

@@ -69,7 +69,7 @@ def _check_strength(strength):
     expect(strength(3, 0, 20), 1.9 * 0.95 ** 20, why="Three accesses keep it at 1.9 * 0.95 ** 20 ≈ 0.68")
     expect(strength(2, 1, 10, decay=0.9), (1 + 0.6 + 0.7) * 0.9 ** 10, why="Use the decay argument")
     expect(strength(1, 1, 2.5), 2.0 * 0.95 ** 2.5, why="Days need not be whole")
-    for args in ((-1, 0, 0), (0, -1, 0), (0, 0, -3)):
+    for args in ((-1, 0, 0), (0, -1, 0), (0, 0, -3), (0, 0, -0.5)):
         names = ("access_count", "edge_count", "days_unused")
         bad = names[next(i for i, a in enumerate(args) if a < 0)]
         try:
@@ -100,6 +100,14 @@ def _reference_supersede(memories, new_fact, when):
     return out + [{"text": new_fact["text"], "subject": new_fact["subject"], "valid_from": when, "valid_to": None}]
 
 
+def _fresh(got, when: str = "") -> None:
+    """The records in `got` are new dicts, not the ones the learner's code was handed."""
+    mine = RUN.get().given[0]  # the very list the learner's code received
+    require(all(g is not m for g in got for m in mine),
+            f"supersede returned records that are the caller's own dicts {when}: copy each one (dict(m)), or a "
+            f"later change to the result rewrites the caller's history too".replace("  ", " "))
+
+
 def _check_supersede(supersede):
     veg = {"text": "The user is vegetarian.", "subject": "diet", "valid_from": day(0), "valid_to": None}
     paris = {"text": "The user lives in Paris.", "subject": "home city", "valid_from": day(0), "valid_to": None}
@@ -109,11 +117,7 @@ def _check_supersede(supersede):
                                                  "valid_from": day(30), "valid_to": None},
            why="The new record has exactly text, subject, valid_from and valid_to: other keys of new_fact (here "
                "confidence, source) are not part of a stored record; build it from those two fields")
-    got = supersede([veg, paris], vegan, day(30))
-    mine = RUN.get().given[0]  # the very list the learner's code received
-    require(all(g is not m for g in got for m in mine),
-            "supersede returned records that are the caller's own dicts: copy each one (dict(m)), or a later change "
-            "to the result rewrites the caller's history too")
+    _fresh(supersede([veg, paris], vegan, day(30)))
     got = supersede([veg, paris], vegan, day(30))
     require(sum(m.get("subject") == "diet" and m.get("valid_to") is None for m in got) <= 1,
             "After supersede two records on 'diet' are current: vegetarian and vegan would be recalled together. "
@@ -132,6 +136,30 @@ def _check_supersede(supersede):
            [old, dict(veg, valid_to=day(30)),
             {"text": "The user is vegan.", "subject": "diet", "valid_from": day(30), "valid_to": None}],
            why="A record that already ended is history: keep its valid_to as it was; only the current one ends now")
+    _fresh(supersede([veg, paris], {"subject": "diet", "text": "The user is vegetarian."}, day(5)), "(a NOOP)")
+    home = {"text": "The user's home is a flat.", "subject": "home", "valid_from": day(0), "valid_to": None}
+    city = {"text": "The user lives in Paris.", "subject": "home city", "valid_from": day(0), "valid_to": None}
+    shout = {"text": "The user eats fish.", "subject": "Diet", "valid_from": day(0), "valid_to": None}
+    expect(supersede([home, city, shout], {"subject": "home city", "text": "The user lives in Berlin."}, day(9)),
+           [home, dict(city, valid_to=day(9)), shout,
+            {"text": "The user lives in Berlin.", "subject": "home city", "valid_from": day(9), "valid_to": None}],
+           why="Subjects match exactly: 'home' is another subject than 'home city' (not a substring test), and "
+               "'Diet' is not 'diet'")
+    expect(supersede([home, city, shout], {"subject": "home", "text": "The user's home is a house."}, day(9))[:2],
+           [dict(home, valid_to=day(9)), city], why="'home city' contains 'home' but is another subject")
+    for text in ("The user lives in Paris", "The user lives in Paris. Near the canal.", "the user lives in paris.",
+                 "The user lives in Paris. "):
+        expect(supersede([city], {"subject": "home city", "text": text}, day(9)),
+               [dict(city, valid_to=day(9)), {"text": text, "subject": "home city", "valid_from": day(9),
+                                               "valid_to": None}],
+               why=f"{text!r} is not exactly the current text {city['text']!r}: a new fact (NOOP only for the "
+                   f"same text, not a part of it, nor the same ignoring case or spaces)")
+    twice = [dict(old_diet := {"text": "The user eats meat.", "subject": "diet", "valid_from": day(-9),
+                               "valid_to": day(-1)}), dict(old_diet), veg]
+    expect(supersede(twice, vegan, day(3)), [old_diet, old_diet, dict(veg, valid_to=day(3)),
+                                             {"text": "The user is vegan.", "subject": "diet", "valid_from": day(3),
+                                              "valid_to": None}],
+           why="Two identical history records are both kept: supersede never drops a record")
     rng = random.Random(f"{NOTEBOOK}.supersede")
     subjects = ["diet", "home city", "budget", "name"]
     for n in range(15):
