@@ -50,6 +50,14 @@ def _check_before_hook(before_hook):
     expect(before_hook(near, "ann"), [_line(near[3])],
            why="Only rows whose user_id is exactly 'ann': 'anna' contains 'ann' but is another user (a substring "
                "test leaks Anna's allergy to Ann), 'Ann' and 'ann ' are other ids too: compare with ==")
+    expect(before_hook(near, "anna"), [_line(near[0])],
+           why="'ann' is inside 'anna' but is another user: only rows whose user_id is exactly 'anna'")
+    expect(before_hook(ROWS, "Priya"), [], why="'Priya' is not the id 'priya': ids are exact, don't lower-case them")
+    expect(before_hook(ROWS, " priya"), [], why="' priya' is not the id 'priya': ids are exact, don't strip them")
+    doubled = [ROWS[0], dict(ROWS[0]), ROWS[2]]
+    expect(before_hook(doubled, "priya"), [_line(ROWS[0]), _line(ROWS[0]), _line(ROWS[2])],
+           why="Two equal rows are two rows: format the k best rows as they are (removing duplicates is the "
+               "store's job, not the hook's)")
     close_scores = [{"user_id": "priya", "text": t, "score": sc, "learned": "2026-03-02"}
                     for t, sc in (("A older note.", 0.8121), ("B newer note.", 0.8149))]
     expect(before_hook(close_scores, "priya"), [_line(close_scores[1]), _line(close_scores[0])],
@@ -93,6 +101,7 @@ def _check_idempotency_key(idempotency_key):
               ("book_table", {**booking, "restaurant": "LINSE & LAUCH"}, "another spelling of a value (case counts: "
                                                                       "don't lower-case the key)"),
               ("Book_Table", booking, "another tool name (case counts)"),
+              (" book_table", booking, "a tool name with a leading space (don't strip the tool name)"),
               ("book_table", {**booking, "time": " Friday 19:00"}, "a value with a leading space (don't strip "
                                                                    "values: the key must name the call as made)")]
     for tool, args, what in differ:
@@ -137,6 +146,33 @@ def _check_done_before(done_before):
     failed = [_event("thu", "priya", "tool_error", "book_table", BOOKING, "error: kitchen closed")]
     expect(done_before(failed, "priya", "book_table", dict(BOOKING)), None,
            why="A call that failed (type 'tool_error') did not book anything; only 'tool_call' events count")
+    near = [_event("a", "priya2", "tool_call", "book_table", BOOKING, "not priya's"),
+            _event("b", "pri", "tool_call", "book_table", BOOKING, "not priya's"),
+            _event("c", "Priya", "tool_call", "book_table", BOOKING, "not priya's"),
+            _event("d", "priya ", "tool_call", "book_table", BOOKING, "not priya's"),
+            _event("e", "priya", "tool", "book_table", BOOKING, "not a tool_call"),
+            _event("f", "priya", "tool_call_error", "book_table", BOOKING, "not a tool_call"),
+            _event("g", "priya", "Tool_Call", "book_table", BOOKING, "not a tool_call"),
+            _event("h", "priya", " tool_call", "book_table", BOOKING, "not a tool_call"),
+            _event("i", "priya", "tool_call", "book", BOOKING, "another tool"),
+            _event("j", "priya", "tool_call", "book_table_v2", BOOKING, "another tool"),
+            _event("k", "priya", "tool_call", "Book_Table", BOOKING, "another tool"),
+            _event("l", "priya", "tool_call", " book_table", BOOKING, "another tool"),
+            _event("m", "priya", "tool_call", "book_table", {**BOOKING, "restaurant": "LINSE & LAUCH"}, "other args"),
+            _event("n", "priya", "tool_call", "book_table", {**BOOKING, "time": " Friday 19:00"}, "other args")]
+    for event in near:
+        expect(done_before([event], "priya", "book_table", dict(BOOKING)), None,
+               input=f"done_before([<{event['type']!r} event of {event['user_id']!r}, tool {event['tool']!r}>], "
+                     f"'priya', 'book_table', booking)",
+               why="A near miss is not this call: user_id, type ('tool_call'), tool and args must each be equal "
+                   "(==), not contained in one another, nor equal ignoring case or spaces")
+    for user, tool in (("Priya", "book_table"), (" priya", "book_table"), ("priya", "Book_Table"),
+                       ("priya", "book_table ")):
+        expect(done_before(log, user, tool, dict(BOOKING)), None,
+               why=f"{user!r} / {tool!r} is not 'priya' / 'book_table': compare exactly, don't normalise")
+    padded = [_event("thu", "priya", "tool_call", "book_table", BOOKING, "  BK-36DEC3\n")]
+    expect(done_before(padded, "priya", "book_table", dict(BOOKING)), "  BK-36DEC3\n",
+           why="Return the stored result exactly as it is")
     twice = log + [_event("fri", "priya", "tool_call", "book_table", BOOKING, {**RESULT, "confirmation": "BK-LATER"})]
     expect(done_before(twice, "priya", "book_table", dict(BOOKING)), RESULT,
            why="Two matching events: return the earliest (the log is oldest first)")

@@ -61,6 +61,8 @@ def _check_mask_card(mask_card):
                "join groups (\\D? joins anything)")
     expect(mask_card("4111 - 1111 - 1111 - 1111"), "4111 - 1111 - 1111 - 1111",
            why="One separator between groups: ' - ' is three characters, a list of numbers, not a card")
+    expect(mask_card("  card 4111111111111111\n"), "  card [CARD]\n",
+           why="Everything else stays exactly as it was, the spaces and line breaks around the text too")
     expect(mask_card("IBAN-like 41111111111111110000"), "IBAN-like 41111111111111110000",
            why="20 digits in a row are one number, too long for a card, even if 16 of them pass the Luhn check: "
                "never mask part of a digit group")
@@ -133,6 +135,8 @@ def _check_user_filter(user_filter):
             result = user_filter(records, bad)
         except LearnerError as error:
             if isinstance(error.error, ValueError):
+                require("user" in str(error.error), f"user_filter(records, {bad!r}) raised "
+                        f"ValueError({str(error.error)!r}); name the argument that is wrong (`user`) in the message")
                 continue
             raise
         fail(f"user_filter(records, {bad!r}) returned {result!r}; a missing or blank user must raise a ValueError "
@@ -150,6 +154,8 @@ def _check_user_filter(user_filter):
     padded = records + [{"user_id": " priya", "text": "Another account's note."}]
     expect(user_filter(padded, "priya"), [records[0], records[2]],
            why="' priya' is another id: match it exactly, don't strip ids")
+    expect(user_filter(padded, " priya"), [padded[-1]], why="' priya' is an id of its own: match it exactly, "
+                                                             "don't strip the id you are given")
 
 
 mask_card = Exercise(
@@ -288,5 +294,7 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
          "must raise a ValueError"),
         ({"raise ValueError(f\"user must be a non-empty user id, got {user!r}\")": "return list(records)"},
          "must raise a ValueError"),
+        ({"raise ValueError(f\"user must be a non-empty user id, got {user!r}\")": "raise ValueError(\"bad id\")"},
+         "name the argument that is wrong (`user`)"),
     ],
 }
