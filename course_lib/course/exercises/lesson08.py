@@ -25,6 +25,8 @@ def _check_should_compact(should_compact):
     expect(should_compact(110_000, 128_000, 0.9), False,
            why="With trigger=0.9 the line is at 115,200 tokens; use the trigger argument, not a fixed 0.8")
     expect(should_compact(70_000, 128_000, 0.5), True, why="With trigger=0.5 the line is at 64,000 tokens")
+    expect(should_compact(1_603, 2_003, 0.8), True,
+           why="2,003 × 0.8 = 1,602.4 and 1,603 is over it: don't round the line up (math.ceil)")
     expect(should_compact(4_500, 5_000, 0.8), True,
            why="The lesson's run: a 5,000-token window compacts past 4,000, before the prompt reaches the window")
     expect(should_compact(3_999, 5_000), False, why="The default trigger is 0.8 (4,000 of 5,000)")
@@ -50,8 +52,11 @@ def _check_head_tail(head_tail):
     exact = " ".join(["word"] * 40)
     expect(head_tail(exact, count_tokens(exact), "out-1"), exact,
            why="A text exactly max_tokens long fits too: cut only when it is longer")
+    padded = "  Linse & Lauch: Friday only.\n"
+    expect(head_tail(padded, 100, "out-1"), padded, why="A text that fits comes back exactly as it is, spaces and "
+                                                         "line breaks at its ends included")
     rng = random.Random(f"{NOTEBOOK}.head_tail")
-    cases = [(text, 200, "out-7f3a"), (text, 60, "out-b2"), (text, 1000, "page-1")]
+    cases = [(text, 200, "out-7f3a"), (text, 60, "out-b2"), (text, 1000, "page-1"), (f"  {text}\n", 120, "OUT-9Z")]
     cases += [(" ".join(f"item{rng.randint(0, 999)} costs {rng.randint(1, 90)} EUR;" for _ in range(rng.randint(80, 200))),
                rng.randint(50, 300), f"out-{rng.randint(0, 99999):05d}") for _ in range(6)]
     for text, budget, pointer in cases:
@@ -67,6 +72,9 @@ def _check_head_tail(head_tail):
         require(len(markers) == 1, f"{call}: put one marker line in [brackets], naming the pointer, between the "
                                    f"head and the tail")
         m = markers[0]
+        require(m.group(0).startswith("\n") and m.group(0).endswith("\n"),
+                f"{call}: put the marker on a line of its own (a line break before and after it), so the head, the "
+                f"marker and the tail read as three parts")
         head, tail = out[:m.start()], out[m.end():]
         require(head and text.startswith(head), f"{call}: the text before the marker should be the start of the "
                                                 f"text, unchanged (the head)")

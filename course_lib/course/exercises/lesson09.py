@@ -63,6 +63,8 @@ def _check_fuse(fuse):
     expect(fuse([0.2, 0.4], [1.0, 3.0], 0.5), [0.1, 0.7],
            why="The BM25 scores 1 and 3 become 0 and 1; the cosines are used as they are (not normalised)")
     expect(fuse([0.2, 0.4, -0.1], [2.0, 4.0, 3.0], 1.0), [0.2, 0.4, -0.1], why="alpha=1 is vector search alone")
+    expect(fuse([0.5, 0.5, 0.1], [3.0, 3.0, 1.0], 0.5), [0.75, 0.75, 0.05],
+           why="Two documents with the same scores get the same fused score: one score per document, repeats too")
     expect(fuse([0.2, 0.4, -0.1], [2.0, 4.0, 3.0], 0.0), [0.0, 1.0, 0.5],
            why="alpha=0 is BM25 alone, min-max normalised: (score - min) / (max - min)")
     expect(fuse([0.3, 0.6], [5.0, 6.0], 0.8), [0.24, 0.68],
