@@ -54,6 +54,8 @@ def _check_profile_block(profile_block):
                                                     "keeps every fact (<=, not <).")
     _check_profile_case(profile_block, PRIYA, full - 1, f"One token short of {full}: the last fact must go.")
     _check_profile_case(profile_block, PRIYA, 3, "Not even the header and one fact fit in 3 tokens: return ''.")
+    _check_profile_case(profile_block, {"name": "Priya", "note": "  likes  jazz  "}, 1000,
+                        "Values go in exactly as stored, spaces included: the profile does not rewrite them.")
     _check_profile_case(profile_block, {}, 100, "An empty profile renders as ''.")
     rng = random.Random(f"{NOTEBOOK}.profile_block")
     for _ in range(25):
@@ -97,6 +99,8 @@ def _check_already_done(already_done):
            why="Tool names are exact identifiers: 'Book_Table' is not the tool 'book_table' (compare with ==)")
     near = [_event(0, "tool_call_failed", tool="book_table", args=dict(booking)),
             _event(1, "tool", tool="book_table", args=dict(booking)),
+            _event(1, "Tool_Call", tool="book_table", args=dict(booking)),
+            _event(1, " tool_call", tool="book_table", args=dict(booking)),
             _event(2, "tool_call", tool="book", args=dict(booking)),
             _event(3, "tool_call", tool="book_table_v2", args=dict(booking)),
             _event(4, "tool_call", tool="book_table", args={"request": dict(booking)}),
@@ -108,6 +112,10 @@ def _check_already_done(already_done):
                      f"{event['args']!r}}}], 'book_table', booking)",
                why="A near miss is not this call: the type is exactly 'tool_call', the tool exactly 'book_table', "
                    "and the arguments equal as a whole (not contained in, nor equal ignoring case or spaces)")
+    expect(already_done(log, "book_table", {"request": dict(booking)}), False,
+           why="Arguments that hold the logged ones inside them are other arguments: compare them as a whole")
+    expect(already_done(log, "book_table", {**booking, "time": " Friday 19:00"}), False,
+           why="' Friday 19:00' is not 'Friday 19:00': compare the arguments exactly, don't strip them")
     expect(already_done(log, " book_table", dict(booking)), False, why="' book_table' is not a tool name: compare "
                                                                          "names exactly, don't strip")
     mail = {"to": "priya@example.com", "body": {"subject": "Dinner", "lines": ["Friday", "19:00"]}}
@@ -173,7 +181,7 @@ def _check_cosine_top_k(cosine_top_k):
         matrix = rng.normal(size=(n, d)) * rng.uniform(0.1, 20, size=(n, 1))
         _check_top_k_case(cosine_top_k, matrix, rng.normal(size=d) * float(rng.uniform(0.1, 5)),
                           int(rng.integers(1, n + 3)), "(a fresh seeded matrix, checked against a brute-force loop)")
-    _check_top_k_case(cosine_top_k, [[1.0, 0.0], [0.6, 0.8], [0.0, 1.0]], [0.0, 2.0], 2,
+    _check_top_k_case(cosine_top_k, [[1.0, 0.0], [0.6, 0.8], [1.0, 0.0], [0.0, 1.0]], [1.0, 1.0], 3,
                       "Plain lists work too (a matrix given as a list of rows): np.asarray them first")
     _check_top_k_case(cosine_top_k, np.ones((3, 4), dtype=np.float32), np.ones(4, dtype=np.float32), 2,
                       "float32 input works too; three identical rows tie, so lower index first.")

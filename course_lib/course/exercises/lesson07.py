@@ -154,6 +154,16 @@ def _check_supersede(supersede):
                                                "valid_to": None}],
                why=f"{text!r} is not exactly the current text {city['text']!r}: a new fact (NOOP only for the "
                    f"same text, not a part of it, nor the same ignoring case or spaces)")
+    expect(supersede([shout, dict(veg, subject="diet ")], vegan, day(4)),
+           [shout, dict(veg, subject="diet "), {"text": "The user is vegan.", "subject": "diet", "valid_from": day(4),
+                                                "valid_to": None}],
+           why="'Diet' and 'diet ' are other subjects than 'diet': compare subjects exactly (==)")
+    padded = dict(veg, text="The user is vegetarian. ")
+    expect(supersede([padded], vegan, day(4))[0], dict(padded, valid_to=day(4)),
+           why="The current record on the subject ends, whatever its text looks like")
+    history = [dict(veg, valid_to=day(1)), dict(veg, valid_to=day(1)), dict(veg, valid_from=day(1))]
+    expect(supersede(history, {"subject": "diet", "text": veg["text"]}, day(5)), history,
+           why="NOOP keeps every record, two identical history records too")
     twice = [dict(old_diet := {"text": "The user eats meat.", "subject": "diet", "valid_from": day(-9),
                                "valid_to": day(-1)}), dict(old_diet), veg]
     expect(supersede(twice, vegan, day(3)), [old_diet, old_diet, dict(veg, valid_to=day(3)),

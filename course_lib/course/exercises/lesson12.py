@@ -145,6 +145,8 @@ def _check_latest(make):
         shouted.observe(session)
     expect(list(shouted.context(user.upper(), "?", bench.asked_at).memories), [] if user.upper() != user else
            _said(bench, user)[-3:], why="User ids are exact: another spelling is another user")
+    expect(list(shouted.context(" " + user, "?", bench.asked_at).memories), [],
+           why="' ' + user is another id: don't strip the user you are asked about")
     echo = _echo_session(bench.sessions[0])
     repeated = make(3)
     repeated.observe(echo)
