@@ -1,7 +1,7 @@
 """The exercises: every solution passes, every stub is "not attempted", correct variants pass, wrong answers fail.
 
-Each lesson's definitions file (course_lib/course/exercises/lessonNN.py) holds its checks and, next to
-them, CORRECT_VARIANTS and WRONG_ANSWERS: function bodies (or {old: new} edits of the solution's body)
+Each lesson's definitions file (course_lib/course/exercises/lessonNN.py) holds its checks; its cases file
+(course_lib/course/exercises/cases/lessonNN.py) holds CORRECT_VARIANTS and WRONG_ANSWERS: function bodies (or {old: new} edits of the solution's body)
 that are run here in place of the solution, in the solution notebook's own namespace. The generic tests
 discover every lesson module and solutions notebook, so exercises added later are covered too.
 """
@@ -39,7 +39,8 @@ ALL = [(lesson, ex) for lesson, exercises in LESSONS.items() for ex in exercises
 IDS = [f"{lesson}.{ex.name}" for lesson, ex in ALL]
 MODULES = [importlib.import_module(f"course_lib.course.exercises.{p.stem}")
            for p in sorted((ROOT / "course_lib" / "course" / "exercises").glob("lesson*.py"))]
-MODULE_OF = {module.NOTEBOOK: module for module in MODULES}
+CASES = {module.NOTEBOOK: importlib.import_module(f"course_lib.course.exercises.cases.{module.__name__.rsplit('.', 1)[-1]}")
+         for module in MODULES}
 
 
 def _notebook(path: Path) -> dict:
@@ -123,11 +124,11 @@ def answer(lesson: str, exercise: Exercise, change: str | dict[str, str]):
 
 
 def _variants(lesson, exercise):
-    return MODULE_OF[lesson].CORRECT_VARIANTS.get(exercise.name, [])
+    return CASES[lesson].CORRECT_VARIANTS.get(exercise.name, [])
 
 
 def _wrong(lesson, exercise):
-    return MODULE_OF[lesson].WRONG_ANSWERS.get(exercise.name, [])
+    return CASES[lesson].WRONG_ANSWERS.get(exercise.name, [])
 
 
 # --------------------------------------------------------------------------- the registry
@@ -147,8 +148,13 @@ def test_lesson_module_is_consistent(module):
         assert getattr(module, ex.name) is ex, f"{module.__name__}.{ex.name} must be the Exercise itself"
         assert ex.lesson == module.NOTEBOOK
         assert ex.hints and all(h.strip() for h in ex.hints)
-    assert set(module.CORRECT_VARIANTS) == set(names), "every exercise needs CORRECT_VARIANTS (and no stray ones)"
-    assert set(module.WRONG_ANSWERS) == set(names), "every exercise needs WRONG_ANSWERS (and no stray ones)"
+    cases = CASES[module.NOTEBOOK]
+    assert set(cases.CORRECT_VARIANTS) == set(names), "every exercise needs CORRECT_VARIANTS (and no stray ones)"
+    assert set(cases.WRONG_ANSWERS) == set(names), "every exercise needs WRONG_ANSWERS (and no stray ones)"
+    assert set(getattr(cases, "EQUIVALENT_MUTANTS", {})) <= set(names), "EQUIVALENT_MUTANTS of an unknown exercise"
+    for exercise, entries in getattr(cases, "EQUIVALENT_MUTANTS", {}).items():
+        assert all(isinstance(r, str) and r.strip() and "\n" not in r for r in entries.values()), \
+            f"{exercise}: every equivalent mutant needs a one-line reason"
     assert (ROOT / "solutions" / f"{module.NOTEBOOK}.ipynb").is_file()
 
 

@@ -10,7 +10,8 @@ suite in a subprocess; here the "suite" is one in-process `Exercise.evaluate` ca
 notebook cell, so a small AST mutator of our own does the job: it parses the marked cell, rewrites one
 node inside the markers per mutant (operators below), runs the cell in the solution notebook's namespace
 and hands the function to the checker with a per-mutant time limit. A mutant the checker accepts either
-shows a missing check case, or it is listed in the lesson module's EQUIVALENT_MUTANTS with a reason.
+shows a missing check case, or it is listed with a one-line reason in EQUIVALENT_MUTANTS of the lesson's
+cases module (course_lib/course/exercises/cases/lessonNN.py, next to its CORRECT_VARIANTS and WRONG_ANSWERS).
 
 Operators (the name is the first word of a mutant's id):
   boundary  < <-> <=, > <-> >=          flip      == <-> !=, < -> >, is -> is not, in -> not in
@@ -511,9 +512,9 @@ class Result:
 
 
 def equivalents(lesson: str, exercise: str) -> dict[str, str]:
-    """The lesson module's EQUIVALENT_MUTANTS for one exercise: {mutant id: why it is a correct answer}."""
-    module = importlib.import_module(f"course_lib.course.exercises.lesson{lesson[:2]}")
-    return getattr(module, "EQUIVALENT_MUTANTS", {}).get(exercise, {})
+    """The lesson's EQUIVALENT_MUTANTS for one exercise: {mutant id: why it is a correct answer}."""
+    module = importlib.import_module(f"course_lib.course.exercises.cases.lesson{lesson[:2]}")
+    return module.EQUIVALENT_MUTANTS.get(exercise, {})
 
 
 def build(lesson: str, name: str, source: str):
@@ -533,11 +534,23 @@ def select(found: list[Mutant], cap: int | None) -> list[Mutant]:
     return [found[int(i * step)] for i in range(cap)]
 
 
+def _solution_passes(exercise, solution, when: str) -> None:
+    """The official solution must pass, or no mutant's verdict means anything."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        verdict = exercise.evaluate(solution, time_limit=0)
+    if verdict.status != CORRECT:
+        raise RuntimeError(f"{exercise.lesson}.{exercise.name}: the official solution fails {when}:\n{verdict.text()}")
+
+
 def run_exercise(lesson: str, exercise, cap: int | None = None, time_limit: float = MUTANT_TIME_LIMIT) -> Result:
     """Generate the exercise's mutants, run each against its checker, and count."""
     start = time.perf_counter()
     result = Result(lesson, exercise.name)
     known = equivalents(lesson, exercise.name)
+    solution = solution_namespace(lesson)[exercise.name]
+    began = time.perf_counter()
+    _solution_passes(exercise, solution, "before its mutants")
+    time_limit = max(time_limit, 10 * (time.perf_counter() - began))  # a slow check (a real agent run) gets more
     found = mutants(exercise.solution_cell())
     chosen = select(found, cap)
     survivors = set()
@@ -563,6 +576,7 @@ def run_exercise(lesson: str, exercise, cap: int | None = None, time_limit: floa
                     result.survived.append(mutant.id)
             else:
                 result.killed += 1
+    _solution_passes(exercise, solution, "after its mutants (one of them changed shared state)")
     ids = {m.id for m in chosen}
     all_ids = {m.id for m in found}
     result.stale_equivalents = sorted(i for i in known if i not in all_ids or (i in ids and i not in survivors))
