@@ -625,3 +625,59 @@ def test_a_reordered_list_is_always_told_it_is_reordered(items, rng):
     with pytest.raises(Wrong, match="missing"):
         expect(shuffled[1:], items)
 
+
+
+# --------------------------------------------------------------------------- hints that show code
+
+def _hint_statements(hint: str) -> list[str]:
+    """The `backticked` pieces of a hint that are statements (an import, an assignment, a return...), in order."""
+    found = []
+    for piece in re.findall(r"`([^`]+)`", hint):
+        try:
+            tree = ast.parse(piece)
+        except SyntaxError:
+            continue
+        bare = len(tree.body) == 1 and isinstance(tree.body[0], ast.Expr)
+        method_call = bare and isinstance(tree.body[0].value, ast.Call) and isinstance(tree.body[0].value.func,
+                                                                                       ast.Attribute)
+        if not bare or method_call:  # a bare name or expression is prose; `xs.extend(...)` is a statement
+            found.append(piece)
+    return found
+
+
+def _with_bodies(cell: str, bodies: list[str]) -> str:
+    """The cell with each marked region (in order) replaced by one of `bodies`, indented like its markers."""
+    import textwrap
+    lines = cell.splitlines()
+    for (begin, end), body in reversed(list(zip(solution_regions(cell), bodies))):
+        indent = lines[begin][: len(lines[begin]) - len(lines[begin].lstrip())]
+        lines[begin:end + 1] = [indent + line for line in textwrap.dedent(body).strip("\n").splitlines()]
+    return "\n".join(lines) + "\n"
+
+
+HINTS_WITH_CODE = [(lesson, ex, i) for lesson, ex in ALL for i, hint in enumerate(ex.hints)
+                   if any(re.search(r"\breturn\b", s) for s in _hint_statements(hint))]
+
+
+def test_most_exercises_have_a_hint_that_shows_code():
+    assert len({(lesson, ex.name) for lesson, ex, _ in HINTS_WITH_CODE}) >= 20
+
+
+@pytest.mark.parametrize("lesson,exercise,number", HINTS_WITH_CODE,
+                         ids=[f"{lesson}.{ex.name}.hint{i + 1}" for lesson, ex, i in HINTS_WITH_CODE])
+def test_a_hint_that_shows_code_passes_the_checker(lesson, exercise, number):
+    """A hint's code, typed in as shown (its statements in order; a class hint: one per method), is correct."""
+    statements = _hint_statements(exercise.hints[number])
+    cell = exercise.solution_cell()
+    regions = solution_regions(cell)
+    if len(regions) == 1:
+        source = _with_bodies(cell, ["\n".join(statements)])
+    else:
+        assert len(statements) == len(regions), f"hint {number + 1} of {exercise.name} should show one piece of " \
+                                                 f"code per method ({len(regions)}), it shows {len(statements)}"
+        source = _with_bodies(cell, statements)
+    namespace = dict(solution_namespace(lesson))
+    exec(compile(strip_markers(source), f"<{exercise.name} hint {number + 1}>", "exec"), namespace)
+    verdict = exercise.evaluate(namespace[exercise.name])
+    assert verdict.status == CORRECT, f"hint {number + 1} of {exercise.name}:\n{exercise.hints[number]}\n" \
+                                      f"{verdict.text()}"

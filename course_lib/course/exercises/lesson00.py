@@ -93,8 +93,8 @@ conversation_tokens = Exercise(
     hints=[
         "Count each message separately, then add the reply priming once at the end (only if there are messages).",
         "One message costs 3 framing tokens + count_tokens(role) + count_tokens(content).",
-        "`return sum(3 + count_tokens(m['role']) + count_tokens(m['content']) for m in messages) + 3` "
-        "— and return 0 for an empty list.",
+        "`if not messages: return 0`, then "
+        "`return sum(3 + count_tokens(m['role']) + count_tokens(m['content']) for m in messages) + 3`.",
     ],
 )
 
@@ -112,6 +112,7 @@ cosine = Exercise(
     hints=[
         "Cosine similarity is the dot product of the two vectors divided by the product of their lengths.",
         "With numpy: a = np.asarray(a, dtype=float); the length is np.linalg.norm(a).",
+        "`a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)`; "
         "`norms = np.linalg.norm(a) * np.linalg.norm(b)`, then `return float(a @ b / norms) if norms else 0.0` "
         "(a zero vector has no direction: 0.0).",
     ],

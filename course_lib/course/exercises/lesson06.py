@@ -158,8 +158,8 @@ min_max_normalise = Exercise(
         "Shift the values so the smallest becomes 0 (subtract the minimum), then stretch them so the largest "
         "becomes 1 (divide by the range, max - min).",
         "When every value is the same, max - min is 0: dividing would crash. Return 0.5 for each value instead.",
-        "`if not values: return []`; then `lo, hi = min(values), max(values)`; if `hi == lo` return "
-        "`[0.5] * len(values)`; otherwise `[(v - lo) / (hi - lo) for v in values]`.",
+        "`if not values: return []`; then `lo, hi = min(values), max(values)`; "
+        "`if hi == lo: return [0.5] * len(values)`; otherwise `return [(v - lo) / (hi - lo) for v in values]`.",
     ],
 )
 

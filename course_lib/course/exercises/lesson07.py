@@ -211,7 +211,8 @@ strength = Exercise(
         "`decay` once per day since the memory was last used.",
         "'Once per day' is a power: decay ** days_unused. Seed 004's formula has no 1 +; without it a new memory "
         "starts at 0 and the first sweep deletes it.",
-        "Check first: if any argument is negative, raise ValueError(...). Then "
+        "Check first: `if min(access_count, edge_count, days_unused) < 0: raise ValueError('access_count, "
+        "edge_count and days_unused must be >= 0')` (the message names the arguments). Then "
         "`return (1 + 0.3 * access_count + 0.7 * edge_count) * decay ** days_unused`.",
     ],
 )

@@ -188,7 +188,8 @@ user_filter = Exercise(
         "First refuse a bad user: if it is not a string with something in it, raise ValueError naming `user`.",
         "Keep a record when its 'user_id' equals `user` exactly (==, case-sensitive). Use `r.get('user_id')` so a "
         "record without an owner is skipped instead of crashing.",
-        "`return [r for r in records if r.get('user_id') == user]`, after the check on `user`.",
+        "`if not isinstance(user, str) or not user.strip(): raise ValueError(f'user must be a non-empty user id, "
+        "got {user!r}')`, then `return [r for r in records if r.get('user_id') == user]`.",
     ],
 )
 
