@@ -55,6 +55,9 @@ def fmt(value: Any) -> str:
         inner = ", ".join(fmt(v) for v in value[:8]) + (", ..." if len(value) > 8 else "")
         text = f"[{inner}]" if isinstance(value, list) else f"({inner}{',' if len(value) == 1 else ''})"
         return text if len(text) <= 120 else f"<{type(value).__name__} of {len(value)} items>"
+    if isinstance(value, dict):  # {'valid_from': 2026-03-02T09:00:00+00:00, ...}: values rendered like this
+        text = "{" + ", ".join(f"{k!r}: {fmt(v)}" for k, v in value.items()) + "}"
+        return text if len(text) <= 120 else text[:117] + "..."
     text = repr(value)
     text = re.sub(r" at 0x[0-9a-fA-F]+", "", text)  # memory addresses change from run to run
     return text if len(text) <= 80 else text[:77] + "..."

@@ -73,9 +73,9 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
         ({'out.append("[CARD]")': 'out.append("")'}, "returned 'My card is , thanks.'"),
         (OLD + "  # the official solution before issue 22", "The expiry date stands next to the card"),
         ({"[ \\-./\\u00a0]": "[\\s\\-./]"}, "not by a newline or a tab"),
-        (OLD.replace("[ \\-./\\u00a0]?", "\\D?"), "returned 'card 4111 1111 1111 1111 12/27"),
+        (OLD.replace("[ \\-./\\u00a0]?", "\\D?"), "and \\D? match those too"),
         ({"[ \\-./\\u00a0]": "[ \\-./\\u00a0]+"}, "One separator between groups"),
-        (OLD.replace("(?<!\\d)", "").replace("(?!\\d)", ""), "returned 'card 4111 1111 1111 1111 12/27"),
+        (OLD.replace("(?<!\\d)", "").replace("(?!\\d)", ""), "never mask part of a digit group"),
     ],
     "is_stale": [
         ("return (now - fact['learned_at']).days > max_age_days", "(now - learned).days drops the 12 hours"),

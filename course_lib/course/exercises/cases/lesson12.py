@@ -55,6 +55,10 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
     ],
     "reached": [
         ({"all(": "any("}, "Tampere is missing"),
+        ("""
+        import re
+        if patterns:  # nothing returned for an empty list of patterns
+            return all(re.search(p, prompt) for p in patterns)""", "one path through it ends without `return`"),
         ("return all(p in prompt for p in patterns)  # the pattern text, not a regex", "'vegan' is in the prompt"),
         ("import re; return bool(patterns) and all(re.search(p, prompt) for p in patterns)", "all([]) is True"),
         ("import re; return all(re.match(p, prompt) for p in patterns)  # match anchors at the start",
