@@ -57,8 +57,12 @@ sys.path.insert(0, str(ROOT / "tools"))
 import make_exercises  # noqa: E402
 
 from course_lib.course.exercises import CORRECT, all_lessons, solution_regions  # noqa: E402
+from course_lib.course.exercises.timelimit import DEFAULT_SECONDS  # noqa: E402
 
-MUTANT_TIME_LIMIT = 2.0  # seconds per mutant: a mutant that loops forever is killed by the check's time limit
+# Seconds per mutant (or 10 times the solution's own check, if more): half the limit a learner's check() has
+# (timelimit.DEFAULT_SECONDS). Every mutant killed by it loops forever (each still runs at 15 s); the slowest
+# correct one (head_tail shrinking token by token) needs about 2.5 s.
+MUTANT_TIME_LIMIT = DEFAULT_SECONDS / 2
 
 
 # --------------------------------------------------------------------------- the solution notebook's namespace
@@ -498,6 +502,7 @@ class Result:
     exercise: str
     generated: int = 0
     not_applicable: int = 0  # a guarded helper that never met its kind of value: the solution itself
+    timed_out: int = 0  # killed because the check ran past the time limit (an endless or very slow loop)
     killed: int = 0
     equivalent: int = 0
     survived: list[str] = field(default_factory=list)
@@ -568,6 +573,7 @@ def run_exercise(lesson: str, exercise, cap: int | None = None, time_limit: floa
                 result.not_applicable += 1
                 continue
             result.generated += 1
+            result.timed_out += "took too long" in verdict.message
             if verdict.status == CORRECT:
                 survivors.add(mutant.id)
                 if mutant.id in known:
@@ -600,16 +606,16 @@ def run_all(lesson_filter: str | None = None, exercise_filter: str | None = None
 
 def table(results: list[Result]) -> str:
     """The mutation score per exercise as a Markdown table, with a total row."""
-    lines = ["| exercise | generated | killed | equivalent | survived | score | not applicable |",
-             "|---|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| exercise | generated | killed | (timed out) | equivalent | survived | score | not applicable |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for r in results:
-        lines.append(f"| {r.lesson[:2]} {r.exercise} | {r.generated} | {r.killed} | {r.equivalent} | "
+        lines.append(f"| {r.lesson[:2]} {r.exercise} | {r.generated} | {r.killed} | {r.timed_out} | {r.equivalent} | "
                      f"{len(r.survived)} | {100 * r.score:.1f} % | {r.not_applicable} |")
     total = Result("", "total", generated=sum(r.generated for r in results), killed=sum(r.killed for r in results),
                    equivalent=sum(r.equivalent for r in results), survived=[s for r in results for s in r.survived],
-                   not_applicable=sum(r.not_applicable for r in results))
+                   not_applicable=sum(r.not_applicable for r in results), timed_out=sum(r.timed_out for r in results))
     before = total.killed / total.generated if total.generated else 1.0
-    lines.append(f"| **all {len(results)}** | {total.generated} | {total.killed} | {total.equivalent} | "
+    lines.append(f"| **all {len(results)}** | {total.generated} | {total.killed} | {total.timed_out} | {total.equivalent} | "
                  f"{len(total.survived)} | {100 * total.score:.1f} % (killed/generated {100 * before:.1f} %) | "
                  f"{total.not_applicable} |")
     return "\n".join(lines)

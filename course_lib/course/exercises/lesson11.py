@@ -58,6 +58,8 @@ def _check_mask_card(mask_card):
            why="One separator between groups: ' - ' is three characters, a list of numbers, not a card")
     expect(mask_card("  card 4111111111111111\n"), "  card [CARD]\n",
            why="Everything else stays exactly as it was, the spaces and line breaks around the text too")
+    expect(mask_card("Ref 41111111111111110000 ok"), "Ref 41111111111111110000 ok",
+           why="These 20 digits pass the Luhn check, but a card has 13 to 19 digits: not a card")
     expect(mask_card("IBAN-like 41111111111111110037"), "IBAN-like 41111111111111110037",
            why="20 digits in a row are one number, too long for a card, even if its first 19 pass the Luhn check: "
                "never mask part of a digit group")

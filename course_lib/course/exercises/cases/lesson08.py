@@ -93,6 +93,8 @@ EQUIVALENT_MUTANTS = {
             'for whole token counts t > x and t > int(x) agree (x >= 0)',
     },
     'head_tail': {
+        'arith: room - h -> room + h':
+            'correct but slow (about 2.5 s, 45 times the solution): the oversized first try shrinks token by token until it fits, within the check\'s 5 s limit',
         'arith: max_tokens - count_tokens(marker(len(ids))) - 2 -> max_tokens - count_tokens(marker(len(ids))) + 2':
             'the exercise fixes the budget, both ends, the marker and at least half the budget filled, not the safety margin: the shrink-and-retry loop keeps any margin within budget',
         'arith: max_tokens - count_tokens(marker(len(ids))) -> max_tokens + count_tokens(marker(len(ids)))':
