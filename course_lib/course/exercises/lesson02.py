@@ -89,7 +89,7 @@ def _refuses(fn, args: tuple, why: str, must_name: str | None = None) -> None:
     except Exception as error:
         fail(f"{call} raised {type(error).__name__}: {error}; raise a ValueError instead: the toolbox shows the "
              f"model a ValueError's message, but a {type(error).__name__} shows only its bare text "
-             f"(error: 'nowhere special') or crashes the tool. {why}")
+             f"(error: 'nowhere special') or crashes the tool ({why})")
     fail(f"{call} returned {result!r}; {why}: raise a ValueError with a message the model can act on")
 
 
