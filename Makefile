@@ -13,7 +13,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)  # jupyter refuses t
 LAB_FLAGS := --ServerApp.root_dir=. --LabApp.app_settings_dir=.jupyter/lab/settings $(ROOT_FLAG)
 LAB_ARGS  ?=  # more jupyter options, e.g. make lab-headless LAB_ARGS="--port=8899"
 
-.PHONY: lab lab-headless install test test-lib test-notebooks test-pythons exercises check-exercises grade wheelhouse rehearse record eval bench nbval-lessons doctor reset lock site clean
+.PHONY: mutate lab lab-headless install test test-lib test-notebooks test-pythons exercises check-exercises grade wheelhouse rehearse record eval bench nbval-lessons doctor reset lock site clean
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -78,6 +78,9 @@ record: $(STAMP)  ## record a lesson's live calls for a room: make record LESSON
 eval: $(STAMP)  ## compare memory strategies on the course benchmark: make eval [SIZE=large]
 	$(PY) tools/eval.py --size $(or $(SIZE),standard)
 	$(PY) tools/eval_write_path.py --brief --parts
+
+mutate: $(STAMP)  ## mutation-test every exercise checker: make mutate [ARGS="--lesson 07 --show survived"]
+	$(PY) tools/mutate_exercises.py $(ARGS)
 
 bench: $(STAMP)  ## performance benchmarks
 	$(PY) tools/bench.py $(ARGS)

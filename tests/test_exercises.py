@@ -1,7 +1,7 @@
 """The exercises: every solution passes, every stub is "not attempted", correct variants pass, wrong answers fail.
 
-Each lesson's definitions file (course_lib/course/exercises/lessonNN.py) holds its checks and, next to
-them, CORRECT_VARIANTS and WRONG_ANSWERS: function bodies (or {old: new} edits of the solution's body)
+Each lesson's definitions file (course_lib/course/exercises/lessonNN.py) holds its checks; its cases file
+(course_lib/course/exercises/cases/lessonNN.py) holds CORRECT_VARIANTS and WRONG_ANSWERS: function bodies (or {old: new} edits of the solution's body)
 that are run here in place of the solution, in the solution notebook's own namespace. The generic tests
 discover every lesson module and solutions notebook, so exercises added later are covered too.
 """
@@ -39,7 +39,8 @@ ALL = [(lesson, ex) for lesson, exercises in LESSONS.items() for ex in exercises
 IDS = [f"{lesson}.{ex.name}" for lesson, ex in ALL]
 MODULES = [importlib.import_module(f"course_lib.course.exercises.{p.stem}")
            for p in sorted((ROOT / "course_lib" / "course" / "exercises").glob("lesson*.py"))]
-MODULE_OF = {module.NOTEBOOK: module for module in MODULES}
+CASES = {module.NOTEBOOK: importlib.import_module(f"course_lib.course.exercises.cases.{module.__name__.rsplit('.', 1)[-1]}")
+         for module in MODULES}
 
 
 def _notebook(path: Path) -> dict:
@@ -123,11 +124,11 @@ def answer(lesson: str, exercise: Exercise, change: str | dict[str, str]):
 
 
 def _variants(lesson, exercise):
-    return MODULE_OF[lesson].CORRECT_VARIANTS.get(exercise.name, [])
+    return CASES[lesson].CORRECT_VARIANTS.get(exercise.name, [])
 
 
 def _wrong(lesson, exercise):
-    return MODULE_OF[lesson].WRONG_ANSWERS.get(exercise.name, [])
+    return CASES[lesson].WRONG_ANSWERS.get(exercise.name, [])
 
 
 # --------------------------------------------------------------------------- the registry
@@ -147,8 +148,13 @@ def test_lesson_module_is_consistent(module):
         assert getattr(module, ex.name) is ex, f"{module.__name__}.{ex.name} must be the Exercise itself"
         assert ex.lesson == module.NOTEBOOK
         assert ex.hints and all(h.strip() for h in ex.hints)
-    assert set(module.CORRECT_VARIANTS) == set(names), "every exercise needs CORRECT_VARIANTS (and no stray ones)"
-    assert set(module.WRONG_ANSWERS) == set(names), "every exercise needs WRONG_ANSWERS (and no stray ones)"
+    cases = CASES[module.NOTEBOOK]
+    assert set(cases.CORRECT_VARIANTS) == set(names), "every exercise needs CORRECT_VARIANTS (and no stray ones)"
+    assert set(cases.WRONG_ANSWERS) == set(names), "every exercise needs WRONG_ANSWERS (and no stray ones)"
+    assert set(getattr(cases, "EQUIVALENT_MUTANTS", {})) <= set(names), "EQUIVALENT_MUTANTS of an unknown exercise"
+    for exercise, entries in getattr(cases, "EQUIVALENT_MUTANTS", {}).items():
+        assert all(isinstance(r, str) and r.strip() and "\n" not in r for r in entries.values()), \
+            f"{exercise}: every equivalent mutant needs a one-line reason"
     assert (ROOT / "solutions" / f"{module.NOTEBOOK}.ipynb").is_file()
 
 
@@ -492,9 +498,72 @@ def test_numbers_that_differ_only_by_rounding_are_told_not_to_round():
 
 def test_case_and_dict_mismatches_are_named():
     assert "only the case differs" in _returns("semantic").evaluate(lambda: "Semantic").message
-    assert "expected the keys ['a', 'b']" in _returns({"a": 1, "b": 2}).evaluate(lambda: {"a": 1}).message
-    assert "2 for the key 'b', expected 3" in _returns({"a": 1, "b": 3}).evaluate(lambda: {"a": 1, "b": 2}).message
-    assert "expected True (a bool)" in _returns(True).evaluate(lambda: 1.5).message
+    assert "a dict that differs: missing the key 'b'" in _returns({"a": 1, "b": 2}).evaluate(lambda: {"a": 1}).message
+    assert "'b' is 2, expected 3" in _returns({"a": 1, "b": 3}).evaluate(lambda: {"a": 1, "b": 2}).message
+    assert "expected True (a bool" in _returns(True).evaluate(lambda: 1.5).message
+    assert "expected True (a bool" in _returns(True).evaluate(lambda: 1).message  # 1 is not True: the bool policy
+
+
+def test_a_dict_diff_names_the_differing_keys_first():
+    """A long record (datetimes) is not cut before the field that differs."""
+    from datetime import datetime
+    expected = {"text": "The user lives in Paris, near the canal, since the spring of that year.",
+                "valid_from": datetime(2026, 3, 2, 9), "valid_to": datetime(2026, 9, 1, 9)}
+    message = _returns([expected]).evaluate(lambda: [dict(expected, valid_to=None)]).message
+    assert message.startswith("double() returned a different item 0: 'valid_to' is None, expected 2026-09-01T09:00"), message
+    message = _returns(expected).evaluate(lambda: dict(expected, extra=1)).message
+    assert "extra key 'extra'" in message
+
+
+@pytest.mark.parametrize("actual,expected,rounded", [
+    (0.62, 0.61729014, True), (0, 0.358, False), (1.0, 0.6, False), (0.0, 0.004, False), (12.0, 12.3, True),
+])
+def test_rounded_only_when_it_is_the_answer_rounded(actual, expected, rounded):
+    message = _returns(expected).evaluate(lambda: actual).message
+    assert ("rounded to" in message) is rounded, message
+
+
+def test_did_you_forget_return_only_when_nothing_was_ever_returned():
+    def check(fn):
+        expect(fn(1), 2)
+        expect(fn(0), 0)
+    assert "did you forget `return`" in _demo(check).evaluate(lambda x: None).message
+    message = _demo(check).evaluate(lambda x: 2 if x else None).message
+    assert "did you forget" not in message and "one path through it ends without `return`" in message
+
+
+def test_returning_the_argument_itself_is_caught():
+    message = _demo(lambda fn: expect(fn([1, 2]), [1, 2])).evaluate(lambda values: values).message
+    assert "returned `values` itself, not a new one" in message
+    assert _demo(lambda fn: expect(fn([1, 2]), [1, 2])).evaluate(lambda values: list(values)).ok
+
+
+def test_a_float_array_changed_in_place_is_caught():
+    def normalise(a, b):
+        a /= np.linalg.norm(a)
+        return float(a @ b / np.linalg.norm(b))
+    check = _demo(lambda fn: expect(fn(np.array([3.0, 4.0]), np.array([3.0, 4.0])), 1.0))
+    assert "(`a`: its values were overwritten" in check.evaluate(normalise).message
+
+
+def test_a_check_that_runs_too_long_stops_with_a_verdict():
+    import time
+
+    def forever(x):
+        while True:
+            time.sleep(0.01)
+    verdict = DOUBLE.evaluate(forever, time_limit=0.3)
+    assert verdict.status == WRONG and "double(2) took too long: the check stopped after 0.3 s" in verdict.message
+
+    def busy(x):
+        while True:
+            pass
+    import threading
+    out = []
+    worker = threading.Thread(target=lambda: out.append(DOUBLE.evaluate(busy, time_limit=0.3)))
+    worker.start()
+    worker.join(5)
+    assert out and "took too long" in out[0].message  # outside the main thread: the watchdog
 
 
 # --------------------------------------------------------------------------- the learner works on copies
@@ -556,3 +625,59 @@ def test_a_reordered_list_is_always_told_it_is_reordered(items, rng):
     with pytest.raises(Wrong, match="missing"):
         expect(shuffled[1:], items)
 
+
+
+# --------------------------------------------------------------------------- hints that show code
+
+def _hint_statements(hint: str) -> list[str]:
+    """The `backticked` pieces of a hint that are statements (an import, an assignment, a return...), in order."""
+    found = []
+    for piece in re.findall(r"`([^`]+)`", hint):
+        try:
+            tree = ast.parse(piece)
+        except SyntaxError:
+            continue
+        bare = len(tree.body) == 1 and isinstance(tree.body[0], ast.Expr)
+        method_call = bare and isinstance(tree.body[0].value, ast.Call) and isinstance(tree.body[0].value.func,
+                                                                                       ast.Attribute)
+        if not bare or method_call:  # a bare name or expression is prose; `xs.extend(...)` is a statement
+            found.append(piece)
+    return found
+
+
+def _with_bodies(cell: str, bodies: list[str]) -> str:
+    """The cell with each marked region (in order) replaced by one of `bodies`, indented like its markers."""
+    import textwrap
+    lines = cell.splitlines()
+    for (begin, end), body in reversed(list(zip(solution_regions(cell), bodies))):
+        indent = lines[begin][: len(lines[begin]) - len(lines[begin].lstrip())]
+        lines[begin:end + 1] = [indent + line for line in textwrap.dedent(body).strip("\n").splitlines()]
+    return "\n".join(lines) + "\n"
+
+
+HINTS_WITH_CODE = [(lesson, ex, i) for lesson, ex in ALL for i, hint in enumerate(ex.hints)
+                   if any(re.search(r"\breturn\b", s) for s in _hint_statements(hint))]
+
+
+def test_most_exercises_have_a_hint_that_shows_code():
+    assert len({(lesson, ex.name) for lesson, ex, _ in HINTS_WITH_CODE}) >= 20
+
+
+@pytest.mark.parametrize("lesson,exercise,number", HINTS_WITH_CODE,
+                         ids=[f"{lesson}.{ex.name}.hint{i + 1}" for lesson, ex, i in HINTS_WITH_CODE])
+def test_a_hint_that_shows_code_passes_the_checker(lesson, exercise, number):
+    """A hint's code, typed in as shown (its statements in order; a class hint: one per method), is correct."""
+    statements = _hint_statements(exercise.hints[number])
+    cell = exercise.solution_cell()
+    regions = solution_regions(cell)
+    if len(regions) == 1:
+        source = _with_bodies(cell, ["\n".join(statements)])
+    else:
+        assert len(statements) == len(regions), f"hint {number + 1} of {exercise.name} should show one piece of " \
+                                                 f"code per method ({len(regions)}), it shows {len(statements)}"
+        source = _with_bodies(cell, statements)
+    namespace = dict(solution_namespace(lesson))
+    exec(compile(strip_markers(source), f"<{exercise.name} hint {number + 1}>", "exec"), namespace)
+    verdict = exercise.evaluate(namespace[exercise.name])
+    assert verdict.status == CORRECT, f"hint {number + 1} of {exercise.name}:\n{exercise.hints[number]}\n" \
+                                      f"{verdict.text()}"

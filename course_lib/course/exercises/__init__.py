@@ -16,14 +16,19 @@ The framework, one job per module:
     display.py    the verdict, hint and solution panels (and the JSON line for tools/grade.py)
     markers.py    the `### BEGIN/END SOLUTION` regions of the solutions notebooks
     exercise.py   Exercise: check(), hint(), solution()
-    lessonNN.py   one lesson's checks, hints, and the CORRECT_VARIANTS / WRONG_ANSWERS its tests run
+    comparing.py  what counts as the right answer: the one value policy (2 and 2.0, lists and tuples, bools)
+    timelimit.py  the time limit of a check (a learner's endless loop becomes a verdict)
+    lessonNN.py   one lesson's checks and hints
+    cases/        per lesson: CORRECT_VARIANTS and WRONG_ANSWERS the tests run, EQUIVALENT_MUTANTS with reasons
 
 A lesson's exercise lives in three places: its solution notebook (text, solution between markers),
 its lessonNN.py, and the generated exercises/ notebook (`make exercises`). To add one: write the
 marked cell and an `ex.name.check()` cell in solutions/NN_slug.ipynb (tag later cells that call the
-function `uses-solution`); in lessonNN.py write the check, the `Exercise`, add it to EXERCISES, and give
-at least two CORRECT_VARIANTS and the plausible WRONG_ANSWERS (function bodies, run in place of the
-solution by tests/test_exercises.py); re-execute the notebook, `tools/nbclean.py` it, `make exercises`.
+function `uses-solution`); in lessonNN.py write the check, the `Exercise`, add it to EXERCISES; in
+cases/lessonNN.py give at least two CORRECT_VARIANTS and the plausible WRONG_ANSWERS (function bodies,
+run in place of the solution by tests/test_exercises.py); run `make mutate ARGS="--lesson NN"` and kill
+each surviving mutant with a check case, or list it in EQUIVALENT_MUTANTS with why it is correct;
+re-execute the notebook, `tools/nbclean.py` it, `make exercises`.
 """
 from __future__ import annotations
 

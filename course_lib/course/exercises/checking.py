@@ -4,11 +4,12 @@
 the function deep copies of its arguments and fails with "your function changed its input" if it modified
 them. `expect(actual, expected)` names the mismatch from the values first — wrong type, rounded number,
 same items in another order, changed case, missing or extra items — then adds the case's own `why`.
-One sequence policy for every lesson: where a list is expected, any sequence (list, tuple, 1-D array) is
-compared by content; a set, generator, dict or string is refused with a message naming the expected type.
+What counts as equal (2 and 2.0, a list and a tuple, 2 and "2") is the one value policy in comparing.py's
+docstring. Returning the very list or dict it was given (not a copy) is refused like changing it.
 """
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import copy
 import inspect
@@ -16,15 +17,14 @@ import math
 import numbers
 import re
 import types
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Callable
 
 import numpy as np
 
-
-class Wrong(Exception):
-    """Raised inside a check to say the learner's code is wrong; the message is shown to them."""
+from course_lib.course.exercises.comparing import (Wrong, _is_sequence, _mismatch, as_sequence, close, fmt,  # noqa: F401
+                                                   )
 
 
 class LearnerError(Exception):
@@ -42,155 +42,11 @@ class Run:
     name: str
     last_call: str | None = None
     passed: int = 0
+    returned: bool = False  # some call returned a value other than None (so a None is not a missing `return`)
+    given: tuple = ()  # the (deep-copied) positional arguments of the last call, as the learner's code saw them
 
 
 RUN: contextvars.ContextVar[Run | None] = contextvars.ContextVar("course_exercise_run", default=None)
-
-
-# --------------------------------------------------------------------------- rendering values
-
-def fmt(value: Any) -> str:
-    """A short, deterministic rendering of a value for messages."""
-    if isinstance(value, bool) or value is None:
-        return repr(value)
-    if isinstance(value, numbers.Integral):
-        return str(int(value))
-    if isinstance(value, numbers.Real):
-        return f"{float(value):.6g}"
-    if isinstance(value, str):
-        return repr(value if len(value) <= 80 else value[:77] + "...")
-    if isinstance(value, np.ndarray):
-        return f"array({fmt(value.tolist())})" if value.ndim == 1 and value.size <= 8 else f"<{value.shape} array>"
-    if isinstance(value, (set, frozenset)):
-        return "{" + ", ".join(sorted(fmt(v) for v in value)) + "}"  # sorted: the same text on every run
-    if isinstance(value, (list, tuple)):
-        if value and all(isinstance(v, dict) and "content" in v for v in value):
-            return f"<{len(value)} message{'s' * (len(value) != 1)}>"
-        inner = ", ".join(fmt(v) for v in value[:8]) + (", ..." if len(value) > 8 else "")
-        text = f"[{inner}]" if isinstance(value, list) else f"({inner}{',' if len(value) == 1 else ''})"
-        return text if len(text) <= 120 else f"<{type(value).__name__} of {len(value)} items>"
-    text = repr(value)
-    text = re.sub(r" at 0x[0-9a-fA-F]+", "", text)  # memory addresses change from run to run
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, numbers.Real) and not isinstance(value, bool)
-
-
-def _is_sequence(value: Any) -> bool:
-    return isinstance(value, (list, tuple)) or (isinstance(value, np.ndarray) and value.ndim == 1)
-
-
-def _type_name(value: Any) -> str:
-    if isinstance(value, types.GeneratorType):
-        return "a generator"
-    if isinstance(value, np.ndarray):
-        return f"a {value.ndim}-D numpy array"
-    name = type(value).__name__
-    return f"an {name}" if name[0] in "aeiou" else f"a {name}"
-
-
-def _refusal(value: Any, what: str) -> str:
-    """Why `value` is not the sequence expected, and what to return instead."""
-    if value is None:
-        return f"None, expected {what} — did you forget `return`?"
-    why = {set: "a set has no order and drops repeated items", frozenset: "a frozenset has no order",
-           dict: "a dict maps keys to values", str: "a string is text, not a list of items"}.get(type(value))
-    if why is None and isinstance(value, (Iterator, types.GeneratorType)):
-        why = "it can be read only once and has no length; wrap it in list(...)"
-    return f"{_type_name(value)} ({fmt(value)}), expected {what}" + (f": {why}" if why else "")
-
-
-def as_sequence(value: Any, call: str, what: str = "a list") -> list:
-    """The course's sequence policy: any sequence becomes a list; anything else is refused, naming the type."""
-    if _is_sequence(value):
-        return value.tolist() if isinstance(value, np.ndarray) else list(value)
-    raise Wrong(f"{call} returned {_refusal(value, what)}")
-
-
-# --------------------------------------------------------------------------- comparing
-
-def close(actual: Any, expected: Any, tol: float = 1e-6) -> bool:
-    """Equal, with numbers within `tol` and any sequence matching an expected list or tuple by content."""
-    if _is_number(expected):
-        return _is_number(actual) and math.isclose(float(actual), float(expected), rel_tol=tol, abs_tol=tol)
-    if isinstance(expected, (list, tuple)):
-        if not _is_sequence(actual) or len(actual) != len(expected):
-            return False
-        items = actual.tolist() if isinstance(actual, np.ndarray) else actual
-        return all(close(a, e, tol) for a, e in zip(items, expected))
-    if isinstance(expected, dict):
-        return (isinstance(actual, Mapping) and set(actual) == set(expected)
-                and all(close(actual[k], expected[k], tol) for k in expected))
-    return bool(actual == expected)
-
-
-def _leftovers(items: list, others: list, tol: float) -> list:
-    """The items of `items` not matched one-to-one by an item of `others` (a multiset difference)."""
-    pool, out = list(others), []
-    for item in items:
-        match = next((j for j, other in enumerate(pool) if close(item, other, tol)), None)
-        if match is None:
-            out.append(item)
-        else:
-            pool.pop(match)
-    return out
-
-
-def _folded(value: Any) -> Any:
-    return value.casefold() if isinstance(value, str) else value
-
-
-def _number_mismatch(actual: Any, expected: Any, tol: float) -> str:
-    if actual is None:
-        return f"None, expected {fmt(expected)} — did you forget `return`?"
-    if not _is_number(actual):
-        return f"{fmt(actual)} ({type(actual).__name__}), expected a number: {fmt(expected)}"
-    text = f"{fmt(actual)}, expected {fmt(expected)} (±{tol:g})"
-    for places in range(5):
-        if float(actual) == round(float(expected), places):
-            return text + f": that is the answer rounded to {places} decimal places; don't round, return it in full"
-    return text
-
-
-def _sequence_mismatch(actual: Any, expected: list | tuple, tol: float, show: Callable[[Any], str]) -> str:
-    what = "a list" if isinstance(expected, list) else f"a sequence of {len(expected)}"
-    if not _is_sequence(actual):
-        return _refusal(actual, what)
-    items = actual.tolist() if isinstance(actual, np.ndarray) else list(actual)
-    text = f"{show(actual)}, expected {show(expected)}"
-    missing, extra = _leftovers(list(expected), items, tol), _leftovers(items, list(expected), tol)
-    if not missing and not extra:
-        return text + ": the right items in another order"
-    if [_folded(i) for i in items] == [_folded(e) for e in expected]:
-        return text + ": the same items with their case changed; return them exactly as given"
-    if len(items) == len(expected) and all(_is_number(e) for e in expected):
-        i = next(i for i, (a, e) in enumerate(zip(items, expected)) if not close(a, e, tol))
-        return text + f": item {i} is {fmt(items[i])}, expected {fmt(expected[i])}"
-    parts = [f"missing {', '.join(show(m) for m in missing[:3])}" if missing else "",
-             f"extra {', '.join(show(x) for x in extra[:3])}" if extra else ""]
-    return text + ": " + "; ".join(p for p in parts if p)
-
-
-def _mismatch(actual: Any, expected: Any, tol: float, show: Callable[[Any], str]) -> str:
-    """What `actual` got wrong, from the values alone (the part after "returned")."""
-    if _is_number(expected):
-        return _number_mismatch(actual, expected, tol)
-    if isinstance(expected, (list, tuple)):
-        return _sequence_mismatch(actual, expected, tol, show)
-    if isinstance(expected, dict):
-        if not isinstance(actual, Mapping):
-            return _refusal(actual, "a dict")
-        if set(actual) != set(expected):
-            return f"a dict with the keys {sorted(actual, key=str)}, expected the keys {sorted(expected, key=str)}"
-        key = next(k for k in expected if not close(actual[k], expected[k], tol))
-        return f"{fmt(actual[key])} for the key {key!r}, expected {fmt(expected[key])}"
-    if isinstance(expected, str) and isinstance(actual, str) and actual.casefold() == expected.casefold():
-        return f"{show(actual)}, expected {show(expected)}: only the case differs"
-    if isinstance(expected, bool) and not isinstance(actual, bool):
-        return f"{show(actual)} ({type(actual).__name__}), expected {expected} (a bool)"
-    return f"{show(actual)}, expected {show(expected)}"
 
 
 def passed() -> None:
@@ -271,6 +127,40 @@ def changed_argument(fn: Callable, args: tuple, kwargs: dict, given: tuple, give
     return None
 
 
+def returned_argument(fn: Callable, result: Any, given: tuple, given_kwargs: dict) -> str | None:
+    """The argument (a list, dict, set or array) the function returned as its result, by name; else None."""
+    if not isinstance(result, (list, dict, set, np.ndarray)):
+        return None
+    try:
+        names = [p.name for p in inspect.signature(fn).parameters.values()]
+    except (TypeError, ValueError):
+        names = []
+    for i, value in enumerate(given):
+        if value is result:
+            return f"`{names[i]}`" if i < len(names) else f"argument {i + 1}"
+    return next((f"`{k}`" for k, v in given_kwargs.items() if v is result), None)
+
+
+@contextlib.contextmanager
+def spy_on(watched: Callable, name: str) -> Iterator[list]:
+    """While in the block, record the arguments of every call the learner's function makes to its global `name`."""
+    scope = getattr(getattr(watched, "__wrapped__", None), "__globals__", None)
+    calls: list = []
+    if not isinstance(scope, dict) or name not in scope:
+        yield calls
+        return
+    original = scope[name]
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return original(*args, **kwargs)
+    scope[name] = spy
+    try:
+        yield calls
+    finally:
+        scope[name] = original
+
+
 def call_text(name: str, args: tuple, kwargs: dict) -> str:
     """How a call looks in a message: recency(48, decay=0.9)."""
     parts = [fmt(a) for a in args] + [f"{k}={fmt(v)}" for k, v in kwargs.items()]
@@ -285,6 +175,8 @@ def watch(fn: Callable, name: str) -> Callable:
         if (run := RUN.get()) is not None:
             run.last_call = call
         given, given_kwargs = copy.deepcopy((args, kwargs))
+        if run is not None:
+            run.given = given
         try:
             result = fn(*given, **given_kwargs)
         except NotImplementedError:
@@ -294,7 +186,13 @@ def watch(fn: Callable, name: str) -> Callable:
         if changed := changed_argument(fn, args, kwargs, given, given_kwargs):
             raise Wrong(f"{call}: your function changed its input ({changed}). Leave what you are given as it "
                         f"is and build a new value: the caller still needs the original")
+        if alias := returned_argument(fn, result, given, given_kwargs):
+            raise Wrong(f"{call} returned {alias} itself, not a new one: the caller's value and your result are "
+                        f"now one object, so changing either changes both. Return a copy (list(...), dict(...))")
+        if run is not None and result is not None:
+            run.returned = True
         return result
 
     watched.__name__, watched.__doc__ = getattr(fn, "__name__", name), getattr(fn, "__doc__", None)
+    watched.__wrapped__ = fn  # a check may look at the learner's own function (its globals, see spy_on)
     return watched

@@ -9,6 +9,7 @@ from typing import Any, Callable, Sequence
 from course_lib.course.exercises.checking import RUN, LearnerError, Run, Wrong, fmt, watch
 from course_lib.course.exercises.display import CORRECT, NOT_ATTEMPTED, WRONG, Note, Verdict
 from course_lib.course.exercises.markers import SOLUTIONS_ENV, solution_cells, solutions_dir, strip_markers
+from course_lib.course.exercises.timelimit import TookTooLong, limit_seconds, time_limit as limited
 
 
 @dataclass(eq=False)
@@ -34,8 +35,12 @@ class Exercise:
             raise ValueError(f"exercise {self.name!r} needs at least one hint")
 
     # -- checking -------------------------------------------------------------------------
-    def evaluate(self, fn: Any) -> Verdict:
-        """Run the check on `fn` and return the verdict, without showing or recording it."""
+    def evaluate(self, fn: Any, *, time_limit: float | None = None) -> Verdict:
+        """Run the check on `fn` and return the verdict, without showing or recording it.
+
+        The whole check stops after `time_limit` seconds (default: timelimit.DEFAULT_SECONDS or the
+        COURSE_CHECK_TIME_LIMIT environment variable; 0 for none) with a verdict that says so.
+        """
 
         def verdict(status: str, message: str, passed: int = 0) -> Verdict:
             return Verdict(self.name, status, message, lesson=self.lesson, passed=passed)
@@ -46,8 +51,15 @@ class Exercise:
                                   f"function: define it with `def {self.name}(...):`.")
         run = Run(self.name)
         token = RUN.set(run)
+        seconds = limit_seconds(time_limit)
         try:
-            self.check_fn(watch(fn, self.name))
+            with limited(seconds):
+                self.check_fn(watch(fn, self.name))
+        except TookTooLong:
+            where = run.last_call or f"`{self.name}`"
+            return verdict(WRONG, f"{where} took too long: the check stopped after {seconds:g} s. Look for a loop "
+                                  f"whose condition never changes (a `while` that never ends, a counter never "
+                                  f"moved) or work repeated for every item.{stuck}", run.passed)
         except NotImplementedError:
             return verdict(NOT_ATTEMPTED, f"`{self.name}` still raises NotImplementedError. Replace the stub with "
                                           f"your code, run that cell, then check again.")
@@ -65,7 +77,7 @@ class Exercise:
             RUN.reset(token)
         return verdict(CORRECT, f"{run.passed} checks passed on fresh inputs. Well done!", run.passed)
 
-    def check(self, fn: Any = None, *, namespace: dict | None = None) -> Verdict:
+    def check(self, fn: Any = None, *, namespace: dict | None = None, time_limit: float | None = None) -> Verdict:
         """Check the learner's function (given, or looked up by name where check() was called) and show the verdict."""
         if fn is None:
             scope = namespace if namespace is not None else sys._getframe(1).f_globals
@@ -77,7 +89,7 @@ class Exercise:
                              f"`{self.name}` is not defined yet: run the cell with `def {self.name}(...)` first "
                              f"(or pass your function: ex.{self.name}.check(my_function)).", lesson=self.lesson)
         else:
-            result = self.evaluate(fn)
+            result = self.evaluate(fn, time_limit=time_limit)
         result.record()
         result.show()
         return result

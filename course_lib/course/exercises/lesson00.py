@@ -10,6 +10,7 @@ import random
 import numpy as np
 
 from course_lib.course.exercises import Exercise, expect, require
+from course_lib.course.exercises.checking import LearnerError, fail, spy_on
 from course_lib.model.tokens import count_tokens
 
 NOTEBOOK = "00_setup"
@@ -35,6 +36,14 @@ def _check_conversation_tokens(conversation_tokens):
     for conv in _conversations(f"{NOTEBOOK}.conversation_tokens"):
         expect(conversation_tokens(conv), count_tokens(conv),
                why="Each message costs 3 + tokens(role) + tokens(content); the reply adds 3 once")
+    same = [{"role": "user", "content": "thanks"}] * 3
+    expect(conversation_tokens(same), count_tokens(same), why="Three identical messages cost three times: count "
+                                                                 "every message, repeated ones too")
+    with spy_on(conversation_tokens, "count_tokens") as calls:
+        conversation_tokens(one)
+    require(all(isinstance(args[0], str) for args in calls if args),
+            "conversation_tokens passes the list of messages to count_tokens, which the exercise asks you not to "
+            "do: count each message's role and content yourself (3 + tokens(role) + tokens(content)), then add 3")
 
 
 def _check_fits_in_window(fits_in_window):
@@ -42,6 +51,9 @@ def _check_fits_in_window(fits_in_window):
     expect(fits_in_window(conv, window=100, reply_tokens=86), True, why="14 + 86 = 100 fills the window exactly")
     expect(fits_in_window(conv, window=100, reply_tokens=87), False, why="14 + 87 = 101 is one token too many")
     expect(fits_in_window(conv, window=14, reply_tokens=0), True, why="no room for a reply is still a fit")
+    same = [{"role": "user", "content": "thanks"}] * 3
+    expect(fits_in_window(same, window=count_tokens(same) - 1, reply_tokens=0), False,
+           why=f"Three identical messages cost {count_tokens(same)} tokens, all three count")
     for conv in _conversations(f"{NOTEBOOK}.fits", 8):
         need = count_tokens(conv)
         for window, reply in ((need + 10, 10), (need + 10, 11), (need, 1), (need * 2, 0)):
@@ -61,6 +73,19 @@ def _check_cosine(cosine):
         expect(cosine(list(3 * a), list(b)), ref, why="scaling a vector must not change its cosine", tol=1e-6)
         got = cosine(list(a), list(b))
         require(-1 - 1e-9 <= got <= 1 + 1e-9, f"cosine must lie between -1 and 1, got {got}")
+        expect(cosine(a, b), ref, why="numpy arrays work too", tol=1e-6)
+    expect(cosine([0.0, 0.0, 0.0], [1.0, 2.0, 3.0]), 0.0,
+           why="A zero vector has no direction: return 0.0 (as the library's search does), not nan or an error")
+    expect(cosine(np.array([1.0, 2.0]), np.zeros(2)), 0.0, why="A zero vector has no direction: return 0.0")
+    expect(cosine([1, 1], [1, 1]), 1.0, why="whole numbers work too (1 + 1 = 2 before any division)")
+    try:
+        result = cosine([1.0, 2.0, 3.0], [1.0, 2.0])
+    except LearnerError as error:
+        if not isinstance(error.error, ValueError):
+            raise
+    else:
+        fail(f"cosine([1.0, 2.0, 3.0], [1.0, 2.0]) returned {result!r}: vectors of different lengths have no cosine; "
+             f"don't cut the longer one short (zip does), let numpy raise its ValueError or raise one yourself")
 
 
 conversation_tokens = Exercise(
@@ -68,8 +93,8 @@ conversation_tokens = Exercise(
     hints=[
         "Count each message separately, then add the reply priming once at the end (only if there are messages).",
         "One message costs 3 framing tokens + count_tokens(role) + count_tokens(content).",
-        "`return sum(3 + count_tokens(m['role']) + count_tokens(m['content']) for m in messages) + 3` "
-        "— and return 0 for an empty list.",
+        "`if not messages: return 0`, then "
+        "`return sum(3 + count_tokens(m['role']) + count_tokens(m['content']) for m in messages) + 3`.",
     ],
 )
 
@@ -87,57 +112,10 @@ cosine = Exercise(
     hints=[
         "Cosine similarity is the dot product of the two vectors divided by the product of their lengths.",
         "With numpy: a = np.asarray(a, dtype=float); the length is np.linalg.norm(a).",
-        "`return float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)))`",
+        "`a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)`; "
+        "`norms = np.linalg.norm(a) * np.linalg.norm(b)`, then `return float(a @ b / norms) if norms else 0.0` "
+        "(a zero vector has no direction: 0.0).",
     ],
 )
 
 EXERCISES = [conversation_tokens, fits_in_window, cosine]
-
-# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
-CORRECT_VARIANTS = {
-    "conversation_tokens": [
-        """
-        total = 0
-        for m in messages:
-            total += 3 + count_tokens(m["role"]) + count_tokens(m["content"])
-        return total + 3 if total else 0""",
-        "return sum(count_tokens(m['role']) + count_tokens(m['content']) for m in messages) + 3 * len(messages) "
-        "+ 3 * bool(messages)",
-    ],
-    "fits_in_window": [
-        "return window - count_tokens(messages) >= reply_tokens",
-        "return not count_tokens(messages) + reply_tokens > window",
-    ],
-    "cosine": [
-        """
-        import math
-        dot = sum(x * y for x, y in zip(a, b))
-        return dot / (math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b)))""",
-        "return float(np.dot(a, b) / np.linalg.norm(a) / np.linalg.norm(b))",
-    ],
-}
-
-WRONG_ANSWERS = {  # (body, text the verdict must contain)
-    "conversation_tokens": [
-        ("return sum(count_tokens(m['content']) for m in messages)  # no framing, no reply", "returned 7, expected 14"),
-        ("return sum(3 + count_tokens(m['role']) + count_tokens(m['content']) for m in messages)  # no priming",
-         "returned 11, expected 14"),
-        ("return sum(len(m['content'].split()) for m in messages)  # words are not tokens", "expected 14"),
-        ("""
-        total = 3 if messages else 0
-        while messages:  # consumes the caller's list
-            m = messages.pop()
-            total += 3 + count_tokens(m["role"]) + count_tokens(m["content"])
-        return total""", "changed its input (`messages`"),
-    ],
-    "fits_in_window": [
-        ("return count_tokens(messages) + reply_tokens < window  # an exact fit is a fit", "expected True"),
-        ("return count_tokens(messages) <= window  # forgets the reply", "expected False"),
-        ("return window - count_tokens(messages) - reply_tokens  # a number, not a yes/no", "expected True (a bool)"),
-    ],
-    "cosine": [
-        ("return sum(x * y for x, y in zip(a, b))  # not normalised", "expected 1"),
-        ("return float(np.dot(a, b) / np.linalg.norm(a))  # one length only", "expected"),
-        ("return round(float(np.dot(a, b) / (np.linalg.norm(a) * np.linalg.norm(b))), 2)", "don't round"),
-    ],
-}

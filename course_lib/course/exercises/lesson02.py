@@ -12,6 +12,7 @@ import json
 import random
 
 from course_lib.course.exercises import Exercise, expect, fail, require
+from course_lib.course.exercises.checking import passed
 
 NOTEBOOK = "02_react_loop"
 SECTIONS = ("system", "tools", "memory", "history", "tool_results")
@@ -50,6 +51,12 @@ def _check_section_share(section_share):
     _check_share(section_share, _usage([(60, 400, 0, 40, 0)]), "one call: system 60, tools 400, history 40")
     _check_share(section_share, _usage([(100, 100, 0, 0, 0), (100, 100, 0, 0, 9800)]),
                  "two calls, the second with a 9,800-token tool result")
+    _check_share(section_share, _usage([(60, 400, 0, 40, 0), (60, 400, 0, 40, 0), (10, 0, 0, 500, 0)]),
+                 "three calls, the first two alike: every call counts, repeated ones too")
+    from course_lib.agent.react_agent import CallUsage, Usage
+    sparse = Usage(calls=[CallUsage(sections={"system": 50, "history": 150}, prompt_tokens=200, completion_tokens=5),
+                          CallUsage(sections={"system": 50, "tools": 200}, prompt_tokens=250, completion_tokens=5)])
+    _check_share(section_share, sparse, "calls whose sections dicts leave out the empty sections (a missing one is 0)")
     rng = random.Random(f"{NOTEBOOK}.section_share")
     for _ in range(20):
         rows = [(rng.randint(20, 100), rng.randint(0, 900), rng.choice([0, rng.randint(1, 200)]),
@@ -63,6 +70,57 @@ def _check_section_share(section_share):
 
 
 BILL_NAME = "estimate_bill"
+
+
+def _refuses(fn, args: tuple, why: str, must_name: str | None = None) -> None:
+    """fn(*args) must raise a ValueError (naming `must_name` if given): the toolbox shows the model its message."""
+    call = f"estimate_bill{args!r}"
+    try:
+        result = fn(*args)
+    except ValueError as error:
+        if not str(error).strip():
+            fail(f"{call} raised a ValueError with no message; the model sees only the message, so say what was "
+                 f"wrong ({why})")
+        if must_name and must_name.lower() not in str(error).lower():
+            fail(f"{call} raised ValueError({str(error)!r}); say what was wrong and name it ({must_name!r}) so the "
+                 f"model can correct its call")
+        passed()
+        return
+    except Exception as error:
+        fail(f"{call} raised {type(error).__name__}: {error}; raise a ValueError instead: the toolbox shows the "
+             f"model a ValueError's message, but a {type(error).__name__} shows only its bare text "
+             f"(error: 'nowhere special') or crashes the tool ({why})")
+    fail(f"{call} returned {result!r}; {why}: raise a ValueError with a message the model can act on")
+
+
+def _price(scenario, name: str) -> int:
+    return next(r["price_per_person"] for r in scenario.RESTAURANTS if r["name"] == name)
+
+
+def _check_bill_directly(fn, scenario) -> None:
+    """The Python function itself: a dict result, ValueErrors that name the mistake, the data left as it is."""
+    import copy
+    before = copy.deepcopy(scenario.RESTAURANTS)
+    try:
+        got = fn("Linse & Lauch", 2)
+        require(isinstance(got, dict), f"estimate_bill('Linse & Lauch', 2) returned {type(got).__name__} "
+                                       f"({str(got)[:60]!r}); return a dict: the toolbox turns it into JSON itself")
+        _refuses(fn, ("Nowhere Special", 2), "there is no such restaurant")
+        _refuses(fn, ("a", 2), "'a' is not a restaurant's name: match the whole name (ignoring case), not a part "
+                               "of it ('a' is in 'Grüner Salon')")
+        _refuses(fn, ("Linse", 2), "'Linse' is only part of 'Linse & Lauch': match the whole name")
+        _refuses(fn, ("Glut & Rind or Linse & Lauch", 2), "that is two names in one string: match the whole name")
+        one = fn("Linse & Lauch", 1)
+        require(isinstance(one, dict) and one.get("total_eur") == _price(scenario, "Linse & Lauch"),
+                f"estimate_bill('Linse & Lauch', 1) returned {one!r}; one person is a valid party (people >= 1)")
+        _refuses(fn, ("Linse & Lauch", 2.5), "people must be a whole number (2.5 people can't dine)")
+        _refuses(fn, ("Linse & Lauch", 0), "people must be at least 1")
+        _refuses(fn, ("Linse & Lauch", -3), "people must be at least 1")
+    finally:
+        changed = scenario.RESTAURANTS != before
+        scenario.RESTAURANTS[:] = before  # put the course data back, whatever the tool did to it
+    require(not changed, "estimate_bill changed scenario.RESTAURANTS (the course's data): read it, never write "
+                         "into it; build the result as a new dict")
 
 
 def _check_estimate_bill_tool(estimate_bill_tool):
@@ -110,6 +168,7 @@ def _check_estimate_bill_tool(estimate_bill_tool):
                why=f"{r['name']} costs {r['price_per_person']} EUR per person; total = price x people")
         require(data.get("restaurant") == r["name"], f"the tool called with {args} should name the restaurant as in "
                                                      f"the data, {r['name']!r}; got {data.get('restaurant')!r}")
+    _check_bill_directly(fn, scenario)
     for bad in ({"restaurant": "Nowhere Special", "people": 2}, {"restaurant": "Linse & Lauch", "people": 0}):
         observation = toolbox.call(BILL_NAME, json.dumps(bad, ensure_ascii=False))
         require(observation.startswith("error:"),
@@ -143,93 +202,3 @@ estimate_bill_tool = Exercise(
 )
 
 EXERCISES = [section_share, estimate_bill_tool]
-
-# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
-CORRECT_VARIANTS = {
-    "section_share": [
-        """
-        totals = dict.fromkeys(SECTIONS, 0)
-        for call in usage.calls:
-            for s in SECTIONS:
-                totals[s] += call.sections.get(s, 0)
-        grand = sum(totals.values())
-        return {s: n / grand for s, n in totals.items()}""",
-        """
-        import numpy as np
-        table = np.array([[c.sections.get(s, 0) for s in SECTIONS] for c in usage.calls], dtype=float).sum(axis=0)
-        return dict(zip(SECTIONS, (table / table.sum()).tolist()))""",
-    ],
-    "estimate_bill_tool": [
-        """
-        from course_lib.course import scenario
-        prices = {r["name"].casefold(): r for r in scenario.RESTAURANTS}
-        def estimate_bill(restaurant: str, people: int) -> dict:
-            r = prices.get(restaurant.strip().casefold())
-            if r is None or people < 1:
-                raise ValueError(f"unknown restaurant {restaurant!r} or fewer than 1 person ({people})")
-            return {"restaurant": r["name"], "people": people, "total_eur": r["price_per_person"] * people}
-        params = {"type": "object", "additionalProperties": False, "required": ["people", "restaurant"],
-                  "properties": {"people": {"type": "integer", "minimum": 1}, "restaurant": {"type": "string"}}}
-        return ({"type": "function", "function": {"name": "estimate_bill", "parameters": params,
-                 "description": "Expected total bill in EUR for a group at one restaurant."}}, estimate_bill)""",
-        """
-        from course_lib.course import scenario
-        def bill(restaurant, people):
-            for r in scenario.RESTAURANTS:
-                if r["name"].lower() == restaurant.lower() and people >= 1:
-                    return dict(restaurant=r["name"], people=people, total_eur=people * r["price_per_person"])
-            raise ValueError("no such restaurant, or people < 1")
-        schema = dict(type="function", function=dict(name="estimate_bill", description="Estimate a dinner bill.",
-                      parameters=dict(type="object", required=["restaurant", "people"], properties=dict(
-                          restaurant=dict(type="string"), people=dict(type="integer")))))
-        return schema, bill""",
-    ],
-}
-
-_BILL = """
-        from course_lib.course import scenario
-        def fn(restaurant, people):
-            found = [r for r in scenario.RESTAURANTS if r["name"].lower() == restaurant.lower()]
-            if not found or people < 1:
-                raise ValueError("unknown restaurant or party size")
-            return {"restaurant": found[0]["name"], "people": people, "total_eur": TOTAL}
-        schema = {"type": "function", "function": {"name": NAME, "description": "Estimate the bill.",
-                  "parameters": {"type": "object", "required": REQUIRED, "properties": {
-                      "restaurant": {"type": "string"}, "people": {"type": "integer"}}}}}
-        return schema, fn"""
-
-
-def _bill(total='found[0]["price_per_person"] * people', name='"estimate_bill"', required='["restaurant", "people"]',
-          match='r["name"].lower() == restaurant.lower()', unknown="raise ValueError"):
-    """A wrong estimate_bill_tool body: the solution with one piece replaced."""
-    body = _BILL.replace("TOTAL", total).replace("NAME", name).replace("REQUIRED", required)
-    body = body.replace('r["name"].lower() == restaurant.lower()', match)
-    return body.replace('raise ValueError("unknown restaurant or party size")', unknown)
-
-
-WRONG_ANSWERS = {  # (body, text the verdict must contain)
-    "section_share": [
-        ("""
-        totals = {s: sum(c.sections[s] for c in usage.calls) for s in SECTIONS}
-        return {s: 100 * totals[s] / sum(totals.values()) for s in SECTIONS}  # percentages""",
-         "they must add up to 1"),
-        ("""
-        per_call = [{s: c.sections[s] / sum(c.sections.values()) for s in SECTIONS} for c in usage.calls]
-        return {s: sum(p[s] for p in per_call) / len(per_call) for s in SECTIONS}  # mean of ratios""",
-         "summed over ALL calls"),
-        ("""
-        c = usage.calls[-1]  # only the last call
-        return {s: c.sections[s] / sum(c.sections.values()) for s in SECTIONS}""", "summed over ALL calls"),
-        ("""
-        totals = {s: sum(c.sections[s] for c in usage.calls) for s in SECTIONS}
-        return {s: n / sum(totals.values()) for s, n in totals.items() if n}  # empty sections vanish""",
-         "return all five sections"),
-    ],
-    "estimate_bill_tool": [
-        (_bill(total='found[0]["price_per_person"]'), "total = price x people"),
-        (_bill(required='["restaurant"]'), "list it in \"required\""),
-        (_bill(name='"bill"'), "not a valid OpenAI tool named 'estimate_bill'"),
-        (_bill(match='r["name"] == restaurant'), "case-insensitively"),
-        (_bill(unknown="return None"), "raise a ValueError"),
-    ],
-}

@@ -54,6 +54,8 @@ def _check_profile_block(profile_block):
                                                     "keeps every fact (<=, not <).")
     _check_profile_case(profile_block, PRIYA, full - 1, f"One token short of {full}: the last fact must go.")
     _check_profile_case(profile_block, PRIYA, 3, "Not even the header and one fact fit in 3 tokens: return ''.")
+    _check_profile_case(profile_block, {"name": "Priya", "note": "  likes  jazz  "}, 1000,
+                        "Values go in exactly as stored, spaces included: the profile does not rewrite them.")
     _check_profile_case(profile_block, {}, 100, "An empty profile renders as ''.")
     rng = random.Random(f"{NOTEBOOK}.profile_block")
     for _ in range(25):
@@ -95,6 +97,27 @@ def _check_already_done(already_done):
                       "'tool_call', not != 'tool_error')")
     expect(already_done(log, "Book_Table", booking), False,
            why="Tool names are exact identifiers: 'Book_Table' is not the tool 'book_table' (compare with ==)")
+    near = [_event(0, "tool_call_failed", tool="book_table", args=dict(booking)),
+            _event(1, "tool", tool="book_table", args=dict(booking)),
+            _event(1, "Tool_Call", tool="book_table", args=dict(booking)),
+            _event(1, " tool_call", tool="book_table", args=dict(booking)),
+            _event(2, "tool_call", tool="book", args=dict(booking)),
+            _event(3, "tool_call", tool="book_table_v2", args=dict(booking)),
+            _event(4, "tool_call", tool="book_table", args={"request": dict(booking)}),
+            _event(5, "tool_call", tool="book_table", args={**booking, "restaurant": "LINSE & LAUCH"}),
+            _event(6, "tool_call", tool="book_table", args={**booking, "time": " Friday 19:00 "})]
+    for event in near:
+        expect(already_done([event], "book_table", dict(booking)), False,
+               input=f"already_done([{{'type': {event['type']!r}, 'tool': {event['tool']!r}, 'args': "
+                     f"{event['args']!r}}}], 'book_table', booking)",
+               why="A near miss is not this call: the type is exactly 'tool_call', the tool exactly 'book_table', "
+                   "and the arguments equal as a whole (not contained in, nor equal ignoring case or spaces)")
+    expect(already_done(log, "book_table", {"request": dict(booking)}), False,
+           why="Arguments that hold the logged ones inside them are other arguments: compare them as a whole")
+    expect(already_done(log, "book_table", {**booking, "time": " Friday 19:00"}), False,
+           why="' Friday 19:00' is not 'Friday 19:00': compare the arguments exactly, don't strip them")
+    expect(already_done(log, " book_table", dict(booking)), False, why="' book_table' is not a tool name: compare "
+                                                                         "names exactly, don't strip")
     mail = {"to": "priya@example.com", "body": {"subject": "Dinner", "lines": ["Friday", "19:00"]}}
     expect(already_done([_event(0, "tool_call", tool="send_email", args=mail)], "send_email", _shuffled(mail, rng)),
            True, why="Nested dicts in another key order are still the same arguments")
@@ -131,8 +154,11 @@ def _check_route(route):
 
 
 def _check_top_k_case(cosine_top_k, matrix, query, k, why=""):
+    given = matrix
+    matrix, query = np.asarray(matrix, dtype=float), np.asarray(query, dtype=float)
     call = f"cosine_top_k(<{matrix.shape[0]}x{matrix.shape[1]} matrix>, query, k={k})"
-    got = as_sequence(cosine_top_k(matrix, query, k), call, "a list of row indices, best first")
+    got = as_sequence(cosine_top_k(given, query.tolist() if isinstance(given, list) else query, k), call,
+                      "a list of row indices, best first")
     require(all(isinstance(i, (int, np.integer)) and not isinstance(i, bool) for i in got),
             f"{call} returned {got!r:.100}; expected row indices (whole numbers), not similarities")
     m, q = matrix.astype(np.float64), query.astype(np.float64)
@@ -155,6 +181,8 @@ def _check_cosine_top_k(cosine_top_k):
         matrix = rng.normal(size=(n, d)) * rng.uniform(0.1, 20, size=(n, 1))
         _check_top_k_case(cosine_top_k, matrix, rng.normal(size=d) * float(rng.uniform(0.1, 5)),
                           int(rng.integers(1, n + 3)), "(a fresh seeded matrix, checked against a brute-force loop)")
+    _check_top_k_case(cosine_top_k, [[1.0, 0.0], [0.6, 0.8], [1.0, 0.0], [0.0, 1.0]], [1.0, 1.0], 4,
+                      "Plain lists work too (a matrix given as a list of rows): np.asarray them first")
     _check_top_k_case(cosine_top_k, np.ones((3, 4), dtype=np.float32), np.ones(4, dtype=np.float32), 2,
                       "float32 input works too; three identical rows tie, so lower index first.")
 
@@ -205,96 +233,3 @@ cosine_top_k = Exercise(
 )
 
 EXERCISES = [profile_block, already_done, route, cosine_top_k]
-
-# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
-CORRECT_VARIANTS = {
-    "profile_block": [
-        """
-        block = ""
-        for key, value in facts.items():
-            if count_tokens(candidate := (block or "User profile:") + f"\\n- {key}: {value}") > max_tokens:
-                break
-            block = candidate
-        return block""",
-        """
-        import itertools
-        blocks = ["\\n".join(["User profile:"] + [f"- {k}: {v}" for k, v in list(facts.items())[:n]])
-                  for n in range(1, len(facts) + 1)]
-        return ([""] + [b for b in itertools.takewhile(lambda b: count_tokens(b) <= max_tokens, blocks)])[-1]""",
-    ],
-    "already_done": [
-        "return any(e.get('type') == 'tool_call' and e.get('tool') == tool and e.get('args') == args for e in events)",
-        """
-        for e in (e for e in events if e.get("type") == "tool_call" and e.get("tool") == tool):
-            if json.dumps(e.get("args"), sort_keys=True) == json.dumps(args, sort_keys=True):
-                return True
-        return False""",
-    ],
-    "route": [
-        """
-        words = " %s " % " ".join(re.findall(r"[a-z0-9]+", question.lower()))
-        hits = [k for k in ("working", "episodic", "procedural") if any(f" {c} " in words for c in ROUTE_CUES[k])]
-        return (hits + ["semantic"])[0]""",
-        """
-        words = re.findall(r"[a-z0-9]+", question.lower())
-        def has(cue):
-            return any(words[i:i + len(cue.split())] == cue.split() for i in range(len(words)))
-        return next((k for k in ("working", "episodic", "procedural") if any(map(has, ROUTE_CUES[k]))), "semantic")""",
-    ],
-    "cosine_top_k": [
-        """
-        q = sum(x * x for x in query) ** 0.5
-        sims = [sum(a * b for a, b in zip(row, query)) / ((sum(x * x for x in row) ** 0.5 * q) or 1) for row in matrix]
-        return sorted(range(len(sims)), key=lambda i: (-sims[i], i))[:k]""",
-        """
-        m, q = np.asarray(matrix, dtype=float), np.asarray(query, dtype=float)
-        lengths = np.linalg.norm(m, axis=1) * np.linalg.norm(q)
-        sims = np.where(lengths > 0, m @ q / np.where(lengths > 0, lengths, 1), 0.0)
-        return np.lexsort((np.arange(len(sims)), -sims))[:k]  # an array of indices is a sequence too""",
-    ],
-}
-
-WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the verdict must contain)
-    "profile_block": [
-        ({"> max_tokens": "> float('inf')"}, "over the budget"),
-        ({"facts.items()": "sorted(facts.items())"}, "keep facts in the order given"),
-        ({"> max_tokens": ">= max_tokens"}, "exactly"),
-        ({'if len(lines) > 1 else ""': ""}, "a header with no facts"),
-        ({"break": "continue"}, "stop at the first one that does not fit"),
-        ({"for key, value in facts.items():": "while facts:\n        key = next(iter(facts)); value = facts.pop(key)"},
-         "changed its input (`facts`"),
-    ],
-    "already_done": [
-        ({"sort_keys=True": "sort_keys=False"}, "another key order"),
-        ({' and e.get("tool") == tool': ""}, "cancel_table was never called"),
-        ("return any(e.get('type') == 'tool_call' and e.get('tool') == tool and args.items() <= "
-         "(e.get('args') or {}).items() for e in events)  # a subset counts", "Only some of the arguments match"),
-        ({'e.get("type") == "tool_call" and ': ""}, "tool_error"),
-        ({'e.get("type") == "tool_call"': 'e.get("type") != "tool_error"'}, "tool_cancelled"),
-        ({'e.get("tool") == tool': 'str(e.get("tool")).lower() == tool.lower()'}, "Book_Table"),
-        ({'e.get("type") == "tool_call" and e.get("tool") == tool': 'e["tool"] == tool and e["type"] == "tool_call"'},
-         "raised KeyError"),
-    ],
-    "route": [
-        ({'f" {cue} " in text': "cue in text"}, "Chicago"),
-        ({'("working", "episodic", "procedural")': '("procedural", "episodic", "working")'},
-         "in the order working, episodic, procedural"),
-        ({"question.lower()": "question", "[^a-z0-9]": "[^A-Za-z0-9]"}, "returned 'semantic', expected 'episodic'"),
-        ({'return "semantic"': "return None"}, "returned None"),
-        ({"return kind": "return kind.title()"}, "only the case differs"),
-    ],
-    "cosine_top_k": [
-        ("return [int(i) for i in np.argsort(-(np.asarray(matrix) @ query), kind='stable')[:k]]  # dot product",
-         "cosine ignores length"),
-        ({"argsort(-sims": "argsort(sims"}, "expected [1, 0]"),
-        ({'[int(i) for i in np.argsort(-sims, kind="stable")[:k]]': "sorted(sims.tolist(), reverse=True)[:k]"},
-         "not similarities"),
-        ({"np.divide(matrix @ query, norms, out=np.zeros(len(matrix)), where=norms > 0)": "matrix @ query / norms"},
-         "A row of zeros has similarity 0"),
-        ({', kind="stable"': ""}, "Beyond 16 rows"),
-        ({"matrix = np.asarray(matrix, dtype=np.float64)":
-          "matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)  # in place: the caller's matrix"},
-         "changed its input (`matrix`"),
-        ({"[int(i) for i in": "{int(i) for i in", "[:k]]": "[:k]}"}, "a set ("),
-    ],
-}

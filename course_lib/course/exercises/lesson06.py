@@ -94,6 +94,7 @@ def _check_min_max_normalise(min_max_normalise):
            why="The Berlin recencies: the oldest memory (A, 0.62) becomes 0, the freshest (C, 0.98) becomes 1")
     expect(min_max_normalise([2, 4, 6, 10]), [0.0, 0.25, 0.5, 1.0], why="(value - min) / (max - min)")
     expect(min_max_normalise([-1.0, 0.0, 1.0]), [0.0, 0.5, 1.0], why="Negative values work the same way")
+    expect(min_max_normalise([1, 3, 3, 5]), [0.0, 0.5, 0.5, 1.0], why="One result per value, repeated values too")
     expect(min_max_normalise([0.9, 0.2, 0.8]), [1.0, 0.0, 6 / 7], why="The order of the values is kept")
     expect(min_max_normalise([0.3, 0.3, 0.3]), [0.5, 0.5, 0.5],
            why="All equal: max - min is 0, so there is no information; give every value 0.5 (don't divide by 0)")
@@ -157,8 +158,8 @@ min_max_normalise = Exercise(
         "Shift the values so the smallest becomes 0 (subtract the minimum), then stretch them so the largest "
         "becomes 1 (divide by the range, max - min).",
         "When every value is the same, max - min is 0: dividing would crash. Return 0.5 for each value instead.",
-        "`if not values: return []`; then `lo, hi = min(values), max(values)`; if `hi == lo` return "
-        "`[0.5] * len(values)`; otherwise `[(v - lo) / (hi - lo) for v in values]`.",
+        "`if not values: return []`; then `lo, hi = min(values), max(values)`; "
+        "`if hi == lo: return [0.5] * len(values)`; otherwise `return [(v - lo) / (hi - lo) for v in values]`.",
     ],
 )
 
@@ -174,85 +175,3 @@ rank_memories = Exercise(
 )
 
 EXERCISES = [recency, score, min_max_normalise, rank_memories]
-
-# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
-CORRECT_VARIANTS = {
-    "recency": [
-        "import math; return math.exp(hours * math.log(decay))",
-        "import math; return math.pow(decay, hours)",
-    ],
-    "score": [
-        "return sum(w * x for w, x in zip((weights.recency, weights.importance, weights.relevance), "
-        "(recency, importance, relevance)))",
-        "from course_lib import scoring; return scoring.score(recency, importance, relevance, weights)  # the library's",
-    ],
-    "min_max_normalise": [
-        """
-        import numpy as np
-        a = np.asarray(values, dtype=float)
-        if a.size == 0 or a.max() == a.min():
-            return np.full(a.shape, 0.5)
-        return (a - a.min()) / (a.max() - a.min())  # an ndarray is a sequence too""",
-        """
-        lo, hi = min(values, default=0), max(values, default=0)
-        return [0.5 if hi == lo else (v - lo) / (hi - lo) for v in values]""",
-        """
-        if not values: return []  # hint 3, as written
-        lo, hi = min(values), max(values)
-        if hi == lo: return [0.5] * len(values)
-        return [(v - lo) / (hi - lo) for v in values]""",
-    ],
-    "rank_memories": [
-        """
-        def total(m):
-            return (weights.recency * decay ** m["hours"] + weights.importance * m["importance"]
-                    + weights.relevance * m["relevance"])
-        kept = [m for m in memories if threshold is None or total(m) >= threshold]
-        return tuple(m["id"] for m in sorted(kept, key=lambda m: (-total(m), m["id"])))""",
-        """
-        from course_lib.scoring import rank  # the library's ranking, with the dicts as candidates
-        return [row.candidate.id for row in rank(memories, weights, decay, threshold)]""",
-    ],
-}
-
-WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the verdict must contain)
-    "recency": [
-        ("return 1 - hours / 100  # a straight line, not a decay", "recency(48) returned 0.52, expected 0.61729"),
-        ("return 0.99 ** hours  # the decay argument is never used", "recency(10, decay=0.5)"),
-        ("return decay * hours  # multiplies instead of raising to a power", "recency(0) returned 0, expected 1"),
-        ("import math; return math.log(hours) * decay  # log(0) raises", "recency(0) raised ValueError"),
-        ("decay ** hours  # computes, forgets to return", "returned None"),
-        ("return round(decay ** hours, 2)", "don't round"),
-    ],
-    "score": [
-        ("return (weights.recency * recency + weights.importance * importance + weights.relevance * relevance) / 3",
-         "score(0.62, 0.9, 0.82) returned 0.78, expected 2.34"),
-        ("return recency + importance + relevance  # the weights are ignored", "weights.recency on"),
-        ({"weights.importance * importance + weights.relevance * relevance":
-          "weights.importance * relevance + weights.relevance * importance"}, "weights.importance on"),
-        ("return weights.recency * recency * weights.importance * importance * weights.relevance * relevance",
-         "score(0.62, 0.9, 0.82)"),
-    ],
-    "min_max_normalise": [
-        ("return [v / max(values) for v in values] if values else []", "returned [0.632653"),
-        ({"    if hi == lo:\n        return [0.5 for _ in values]\n": ""}, "ZeroDivisionError"),
-        ({"(v - lo) / (hi - lo)": "(hi - v) / (hi - lo)"}, "the oldest memory (A, 0.62) becomes 0"),
-        ({"lo, hi = min(values), max(values)": "values.sort()\n    lo, hi = values[0], values[-1]"},
-         "changed its input (`values`"),
-        ({"    if not values:\n        return []\n": ""}, "min_max_normalise([]) raised ValueError"),
-    ],
-    "rank_memories": [
-        ({"scored.sort()": "scored.sort(reverse=True)"}, "best first"),
-        ({"if threshold is None or -neg_total >= threshold": ""}, "threshold of 2.2 drops B"),
-        ({">= threshold": "> threshold"}, "equal to the threshold is kept"),
-        ({"decay ** m[\"hours\"]": "m[\"hours\"]"}, "returned ['A', 'B', 'C']"),
-        ({"decay ** m[\"hours\"]": "0.99 ** m[\"hours\"]"}, "Use the decay argument"),
-        ({"threshold is None or": "not threshold or"}, "`threshold is None`, not `not threshold`"),
-        ({"weights.recency * decay": "weights.relevance * decay", "weights.relevance * m": "weights.recency * m"},
-         "Relevance alone"),
-        ({"return [mid for neg_total, mid in scored": "return {mid for neg_total, mid in scored",
-          "-neg_total >= threshold]": "-neg_total >= threshold}"}, "a set ("),
-        ({"return [mid for neg_total, mid in scored": "return (mid for neg_total, mid in scored",
-          "-neg_total >= threshold]": "-neg_total >= threshold)"}, "a generator"),
-    ],
-}

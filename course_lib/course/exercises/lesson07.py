@@ -9,7 +9,7 @@ import random
 from datetime import datetime, timedelta, timezone
 
 from course_lib.course.exercises import Exercise, expect, require
-from course_lib.course.exercises.checking import LearnerError, fail
+from course_lib.course.exercises.checking import RUN, LearnerError, fail
 from course_lib.long_term.forgetting import strength as library_strength
 
 NOTEBOOK = "07_write_update_forget"
@@ -41,6 +41,15 @@ def _check_is_valid_at(is_valid_at):
     expect(is_valid_at(table, day(2)), True, why="Before it expires the memory is valid")
     expect(is_valid_at(table, day(5)), False, why="After expires_at the memory no longer holds, even with no valid_to")
     expect(is_valid_at(table, day(4)), False, why="At expires_at exactly it has expired (when < expires_at)")
+    friday = day(4).replace(hour=19)  # held until Friday 19:00; every other check is at 09:00
+    dinner = {"text": "Table held until Friday 19:00.", "valid_from": day(0), "valid_to": None, "expires_at": friday}
+    expect(is_valid_at(dinner, day(4).replace(hour=10)), True,
+           why="On Friday at 10:00 the table is still held until 19:00: compare the full datetimes, not the dates")
+    expect(is_valid_at(dinner, friday.replace(minute=1)), False, why="At 19:01 it has expired")
+    moved = {"text": "The user lives in Berlin.", "valid_from": day(10).replace(hour=15), "valid_to": None,
+             "expires_at": None}
+    expect(is_valid_at(moved, day(10).replace(hour=11)), False,
+           why="The move happened at 15:00; at 11:00 that day it was not true yet (compare times, not dates)")
     rng = random.Random(f"{NOTEBOOK}.is_valid_at")
     for _ in range(40):
         start = rng.randint(0, 50)
@@ -60,11 +69,15 @@ def _check_strength(strength):
     expect(strength(3, 0, 20), 1.9 * 0.95 ** 20, why="Three accesses keep it at 1.9 * 0.95 ** 20 ≈ 0.68")
     expect(strength(2, 1, 10, decay=0.9), (1 + 0.6 + 0.7) * 0.9 ** 10, why="Use the decay argument")
     expect(strength(1, 1, 2.5), 2.0 * 0.95 ** 2.5, why="Days need not be whole")
-    for args in ((-1, 0, 0), (0, -1, 0), (0, 0, -3)):
+    for args in ((-1, 0, 0), (0, -1, 0), (0, 0, -3), (0, 0, -0.5)):
+        names = ("access_count", "edge_count", "days_unused")
+        bad = names[next(i for i, a in enumerate(args) if a < 0)]
         try:
             result = strength(*args)
         except LearnerError as error:
             if isinstance(error.error, ValueError):
+                require(bad in str(error.error), f"strength{args} raised ValueError({str(error.error)!r}); the message "
+                                                 f"should say which argument is wrong ({bad!r}) and that it must be >= 0")
                 continue
             raise
         fail(f"strength{args} returned {result!r}; a negative count or age is a bug in the caller: raise a "
@@ -87,10 +100,24 @@ def _reference_supersede(memories, new_fact, when):
     return out + [{"text": new_fact["text"], "subject": new_fact["subject"], "valid_from": when, "valid_to": None}]
 
 
+def _fresh(got, when: str = "") -> None:
+    """The records in `got` are new dicts, not the ones the learner's code was handed."""
+    mine = RUN.get().given[0]  # the very list the learner's code received
+    require(all(g is not m for g in got for m in mine),
+            f"supersede returned records that are the caller's own dicts {when}: copy each one (dict(m)), or a "
+            f"later change to the result rewrites the caller's history too".replace("  ", " "))
+
+
 def _check_supersede(supersede):
     veg = {"text": "The user is vegetarian.", "subject": "diet", "valid_from": day(0), "valid_to": None}
     paris = {"text": "The user lives in Paris.", "subject": "home city", "valid_from": day(0), "valid_to": None}
     vegan = {"subject": "diet", "text": "The user is vegan."}
+    loud = {"subject": "diet", "text": "The user is vegan.", "confidence": 0.9, "source": "chat"}
+    expect(supersede([veg], loud, day(30))[-1], {"text": "The user is vegan.", "subject": "diet",
+                                                 "valid_from": day(30), "valid_to": None},
+           why="The new record has exactly text, subject, valid_from and valid_to: other keys of new_fact (here "
+               "confidence, source) are not part of a stored record; build it from those two fields")
+    _fresh(supersede([veg, paris], vegan, day(30)))
     got = supersede([veg, paris], vegan, day(30))
     require(sum(m.get("subject") == "diet" and m.get("valid_to") is None for m in got) <= 1,
             "After supersede two records on 'diet' are current: vegetarian and vegan would be recalled together. "
@@ -109,6 +136,40 @@ def _check_supersede(supersede):
            [old, dict(veg, valid_to=day(30)),
             {"text": "The user is vegan.", "subject": "diet", "valid_from": day(30), "valid_to": None}],
            why="A record that already ended is history: keep its valid_to as it was; only the current one ends now")
+    _fresh(supersede([veg, paris], {"subject": "diet", "text": "The user is vegetarian."}, day(5)), "(a NOOP)")
+    home = {"text": "The user's home is a flat.", "subject": "home", "valid_from": day(0), "valid_to": None}
+    city = {"text": "The user lives in Paris.", "subject": "home city", "valid_from": day(0), "valid_to": None}
+    shout = {"text": "The user eats fish.", "subject": "Diet", "valid_from": day(0), "valid_to": None}
+    expect(supersede([home, city, shout], {"subject": "home city", "text": "The user lives in Berlin."}, day(9)),
+           [home, dict(city, valid_to=day(9)), shout,
+            {"text": "The user lives in Berlin.", "subject": "home city", "valid_from": day(9), "valid_to": None}],
+           why="Subjects match exactly: 'home' is another subject than 'home city' (not a substring test), and "
+               "'Diet' is not 'diet'")
+    expect(supersede([home, city, shout], {"subject": "home", "text": "The user's home is a house."}, day(9))[:2],
+           [dict(home, valid_to=day(9)), city], why="'home city' contains 'home' but is another subject")
+    for text in ("The user lives in Paris", "The user lives in Paris. Near the canal.", "the user lives in paris.",
+                 "The user lives in Paris. "):
+        expect(supersede([city], {"subject": "home city", "text": text}, day(9)),
+               [dict(city, valid_to=day(9)), {"text": text, "subject": "home city", "valid_from": day(9),
+                                               "valid_to": None}],
+               why=f"{text!r} is not exactly the current text {city['text']!r}: a new fact (NOOP only for the "
+                   f"same text, not a part of it, nor the same ignoring case or spaces)")
+    expect(supersede([shout, dict(veg, subject="diet ")], vegan, day(4)),
+           [shout, dict(veg, subject="diet "), {"text": "The user is vegan.", "subject": "diet", "valid_from": day(4),
+                                                "valid_to": None}],
+           why="'Diet' and 'diet ' are other subjects than 'diet': compare subjects exactly (==)")
+    padded = dict(veg, text="The user is vegetarian. ")
+    expect(supersede([padded], vegan, day(4))[0], dict(padded, valid_to=day(4)),
+           why="The current record on the subject ends, whatever its text looks like")
+    history = [dict(veg, valid_to=day(1)), dict(veg, valid_to=day(1)), dict(veg, valid_from=day(1))]
+    expect(supersede(history, {"subject": "diet", "text": veg["text"]}, day(5)), history,
+           why="NOOP keeps every record, two identical history records too")
+    twice = [dict(old_diet := {"text": "The user eats meat.", "subject": "diet", "valid_from": day(-9),
+                               "valid_to": day(-1)}), dict(old_diet), veg]
+    expect(supersede(twice, vegan, day(3)), [old_diet, old_diet, dict(veg, valid_to=day(3)),
+                                             {"text": "The user is vegan.", "subject": "diet", "valid_from": day(3),
+                                              "valid_to": None}],
+           why="Two identical history records are both kept: supersede never drops a record")
     rng = random.Random(f"{NOTEBOOK}.supersede")
     subjects = ["diet", "home city", "budget", "name"]
     for n in range(15):
@@ -150,7 +211,8 @@ strength = Exercise(
         "`decay` once per day since the memory was last used.",
         "'Once per day' is a power: decay ** days_unused. Seed 004's formula has no 1 +; without it a new memory "
         "starts at 0 and the first sweep deletes it.",
-        "Check first: if any argument is negative, raise ValueError(...). Then "
+        "Check first: `if min(access_count, edge_count, days_unused) < 0: raise ValueError('access_count, "
+        "edge_count and days_unused must be >= 0')` (the message names the arguments). Then "
         "`return (1 + 0.3 * access_count + 0.7 * edge_count) * decay ** days_unused`.",
     ],
 )
@@ -169,80 +231,3 @@ supersede = Exercise(
 )
 
 EXERCISES = [is_valid_at, strength, supersede]
-
-# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
-CORRECT_VARIANTS = {
-    "is_valid_at": [
-        """
-        if when < record["valid_from"]:
-            return False
-        ends = [t for t in (record["valid_to"], record["expires_at"]) if t is not None]
-        return all(when < t for t in ends)""",
-        """
-        from course_lib.long_term.stores import MemoryRecord  # the library's own test, on a record built from the dict
-        r = MemoryRecord(id="x", user_id="u", text=record["text"], embedding=None, created_at=record["valid_from"],
-                         last_accessed_at=record["valid_from"], valid_from=record["valid_from"],
-                         valid_to=record["valid_to"], expires_at=record["expires_at"])
-        return r.is_current(when)""",
-    ],
-    "strength": [
-        """
-        if min(access_count, edge_count, days_unused) < 0:
-            raise ValueError("access_count, edge_count and days_unused must be >= 0")
-        import math
-        return (1 + 0.3 * access_count + 0.7 * edge_count) * math.exp(days_unused * math.log(decay))""",
-        "from course_lib.long_term.forgetting import strength as s; return s(access_count, edge_count, days_unused, "
-        "decay)  # the library's",
-    ],
-    "supersede": [
-        """
-        out, ended = [], False
-        for m in memories:
-            if m["subject"] == new_fact["subject"] and m["valid_to"] is None:
-                if m["text"] == new_fact["text"]:
-                    return [dict(x) for x in memories]
-                m, ended = {**m, "valid_to": when}, True
-            out.append(dict(m))
-        out.append({"text": new_fact["text"], "subject": new_fact["subject"], "valid_from": when, "valid_to": None})
-        return out""",
-        """
-        import copy
-        out = copy.deepcopy(memories)
-        live = [m for m in out if m["subject"] == new_fact["subject"] and not m["valid_to"]]
-        if any(m["text"] == new_fact["text"] for m in live):
-            return out
-        for m in live:
-            m["valid_to"] = when
-        return out + [dict(text=new_fact["text"], subject=new_fact["subject"], valid_from=when, valid_to=None)]""",
-    ],
-}
-
-WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the verdict must contain)
-    "is_valid_at": [
-        ({"when < record[\"valid_to\"]": "when <= record[\"valid_to\"]"}, "never true together"),
-        ({"record[\"valid_from\"] <= when": "record[\"valid_from\"] < when"}, "very moment it starts"),
-        ("return record[\"valid_to\"] is None  # ignores the date", "In June Priya lived in Paris"),
-        ({"return started and not_ended and not_expired": "return started and not_ended"}, "expires_at"),
-        ({"return started and not_ended and not_expired": "return not_ended and not_expired"}, "Berlin was not true yet"),
-    ],
-    "strength": [
-        ({"(1 + 0.3": "(0.3"}, "starts at strength 1"),
-        ({"0.3 * access_count + 0.7 * edge_count": "0.7 * access_count + 0.3 * edge_count"}, "Each access adds 0.3"),
-        ({"decay ** days_unused": "0.95 ** days_unused"}, "Use the decay argument"),
-        ({"decay ** days_unused": "(1 - 0.05 * days_unused)"}, "strength(0, 0, 20) returned 0"),
-        ("return (1 + 0.3 * access_count + 0.7 * edge_count) * decay ** days_unused  # no check of the input",
-         "raise a ValueError"),
-    ],
-    "supersede": [
-        ("""
-        out = [dict(m) for m in memories if not (m["subject"] == new_fact["subject"] and m["valid_to"] is None)]
-        return out + [{"text": new_fact["text"], "subject": new_fact["subject"], "valid_from": when, "valid_to": None}]
-        # deletes the old fact instead of ending it""", "stays as history"),
-        ({"dict(m, valid_to=when) if": "dict(m) if"}, "two records on"),
-        ({"m[\"subject\"] == new_fact[\"subject\"] and m[\"valid_to\"] is None": "m[\"valid_to\"] is None"},
-         "Paris is another subject"),
-        ({" and m[\"valid_to\"] is None": ""}, "keep its valid_to as it was"),
-        ({"    if any(m[\"text\"] == new_fact[\"text\"] for m in current):\n        return [dict(m) for m in memories]\n": ""},
-         "NOOP"),
-    ],
-}

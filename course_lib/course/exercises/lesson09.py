@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import random
 
+from course_lib.course.exercises.checking import LearnerError, fail
 from course_lib.course.exercises import Exercise, expect, require
 from course_lib.evaluation.retrieval import scores
 from course_lib.long_term.hybrid import HybridRetriever, KeywordIndex
@@ -62,10 +63,20 @@ def _check_fuse(fuse):
     expect(fuse([0.2, 0.4], [1.0, 3.0], 0.5), [0.1, 0.7],
            why="The BM25 scores 1 and 3 become 0 and 1; the cosines are used as they are (not normalised)")
     expect(fuse([0.2, 0.4, -0.1], [2.0, 4.0, 3.0], 1.0), [0.2, 0.4, -0.1], why="alpha=1 is vector search alone")
+    expect(fuse([0.5, 0.5, 0.1], [3.0, 3.0, 1.0], 0.5), [0.75, 0.75, 0.05],
+           why="Two documents with the same scores get the same fused score: one score per document, repeats too")
     expect(fuse([0.2, 0.4, -0.1], [2.0, 4.0, 3.0], 0.0), [0.0, 1.0, 0.5],
            why="alpha=0 is BM25 alone, min-max normalised: (score - min) / (max - min)")
     expect(fuse([0.3, 0.6], [5.0, 6.0], 0.8), [0.24, 0.68],
            why="Min-max subtracts the minimum first: 5 and 6 become 0 and 1, not 5/6 and 1")
+    try:
+        flat = fuse([0.3, 0.6], [2, 2])
+    except LearnerError as error:
+        fail(f"fuse([0.3, 0.6], [2, 2]) raised {type(error.error).__name__}: {error.error}. All BM25 scores are equal, "
+             f"so hi - lo is 0: test hi == lo, not hi == 0, and give every document a normalised BM25 of 0")
+    expect(flat, [0.21, 0.42],
+           why="All BM25 scores equal (2 and 2, not only 0 and 0): the normalised BM25 is 0 for every document; "
+               "test hi == lo, not hi == 0, and don't fall back to the raw scores (nor to 0.5: not 0.5 and no division by 0)")
     expect(fuse([0.3, 0.6], [0.0, 0.0], 0.7), [0.21, 0.42],
            why="No query word occurs anywhere (all BM25 scores equal): keywords give no evidence, so the "
                "normalised BM25 is 0 for every document (as in HybridRetriever), not 0.5 and no division by 0")
@@ -143,63 +154,3 @@ bm25_idf = Exercise(
 )
 
 EXERCISES = [recall_at_k, fuse, bm25_idf]
-
-# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
-CORRECT_VARIANTS = {
-    "recall_at_k": [
-        "return sum(1 for r in set(relevant) if r in list(ranked)[:k]) / len(set(relevant))",
-        """
-        from course_lib.evaluation.retrieval import scores  # the library's R@k (for k = 1, 5, 10) ...
-        if k in (1, 5, 10):
-            return scores(list(ranked), frozenset(relevant))[f"R@{k}"]
-        found = [doc for doc in ranked[:k] if doc in set(relevant)]  # ... and the same by hand for other k
-        return len(found) / len(set(relevant))""",
-    ],
-    "fuse": [
-        """
-        import numpy as np
-        v, kw = np.asarray(vector, dtype=float), np.asarray(keyword, dtype=float)
-        span = kw.max() - kw.min()
-        norm = np.zeros_like(kw) if span == 0 else (kw - kw.min()) / span
-        return alpha * v + (1 - alpha) * norm  # an ndarray is a sequence too""",
-        """
-        from course_lib.scoring import min_max
-        norm = min_max(keyword, equal=0.0)  # the library's rescaling, with 'all equal' mapped to 0
-        return [alpha * v + (1 - alpha) * n for v, n in zip(vector, norm)]""",
-    ],
-    "bm25_idf": [
-        "import math; return math.log((n_docs + 1) / (doc_freq + 0.5))  # the same fraction, added up",
-        "import numpy as np; return float(np.log1p((n_docs - doc_freq + 0.5) / (doc_freq + 0.5)))",
-    ],
-}
-
-WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the verdict must contain)
-    "recall_at_k": [
-        ({"/ len(relevant)": "/ k"}, "is in the top 2"),
-        ("return 1.0 if set(ranked[:k]) & set(relevant) else 0.0  # hit or miss, not a share",
-         "Two relevant documents"),
-        ({"/ len(relevant)": "/ min(k, len(relevant))"}, "not by k or by min(k, ...)"),
-        ({"ranked[:k]": "ranked[:k + 1]"}, "At k=1 only the first result counts"),
-        ({"ranked[:k]": "ranked[:k - 1]"}, "is in the top 2"),
-        ("return len(set(ranked[:k]) & set(relevant))  # a count, not a share", "Two relevant documents"),
-    ],
-    "fuse": [
-        ({"alpha * v + (1 - alpha) * n": "(1 - alpha) * v + alpha * n"}, "0.7 · 0.55 + 0.3 · 1 = 0.685"),
-        ("return [alpha * v + (1 - alpha) * k for v, k in zip(vector, keyword)]  # raw BM25, not normalised",
-         "the best keyword match becomes 1"),
-        ({"[0.0] * len(keyword)": "[0.5] * len(keyword)"}, "not 0.5 and no division by 0"),
-        ({"norm = [0.0] * len(keyword) if hi == lo else ": "norm = "}, "ZeroDivisionError"),
-        ({"(k - lo) / (hi - lo)": "k / hi"}, "become 0 and 1"),
-        ({"alpha * v": "alpha * (v - min(vector)) / (max(vector) - min(vector))"}, "0.685"),
-    ],
-    "bm25_idf": [
-        ("import math; return math.log((n_docs - doc_freq + 0.5) / (doc_freq + 0.5))  # Robertson, no 1 +",
-         "A word in 1 of 40 messages"),
-        ("import math; return math.log10(1 + (n_docs - doc_freq + 0.5) / (doc_freq + 0.5))",
-         "math.log is the natural log"),
-        ("import math; return math.log(1 + (n_docs - doc_freq) / doc_freq)  # no smoothing", "A word in 1 of 40 messages"),
-        ("import math; return math.log(1 + doc_freq / n_docs)  # upside down: common words weigh more",
-         "A word in 1 of 40 messages"),
-        ("return (n_docs - doc_freq + 0.5) / (doc_freq + 0.5)  # forgets the log", "A word in 1 of 40 messages"),
-    ],
-}

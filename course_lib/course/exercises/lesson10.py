@@ -43,6 +43,25 @@ def _check_before_hook(before_hook):
     expect(before_hook(ROWS, "anna"), [], why="A user with no rows gets an empty list: nothing to inject")
     expect(before_hook(list(reversed(ROWS)), "priya", k=2), [_line(ROWS[0]), _line(ROWS[2])],
            why="Sort by score yourself (highest first); the rows need not arrive in order")
+    near = [{"user_id": "anna", "text": "Anna is allergic to nuts.", "score": 2.0, "learned": "2026-03-01"},
+            {"user_id": "Ann", "text": "Ann (another account) likes jazz.", "score": 1.5, "learned": "2026-03-01"},
+            {"user_id": "ann ", "text": "A typo'd id's row.", "score": 1.2, "learned": "2026-03-01"},
+            {"user_id": "ann", "text": "Ann is vegetarian.", "score": 0.5, "learned": "2026-03-02"}]
+    expect(before_hook(near, "ann"), [_line(near[3])],
+           why="Only rows whose user_id is exactly 'ann': 'anna' contains 'ann' but is another user (a substring "
+               "test leaks Anna's allergy to Ann), 'Ann' and 'ann ' are other ids too: compare with ==")
+    expect(before_hook(near, "anna"), [_line(near[0])],
+           why="'ann' is inside 'anna' but is another user: only rows whose user_id is exactly 'anna'")
+    expect(before_hook(ROWS, "Priya"), [], why="'Priya' is not the id 'priya': ids are exact, don't lower-case them")
+    expect(before_hook(ROWS, " priya"), [], why="' priya' is not the id 'priya': ids are exact, don't strip them")
+    doubled = [ROWS[0], dict(ROWS[0]), ROWS[2]]
+    expect(before_hook(doubled, "priya"), [_line(ROWS[0]), _line(ROWS[0]), _line(ROWS[2])],
+           why="Two equal rows are two rows: format the k best rows as they are (removing duplicates is the "
+               "store's job, not the hook's)")
+    close_scores = [{"user_id": "priya", "text": t, "score": sc, "learned": "2026-03-02"}
+                    for t, sc in (("A older note.", 0.8121), ("B newer note.", 0.8149))]
+    expect(before_hook(close_scores, "priya"), [_line(close_scores[1]), _line(close_scores[0])],
+           why="0.8149 beats 0.8121: sort by the full score (rounding first makes them tie and sorts by text)")
     tied = [{"user_id": "priya", "text": t, "score": 1.0, "learned": "2026-03-02"} for t in ("B fact.", "A fact.")]
     expect(before_hook(tied, "priya"), [_line(tied[1]), _line(tied[0])],
            why="Equal scores are ordered by text, so the prompt is the same every time")
@@ -78,7 +97,13 @@ def _check_idempotency_key(idempotency_key):
               ("book_table", {**booking, "people": "2"}, "people as the text '2' rather than the number 2"),
               ("cancel_table", booking, "another tool with the same arguments"),
               ("book_table", {k: v for k, v in booking.items() if k != "people"}, "an argument left out"),
-              ("book_table", {**booking, "note": None}, "an extra argument")]
+              ("book_table", {**booking, "note": None}, "an extra argument"),
+              ("book_table", {**booking, "restaurant": "LINSE & LAUCH"}, "another spelling of a value (case counts: "
+                                                                      "don't lower-case the key)"),
+              ("Book_Table", booking, "another tool name (case counts)"),
+              (" book_table", booking, "a tool name with a leading space (don't strip the tool name)"),
+              ("book_table", {**booking, "time": " Friday 19:00"}, "a value with a leading space (don't strip "
+                                                                   "values: the key must name the call as made)")]
     for tool, args, what in differ:
         require(idempotency_key(tool, args) != key,
                 f"idempotency_key gives the same key for {what} ({tool}, {args}); a different call needs a "
@@ -121,6 +146,35 @@ def _check_done_before(done_before):
     failed = [_event("thu", "priya", "tool_error", "book_table", BOOKING, "error: kitchen closed")]
     expect(done_before(failed, "priya", "book_table", dict(BOOKING)), None,
            why="A call that failed (type 'tool_error') did not book anything; only 'tool_call' events count")
+    near = [_event("a", "priya2", "tool_call", "book_table", BOOKING, "not priya's"),
+            _event("b", "pri", "tool_call", "book_table", BOOKING, "not priya's"),
+            _event("c", "Priya", "tool_call", "book_table", BOOKING, "not priya's"),
+            _event("d", "priya ", "tool_call", "book_table", BOOKING, "not priya's"),
+            _event("e", "priya", "tool", "book_table", BOOKING, "not a tool_call"),
+            _event("f", "priya", "tool_call_error", "book_table", BOOKING, "not a tool_call"),
+            _event("g", "priya", "Tool_Call", "book_table", BOOKING, "not a tool_call"),
+            _event("h", "priya", " tool_call", "book_table", BOOKING, "not a tool_call"),
+            _event("i", "priya", "tool_call", "book", BOOKING, "another tool"),
+            _event("j", "priya", "tool_call", "book_table_v2", BOOKING, "another tool"),
+            _event("k", "priya", "tool_call", "Book_Table", BOOKING, "another tool"),
+            _event("l", "priya", "tool_call", " book_table", BOOKING, "another tool"),
+            _event("m", "priya", "tool_call", "book_table", {**BOOKING, "restaurant": "LINSE & LAUCH"}, "other args"),
+            _event("n", "priya", "tool_call", "book_table", {**BOOKING, "time": " Friday 19:00"}, "other args")]
+    for event in near:
+        expect(done_before([event], "priya", "book_table", dict(BOOKING)), None,
+               input=f"done_before([<{event['type']!r} event of {event['user_id']!r}, tool {event['tool']!r}>], "
+                     f"'priya', 'book_table', booking)",
+               why="A near miss is not this call: user_id, type ('tool_call'), tool and args must each be equal "
+                   "(==), not contained in one another, nor equal ignoring case or spaces")
+    for user, tool in (("Priya", "book_table"), (" priya", "book_table"), ("priya", "Book_Table"),
+                       ("priya", "book_table ")):
+        expect(done_before(log, user, tool, dict(BOOKING)), None,
+               why=f"{user!r} / {tool!r} is not 'priya' / 'book_table': compare exactly, don't normalise")
+    expect(done_before(log, "priya", "book_table", {**BOOKING, "time": " Friday 19:00"}), None,
+           why="' Friday 19:00' is another argument value than 'Friday 19:00': compare the arguments exactly")
+    padded = [_event("thu", "priya", "tool_call", "book_table", BOOKING, "  BK-36DEC3\n")]
+    expect(done_before(padded, "priya", "book_table", dict(BOOKING)), "  BK-36DEC3\n",
+           why="Return the stored result exactly as it is")
     twice = log + [_event("fri", "priya", "tool_call", "book_table", BOOKING, {**RESULT, "confirmation": "BK-LATER"})]
     expect(done_before(twice, "priya", "book_table", dict(BOOKING)), RESULT,
            why="Two matching events: return the earliest (the log is oldest first)")
@@ -168,81 +222,3 @@ done_before = Exercise(
 )
 
 EXERCISES = [before_hook, idempotency_key, done_before]
-
-# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
-CORRECT_VARIANTS = {
-    "before_hook": [
-        """
-        mine = [r for r in rows if r["user_id"] == user_id]
-        mine.sort(key=lambda r: r["text"])
-        mine.sort(key=lambda r: r["score"], reverse=True)  # a stable sort keeps the text order for ties
-        return tuple(r["text"] + " (learned " + r["learned"] + ")" for r in mine[:k])""",
-        """
-        import heapq
-        mine = [(-r["score"], r["text"], r["learned"]) for r in rows if r["user_id"] == user_id]
-        return [f"{text} (learned {learned})" for _, text, learned in heapq.nsmallest(k, mine)]""",
-    ],
-    "done_before": [
-        """
-        for e in events:
-            if (e["user_id"], e["type"], e["tool"]) == (user_id, "tool_call", tool) and e["args"] == args:
-                return e["result"]
-        return None""",
-        """
-        import json
-        want = json.dumps(args, sort_keys=True)
-        hits = [e["result"] for e in events if e["user_id"] == user_id and e["type"] == "tool_call"
-                and e["tool"] == tool and json.dumps(e["args"], sort_keys=True) == want]
-        return hits[0] if hits else None""",
-    ],
-    "idempotency_key": [
-        """
-        import hashlib, json
-        body = json.dumps({"tool": tool, "args": args}, sort_keys=True)
-        return hashlib.sha256(body.encode()).hexdigest()""",
-        "from course_lib.agent.ledger import idempotency_key as key; return key(tool, args)  # the library's",
-    ],
-}
-
-WRONG_ANSWERS = {  # (body; text the verdict must contain)
-    "done_before": [
-        ("return next((e['result'] for e in events if e['type'] == 'tool_call' and e['tool'] == tool and "
-         "e['args'] == args), None)  # any user's booking", "Match the user_id too"),
-        ("return next((e['result'] for e in events if e['user_id'] == user_id and e['tool'] == tool and "
-         "e['args'] == args), None)  # failed calls count", "only 'tool_call' events count"),
-        ("return next((e['result'] for e in events if e['user_id'] == user_id and e['type'] == 'tool_call' and "
-         "e['tool'] == tool and str(e['args']) == str(args)), None)", "another key order"),
-        ("hits = [e['result'] for e in events if e['user_id'] == user_id and e['type'] == 'tool_call' and "
-         "e['tool'] == tool and e['args'] == args]\nreturn hits[-1] if hits else None  # the latest", "earliest"),
-        ("return any(e['user_id'] == user_id and e['type'] == 'tool_call' and e['tool'] == tool and "
-         "e['args'] == args for e in events)  # True/False, not the result", "return its result"),
-    ],
-    "before_hook": [
-        ("return [f\"{r['text']} (learned {r['learned']})\" for r in sorted(rows, key=lambda r: -r['score'])[:k]]"
-         "  # no user filter", "Omar's rows never"),
-        ("mine = sorted((r for r in rows if r['user_id'] == user_id), key=lambda r: (-r['score'], r['text']))\n"
-         "return [f\"{r['text']} (learned {r['learned']})\" for r in mine[:3]]  # k ignored", "Use k"),
-        ("mine = [r for r in rows if r['user_id'] == user_id]  # kept in the order given\n"
-         "return [f\"{r['text']} (learned {r['learned']})\" for r in mine[:k]]", "Sort by score yourself"),
-        ("mine = sorted((r for r in rows if r['user_id'] == user_id), key=lambda r: (-r['score'], r['text']))\n"
-         "return [r['text'] for r in mine[:k]]  # no date", "(learned date)"),
-        ("mine = sorted((r for r in rows if r['user_id'] == user_id), key=lambda r: r['score'], reverse=True)\n"
-         "return [f\"{r['text']} (learned {r['learned']})\" for r in mine[:k]]  # ties keep the input order",
-         "ordered by text"),
-    ],
-    "idempotency_key": [
-        ("return tool + str(args)  # the order of the arguments changes the key", "another order"),
-        ("import json; return json.dumps(args, sort_keys=True)  # no tool in the key", "another tool"),
-        ("return tool + ':' + ','.join(f'{k}={v}' for k, v in sorted(args.items()))  # 2 and '2' look alike",
-         "the text '2'"),
-        ("return tool + str(sorted(args.items()))  # sorts the top level only", "Nested arguments"),
-        ("""
-        import json
-        def norm(v):
-            if isinstance(v, dict):
-                return {k: norm(x) for k, x in v.items()}
-            return sorted(v) if isinstance(v, list) else v  # sorts lists too
-        return tool + json.dumps({k: norm(v) for k, v in args.items()}, sort_keys=True)""", "order inside a list"),
-        ("return hash((tool, frozenset(args.items())))  # a number, and dicts inside are unhashable", "return a str"),
-    ],
-}

@@ -48,6 +48,26 @@ def _check_mask_card(mask_card):
     expect(mask_card(f"old {visa} new 5555-5555-5555-4444"), "old [CARD] new [CARD]", why="Mask every card, "
            "not only the first")
     expect(mask_card(""), "", why="Empty text, nothing to mask")
+    expect(mask_card("4111\n1111\n1111\n1111"), "4111\n1111\n1111\n1111",
+           why="Four numbers on four lines are not one card: groups are joined by one space, no-break space, "
+               "'-', '.' or '/', not by a newline or a tab (\\s and \\D? match those too)")
+    expect(mask_card("IDs 4111,1111,1111,1111"), "IDs 4111,1111,1111,1111",
+           why="Commas separate a list of numbers, not a card's groups: only ' ', '\\u00a0', '-', '.' and '/' "
+               "join groups (\\D? joins anything)")
+    expect(mask_card("4111 - 1111 - 1111 - 1111"), "4111 - 1111 - 1111 - 1111",
+           why="One separator between groups: ' - ' is three characters, a list of numbers, not a card")
+    expect(mask_card("  card 4111111111111111\n"), "  card [CARD]\n",
+           why="Everything else stays exactly as it was, the spaces and line breaks around the text too")
+    expect(mask_card("Ref 41111111111111110000 ok"), "Ref 41111111111111110000 ok",
+           why="These 20 digits pass the Luhn check, but a card has 13 to 19 digits: not a card")
+    expect(mask_card("IBAN-like 41111111111111110037"), "IBAN-like 41111111111111110037",
+           why="20 digits in a row are one number, too long for a card, even if its first 19 pass the Luhn check: "
+               "never mask part of a digit group")
+    expect(mask_card("card 4111 1111 1111 1111 12/27 cvv 123"), "card [CARD] 12/27 cvv 123",
+           why="The expiry date stands next to the card: the card is the Luhn-valid run of whole digit groups "
+               "(4111 1111 1111 1111); if the longest run fails the check, try the shorter runs inside it")
+    expect(mask_card("room 12 4111 1111 1111 1111"), "room 12 [CARD]",
+           why="A room number before the card: mask the card, keep the 12")
     rng = random.Random(f"{NOTEBOOK}.mask_card")
     words = ["Pay with", "my card", "is", "use", "the card ending", "thanks", "for the hotel", "booking", "ok"]
     for _ in range(20):
@@ -74,6 +94,12 @@ def _check_is_stale(is_stale):
            why="30 days old, limit 180: still fresh")
     expect(is_stale(_fact("x", now - timedelta(days=365)), now, 365), False,
            why="Exactly 365 days old with a 365-day limit is not *more* than the limit: not stale yet")
+    expect(is_stale(_fact("x", now - timedelta(days=365, hours=12)), now, 365), True,
+           why="365 days and 12 hours is more than 365 days: stale. (now - learned).days drops the 12 hours; "
+               "compare the timedelta with timedelta(days=max_age_days)")
+    expect(is_stale(_fact("x", now.replace(hour=8) - timedelta(days=1)), now.replace(hour=10), 1), True,
+           why="Learned yesterday at 08:00, now 10:00: 26 hours is more than 1 day, stale; compare datetimes, "
+               "not calendar dates (the dates are only 1 apart)")
     expect(is_stale(_fact("x", now - timedelta(days=366)), now, 365), True, why="366 days old is past a 365-day limit")
     expect(is_stale(_fact("x", now - timedelta(days=3, hours=5)), now, 1), True,
            why="3 days old with a 1-day limit: count the days, not the seconds left over after whole days")
@@ -111,6 +137,8 @@ def _check_user_filter(user_filter):
             result = user_filter(records, bad)
         except LearnerError as error:
             if isinstance(error.error, ValueError):
+                require("user" in str(error.error), f"user_filter(records, {bad!r}) raised "
+                        f"ValueError({str(error.error)!r}); name the argument that is wrong (`user`) in the message")
                 continue
             raise
         fail(f"user_filter(records, {bad!r}) returned {result!r}; a missing or blank user must raise a ValueError "
@@ -122,17 +150,27 @@ def _check_user_filter(user_filter):
         who = rng.choice(users)
         expect(user_filter(fresh, who), [r for r in fresh if r["user_id"] == who],
                why=f"Expected exactly the records whose user_id == {who!r}, in order")
+    twice = [records[0], dict(records[0]), records[1]]
+    expect(user_filter(twice, "priya"), [records[0], records[0]],
+           why="Two identical records are two records: keep both (a filter drops nothing that belongs to the user)")
+    padded = records + [{"user_id": " priya", "text": "Another account's note."}]
+    expect(user_filter(padded, "priya"), [records[0], records[2]],
+           why="' priya' is another id: match it exactly, don't strip ids")
+    expect(user_filter(padded, " priya"), [padded[-1]], why="' priya' is an id of its own: match it exactly, "
+                                                             "don't strip the id you are given")
 
 
 mask_card = Exercise(
     "mask_card", lesson=NOTEBOOK, check_fn=_check_mask_card,
     hints=[
-        "Find candidates with a regular expression: a digit, then 12 to 18 more digits, each optionally preceded "
-        "by one separator from ' -./' and '\\u00a0'. Guard both ends with (?<!\\d) and (?!\\d).",
-        "For each candidate, strip the separators (re.sub(r'\\D', '', ...)) and run the Luhn check; you may "
-        "use `luhn_ok` from `course_lib.model.redact`. Only a Luhn-valid candidate becomes '[CARD]'.",
-        "re.sub accepts a function as the replacement: `re.sub(pattern, lambda m: '[CARD]' if "
-        "luhn_ok(re.sub(r'\\D', '', m.group())) else m.group(), text)`.",
+        "Find runs of digit groups with a regular expression: groups of digits joined by exactly one separator "
+        "from ' -./' and '\\u00a0': r'(?<!\\d)\\d+(?:[ \\-./\\u00a0]\\d+)*(?!\\d)'. A run may hold more "
+        "than the card: 'room 12 4111 1111 1111 1111' is one run.",
+        "Split a run into its groups (re.split(r'([ \\-./\\u00a0])', run) keeps the separators at odd places) "
+        "and look, from each group on, for the longest stretch of whole groups with 13-19 digits that passes the "
+        "Luhn check (`luhn_ok` from `course_lib.model.redact`). That stretch becomes '[CARD]'.",
+        "re.sub accepts a function as the replacement: `re.sub(run_pattern, mask, text)`, where mask(m) "
+        "rebuilds the run group by group, putting '[CARD]' for each card it finds and the rest as it was.",
     ],
 )
 
@@ -152,83 +190,9 @@ user_filter = Exercise(
         "First refuse a bad user: if it is not a string with something in it, raise ValueError naming `user`.",
         "Keep a record when its 'user_id' equals `user` exactly (==, case-sensitive). Use `r.get('user_id')` so a "
         "record without an owner is skipped instead of crashing.",
-        "`return [r for r in records if r.get('user_id') == user]`, after the check on `user`.",
+        "`if not isinstance(user, str) or not user.strip(): raise ValueError(f'user must be a non-empty user id, "
+        "got {user!r}')`, then `return [r for r in records if r.get('user_id') == user]`.",
     ],
 )
 
 EXERCISES = [mask_card, is_stale, user_filter]
-
-# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
-CORRECT_VARIANTS = {
-    "mask_card": [
-        """
-        import re
-        def luhn(digits):
-            total = sum(int(d) for d in digits[-1::-2])
-            total += sum(sum(divmod(2 * int(d), 10)) for d in digits[-2::-2])
-            return total % 10 == 0
-        out, last = [], 0
-        for m in re.finditer(r"(?<!\\d)\\d(?:[ \\-./\\u00a0]?\\d){12,18}(?!\\d)", text):
-            if luhn(re.sub(r"\\D", "", m.group())):
-                out += [text[last:m.start()], "[CARD]"]
-                last = m.end()
-        return "".join(out) + text[last:]""",
-        """
-        import re
-        from course_lib.model.redact import luhn_ok
-        def swap(m):
-            digits = "".join(ch for ch in m.group(0) if ch.isdigit())
-            return "[CARD]" if 13 <= len(digits) <= 19 and luhn_ok(digits) else m.group(0)
-        return re.sub(r"(?<![0-9])[0-9](?:[-. /\\u00a0]?[0-9])+(?![0-9])", swap, text)""",
-    ],
-    "is_stale": [
-        "return (now - fact['learned_at']).total_seconds() > max_age_days * 86400",
-        "return fact['learned_at'] + timedelta(days=max_age_days) < now",
-        "return (now - fact['learned_at']).days > max_age_days  # whole days, as recall_block counts them",
-    ],
-    "user_filter": [
-        """
-        if not isinstance(user, str) or user.strip() == "":
-            raise ValueError(f"user must be a user id, got {user!r}")
-        return tuple(filter(lambda r: "user_id" in r and r["user_id"] == user, records))""",
-        """
-        if not (isinstance(user, str) and user.strip()):
-            raise ValueError("user: pass the id of the user whose records you want")
-        kept = []
-        for record in records:
-            if record.get("user_id", None) == user:
-                kept.append(record)
-        return kept""",
-    ],
-}
-
-WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the verdict must contain)
-    "mask_card": [
-        ({"(?:[ \\-./\\u00a0]?\\d){12,18}": "\\d{15}"}, "Groups of four, spaces"),
-        ({"[ \\-./\\u00a0]": "[ \\-]"}, "whatever the separator"),
-        ({"[ \\-./\\u00a0]": "[ \\-./]"}, "Non-breaking spaces"),
-        ({"'[CARD]' if luhn_ok(re.sub(r'\\D', '', m.group())) else m.group()": "'[CARD]'"}, "order number"),
-        ({"{12,18}": "{8,18}"}, "a card has 13 to 19"),
-        ({", text)": ", text, count=1)"}, "not only the first"),
-        ({"'[CARD]' if": "'' if"}, "returned 'My card is , thanks.'"),
-    ],
-    "is_stale": [
-        ({">": ">="}, "not *more* than the limit"),
-        ({"timedelta(days=max_age_days)": "timedelta(days=365)"}, "within a 500-day limit"),
-        ("return (now - fact['learned_at']).seconds / 86400 > max_age_days", "returned False, expected True"),
-        ("return (fact['learned_at'] - now).days > max_age_days", "returned False, expected True"),
-        ("return abs(now - fact['learned_at']) > timedelta(days=max_age_days)", "clock set back"),
-    ],
-    "user_filter": [
-        ({"r.get('user_id') == user": "user in r.get('user_id', '')"}, "not `in`"),
-        ({"r.get('user_id') == user": "r.get('user_id', '').lower() == user.lower()"}, "never merge by case"),
-        ({"r.get('user_id') == user": "r['user_id'] == user"}, "raised KeyError"),
-        ({"r.get('user_id') == user": "user in r['text']"}, "still marco's record"),
-        ({"r.get('user_id') == user": "r.get('user_id') != user"}, "Only priya's records"),
-        ({"    if not isinstance(user, str) or not user.strip():\n"
-          "        raise ValueError(f\"user must be a non-empty user id, got {user!r}\")\n": ""},
-         "must raise a ValueError"),
-        ({"raise ValueError(f\"user must be a non-empty user id, got {user!r}\")": "return records"},
-         "must raise a ValueError"),
-    ],
-}

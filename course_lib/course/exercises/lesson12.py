@@ -27,6 +27,9 @@ def _check_reached(reached):
            why="Every needed value must be there: Tampere is missing, so the evidence did not reach the prompt")
     expect(reached("vegan, in Tampere, about €45 a head", [vegan, city, budget]), True,
            why="All three values are in the prompt")
+    expect(reached("Known facts:\n- Lives in Tampere.", [r"Tampere"]), True,
+           why="A pattern without (?i) is case-sensitive: search the prompt as it is, don't lower-case it")
+    expect(reached("\nUser: hi", [r"^\nUser:"]), True, why="Search the prompt exactly as given (don't strip it)")
     expect(reached("average main 12.45", [budget]), False,
            why="45 inside 12.45 is not a budget of 45: match the pattern as a regex, not the bare value")
     expect(reached("anything at all", []), True,
@@ -52,6 +55,8 @@ def _check_precision(precision):
     expect(precision([], [vegan]), None,
            why="Nothing was injected, so there is no share to compute: return None (not 0, and no division by 0)")
     expect(precision(["jazz", "jazz"], []), 0.0, why="Nothing is needed (an irrelevant question): 0 of 2 items")
+    expect(precision(["The user is vegan.", "The user is vegan.", "jazz"], [vegan]), 2 / 3,
+           why="Every injected item counts, repeated ones too: 2 of 3 (a repeated line also costs prompt tokens)")
     expect(precision(["my flatmate is vegans-only"], [vegan]), 0.0,
            why="'vegans-only' is not the value 'vegan': use the pattern, not a substring test")
     rng = random.Random(f"{NOTEBOOK}.precision")
@@ -68,8 +73,23 @@ def _said(bench, user):
     return [m["content"] for s in bench.sessions if s.user == user for m in s.messages if m["role"] == "user"]
 
 
+def _echo_session(template):
+    """A session of `template`'s user who wrote the same line three times."""
+    import dataclasses
+    said = [{"role": "user", "content": "Same again."}, {"role": "assistant", "content": "Noted."}] * 3
+    return dataclasses.replace(template, messages=said)
+
+
 def _check_latest(make):
     bench = generate("tiny", seed=3)
+    first, second = make(3), make(3)
+    require(not any(isinstance(v, (dict, list, set)) for k, v in vars(type(first)).items() if not k.startswith("__")),
+            "LatestUserMessages keeps its messages in a class attribute: every instance would share one store")
+    first.observe(bench.sessions[0])
+    expect(list(second.context(bench.sessions[0].user, "?", bench.asked_at).memories), [],
+           input="a second LatestUserMessages(3), after only the first observed a session",
+           why="Two strategies are two memories: keep state on the instance (self.said = {} in __init__), not in a "
+               "class attribute shared by every instance")
     strategy = make(3)
     require(isinstance(getattr(strategy, "name", None), str) and strategy.name.strip(),
             "Give your strategy a `name` (a non-empty string): the harness uses it as the row label")
@@ -93,6 +113,46 @@ def _check_latest(make):
         none.observe(session)
     expect(list(none.context(bench.sessions[0].user, "Hi?", bench.asked_at).memories), [],
            why="n = 0 keeps nothing. Careful: said[-0:] is the WHOLE list in Python, because -0 == 0")
+    user = bench.users()[0]
+    every = make(len(_said(bench, user)))
+    for session in bench.sessions:
+        every.observe(session)
+    expect(list(every.context(user, "?", bench.asked_at).memories), _said(bench, user),
+           input=f"LatestUserMessages({len(_said(bench, user))})",
+           why=f"All {len(_said(bench, user))} messages {user} wrote, across all of that user's sessions (keep "
+               f"adding to the user's list: each session must not replace the earlier ones)")
+    n = len(_said(bench, user)) + 3
+    many = make(n)
+    for session in bench.sessions:
+        many.observe(session)
+    expect(list(many.context(user, "?", bench.asked_at).memories), _said(bench, user),
+           input=f"LatestUserMessages({n})", why=f"n larger than the number of messages: all of them, oldest first "
+                                                f"(lines[len(lines) - n:] is lines[-3:] here: a negative start counts "
+                                                f"from the end)")
+    mine = make(1000)  # more than the user wrote: all of the lines, the very case where it is tempting to hand them over
+    for session in bench.sessions:
+        mine.observe(session)
+    got = mine.context(user, "?", bench.asked_at).memories
+    if isinstance(got, list):
+        got.append("a line the harness added")
+        got.clear()
+    expect(list(mine.context(user, "?", bench.asked_at).memories), _said(bench, user),
+           input="context() after the caller changed the list it returned",
+           why="Return a new list, not your internal one: a caller that edits the memories must not edit what "
+               "you remember")
+    shouted = make(3)
+    for session in bench.sessions:
+        shouted.observe(session)
+    expect(list(shouted.context(user.upper(), "?", bench.asked_at).memories), [] if user.upper() != user else
+           _said(bench, user)[-3:], why="User ids are exact: another spelling is another user")
+    expect(list(shouted.context(" " + user, "?", bench.asked_at).memories), [],
+           why="' ' + user is another id: don't strip the user you are asked about")
+    echo = _echo_session(bench.sessions[0])
+    repeated = make(3)
+    repeated.observe(echo)
+    expect(list(repeated.context(echo.user, "?", bench.asked_at).memories), ["Same again.", "Same again.",
+                                                                             "Same again."],
+           why="A message the user wrote three times is three messages: keep them all")
     rng = random.Random(f"{NOTEBOOK}.latest")
     for _ in range(3):
         n = rng.randint(1, 12)
@@ -134,70 +194,11 @@ LatestUserMessages = Exercise(
         "every message in `session.messages` whose role is 'user', to the list of `session.user`.",
         "In context(), take the last n items of that user's list (an unknown user has an empty list) and return "
         "`Context(memories=those, history=[])`. With n = 0, `lst[-0:]` is the whole list: handle it.",
-        "`__init__`: `self.n, self.said = n, {}`; `observe`: `self.said.setdefault(session.user, []).extend(m['content'] "
+        "`__init__`: `self.n, self.said, self.name = n, {}, f'latest {n} user messages'`; `observe`: `self.said.setdefault(session.user, []).extend(m['content'] "
         "for m in session.messages if m['role'] == 'user')`; `context`: `lines = self.said.get(user, []); "
-        "return Context(memories=lines[len(lines) - self.n:] if self.n else [], history=[])`",
+        "return Context(memories=lines[-self.n:] if self.n else [], history=[])` — not `lines[len(lines) - self.n:]`, "
+        "which goes wrong when n is larger than the number of messages (a negative start counts from the end).",
     ],
 )
 
 EXERCISES = [reached, precision, LatestUserMessages]
-
-# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
-CORRECT_VARIANTS = {
-    "LatestUserMessages": [
-        {"lines[-self.n:] if self.n else []": "lines[max(0, len(lines) - self.n):]"},
-        {'self.said.setdefault(session.user, []).extend(m["content"] for m in session.messages if m["role"] == "user")':
-         'for m in session.messages:\n            if m["role"] == "user":\n'
-         '                self.said.setdefault(session.user, []).append(m["content"])',
-         "lines = self.said.get(user, [])": "lines = list(self.said[user]) if user in self.said else []"},
-    ],
-    "reached": [
-        """
-        import re
-        for p in patterns:
-            if re.compile(p).search(prompt) is None:
-                return False
-        return True""",
-        "from course_lib.evaluation.harness import matches; return all(matches(p, prompt) for p in patterns)",
-    ],
-    "precision": [
-        """
-        import re
-        if len(items) == 0:
-            return None
-        hits = [i for i in items if any(re.search(p, i) for p in patterns)]
-        return len(hits) / len(items)""",
-        """
-        from course_lib.evaluation.harness import matches
-        return sum(1 for i in items if any(matches(p, i) for p in patterns)) / len(items) if items else None""",
-    ],
-}
-
-WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the verdict must contain)
-    "LatestUserMessages": [
-        ({"lines[-self.n:] if self.n else []": "lines[-self.n:]"}, "said[-0:] is the WHOLE list"),
-        ({"if m[\"role\"] == \"user\"": "if m[\"content\"]"}, "not the assistant's replies"),
-        ({"memories=lines[-self.n:] if self.n else [], history=[]": "memories=list(reversed(lines[-self.n:])) "
-          "if self.n else [], history=[]"}, "oldest first"),
-        ({"self.said.setdefault(session.user, [])": "self.said.setdefault(\"all\", [])",
-          "self.said.get(user, [])": "self.said.get(\"all\", [])"}, "no one else's"),
-        ({"memories=lines[-self.n:] if self.n else [], history=[]": "memories=[], history=[{\"role\": \"user\", "
-          "\"content\": x} for x in lines[-self.n:]]"}, "The last 3 messages"),
-    ],
-    "reached": [
-        ({"all(": "any("}, "Tampere is missing"),
-        ("return all(p in prompt for p in patterns)  # the pattern text, not a regex", "'vegan' is in the prompt"),
-        ("import re; return bool(patterns) and all(re.search(p, prompt) for p in patterns)", "all([]) is True"),
-        ("import re; return all(re.match(p, prompt) for p in patterns)  # match anchors at the start",
-         "'vegan' is in the prompt"),
-    ],
-    "precision": [
-        ({"if not items: return None": "if not items: return 0.0"}, "return None"),
-        ("import re; return sum(re.search(p, i) is not None for i in items for p in patterns) / len(items) "
-         "if items else None", "Count items, not matches"),
-        ("import re; return sum(all(re.search(p, i) for p in patterns) for i in items) / len(items) "
-         "if items else None", "ANY needed value"),
-        ("return sum(any(p.strip('(?i)') in i for p in patterns) for i in items) / len(items) if items else None",
-         "One of the two injected items"),
-    ],
-}

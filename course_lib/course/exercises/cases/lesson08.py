@@ -1,0 +1,153 @@
+"""Lesson 08's exercise cases: correct answers written differently, plausible wrong ones, equivalent mutants."""
+from __future__ import annotations
+
+# Bodies run in place of the solution by tests/test_exercises.py (in the solution notebook's namespace).
+CORRECT_VARIANTS = {
+    "should_compact": [
+        "return tokens / window > trigger",
+        "from course_lib.agent.compaction import plan_compaction\n"
+        "return tokens > plan_compaction(window, trigger).trigger_tokens  # the library's line",
+        "return not tokens <= round(window * trigger)",
+    ],
+    "head_tail": [
+        """
+        ids = encode(text)
+        if len(ids) <= max_tokens:
+            return text
+        h = t = 0
+        while True:  # grow head and tail in turn while the whole still fits
+            grow_head = h <= t
+            h2, t2 = (h + 1, t) if grow_head else (h, t + 1)
+            out = decode(ids[:h2]) + f"\\n[{len(ids) - h2 - t2} tokens cut; see {pointer}]\\n" + decode(ids[len(ids) - t2:])
+            if count_tokens(out) > max_tokens:
+                break
+            h, t = h2, t2
+        return decode(ids[:h]) + f"\\n[{len(ids) - h - t} tokens cut; see {pointer}]\\n" + decode(ids[len(ids) - t:])""",
+        {"h = round(room * 0.7)": "h = room // 2"},
+    ],
+    "cache_friendly_order": [
+        "rank = {'fixed': 0, 'append': 1, 'volatile': 2}\nreturn sorted(sections, key=lambda s: rank[s[1]])",
+        """
+        groups = {"fixed": [], "append": [], "volatile": []}
+        for section in sections:
+            groups[section[1]].append(section)
+        return groups["fixed"] + groups["append"] + groups["volatile"]""",
+    ],
+}
+
+WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the verdict must contain)
+    "should_compact": [
+        ("return tokens >= window * trigger", "Exactly at the trigger (102,400)"),
+        ("return tokens > window  # waits until the window is full", "one more compacts"),
+        ("return tokens > window * 0.8", "use the trigger argument"),
+        ("return tokens > trigger  # compares tokens with a fraction", "60,000 tokens in a 128,000 window"),
+        ("return window - tokens < window * trigger", "60,000 tokens in a 128,000 window"),
+    ],
+    "head_tail": [
+        ({"    if len(ids) <= max_tokens:\n        return text\n": ""}, "comes back unchanged"),
+        ({"<= max_tokens:": "< max_tokens:"}, "exactly max_tokens long fits too"),
+        ("""
+        ids = encode(text)
+        if len(ids) <= max_tokens:
+            return text
+        h = round(max_tokens * 0.7)  # 70/30 of the whole budget: no room left for the marker
+        t = max_tokens - h
+        return decode(ids[:h]) + f"\\n[… {len(ids) - h - t:,} tokens omitted; full output: {pointer}]\\n" + decode(ids[-t:])""",
+         "The marker line counts too"),
+        ({"; full output: {pointer}": ""}, "does not mention the pointer"),
+        ({"t = room - h": "t = 0"}, "keep both ends"),
+        ({"out = decode(ids[:h]) + marker(omitted)":
+          "out = decode(ids[:h]) + marker(len(text) - len(decode(ids[:h])) - len(decode(ids[len(ids) - t:])))"},
+         "in tokens, not characters"),
+        ({"omitted = len(ids) - h - t": "omitted = len(ids) - h - t + 1"}, "say exactly how many tokens were left out"),
+        ("if count_tokens(text) <= max_tokens: return text\n"
+         "return text[:max_tokens * 2] + f'\\n[… cut; full output: {pointer}]\\n' + text[-max_tokens * 2:]  # chars",
+         "more than max_tokens"),
+    ],
+    "cache_friendly_order": [
+        ("return sorted(sections, key=lambda s: s[1])  # alphabetical: append, fixed, volatile",
+         "Fixed sections first"),
+        ("return sorted(sections, key=lambda s: (s[1] == 'volatile', s[1] != 'fixed', s[0]))",
+         "Keep the order within a kind"),
+        ("return [s for s in sections if s[1] != 'volatile']  # drops the memory", "Fixed sections first"),
+        ("sections.sort(key=lambda s: ('fixed', 'append', 'volatile').index(s[1])); return sections", "changed its input"),
+        ("return [s for kind in ('volatile', 'append', 'fixed') for s in sections if s[1] == kind]",
+         "Fixed sections first"),
+        ("""
+        kinds = dict(sections)  # name -> kind: a repeated name keeps one entry
+        rank = {"fixed": 0, "append": 1, "volatile": 2}
+        return sorted(kinds.items(), key=lambda s: rank[s[1]])""", "keep both, in order"),
+    ],
+}
+
+# Mutants of the solution (tools/mutate_exercises.py) that the checker accepts because they are correct
+# answers: {exercise: {mutant id: why}}. `make mutate` fails on a survivor not listed here, and on an entry
+# here that is killed or no longer generated.
+EQUIVALENT_MUTANTS = {
+    'should_compact': {
+        'round: window * trigger -> _mut_round(window * trigger)':
+            "the library's own line is round(window * trigger) (plan_compaction.trigger_tokens); the exercise leaves a fractional line open",
+        'round: window * trigger -> _mut_round2(window * trigger)':
+            'for whole token counts, t > x and t > round(x, 2) differ only if x lies within 0.005 below a whole number',
+        'round: window * trigger -> _mut_int(window * trigger)':
+            'for whole token counts t > x and t > int(x) agree (x >= 0)',
+    },
+    'head_tail': {
+        'arith: room - h -> room + h':
+            'correct but slow (about 2.5 s, 45 times the solution): the oversized first try shrinks token by token until it fits, within the check\'s 5 s limit',
+        'arith: max_tokens - count_tokens(marker(len(ids))) - 2 -> max_tokens - count_tokens(marker(len(ids))) + 2':
+            'the exercise fixes the budget, both ends, the marker and at least half the budget filled, not the safety margin: the shrink-and-retry loop keeps any margin within budget',
+        'arith: max_tokens - count_tokens(marker(len(ids))) -> max_tokens + count_tokens(marker(len(ids)))':
+            'the exercise fixes the budget, both ends, the marker and at least half the budget filled, not the safety margin: the shrink-and-retry loop keeps any margin within budget',
+        'const: 2 -> 3':
+            'the safety margin is not part of the task; the shrink-and-retry loop keeps any margin within budget',
+        'const: 2 -> 1':
+            'the safety margin is not part of the task; the shrink-and-retry loop keeps any margin within budget',
+        'round: room * 0.7 -> _mut_round(room * 0.7)':
+            "the 70/30 split is the solution's choice, not the task's (head and tail both kept, at least half the budget filled)",
+        'round: room * 0.7 -> _mut_round2(room * 0.7)':
+            "the 70/30 split is the solution's choice, not the task's (head and tail both kept, at least half the budget filled)",
+        'round: room * 0.7 -> _mut_int(room * 0.7)':
+            "the 70/30 split is the solution's choice, not the task's (head and tail both kept, at least half the budget filled)",
+        'round: room * 0.7 -> _mut_ceil(room * 0.7)':
+            "the 70/30 split is the solution's choice, not the task's (head and tail both kept, at least half the budget filled)",
+        'const: 0.7 -> 0.8':
+            "the 70/30 split is the solution's choice, not the task's (head and tail both kept, at least half the budget filled)",
+        'const: 0.7 -> 0.6':
+            "the 70/30 split is the solution's choice, not the task's (head and tail both kept, at least half the budget filled)",
+        'guard: if count_tokens(out) <= max_tokens: return out -> return out':
+            "the first attempt always fits with the margin of 2 (the checker's texts and 3,000 random mixed-character texts never needed a retry); the loop is defensive",
+        'boundary: count_tokens(out) <= max_tokens -> count_tokens(out) < max_tokens':
+            'an exact fit shrinks by one more token and still fills at least half the budget; both are correct',
+        'drop: h, t = (h - 1, t) if h >= t else (h, t - 1) -> (nothing)':
+            'the retry loop never runs: the first attempt already fits (see the guard entry)',
+        'guard: (h - 1, t) if h >= t else (h, t - 1) -> (h - 1, t)':
+            'the retry loop never runs: the first attempt already fits (see the guard entry)',
+        'guard: (h - 1, t) if h >= t else (h, t - 1) -> (h, t - 1)':
+            'the retry loop never runs: the first attempt already fits (see the guard entry)',
+        'boundary: h >= t -> h > t':
+            'the retry loop never runs: the first attempt already fits (see the guard entry)',
+        'flip: h >= t -> h <= t':
+            'the retry loop never runs: the first attempt already fits (see the guard entry)',
+        'arith: h - 1 -> h + 1':
+            'the retry loop never runs: the first attempt already fits (see the guard entry)',
+        'const: 1 -> 2':
+            'the retry loop never runs: the first attempt already fits (see the guard entry)',
+        'const: 1 -> 0':
+            'the retry loop never runs: the first attempt already fits (see the guard entry)',
+        'arith: t - 1 -> t + 1':
+            'the retry loop never runs: the first attempt already fits (see the guard entry)',
+        'const: 1 -> 2 #2':
+            'the retry loop never runs: the first attempt already fits (see the guard entry)',
+        'const: 1 -> 0 #2':
+            'the retry loop never runs: the first attempt already fits (see the guard entry)',
+        'lower: head_tail: pointer = _mut_strip(pointer) at the start':
+            'pointers are ids (out-7f3a, page-1) without spaces at their ends',
+    },
+    'cache_friendly_order': {
+        'const: 0 -> -1':
+            'only the order of the three ranks matters: -1 < 1 < 2 and 0 < 1 < 3 sort alike',
+        'const: 2 -> 3':
+            'only the order of the three ranks matters: -1 < 1 < 2 and 0 < 1 < 3 sort alike',
+    },
+}

@@ -1,0 +1,35 @@
+"""Mutation testing of the exercise checkers (tools/mutate_exercises.py): a sample of mutants per exercise.
+
+The full run is `make mutate`; here every exercise's mutants are capped (spread evenly, the same every run)
+so the test stays within CI's budget. A surviving mutant that is not listed in its lesson's
+EQUIVALENT_MUTANTS fails the test, naming it.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+import mutate_exercises  # noqa: E402
+
+CAP = 30  # mutants per exercise in the test (spread evenly over its list); `make mutate` runs them all
+
+
+def test_the_mutator_makes_the_operators_the_issue_asks_for():
+    cell = ("def f(xs, k):\n    ### BEGIN SOLUTION\n    out = [x for x in xs if x == k]\n"
+            "    if not out:\n        return []\n    return sorted(out, key=lambda x: (x, -x))[:k]\n    ### END SOLUTION\n")
+    ops = {m.operator for m in mutate_exercises.mutants(cell)}
+    assert {"flip", "in-for-eq", "lower", "guard", "drop", "dedupe", "slice", "sortkey", "alias"} <= ops, ops
+
+
+def test_sampled_mutants_of_every_exercise_are_killed_or_argued_equivalent():
+    results = mutate_exercises.run_all(cap=CAP)
+    assert len(results) == 39 and all(r.generated for r in results)
+    survivors = [f"{r.lesson}.{r.exercise}: {m}" for r in results for m in r.survived]
+    assert not survivors, ("mutants the checker accepts: add a check case that rejects each, or list it with the "
+                           "reason it is a correct answer in EQUIVALENT_MUTANTS (cases/lessonNN.py):\n"
+                           + "\n".join(survivors))
+    stale = [f"{r.lesson}.{r.exercise}: {m}" for r in results for m in r.stale_equivalents]
+    assert not stale, "listed as equivalent but killed, or no longer generated:\n" + "\n".join(stale)

@@ -1,0 +1,653 @@
+"""Mutation testing of the exercise checkers: plausible wrong answers made from each official solution.
+
+    python tools/mutate_exercises.py                 # every mutant of every exercise (make mutate)
+    python tools/mutate_exercises.py --lesson 07 --exercise supersede --show survived
+    python tools/mutate_exercises.py --cap 25 --json out.json   # the sample tests/test_mutation.py runs
+
+Each exercise's solution is the function body between `### BEGIN SOLUTION` and `### END SOLUTION` in
+solutions/NN_*.ipynb. mutmut and cosmic-ray mutate files on disk and judge a mutant by running a test
+suite in a subprocess; here the "suite" is one in-process `Exercise.evaluate` call on code that lives in a
+notebook cell, so a small AST mutator of our own does the job: it parses the marked cell, rewrites one
+node inside the markers per mutant (operators below), runs the cell in the solution notebook's namespace
+and hands the function to the checker with a per-mutant time limit. A mutant the checker accepts either
+shows a missing check case, or it is listed with a one-line reason in EQUIVALENT_MUTANTS of the lesson's
+cases module (course_lib/course/exercises/cases/lessonNN.py, next to its CORRECT_VARIANTS and WRONG_ANSWERS).
+
+Operators (the name is the first word of a mutant's id):
+  boundary  < <-> <=, > <-> >=          flip      == <-> !=, < -> >, is -> is not, in -> not in
+  in-for-eq a == b -> a in b / b in a   none      x is None -> not x (0 and "" taken for None)
+  const     int n -> n +/- 1, float x -> x +/- 0.1            slice     a[i:j] bounds +/- 1 or dropped
+  round     round(x) / round(x, 2) / int(x) / math.ceil(x) around arithmetic and returned numbers
+  lower     .lower() / .strip() on both sides of ==, != and in; on every parameter; on the returned value
+  drop      a statement removed                   guard     an if-block removed (its else kept), an
+            `and`/`or` operand removed, a comprehension filter removed, a conditional expression's branch kept
+  alias     the input returned instead of a copy (list(x) -> x, [dict(m) for m in x] -> x, dict(m, k=v) ->
+            m updated in place, sorted(x) -> x sorted in place)
+  dedupe    a parameter or a loop's iterable deduplicated as through a dict (dict.fromkeys), order kept
+  shared    instance state (self.x = {} in __init__) moved to the class, shared by every instance
+  sortkey   a sort key's tuple reordered or cut, reverse= toggled, a unary minus dropped
+  arith     + <-> -, / -> //, * -> /        swap      min <-> max, any <-> all, and <-> or, break -> continue
+  unwrap    reversed(x) / float(x) / abs(x) / x.lower() ... -> x; a keyword argument dropped
+  raise     raise E("why") -> raise E() (no message), -> raise KeyError("why")
+The guarded helpers (_mut_lower, _mut_round, ...) change only the values they apply to (strings, numbers),
+so a mutant fails the way a student's code would, not with a TypeError.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import ast
+import copy
+import functools
+import importlib
+import json
+import math
+import sys
+import time
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import make_exercises  # noqa: E402
+
+from course_lib.course.exercises import CORRECT, all_lessons, solution_regions  # noqa: E402
+from course_lib.course.exercises.timelimit import DEFAULT_SECONDS  # noqa: E402
+
+# Seconds per mutant (or 10 times the solution's own check, if more): half the limit a learner's check() has
+# (timelimit.DEFAULT_SECONDS). Every mutant killed by it loops forever (each still runs at 15 s); the slowest
+# correct one (head_tail shrinking token by token) needs about 2.5 s.
+MUTANT_TIME_LIMIT = DEFAULT_SECONDS / 2
+
+
+# --------------------------------------------------------------------------- the solution notebook's namespace
+
+def _source(cell: dict) -> str:
+    return "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+
+
+def _alias(cells: list[str]) -> str | None:
+    import re
+    for source in cells:
+        match = re.search(r"from\s+course_lib\.course\.exercises\s+import\s+(lesson\d+)(?:\s+as\s+(\w+))?", source)
+        if match:
+            return match.group(2) or match.group(1)
+    return None
+
+
+def _uses(source: str, name: str | None) -> bool:
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    return name is not None and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(tree))
+
+
+def notebook_namespace(lesson: str, stubs: bool) -> dict:
+    """Run a solutions notebook's code cells, up to its last solution, in one namespace as a kernel would.
+
+    Skipped: cells that use the exercises module (check/hint/solution calls) and cells with IPython-only
+    syntax (magics). With `stubs`, marked cells are replaced by their stubs, as in exercises/, and a cell
+    that stops with NotImplementedError (it calls an unsolved exercise) is passed over.
+    """
+    import contextlib
+    import io
+    notebook = json.loads((ROOT / "solutions" / f"{lesson}.ipynb").read_text(encoding="utf-8"))
+    cells = [_source(c) for c in notebook["cells"] if c["cell_type"] == "code"]
+    marked = [i for i, source in enumerate(cells) if solution_regions(source)]
+    alias = _alias(cells)
+    assert alias, f"solutions/{lesson}.ipynb never imports its lesson module"
+    namespace: dict = {"__name__": "__main__"}
+    for number, source in enumerate(cells[: (marked[-1] + 1) if marked else 0], start=1):
+        if number - 1 in marked:
+            source = make_exercises.stub_source(source) if stubs else source
+        elif _uses(source, alias):
+            continue
+        try:
+            code = compile(source, f"<{lesson} code cell {number}>", "exec")
+        except SyntaxError:
+            continue  # IPython syntax such as %matplotlib; nothing a solution can depend on
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):  # the notebook's own prints are not ours to show
+                exec(code, namespace)
+        except NotImplementedError:
+            if not stubs:
+                raise
+    return namespace
+
+
+@functools.lru_cache(maxsize=None)
+def solution_namespace(lesson: str) -> dict:
+    """The namespace of solutions/<lesson>.ipynb run up to its last solution."""
+    return notebook_namespace(lesson, stubs=False)
+
+
+# --------------------------------------------------------------------------- guarded helpers the mutants call
+
+class Helpers:
+    """The guarded helpers of one mutant; `applied` turns true once one is handed a value of its kind.
+
+    A helper that never sees its kind of value (round() given only ints, .lower() given only lists) leaves
+    the solution as it is on every input of those types: such a mutant is "not applicable", not a mutant.
+    """
+
+    def __init__(self) -> None:
+        self.applied = False
+
+    def _text(self, fn: Callable[[str], str], value, deep: bool = True):
+        if isinstance(value, str):
+            self.applied = True
+            return fn(value)
+        if deep and isinstance(value, dict) and any(isinstance(v, str) for v in value.values()):
+            return {k: self._text(fn, v, deep=False) for k, v in value.items()}
+        return value
+
+    def _number(self, fn: Callable, value):
+        if isinstance(value, (float, np.floating)) and math.isfinite(value):
+            self.applied = True
+            return fn(value)
+        return value
+
+    def _dedupe(self, value):
+        if isinstance(value, (list, tuple)):
+            self.applied = True
+            out = []
+            for item in value:
+                if not any(item is o or _equal(item, o) for o in out):
+                    out.append(item)
+            return out
+        return value
+
+    def names(self) -> dict[str, Callable]:
+        """The helpers by the names the mutants call them."""
+        return {"_mut_lower": lambda v: self._text(str.lower, v), "_mut_strip": lambda v: self._text(str.strip, v),
+                "_mut_round": lambda v: self._number(round, v), "_mut_round2": lambda v: self._number(
+                    lambda x: round(x, 2), v), "_mut_int": lambda v: self._number(int, v),
+                "_mut_ceil": lambda v: self._number(math.ceil, v), "_mut_dedupe": self._dedupe}
+
+
+def _equal(a, b) -> bool:
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
+
+
+# --------------------------------------------------------------------------- the operators
+
+def _call(name: str, *args: ast.expr) -> ast.Call:
+    return ast.Call(func=ast.Name(id=name, ctx=ast.Load()), args=list(args), keywords=[])
+
+
+def _text(node) -> str:
+    if isinstance(node, list):
+        return "; ".join(_text(n) for n in node) or "(nothing)"
+    text = " ".join(ast.unparse(node).split())
+    return text if len(text) <= 90 else text[:87] + "..."
+
+
+BOUNDARY = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt}
+FLIP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.Gt, ast.Gt: ast.Lt, ast.LtE: ast.GtE, ast.GtE: ast.LtE,
+        ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.In: ast.NotIn, ast.NotIn: ast.In}
+ARITH = {ast.Add: [ast.Sub], ast.Sub: [ast.Add], ast.Div: [ast.FloorDiv, ast.Mult], ast.Mult: [ast.Div],
+         ast.FloorDiv: [ast.Div]}
+SWAP_NAMES = {"min": "max", "max": "min", "any": "all", "all": "any"}
+UNWRAP_CALLS = {"reversed", "float", "abs", "list", "tuple", "dict", "sorted", "str", "bool", "int"}
+UNWRAP_METHODS = {"lower", "strip", "casefold", "upper", "copy"}
+NUMBER_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.FloorDiv)
+
+
+def _is_text(node: ast.expr) -> bool:
+    return isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and isinstance(node.value, str))
+
+
+def _numeric_binop(node: ast.expr) -> bool:
+    if not isinstance(node, ast.BinOp) or not isinstance(node.op, NUMBER_OPS):
+        return False
+    return not any(_is_text(n) for n in ast.walk(node)) and not isinstance(node.left, (ast.List, ast.Tuple))
+
+
+Mutation = tuple[str, object]  # (operator, replacement: a node, or a list of statements for a statement)
+
+
+def expression_mutations(node: ast.AST, parent: ast.AST | None, params: list[str]) -> Iterator[Mutation]:
+    """The mutations of one expression node."""
+    if isinstance(node, ast.Compare):
+        for i, op in enumerate(node.ops):
+            for table, name in ((BOUNDARY, "boundary"), (FLIP, "flip")):
+                if type(op) in table:
+                    new = copy.deepcopy(node)
+                    new.ops[i] = table[type(op)]()
+                    yield name, new
+        if len(node.ops) == 1:
+            left, right = node.left, node.comparators[0]
+            op = node.ops[0]
+            if isinstance(op, ast.Eq):
+                yield "in-for-eq", ast.Compare(left=copy.deepcopy(left), ops=[ast.In()], comparators=[copy.deepcopy(right)])
+                yield "in-for-eq", ast.Compare(left=copy.deepcopy(right), ops=[ast.In()], comparators=[copy.deepcopy(left)])
+            if isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) and not (
+                    isinstance(right, ast.Constant) and right.value is None):
+                for helper in ("_mut_lower", "_mut_strip"):
+                    yield "lower", ast.Compare(left=_call(helper, copy.deepcopy(left)), ops=[type(op)()],
+                                               comparators=[_call(helper, copy.deepcopy(right))])
+            if isinstance(op, (ast.Is, ast.IsNot)) and isinstance(right, ast.Constant) and right.value is None:
+                subject = copy.deepcopy(left)
+                yield "none", ast.UnaryOp(op=ast.Not(), operand=subject) if isinstance(op, ast.Is) else subject
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float) and not isinstance(parent, ast.keyword):
+        step = 1 if isinstance(node.value, int) else 0.1
+        for delta in (step, -step):
+            yield "const", ast.Constant(value=round(node.value + delta, 10))
+    if isinstance(node, ast.Slice):
+        for part in ("lower", "upper"):
+            bound = getattr(node, part)
+            if bound is None:
+                continue
+            for delta in (1, -1):
+                new = copy.deepcopy(node)
+                setattr(new, part, ast.BinOp(left=copy.deepcopy(bound), op=ast.Add() if delta > 0 else ast.Sub(),
+                                             right=ast.Constant(value=1)))
+                yield "slice", new
+            new = copy.deepcopy(node)
+            setattr(new, part, None)
+            yield "slice", new
+    if _numeric_binop(node) and not _numeric_binop(parent):
+        for helper in ("_mut_round", "_mut_round2", "_mut_int", "_mut_ceil"):
+            yield "round", _call(helper, copy.deepcopy(node))
+    if isinstance(node, ast.BinOp) and type(node.op) in ARITH and not any(_is_text(n) for n in (node.left, node.right)):
+        for op in ARITH[type(node.op)]:
+            yield "arith", ast.BinOp(left=copy.deepcopy(node.left), op=op(), right=copy.deepcopy(node.right))
+    if isinstance(node, ast.BoolOp):
+        for i in range(len(node.values)):
+            rest = [copy.deepcopy(v) for j, v in enumerate(node.values) if j != i]
+            yield "guard", rest[0] if len(rest) == 1 else ast.BoolOp(op=type(node.op)(), values=rest)
+        yield "swap", ast.BoolOp(op=ast.Or() if isinstance(node.op, ast.And) else ast.And(),
+                                 values=copy.deepcopy(node.values))
+    if isinstance(node, ast.IfExp):
+        yield "guard", copy.deepcopy(node.body)
+        yield "guard", copy.deepcopy(node.orelse)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.Not)):
+        yield "sortkey" if isinstance(node.op, ast.USub) else "flip", copy.deepcopy(node.operand)
+    if isinstance(node, ast.comprehension):
+        for i in range(len(node.ifs)):
+            new = copy.deepcopy(node)
+            del new.ifs[i]
+            yield "guard", new
+        yield "dedupe", ast.comprehension(target=copy.deepcopy(node.target), iter=_call("_mut_dedupe",
+                                          copy.deepcopy(node.iter)), ifs=copy.deepcopy(node.ifs), is_async=0)
+    if isinstance(node, (ast.ListComp, ast.GeneratorExp)) and len(node.generators) == 1:
+        gen = node.generators[0]
+        if isinstance(gen.iter, ast.Name) and isinstance(node.elt, (ast.Name, ast.Call)):
+            elt = node.elt
+            if isinstance(elt, ast.Call) and isinstance(elt.func, ast.Name) and elt.func.id in ("dict", "list") \
+                    and elt.args and isinstance(elt.args[0], ast.Name) and isinstance(gen.target, ast.Name) \
+                    and elt.args[0].id == gen.target.id and not elt.keywords:
+                yield "alias", copy.deepcopy(gen.iter) if not gen.ifs else ast.ListComp(
+                    elt=copy.deepcopy(gen.target), generators=copy.deepcopy(node.generators))
+    if isinstance(node, ast.Call):
+        func = node.func
+        if isinstance(func, ast.Name):
+            if func.id in SWAP_NAMES:
+                yield "swap", ast.Call(func=ast.Name(id=SWAP_NAMES[func.id], ctx=ast.Load()),
+                                       args=copy.deepcopy(node.args), keywords=copy.deepcopy(node.keywords))
+            if func.id in UNWRAP_CALLS and len(node.args) == 1:
+                arg = copy.deepcopy(node.args[0])
+                if func.id == "sorted" and isinstance(arg, ast.Name):
+                    sort = ast.Call(func=ast.Attribute(value=ast.Name(id=arg.id, ctx=ast.Load()), attr="sort",
+                                                       ctx=ast.Load()), args=[], keywords=copy.deepcopy(node.keywords))
+                    yield "alias", ast.BoolOp(op=ast.Or(), values=[sort, arg])
+                elif not node.keywords:
+                    yield "alias" if func.id in ("list", "dict", "tuple") else "unwrap", arg
+            if func.id == "dict" and len(node.args) == 1 and node.keywords and isinstance(node.args[0], ast.Name):
+                target = node.args[0].id
+                update = ast.Call(func=ast.Attribute(value=ast.Name(id=target, ctx=ast.Load()), attr="update",
+                                                     ctx=ast.Load()), args=[], keywords=copy.deepcopy(node.keywords))
+                yield "alias", ast.BoolOp(op=ast.Or(), values=[update, ast.Name(id=target, ctx=ast.Load())])
+        if isinstance(func, ast.Attribute) and func.attr in UNWRAP_METHODS and not node.args:
+            yield "unwrap", copy.deepcopy(func.value)
+        for i in range(len(node.keywords)):
+            new = copy.deepcopy(node)
+            kw = new.keywords[i]
+            if kw.arg == "reverse":
+                kw.value = ast.UnaryOp(op=ast.Not(), operand=kw.value)
+                yield "sortkey", new
+                continue
+            del new.keywords[i]
+            yield "unwrap", new
+        if any(kw.arg == "key" for kw in node.keywords) and not any(kw.arg == "reverse" for kw in node.keywords):
+            new = copy.deepcopy(node)
+            new.keywords.append(ast.keyword(arg="reverse", value=ast.Constant(value=True)))
+            yield "sortkey", new
+    if isinstance(node, ast.Tuple) and isinstance(parent, ast.Lambda) and len(node.elts) > 1:
+        yield "sortkey", ast.Tuple(elts=copy.deepcopy(node.elts[::-1]), ctx=ast.Load())
+        for i in range(len(node.elts)):
+            yield "sortkey", ast.Tuple(elts=[copy.deepcopy(e) for j, e in enumerate(node.elts) if j != i],
+                                       ctx=ast.Load())
+
+
+def statement_mutations(node: ast.stmt, params: list[str]) -> Iterator[Mutation]:
+    """The mutations of one statement: dropped, guard removed, return normalised, raise without a message."""
+    if not isinstance(node, ast.FunctionDef):
+        yield "drop", []
+    if isinstance(node, ast.If):
+        yield "guard", copy.deepcopy(node.orelse)
+        yield "guard", copy.deepcopy(node.body)
+    if isinstance(node, ast.Break):
+        yield "swap", [ast.Continue()]
+    if isinstance(node, ast.Return) and node.value is not None:
+        for helper in ("_mut_lower", "_mut_strip", "_mut_dedupe"):
+            yield "lower" if helper != "_mut_dedupe" else "dedupe", [ast.Return(value=_call(helper, copy.deepcopy(node.value)))]
+        if not _numeric_binop(node.value):
+            for helper in ("_mut_round", "_mut_round2", "_mut_int"):
+                yield "round", [ast.Return(value=_call(helper, copy.deepcopy(node.value)))]
+        for name in params:
+            yield "alias", [ast.Return(value=ast.Name(id=name, ctx=ast.Load()))]
+    if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and isinstance(node.exc.func, ast.Name):
+        if node.exc.args:
+            yield "raise", [ast.Raise(exc=_call(node.exc.func.id), cause=None)]
+        if node.exc.func.id != "KeyError":
+            yield "raise", [ast.Raise(exc=ast.Call(func=ast.Name(id="KeyError", ctx=ast.Load()),
+                                                   args=copy.deepcopy(node.exc.args), keywords=[]), cause=None)]
+
+
+def entry_mutations(params: list[str]) -> Iterator[tuple[str, list[ast.stmt]]]:
+    """Statements put at the top of a solution: each parameter lower-cased, stripped or deduplicated."""
+    for name in params:
+        for helper, op in (("_mut_lower", "lower"), ("_mut_strip", "lower"), ("_mut_dedupe", "dedupe")):
+            yield op, [ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())],
+                                  value=_call(helper, ast.Name(id=name, ctx=ast.Load())), lineno=0)]
+
+
+# --------------------------------------------------------------------------- mutants of one cell
+
+@dataclass
+class Mutant:
+    """One rewritten solution: a stable id (operator, before -> after) and the cell's code."""
+
+    id: str
+    operator: str
+    source: str
+
+
+def _in_region(node: ast.AST, regions: list[tuple[int, int]]) -> bool:
+    line = getattr(node, "lineno", None)
+    return line is not None and any(begin + 1 < line <= end for begin, end in regions)
+
+
+def _functions(tree: ast.Module, regions) -> list[ast.FunctionDef]:
+    """The functions whose body holds a solution region (one per method of a class exercise)."""
+    return [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
+            and any(_in_region(s, regions) for s in n.body)]
+
+
+def _params(fn: ast.FunctionDef) -> list[str]:
+    return [a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs if a.arg not in ("self", "cls")]
+
+
+def _class_state(tree: ast.Module, regions) -> Iterator[tuple[str, str, ast.Module]]:
+    """Instance attributes set in __init__ to a fresh container, moved to the class body (shared by all)."""
+    for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+        init = next((f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None)
+        if init is None:
+            continue
+        for si, stmt in enumerate(init.body):
+            if not (isinstance(stmt, ast.Assign) and _in_region(stmt, regions) and len(stmt.targets) == 1):
+                continue
+            target, value = stmt.targets[0], stmt.value
+            pairs = list(zip(target.elts, value.elts)) if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) \
+                else [(target, value)]
+            for pi, (t, v) in enumerate(pairs):
+                fresh = isinstance(v, (ast.Dict, ast.List, ast.Set)) or (
+                    isinstance(v, ast.Call) and not any(isinstance(n, ast.Name) and n.id in _params(init)
+                                                        for n in ast.walk(v)))
+                if not (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self" and fresh):
+                    continue
+                new = copy.deepcopy(tree)
+                new_cls = next(n for n in ast.walk(new) if isinstance(n, ast.ClassDef) and n.name == cls.name)
+                new_init = next(f for f in new_cls.body if isinstance(f, ast.FunctionDef) and f.name == "__init__")
+                new_stmt = new_init.body[si]
+                if len(pairs) == 1:
+                    new_init.body[si] = ast.Pass()
+                else:
+                    del new_stmt.targets[0].elts[pi], new_stmt.value.elts[pi]
+                new_cls.body.insert(0, ast.Assign(targets=[ast.Name(id=t.attr, ctx=ast.Store())],
+                                                  value=copy.deepcopy(v), lineno=0))
+                yield f"self.{t.attr} = {_text(v)} in __init__", f"class {cls.name}: {t.attr} = {_text(v)}", new
+
+
+def _children(node: ast.AST) -> Iterator[tuple[str, int | None, ast.AST]]:
+    for name, value in ast.iter_fields(node):
+        if isinstance(value, list):
+            for i, item in enumerate(value):
+                if isinstance(item, ast.AST):
+                    yield name, i, item
+        elif isinstance(value, ast.AST):
+            yield name, None, value
+
+
+def _walk(node: ast.AST, path=(), parent=None) -> Iterator[tuple[tuple, ast.AST, ast.AST | None]]:
+    yield path, node, parent
+    for name, i, child in _children(node):
+        yield from _walk(child, path + ((name, i),), node)
+
+
+def _replace(tree: ast.Module, path: tuple, replacement) -> ast.Module:
+    new = copy.deepcopy(tree)
+    holder = new
+    for name, i in path[:-1]:
+        holder = getattr(holder, name) if i is None else getattr(holder, name)[i]
+    name, i = path[-1]
+    if isinstance(replacement, list):  # statements: splice into the body, keeping it non-empty
+        body = getattr(holder, name)
+        body[i:i + 1] = replacement
+        if not body:
+            body.append(ast.Pass())
+    elif i is None:
+        setattr(holder, name, replacement)
+    else:
+        getattr(holder, name)[i] = replacement
+    return new
+
+
+def mutants(cell: str) -> list[Mutant]:
+    """Every mutant of a marked cell, in a fixed order, with unique ids."""
+    regions = solution_regions(cell)
+    tree = ast.parse(cell)
+    found: list[tuple[str, str, ast.Module]] = []
+    functions = _functions(tree, regions)
+    for path, node, parent in _walk(tree):
+        fn = next((f for f in functions if any(n is node for n in ast.walk(f))), None)
+        if fn is None or not _in_region(node, regions) and not isinstance(node, ast.comprehension):
+            continue
+        if isinstance(node, ast.comprehension) and not _in_region(node.iter, regions):
+            continue
+        params = _params(fn)
+        if isinstance(node, ast.stmt):
+            for op, new in statement_mutations(node, params):
+                found.append((op, f"{_text(node)} -> {_text(new)}", _replace(tree, path, new)))
+        elif isinstance(node, (ast.expr, ast.Slice, ast.comprehension)):
+            for op, new in expression_mutations(node, parent, params):
+                found.append((op, f"{_text(node)} -> {_text(new)}", _replace(tree, path, new)))
+    for fn in functions:
+        first = next(i for i, s in enumerate(fn.body) if _in_region(s, regions))
+        for op, stmts in entry_mutations(_params(fn)):
+            new = copy.deepcopy(tree)
+            target = next(f for f in ast.walk(new) if isinstance(f, ast.FunctionDef) and f.name == fn.name
+                          and f.lineno == fn.lineno)
+            target.body[first:first] = stmts
+            found.append((op, f"{fn.name}: {_text(stmts)} at the start", new))
+    for before, after, new in _class_state(tree, regions):
+        found.append(("shared", f"{before} -> {after}", new))
+    out, seen, original = [], {}, ast.unparse(tree)
+    for op, text, new in found:
+        if ast.unparse(new) == original:
+            continue  # e.g. `return text` "returning the input": the solution itself
+        key = f"{op}: {text}"
+        seen[key] = seen.get(key, 0) + 1
+        out.append(Mutant(key if seen[key] == 1 else f"{key} #{seen[key]}", op, ast.unparse(ast.fix_missing_locations(new))))
+    return out
+
+
+# --------------------------------------------------------------------------- running them
+
+@dataclass
+class Result:
+    """One exercise's mutation score."""
+
+    lesson: str
+    exercise: str
+    generated: int = 0
+    not_applicable: int = 0  # a guarded helper that never met its kind of value: the solution itself
+    timed_out: int = 0  # killed because the check ran past the time limit (an endless or very slow loop)
+    killed: int = 0
+    equivalent: int = 0
+    survived: list[str] = field(default_factory=list)
+    stale_equivalents: list[str] = field(default_factory=list)  # listed as equivalent, but killed or gone
+    seconds: float = 0.0
+
+    @property
+    def score(self) -> float:
+        """Killed share of the non-equivalent mutants."""
+        alive = self.generated - self.equivalent
+        return self.killed / alive if alive else 1.0
+
+
+def equivalents(lesson: str, exercise: str) -> dict[str, str]:
+    """The lesson's EQUIVALENT_MUTANTS for one exercise: {mutant id: why it is a correct answer}."""
+    module = importlib.import_module(f"course_lib.course.exercises.cases.lesson{lesson[:2]}")
+    return module.EQUIVALENT_MUTANTS.get(exercise, {})
+
+
+def build(lesson: str, name: str, source: str):
+    """The mutant's function (or class), run like its cell in the solution notebook's namespace."""
+    namespace = dict(solution_namespace(lesson))
+    helpers = Helpers()
+    namespace.update(helpers.names())
+    exec(compile(source, f"<mutant of {name}>", "exec"), namespace)
+    return namespace[name], helpers
+
+
+def select(found: list[Mutant], cap: int | None) -> list[Mutant]:
+    """All mutants, or `cap` of them spread evenly over the list (the same ones on every run)."""
+    if cap is None or len(found) <= cap:
+        return found
+    step = len(found) / cap
+    return [found[int(i * step)] for i in range(cap)]
+
+
+def _solution_passes(exercise, solution, when: str) -> None:
+    """The official solution must pass, or no mutant's verdict means anything."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        verdict = exercise.evaluate(solution, time_limit=0)
+    if verdict.status != CORRECT:
+        raise RuntimeError(f"{exercise.lesson}.{exercise.name}: the official solution fails {when}:\n{verdict.text()}")
+
+
+def run_exercise(lesson: str, exercise, cap: int | None = None, time_limit: float = MUTANT_TIME_LIMIT) -> Result:
+    """Generate the exercise's mutants, run each against its checker, and count."""
+    start = time.perf_counter()
+    result = Result(lesson, exercise.name)
+    known = equivalents(lesson, exercise.name)
+    solution = solution_namespace(lesson)[exercise.name]
+    began = time.perf_counter()
+    _solution_passes(exercise, solution, "before its mutants")
+    time_limit = max(time_limit, 10 * (time.perf_counter() - began))  # a slow check (a real agent run) gets more
+    found = mutants(exercise.solution_cell())
+    chosen = select(found, cap)
+    survivors = set()
+    with np.errstate(all="ignore"), warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
+        warnings.simplefilter("ignore")
+        for mutant in chosen:
+            try:
+                fn, helpers = build(lesson, exercise.name, mutant.source)
+            except Exception:
+                result.generated += 1
+                result.killed += 1  # does not even define the function: no learner would submit it
+                continue
+            verdict = exercise.evaluate(fn, time_limit=time_limit)
+            if "_mut_" in mutant.source and not helpers.applied:
+                result.not_applicable += 1
+                continue
+            result.generated += 1
+            result.timed_out += "took too long" in verdict.message
+            if verdict.status == CORRECT:
+                survivors.add(mutant.id)
+                if mutant.id in known:
+                    result.equivalent += 1
+                else:
+                    result.survived.append(mutant.id)
+            else:
+                result.killed += 1
+    _solution_passes(exercise, solution, "after its mutants (one of them changed shared state)")
+    ids = {m.id for m in chosen}
+    all_ids = {m.id for m in found}
+    result.stale_equivalents = sorted(i for i in known if i not in all_ids or (i in ids and i not in survivors))
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def run_all(lesson_filter: str | None = None, exercise_filter: str | None = None, cap: int | None = None,
+            time_limit: float = MUTANT_TIME_LIMIT) -> list[Result]:
+    """Every exercise's result, lesson by lesson."""
+    results = []
+    for lesson, exercises in all_lessons().items():
+        if lesson_filter and not lesson.startswith(lesson_filter):
+            continue
+        for exercise in exercises:
+            if exercise_filter and exercise.name != exercise_filter:
+                continue
+            results.append(run_exercise(lesson, exercise, cap, time_limit))
+    return results
+
+
+def table(results: list[Result]) -> str:
+    """The mutation score per exercise as a Markdown table, with a total row."""
+    lines = ["| exercise | generated | killed | (timed out) | equivalent | survived | score | not applicable |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in results:
+        lines.append(f"| {r.lesson[:2]} {r.exercise} | {r.generated} | {r.killed} | {r.timed_out} | {r.equivalent} | "
+                     f"{len(r.survived)} | {100 * r.score:.1f} % | {r.not_applicable} |")
+    total = Result("", "total", generated=sum(r.generated for r in results), killed=sum(r.killed for r in results),
+                   equivalent=sum(r.equivalent for r in results), survived=[s for r in results for s in r.survived],
+                   not_applicable=sum(r.not_applicable for r in results), timed_out=sum(r.timed_out for r in results))
+    before = total.killed / total.generated if total.generated else 1.0
+    lines.append(f"| **all {len(results)}** | {total.generated} | {total.killed} | {total.timed_out} | {total.equivalent} | "
+                 f"{len(total.survived)} | {100 * total.score:.1f} % (killed/generated {100 * before:.1f} %) | "
+                 f"{total.not_applicable} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lesson", help="only lessons whose name starts with this, e.g. 07")
+    parser.add_argument("--exercise", help="only this exercise")
+    parser.add_argument("--cap", type=int, help="at most this many mutants per exercise, spread evenly")
+    parser.add_argument("--time-limit", type=float, default=MUTANT_TIME_LIMIT, help="seconds per mutant")
+    parser.add_argument("--show", choices=["survived", "all"], help="list the surviving mutants (with code: all)")
+    parser.add_argument("--json", type=Path, help="write the results as JSON here")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    results = run_all(args.lesson, args.exercise, args.cap, args.time_limit)
+    print(table(results))
+    if args.show:
+        for r in results:
+            for mutant_id in r.survived:
+                print(f"SURVIVED {r.lesson[:2]} {r.exercise}: {mutant_id}")
+                if args.show == "all":
+                    exercise = next(e for e in all_lessons()[r.lesson] if e.name == r.exercise)
+                    print(next(m.source for m in mutants(exercise.solution_cell()) if m.id == mutant_id))
+    for r in results:
+        for mutant_id in r.stale_equivalents:
+            print(f"STALE EQUIVALENT {r.lesson[:2]} {r.exercise}: {mutant_id} (killed, or no longer generated)")
+    print(f"{time.perf_counter() - start:.1f} s")
+    if args.json:
+        args.json.write_text(json.dumps([r.__dict__ for r in results], indent=1), encoding="utf-8")
+    return 1 if any(r.survived or r.stale_equivalents for r in results) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
