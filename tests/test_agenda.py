@@ -184,7 +184,7 @@ def test_every_lesson_says_what_to_cut_and_the_section_exists(by_number, tmp_pat
 
 def test_instructor_notes_are_generated_from_the_lessons_and_their_wrong_answers(tmp_path):
     import instructor_notes
-    from course_lib.course.exercises import lesson03
+    from course_lib.course.exercises.cases import lesson03  # WRONG_ANSWERS moved to cases/ (bafcf22)
 
     assert instructor_notes.main(["--check"]) == 0, "run python tools/instructor_notes.py"
     text = instructor_notes.NOTES.read_text(encoding="utf-8")

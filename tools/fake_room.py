@@ -59,7 +59,7 @@ def notebook(stem: str, draws: dict[str, str], rng: random.Random) -> dict:
     import importlib
 
     nb = json.loads((ROOT / "exercises" / f"{stem}.ipynb").read_text(encoding="utf-8"))
-    module = importlib.import_module(f"course_lib.course.exercises.lesson{stem[:2]}")
+    module = importlib.import_module(f"course_lib.course.exercises.cases.lesson{stem[:2]}")  # its WRONG_ANSWERS
     for exercise in all_lessons()[stem]:
         source = answer(draws[exercise.name], module, exercise, rng)
         cell = next(c for c in nb["cells"] if c["cell_type"] == "code" and "NotImplementedError" in "".join(c["source"])

@@ -5,7 +5,7 @@
 
 Everything comes from the course itself: the key points are the lesson's "By the end of this lesson you can"
 bullets, the times from its first cell and docs/timings.json (through tools/agenda.py), the cut from agenda.CUTS,
-the slots from agenda.WORKSHOPS, and the wrong answers from WRONG_ANSWERS in course_lib/course/exercises/lessonNN.py
+the slots from agenda.WORKSHOPS, and the wrong answers from WRONG_ANSWERS in course_lib/course/exercises/cases/lessonNN.py
 (each with the words its verdict is tested to contain). Nothing is typed by hand.
 """
 from __future__ import annotations
@@ -70,6 +70,7 @@ def slots(number: str) -> str:
 def lesson_notes(lesson: agenda.Lesson) -> str:
     """The notes for one lesson."""
     module = importlib.import_module(f"course_lib.course.exercises.lesson{lesson.number}")
+    cases = importlib.import_module(f"course_lib.course.exercises.cases.lesson{lesson.number}")
     exercises = list(module.EXERCISES)
     walk = agenda.slot_minutes(agenda.Teach(lesson.number, walkthrough=True), lesson)[0]
     lines = [f"## {lesson.number} · {lesson.title}", "",
@@ -82,7 +83,7 @@ def lesson_notes(lesson: agenda.Lesson) -> str:
                   "the quoted words):", ""]
     for exercise in exercises:
         lines.append(f"- `{exercise.name}` ({len(exercise.hints)} hint{'s' * (len(exercise.hints) != 1)}):")
-        for change, says in module.WRONG_ANSWERS.get(exercise.name, []):
+        for change, says in cases.WRONG_ANSWERS.get(exercise.name, []):
             lines.append(f"  - {wrong_answer(change)}: \"{says}\"")
     return "\n".join(lines)
 
