@@ -20,9 +20,11 @@ _spec.loader.exec_module(course_site)
 
 @pytest.fixture(scope="module")
 def source(tmp_path_factory) -> Path:
-    """A copy of the README and the notebooks, so edits in the working tree during the test change nothing."""
+    """A copy of the README, the notebooks and docs/ (lessons link to its pages), so edits in the working tree
+    during the test change nothing."""
     root = tmp_path_factory.mktemp("course")
     shutil.copy(ROOT / "README.md", root / "README.md")
+    shutil.copytree(ROOT / "docs", root / "docs")
     for kind in KINDS:
         (root / kind).mkdir()
         for notebook in (ROOT / kind).glob("*.ipynb"):
@@ -52,6 +54,14 @@ def test_every_notebook_has_a_page(source, built):
 def test_the_built_site_has_no_problems(built):
     out, _ = built
     assert course_site.problems(out) == []
+
+
+def test_a_markdown_file_a_lesson_links_to_gets_a_page(built):
+    out, files = built
+    lesson = (out / "lessons" / "07_write_update_forget.html").read_text(encoding="utf-8")
+    assert 'href="../docs/offline-model.html"' in lesson and 'href="../docs/offline-model.md"' not in lesson
+    page = files[Path("docs/offline-model.html")].decode()
+    assert "<title>The offline model" in page and 'href="../index.html"' in page
 
 
 def test_the_index_lists_all_13_lessons_with_their_pages(source, built):

@@ -57,7 +57,7 @@ def test_platform_names_and_tags_become_pip_options_and_markers():
                        "--platform", "win_amd64"]
     with pytest.raises(wheelhouse.WheelhouseError, match="unknown platform 'windows'.*windows-x86_64"):
         wheelhouse.target("windows")
-    assert wheelhouse.supported_pythons() == ["3.10", "3.11", "3.12", "3.13", "3.14"]
+    assert wheelhouse.supported_pythons() == ["3.10", "3.11", "3.12", "3.13"]  # requires-python ">=3.10,<3.14"
     assert wheelhouse.main(["--platform", "win_amd64", "--python", "3.9"]) == 2
 
 
@@ -165,3 +165,13 @@ def test_an_old_glibc_target_is_pointed_at_manylinux_2_28_when_the_pin_has_wheel
     text = wheelhouse.advice("tiktoken==0.14.0", wheelhouse.target("manylinux2014_x86_64"), "3.10.0")
     assert text == ("tiktoken==0.14.0 has wheels for glibc 2.28 and newer only (manylinux_2_28): build with "
                     "PLATFORM=linux-x86_64 for Debian 10, Ubuntu 18.10, RHEL 8 or newer")
+
+
+@pytest.mark.parametrize("spec, pythons", [(">=3.12", ["3.12", "3.13", "3.14"]), (">=3.10,<3.12", ["3.10", "3.11"]),
+                                           (">= 3.11, < 3.14", ["3.11", "3.12", "3.13"])])
+def test_supported_pythons_read_both_bounds_of_requires_python(tmp_path, spec, pythons):
+    (tmp_path / "pyproject.toml").write_text(f'[project]\nrequires-python = "{spec}"\n', encoding="utf-8")
+    assert wheelhouse.supported_pythons(tmp_path) == pythons
+    (tmp_path / "pyproject.toml").write_text('[project]\nrequires-python = "<3.14"\n', encoding="utf-8")
+    with pytest.raises(wheelhouse.WheelhouseError, match="has no requires-python"):
+        wheelhouse.supported_pythons(tmp_path)

@@ -55,7 +55,7 @@ if importlib.util.find_spec("course_lib") is None:
             print("  - set the course up first (`make install` in the course folder, see the setup page for your "
                   "system in docs/), then start JupyterLab with `make lab`.")
         raise RuntimeError("course_lib is not in this kernel's environment: switch kernels as explained above")
-    local = install_from and not install_from.startswith(("http:", "https:", "git+")) and Path(install_from).exists()
+    local = install_from and not install_from.startswith(("http:", "https:", "git+"))  # a path: pip names a wrong one
     try:
         local or socket.create_connection(("pypi.org", 443), timeout=5).close()
     except OSError:

@@ -1,7 +1,8 @@
 """Build the course as a static website, offline: `python tools/site.py [--out site]` (or `make site`).
 
 Every lesson, exercise and solution notebook becomes an HTML page with its stored outputs (nothing is
-re-executed), plus an index with the lesson table from the README. nbconvert's lab template is used with
+re-executed), plus an index with the lesson table from the README, plus a page for every Markdown file of
+the repository a notebook links to (docs/offline-model.md becomes docs/offline-model.html). nbconvert's lab template is used with
 its CDN scripts (require.js, MathJax, Mermaid, the widget manager) removed, so the pages load nothing from
 the internet; plots are already inline as base64 PNGs. Two builds give identical bytes.
 """
@@ -174,17 +175,56 @@ def build(out: Path, root: Path = ROOT) -> list[Path]:
     pages = pages_of(root, lessons)
     if out.exists():
         shutil.rmtree(out)
-    written, export = [], exporter()
+    written, export, docs = [], exporter(), set()
     for i, page in enumerate(pages):
         notebook = nbformat.read(page.source, as_version=4)
         body, _ = export.from_notebook_node(notebook, resources={
             "metadata": {"name": f"{page.lesson.number} · {page.lesson.title} ({LABEL[page.kind]})"},
             "site_css": CSS, "site_nav": nav(pages, i, title)})
         body, css = shared_css(notebook_links(body))
+        body, linked = markdown_links(body, page.source.parent, root)
+        docs |= linked
         written += {write(out / "static" / css_name(css), css)} - set(written)
         written.append(write(out / page.href, body))
     written.append(write(out / "index.html", index_page(title, intro, pages)))
+    done: set[Path] = set()
+    while docs - done:  # the Markdown files the notebooks link to, and the ones those link to
+        doc = min(docs - done)
+        done.add(doc)
+        body, linked = markdown_links(markdown2html_mistune(doc.read_text(encoding="utf-8")), doc.parent, root)
+        docs |= linked
+        written.append(write(out / doc.relative_to(root.resolve()).with_suffix(".html"), doc_page(doc, body, title, root)))
     return written
+
+
+MD_LINK = re.compile(r'href="(?!\w+:|/)([^"#]*\.md)(#[^"]*)?"')
+
+
+def markdown_links(body: str, here: Path, root: Path) -> tuple[str, set[Path]]:
+    """Links to the repository's own Markdown files point at their pages; returns the body and the files linked."""
+    found: set[Path] = set()
+
+    def page(m: re.Match) -> str:
+        target = (here / m.group(1)).resolve()
+        if not target.is_file() or not target.is_relative_to(root.resolve()):
+            return m.group(0)  # left as it is: problems() names a broken link
+        found.add(target)
+        return f'href="{m.group(1)[:-3]}.html{m.group(2) or ""}"'
+
+    return MD_LINK.sub(page, body), found
+
+
+def doc_page(doc: Path, body: str, course: str, root: Path) -> str:
+    """A Markdown file of the repository as a page, with a link back to the course index."""
+    rel = doc.relative_to(root.resolve())
+    up = "../" * (len(rel.parts) - 1)
+    heading = re.search(r"^# (.+)$", doc.read_text(encoding="utf-8"), re.M)
+    name = heading.group(1).strip() if heading else rel.as_posix()
+    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8" />\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1.0">\n'
+            f"<title>{html.escape(name)}</title>\n<style>{CSS}</style>\n</head>\n"
+            f'<body class="site-index">\n<nav class="site-nav">{link(course, up + "index.html")}'
+            f"<span>{html.escape(rel.as_posix())}</span></nav>\n{body}\n</body>\n</html>\n")
 
 
 def notebook_links(body: str) -> str:

@@ -40,6 +40,7 @@ from pathlib import Path
 
 from packaging.markers import Marker
 from packaging.requirements import Requirement
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCK = ROOT / "requirements.lock"
@@ -48,8 +49,9 @@ LOCK = ROOT / "requirements.lock"
 # macosx_13_0_arm64` stops at 1.23.2). glibc 2.28 for Linux: Debian 10, Ubuntu 18.10, RHEL 8 and newer.
 ALIASES = {"windows-x86_64": "win_amd64", "macos-arm64": "macosx_14_0_arm64", "macos-x86_64": "macosx_13_0_x86_64",
            "linux-x86_64": "manylinux_2_28_x86_64", "linux-aarch64": "manylinux_2_28_aarch64"}
-# The Pythons the course supports: requires-python's lower bound up to the newest the lock's packages publish
-# wheels for (numpy 2.5.5 and onnxruntime 1.32.0 have none for 3.15 on PyPI, as of the lock).
+# The Pythons the course supports: those requires-python allows (">=3.10,<3.14"), and never one newer than the
+# newest the lock's packages publish wheels for (numpy 2.5.5 and onnxruntime 1.32.0 have none for 3.15 on PyPI,
+# as of the lock).
 NEWEST_PYTHON = (3, 14)
 LEGACY_MANYLINUX = {"manylinux1": (2, 5), "manylinux2010": (2, 12), "manylinux2014": (2, 17)}
 
@@ -107,12 +109,21 @@ def here() -> str:
 
 
 def supported_pythons(root: Path = ROOT) -> list[str]:
-    """'3.10' … up to NEWEST_PYTHON, from requires-python in pyproject.toml."""
+    """'3.10' … '3.13': the minor versions requires-python in pyproject.toml allows, up to NEWEST_PYTHON."""
     text = (root / "pyproject.toml").read_text(encoding="utf-8")
-    found = re.search(r'^requires-python\s*=\s*">=\s*3\.(\d+)"', text, re.M)
-    if not found:
-        raise WheelhouseError("pyproject.toml has no requires-python = \">=3.N\" to read the supported Pythons from")
-    return [f"3.{minor}" for minor in range(int(found.group(1)), NEWEST_PYTHON[1] + 1)]
+    found = re.search(r'^requires-python\s*=\s*"([^"]*)"', text, re.M)
+    try:
+        allowed = SpecifierSet(found.group(1)) if found else None
+    except InvalidSpecifier:
+        allowed = None
+    if allowed is None or not re.search(r">=\s*3\.\d+", found.group(1)):
+        raise WheelhouseError("pyproject.toml has no requires-python = \">=3.N\" (or \">=3.N,<3.M\") to read the "
+                              "supported Pythons from")
+    pythons = [f"3.{minor}" for minor in range(NEWEST_PYTHON[1] + 1) if f"3.{minor}" in allowed]
+    if not pythons:
+        raise WheelhouseError(f"requires-python = \"{found.group(1)}\" in pyproject.toml allows no Python 3.0 to "
+                              f"{NEWEST_PYTHON[0]}.{NEWEST_PYTHON[1]}")
+    return pythons
 
 
 def lock_pins(text: str) -> list[Requirement]:
