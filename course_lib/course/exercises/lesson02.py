@@ -124,7 +124,20 @@ def _check_bill_directly(fn, scenario) -> None:
 
 
 def _check_estimate_bill_tool(estimate_bill_tool):
+    """The whole check, with the course data snapshotted first and put back after, whatever the tool did to it."""
+    import copy
     from course_lib.course import scenario
+    before = copy.deepcopy(scenario.RESTAURANTS)
+    try:
+        _check_bill_tool(estimate_bill_tool, scenario)
+    finally:
+        changed = scenario.RESTAURANTS != before
+        scenario.RESTAURANTS[:] = before
+    require(not changed, "estimate_bill changed scenario.RESTAURANTS (the course's data): read it, never write "
+                         "into it; build the result as a new dict")
+
+
+def _check_bill_tool(estimate_bill_tool, scenario):
     from course_lib.agent.react_agent import Toolbox
 
     made = estimate_bill_tool()
