@@ -32,7 +32,7 @@ from course_lib.course.exercises.markers import strip_markers
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
-import make_exercises  # noqa: E402
+from mutate_exercises import notebook_namespace  # noqa: E402  (one way to run a solution notebook's cells)
 
 LESSONS = all_lessons()
 ALL = [(lesson, ex) for lesson, exercises in LESSONS.items() for ex in exercises]
@@ -45,56 +45,6 @@ CASES = {module.NOTEBOOK: importlib.import_module(f"course_lib.course.exercises.
 
 def _notebook(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
-
-
-def _source(cell: dict) -> str:
-    return "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
-
-
-def _alias(cells: list[str]) -> str | None:
-    """The name a notebook binds its lesson module to (`from course_lib.course.exercises import lesson06 as ex`)."""
-    for source in cells:
-        match = re.search(r"from\s+course_lib\.course\.exercises\s+import\s+(lesson\d+)(?:\s+as\s+(\w+))?", source)
-        if match:
-            return match.group(2) or match.group(1)
-    return None
-
-
-def _uses(source: str, name: str | None) -> bool:
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return False
-    return name is not None and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(tree))
-
-
-def notebook_namespace(lesson: str, stubs: bool) -> dict:
-    """Run a solutions notebook's code cells, up to its last solution, in one namespace as a kernel would.
-
-    Skipped: cells that use the exercises module (check/hint/solution calls) and cells with IPython-only
-    syntax (magics). With `stubs`, marked cells are replaced by their stubs, as in exercises/, and a cell
-    that stops with NotImplementedError (it calls an unsolved exercise) is passed over.
-    """
-    cells = [_source(c) for c in _notebook(ROOT / "solutions" / f"{lesson}.ipynb")["cells"] if c["cell_type"] == "code"]
-    marked = [i for i, source in enumerate(cells) if solution_regions(source)]
-    alias = _alias(cells)
-    assert alias, f"solutions/{lesson}.ipynb never imports its lesson module"
-    namespace: dict = {"__name__": "__main__"}
-    for number, source in enumerate(cells[: (marked[-1] + 1) if marked else 0], start=1):
-        if number - 1 in marked:
-            source = make_exercises.stub_source(source) if stubs else source
-        elif _uses(source, alias):
-            continue
-        try:
-            code = compile(source, f"<{lesson} code cell {number}>", "exec")
-        except SyntaxError:
-            continue  # IPython syntax such as %matplotlib; nothing a solution can depend on
-        try:
-            exec(code, namespace)
-        except NotImplementedError:
-            if not stubs:
-                raise
-    return namespace
 
 
 @functools.lru_cache(maxsize=None)
