@@ -13,7 +13,7 @@ from typing import Any, Iterable
 
 from course_lib.long_term.contract import DEFAULT_MIN_CONFIDENCE
 from course_lib.long_term.redact import iban_ok, luhn_ok, redact_secrets  # noqa: F401  (re-exported)
-from course_lib.long_term.trust import instruction_in
+from course_lib.long_term.trust import InstructionRefused
 from course_lib.model import prompts
 from course_lib.model.lazy import LazyModel, get_model
 
@@ -229,10 +229,6 @@ class MemoryWriter:
                 decisions.append(Decision("NOOP", None, clean,
                                           f"refused: about a secret ({', '.join(found) or 'redacted'})"))
                 continue
-            order = instruction_in(clean)  # a live or paraphrasing model may hand back an order as a "fact"
-            if order is not None:
-                decisions.append(Decision("NOOP", None, clean, f"refused: an instruction to the agent ({order})"))
-                continue
             if fact.confidence < self.min_confidence:
                 decisions.append(Decision("NOOP", None, fact.text,
                                           f"gated: confidence {fact.confidence:.2f} < {self.min_confidence:.2f}"))
@@ -240,7 +236,10 @@ class MemoryWriter:
             nearest = self.memory.recall(user_id, clean, k=self.nearest_k, weights=Weights(0, 0, 1), touch=False) \
                 if self.memory.memories(user_id) else []
             decision = resolve(clean, nearest, self.model)
-            decisions.append(self.apply(user_id, decision, fact.confidence))
+            try:
+                decisions.append(self.apply(user_id, decision, fact.confidence))
+            except InstructionRefused as refused:  # the write contract's own check: a model handed back an order
+                decisions.append(Decision("NOOP", None, clean, f"refused: an instruction to the agent ({refused})"))
         return decisions
 
     def apply(self, user_id: str, decision: Decision, confidence: float = 1.0) -> Decision:
