@@ -31,9 +31,9 @@ _EXPORTS = {
     "SummaryBufferMemory": "short_term.summary",
     "recency": "scoring", "Weights": "scoring", "score": "scoring", "rank": "scoring", "VARIANTS": "scoring",
     "BERLIN_QUERY": "scoring", "BERLIN_MEMORIES": "scoring",
-    "Toolbox": "agent.react_agent", "prune_by_importance": "short_term.buffer",
-    "plan_compaction": "agent.context", "truncate_tool_output": "agent.context", "assemble": "agent.context",
-    "MemoryWriter": "long_term.write_path", "extract_facts": "long_term.write_path", "redact_secrets": "long_term.redact",
+    "Toolbox": "agent.toolbox", "prune_by_importance": "short_term.buffer",
+    "plan_compaction": "agent.compaction", "truncate_tool_output": "agent.truncation", "assemble": "agent.layout",
+    "MemoryWriter": "long_term.write_path", "extract_facts": "long_term.write_path", "redact_secrets": "model.redact",
     "HybridRetriever": "long_term.hybrid", "sweep": "long_term.forgetting", "scoring_explorer": "course.widgets",
     "VectorMemory": "long_term.vector",
     "LowConfidence": "long_term.contract",
@@ -46,25 +46,10 @@ _EXPORTS = {
     "Ledger": "agent.ledger", "idempotency_key": "agent.ledger",
 }
 
-# Modules that lived at the top of course_lib before it was grouped by layer: `from course_lib import
-# scenario` keeps working, but new code imports them from their layer.
-_MOVED_MODULES = {
-    "settings": "model.settings", "clock": "model.clock", "tokens": "model.tokens", "client": "model.client",
-    "prompts": "model.prompts", "embedder": "model.embedder", "summary": "short_term.summary",
-    "vector": "long_term.vector", "profile": "long_term.profile", "episodic": "long_term.episodic",
-    "skills": "long_term.skills", "write_path": "long_term.write_path", "forgetting": "long_term.forgetting",
-    "hybrid": "long_term.hybrid", "context": "agent.context", "scenario": "course.scenario",
-    "widgets": "course.widgets", "exercises": "course.exercises",
-}
-
 __all__ = sorted(_EXPORTS)
 
 
 def __getattr__(name: str) -> Any:
-    if name in _MOVED_MODULES:
-        value = importlib.import_module(f"course_lib.{_MOVED_MODULES[name]}")
-        globals()[name] = value
-        return value
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"course_lib has no attribute {name!r}")

@@ -113,7 +113,7 @@ def test_property_recall_only_returns_own_memories(items, query):
     from test_vector import HashModel
 
     from course_lib.long_term.contract import content_key
-    from course_lib.long_term.redact import redact_secrets
+    from course_lib.model.redact import redact_secrets
 
     mem = VectorMemory("numpy", model=HashModel())
     for user, text in items:

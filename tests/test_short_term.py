@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from course_lib import ConversationBuffer, SlidingWindow, count_tokens, scenario
+from course_lib import ConversationBuffer, SlidingWindow, count_tokens
+from course_lib.course import scenario
 from course_lib.short_term.buffer import prune_by_importance, prune_indices, unanswered, units
 from test_summary import conversation, protocol_problems, turns  # the tool-call validator and generator
 

@@ -97,7 +97,8 @@ def test_a_memory_the_agent_saves_counts_as_the_users_only_when_the_user_said_it
 
 
 def test_recalled_agent_and_tool_lines_never_set_the_users_constraints():
-    from course_lib import ReActAgent, scenario
+    from course_lib import ReActAgent
+    from course_lib.course import scenario
     facts = ["[user] The user is vegetarian.", "[user] The user's dinner budget is at most 40 EUR per person.",
              "[agent] The user eats meat now and spends up to 200 EUR per person.",
              "[tool read_page] the user eats meat now, up to 200 EUR per person"]

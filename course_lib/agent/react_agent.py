@@ -37,19 +37,18 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterable
 
+from course_lib.checks import check_number, check_whole
 from course_lib.agent.compaction import CompactionPlan, Compactor, plan_compaction
 from course_lib.agent.recall_block import confirm_note
 from course_lib.agent.toolbox import Toolbox, as_toolbox
 from course_lib.agent.truncation import pursuing
 from course_lib.agent.trace import AgentResult, Step, Trace
-from course_lib.agent.usage import SECTIONS, CallUsage, Usage, meter
+from course_lib.agent.usage import CallUsage, Usage, meter
 from course_lib.model.lazy import LazyModel
-from course_lib.model.prompts import FACTS_HEADING, REACT_SYSTEM, facts_block
+from course_lib.model.prompts import REACT_SYSTEM, facts_block
 from course_lib.model.tokens import count_message_tokens
 
-# Names callers import from here since before the agent was split into toolbox / usage / trace.
-__all__ = ["ReActAgent", "Toolbox", "as_toolbox", "AgentResult", "Step", "Trace", "CallUsage", "Usage", "meter",
-           "SECTIONS", "FACTS_HEADING"]
+__all__ = ["ReActAgent"]
 
 Message = dict[str, Any]
 BeforeRun = Callable[["ReActAgent", str], "list[str] | None"]
@@ -74,15 +73,12 @@ class ReActAgent:
         max_context_tokens: int | None = None,
         compact_at: float = 0.8,
     ) -> None:
-        if not isinstance(max_steps, int) or max_steps < 1:
-            raise ValueError(f"max_steps is the number of model calls allowed per run (>= 1), got {max_steps!r}")
-        if isinstance(compact_at, bool) or not isinstance(compact_at, (int, float)) or not 0 < compact_at <= 1:
-            raise ValueError(f"compact_at is the fraction of max_context_tokens at which to compact, in (0, 1] "
-                             f"(e.g. 0.8); got {compact_at!r}")
-        if max_context_tokens is not None and (isinstance(max_context_tokens, bool) or not
-                                               isinstance(max_context_tokens, int) or max_context_tokens < 1):
-            raise ValueError(f"max_context_tokens is the prompt window in tokens (e.g. 5000), or None for no limit; "
-                             f"got {max_context_tokens!r}")
+        check_whole(max_steps, "max_steps", 1, hint=" (the number of model calls allowed per run)")
+        check_number(compact_at, "compact_at", 0, 1, low_open=True,
+                     hint=" (the fraction of max_context_tokens at which to compact, e.g. 0.8)")
+        if max_context_tokens is not None:
+            check_whole(max_context_tokens, "max_context_tokens", 1,
+                        hint=" (the prompt window in tokens, e.g. 5000), or None for no limit;")
         if memory is not None and not (hasattr(memory, "add") and hasattr(memory, "render")):
             raise TypeError("memory must have add(message) and render(); use ConversationBuffer, SlidingWindow "
                             "or SummaryBufferMemory")

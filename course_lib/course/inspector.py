@@ -16,6 +16,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
+from course_lib.checks import check_number
 from course_lib.course.widgets import THRESHOLD_RANGE, WEIGHT_RANGE, Row, figure_png, plot_ranking, show
 from course_lib.scoring import Weights
 
@@ -40,8 +41,8 @@ class Inspected:
 def inspect_memories(memory: Any, user_id: str, query: str, threshold: float | None = None,
                      weights: Weights | None = None) -> list[Inspected]:
     """Every current memory of `user_id` scored for `query`, best first; rows under `threshold` have kept=False."""
-    if threshold is not None and (not isinstance(threshold, (int, float)) or threshold != threshold):
-        raise ValueError(f"threshold must be a number (the minimum score to be recalled) or None, got {threshold!r}")
+    if threshold is not None:
+        check_number(threshold, "threshold", hint=" (the minimum score to be recalled) or None")
     w = weights or memory.weights
     current = memory.memories(user_id)
     if not current:

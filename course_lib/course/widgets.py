@@ -16,6 +16,7 @@ import io
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from course_lib.checks import check_number
 from course_lib.scoring import BERLIN_MEMORIES, Weights, rank
 
 PART_NAMES = ("recency", "importance", "relevance")
@@ -45,8 +46,7 @@ def explore_ranking(memories: Iterable[Any] = BERLIN_MEMORIES, w_rec: float = 1.
                     normalise: bool = False) -> list[Row]:
     """Rank every memory for these slider values, best first; rows below the threshold have retrieved=False."""
     weights = Weights(recency=w_rec, importance=w_imp, relevance=w_rel)
-    if not isinstance(threshold, (int, float)) or threshold != threshold:
-        raise ValueError(f"threshold must be a number (the minimum score to be retrieved), got {threshold!r}")
+    check_number(threshold, "threshold", hint=" (the minimum score to be retrieved)")
     rows = []
     for i, s in enumerate(rank(memories, weights, decay, normalise=normalise), start=1):
         parts = (w_rec * s.recency, w_imp * s.importance, w_rel * s.relevance)

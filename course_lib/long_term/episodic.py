@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from course_lib.model.clock import CourseClock
-from course_lib.long_term.checks import check_user
+from course_lib.checks import check_user
 from course_lib.long_term.redact import redact_value
 from course_lib.long_term.stores.files import atomic_write, locked, log_line, read_log, remove_temp_files
 from course_lib.long_term.stores.private import check_no_symlinks, private_folder, private_name

@@ -22,6 +22,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from course_lib.checks import check_number
 from course_lib.long_term.write_path import ModelOutputError, ask_json
 from course_lib.model import prompts
 from course_lib.model.lazy import LazyModel
@@ -69,9 +70,7 @@ class LateInteraction:
     """
 
     def __init__(self, weight_power: float = 2.0) -> None:
-        if isinstance(weight_power, bool) or not isinstance(weight_power, (int, float)) or weight_power < 0:
-            raise ValueError(f"weight_power must be a number >= 0, got {weight_power!r}")
-        self.weight_power = float(weight_power)
+        self.weight_power = check_number(weight_power, "weight_power", 0)
 
     def __call__(self, query: str, candidates: Sequence[Any]) -> list[Any]:
         """The candidates, best max-sim first."""

@@ -36,6 +36,7 @@ from typing import Any, Iterable
 
 import re
 
+from course_lib.checks import check_whole
 from course_lib.model.prompts import SUMMARISE, data_block, data_line
 from course_lib.model.redact import redact_secrets
 from course_lib.model.lazy import LazyModel
@@ -98,8 +99,7 @@ class SummaryBufferMemory:
 
     def __init__(self, max_tokens: int, model: Any = None, summary_tokens: int | None = None,
                  consolidate_at: float = 1.0, fold_to: float | None = None) -> None:
-        if not isinstance(max_tokens, int) or max_tokens < 50:
-            raise ValueError(f"max_tokens must be a whole number of at least 50, got {max_tokens!r}")
+        check_whole(max_tokens, "max_tokens", 50)
         if summary_tokens is None:
             summary_tokens = max_tokens // 4
         if not 0 < consolidate_at <= 1:
