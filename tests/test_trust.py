@@ -110,7 +110,7 @@ def test_recalled_agent_and_tool_lines_never_set_the_users_constraints():
 def test_the_writer_turns_an_extracted_order_into_a_refusal_and_keeps_the_facts():
     """A model that hands back an order as a 'fact' (the paraphrasing stand-in does) gets a NOOP with the reason,
     never an exception out of an after_run hook, and the real fact next to it is still written."""
-    from course_lib.long_term.paraphraser import ParaphrasingModel
+    from course_lib.evaluation.paraphraser import ParaphrasingModel
     from course_lib.long_term.vector import VectorMemory
     from course_lib.long_term.write_path import MemoryWriter
 
