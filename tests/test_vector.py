@@ -1,7 +1,6 @@
 """One shared suite for VectorMemory, run on numpy, embedded chroma and a real `chroma run` server."""
 from __future__ import annotations
 
-import hashlib
 import math
 import sys
 from datetime import timedelta
@@ -13,22 +12,10 @@ import pytest
 from course_lib import CourseClock, VectorMemory, Weights
 from course_lib.scoring import recency
 
+from storekit import HashModel  # noqa: E402  (a seeded random unit vector per text)
+
 BACKENDS = ["numpy", "chroma", "chroma-server"]
 RELEVANCE_ONLY = Weights(recency=0, importance=0, relevance=1)
-
-
-class HashModel:
-    """A tiny deterministic embedder for property tests: a seeded random unit vector per text."""
-
-    dims = 16
-
-    def embed(self, texts):
-        out = []
-        for t in texts:
-            seed = int.from_bytes(hashlib.sha256(t.encode()).digest()[:8], "little")
-            v = np.random.default_rng(seed).normal(size=self.dims)
-            out.append(v / np.linalg.norm(v))
-        return np.array(out, dtype=np.float32)
 
 
 @pytest.fixture(scope="module")

@@ -22,7 +22,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from course_lib.checks import check_number
+from course_lib.checks import check_number, is_whole
 from course_lib.long_term.write_path import ModelOutputError, ask_json
 from course_lib.model import prompts
 from course_lib.model.lazy import LazyModel
@@ -104,7 +104,7 @@ class LLMJudge:
         ranking = answer.get("ranking")
         if isinstance(ranking, list):  # a model may write the numbers as text: ["2", "1"]
             ranking = [int(n) if isinstance(n, str) and n.strip().isdigit() else n for n in ranking]
-        if not isinstance(ranking, list) or not all(isinstance(n, int) and not isinstance(n, bool) for n in ranking):
+        if not isinstance(ranking, list) or not all(is_whole(n) for n in ranking):
             raise ModelOutputError(f'the rerank answer needs "ranking": a list of candidate numbers, got {answer!r}')
         picked = list(dict.fromkeys(n - 1 for n in ranking if 1 <= n <= len(hits)))  # unknown numbers are ignored
         return [hits[i] for i in picked] + [h for i, h in enumerate(hits) if i not in set(picked)]
