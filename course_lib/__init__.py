@@ -1,14 +1,22 @@
 """course_lib: the small library the Agent Memory course builds, one lesson at a time.
 
-Grouped by layer; each layer imports only from the layers above it in this list:
+Grouped by layer; each layer imports only from the layers above it in this list (tests/test_layers.py):
 
-    model/       talking to models: settings, client, tokens, prompts, embedder, the offline model, clock
+    checks, ranking   every argument check (one number policy) and the one rule for ordering by a score
+    model/       talking to models: settings, client, tokens, prompts, embedder, clock, redaction rules
     scoring      recency x importance x relevance (lesson 06)
     short_term/  what one conversation keeps: buffer, sliding window, summary buffer (lessons 03-04)
-    long_term/   what outlives a conversation: stores, vector, profile, episodic, skills,
-                 the write path, forgetting, hybrid retrieval (lessons 05, 07, 09)
+    long_term/   what outlives a conversation: vector, profile, episodic, skills, the write path,
+                 forgetting, hybrid retrieval (lessons 05, 07, 09); `long_term/stores/` is where they live
     agent/       the ReAct agent and its context assembly (lessons 02, 08, 10)
-    course/      course machinery: the scenario, exercises, widgets, doctor
+    evaluation/  the benchmark, the strategies the capstone compares, test doubles and corpora (lesson 12)
+    course/      course machinery: the scenario, exercises, widgets, doctor, reset
+
+What the lessons teach, and what is machinery:
+
+    taught       scoring.py, short_term/, long_term/ (but stores/), agent/: read these with the lessons
+    machinery    model/offline/ (the offline stand-in for a live model), long_term/stores/ (files, locks,
+                 crash safety, chroma), course/ (exercises, widgets), evaluation/, checks.py, ranking.py
 
 Names are imported lazily, so `import course_lib` stays fast; heavy libraries (openai, chromadb,
 matplotlib) load only when the piece that needs them is used.
