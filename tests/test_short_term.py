@@ -62,7 +62,7 @@ def test_window_keeps_a_tool_call_with_its_results():
 def test_window_validates():
     with pytest.raises(ValueError, match="max_messages"):
         SlidingWindow()
-    with pytest.raises(ValueError, match="positive"):
+    with pytest.raises(ValueError, match="whole number >= 1"):
         SlidingWindow(max_messages=0)
 
 
