@@ -100,6 +100,37 @@ def test_the_check_catches_an_upward_import(tmp_path, monkeypatch):
         sibling.unlink()
 
 
+# The offline model is a stand-in for a live one: the library reaches it only through the client, as it reaches
+# a live model. Besides the client, only the stand-in's own fronts may import it: its HTTP server, the variant
+# stand-in built from it, and the command line (`python -m course_lib offline --explain`).
+OFFLINE = "course_lib.model.offline"
+OFFLINE_FRONTS = {"course_lib.model.client", "course_lib.model.serve", "course_lib.model.variant.model",
+                  "course_lib.model.variant.rewrite", "course_lib.__main__"}
+
+
+def offline_imports(path: Path) -> list[str]:
+    mine = module_name(path)
+    if mine.startswith(OFFLINE) or mine in OFFLINE_FRONTS:
+        return []
+    return [f"{path.relative_to(LIB.parent)}:{line} imports {target}" for line, target in imports_of(path)
+            if target == OFFLINE or target.startswith(OFFLINE + ".")]
+
+
+def test_nothing_but_the_client_reaches_into_the_offline_model():
+    bad = [v for path in LIBRARY_FILES for v in offline_imports(path)]
+    assert bad == [], "the offline model is reached through the client (Model / get_client) only:\n" + "\n".join(bad)
+
+
+def test_the_offline_rule_fires_on_a_probe():
+    fake = LIB / "long_term" / "_offline_probe.py"
+    fake.write_text("def f(text):\n    from course_lib.model.offline.lang.read_facts import about\n    return about(text)\n")
+    try:
+        assert offline_imports(fake) == [
+            "course_lib/long_term/_offline_probe.py:2 imports course_lib.model.offline.lang.read_facts.about"]
+    finally:
+        fake.unlink()
+
+
 @pytest.mark.parametrize("path", LIBRARY_FILES, ids=lambda p: str(p.relative_to(LIB)))
 def test_modules_are_short_enough_to_read_at_once(path):
     lines = len(path.read_text(encoding="utf-8").splitlines())

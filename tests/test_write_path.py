@@ -287,14 +287,26 @@ def test_retraction_must_match_the_stored_value(setup):
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(["`{}`", "'{}'", '"{}"', "[{}]", " {} ", "id: {}.", "``{}``", "m-999", "", "null"]))
 def test_vegetarian_to_vegan_never_leaves_both_current(wrap):
-    mem = VectorMemory(clock=CourseClock())
-    old = mem.remember("priya", "The user is vegetarian.", 0.9)
-    mem.remember("priya", "The user lives in Paris.", 0.7)
-    model = LiveLike('{"facts": [{"text": "The user is vegan.", "confidence": 0.95}]}',
-                     json.dumps({"op": "UPDATE", "id": wrap.format(old.id)}), '{"importance": 0.9}')
+    mem = VectorMemory(clock=CourseClock())  # as the write path stored them: with what each fact is about
+    old = mem.remember("priya", "The user is vegetarian.", 0.9, metadata={"subject": "diet", "value": "vegetarian"})
+    mem.remember("priya", "The user lives in Paris.", 0.7, metadata={"subject": "home city", "value": "Paris"})
+    model = LiveLike('{"facts": [{"text": "The user is vegan.", "subject": "diet", "value": "vegan", '
+                     '"confidence": 0.95}]}', json.dumps({"op": "UPDATE", "id": wrap.format(old.id)}),
+                     '{"importance": 0.9}')
     (d,) = MemoryWriter(mem, model).write_from_conversation("priya", "user: I'm vegan now.")
     assert (d.op, d.id) == ("UPDATE", old.id)
     assert sorted(r.text for r in mem.memories("priya")) == ["The user is vegan.", "The user lives in Paris."]
+    assert mem.get("priya", d.stored_id).metadata["value"] == "vegan"  # the new version says what it is about
+
+
+def test_an_invented_id_changes_nothing_when_the_model_did_not_say_what_the_fact_is_about():
+    mem = VectorMemory(clock=CourseClock())
+    mem.remember("priya", "The user is vegetarian.", 0.9)  # no subject in its metadata
+    model = LiveLike('{"facts": [{"text": "The user is vegan.", "confidence": 0.95}]}',
+                     json.dumps({"op": "UPDATE", "id": "m-999"}), '{"importance": 0.9}')
+    (d,) = MemoryWriter(mem, model).write_from_conversation("priya", "user: I'm vegan now.")
+    assert d.op == "NOOP" and "unknown id" in d.reason  # never a guess from the offline model's rules
+    assert [r.text for r in mem.memories("priya")] == ["The user is vegetarian."]
 
 
 def test_an_unknown_id_without_one_clear_target_changes_nothing():

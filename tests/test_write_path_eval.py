@@ -202,3 +202,16 @@ def test_the_same_measurement_runs_recorded_then_replayed(offline_server_url, tm
     assert len(recording.read_text().splitlines()) == 2 + 2 + 1  # two turns, two resolutions, one summary
     replay = Model(settings=load_settings({"COURSE_BACKEND": "replay", "COURSE_REPLAY_FILE": str(recording)}))
     assert evaluate(convs, replay)["dev"] == recorded and recorded.rates()["recall"] == 1.0  # every count, every miss
+
+
+def test_the_corpus_kinds_are_the_classifiers_kinds():
+    from course_lib.model.offline.lang.kinds import KINDS
+
+    assert labels.KINDS == KINDS  # the labelled corpus and the offline classifier speak of the same kinds
+
+
+def test_extracted_facts_carry_what_they_are_about():
+    from course_lib.long_term.write_path import extract_facts
+
+    [fact] = extract_facts("user: I'm vegetarian.")
+    assert (fact.subject, fact.value) == ("diet", "vegetarian")

@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from course_lib.evaluation import labels  # noqa: E402
-from course_lib.evaluation.write_path_eval import confusion, evaluate, render, render_confusion  # noqa: E402
+from course_lib.evaluation.write_path_eval import evaluate, render  # noqa: E402
+from kinds_corpus import confusion, render_confusion  # noqa: E402
 from course_lib.model.client import Model  # noqa: E402
 
 

@@ -17,8 +17,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from course_lib.evaluation.labels import kind_sentences  # noqa: E402
 from course_lib.model.offline.lang import kinds  # noqa: E402
+from kinds_corpus import kind_sentences  # noqa: E402
 
 
 def main() -> int:

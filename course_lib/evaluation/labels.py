@@ -27,12 +27,13 @@ from pathlib import Path
 from typing import Any
 
 from course_lib.evaluation.generate import generate, phrases
-from course_lib.model.offline.lang.kinds import KINDS
 
 LABELLED = Path(__file__).resolve().parents[1] / "data" / "labelled"
 OPS = ("ADD", "UPDATE", "DELETE", "NOOP")
 FIELDS = ("decisions", "preferences", "facts_learned", "open_questions")
 SPLITS = ("train", "dev", "heldout", "old-heldout")
+KINDS = ("fact", "preference", "plan", "correction", "retraction", "deletion", "instruction", "question", "smalltalk",
+         "third_party", "secret")  # what a user message may be labelled as (the offline classifier learns these)
 LANGS = ("en", "de", "fr", "es", "pt", "it")
 HELDOUT_FILE = "learner_heldout.jsonl"  # written after the language layer was frozen; loaded as split "heldout" when present
 
@@ -113,14 +114,6 @@ def load(split: str | None = None, folder: Path = LABELLED) -> list[Conversation
     if not out:
         raise FileNotFoundError(f"no labelled conversations (*.jsonl) in {folder}")
     return [c for c in out if split is None or c.split == split]
-
-
-def kind_sentences(split: str, folder: Path = LABELLED) -> list[tuple[str, str]]:
-    """(text, kind) of every labelled user message of `split` that is one sentence (the classifier's examples)."""
-    from course_lib.model.offline.lang.split import split as sentences
-
-    return [(m["content"], m["kind"]) for c in load(split, folder) for m in c.user_turns()
-            if "kind" in m and len(sentences(m["content"])) == 1]
 
 
 # -- the generator's sessions, labelled from its own templates -----------------------------------------------

@@ -26,7 +26,6 @@ from course_lib.long_term.profile import ProfileMemory
 from course_lib.long_term.vector import VectorMemory
 from course_lib.long_term.write_path import extract_facts
 from course_lib.model.clock import CourseClock
-from course_lib.model.offline.memory_ops import about
 from course_lib.short_term.buffer import ConversationBuffer, SlidingWindow
 from course_lib.short_term.summary import SummaryBufferMemory
 
@@ -172,8 +171,8 @@ class HybridProfile(Hybrid):
     def observe(self, session: Session) -> None:
         for memory_id, text in self.write(session):
             for fact in extract_facts([{"role": "user", "content": text}], self.model):
-                subject, _ = about(fact.text)
-                if subject is None or subject == "retract" or subject.startswith(EVENTS):
+                subject = fact.subject  # what the model said the fact is about
+                if subject is None or subject.startswith(EVENTS):
                     continue  # events (a flight) stay in the searchable memories, not in the profile
                 old = self.source.get((session.user, subject))
                 if old is not None and old != memory_id:

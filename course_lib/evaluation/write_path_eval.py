@@ -18,7 +18,7 @@ measured on the labelled conversations (labels.py), each split (train, dev, held
                  no field holds a phrase the labels rule out ("not").
 
 Learner messages carry "lang" and "kind"; `Scores.by` holds the same counts per language ("lang:de") and per kind
-("kind:correction"). `confusion` compares the sentence classifier with the labelled kinds.
+("kind:correction"). tools/kinds_corpus.py compares the offline sentence classifier with the labelled kinds.
 
 Held-out history. A first held-out batch, written after the rules were frozen at commit cf7e09d, got 7 of its 24
 facts found (recall 0.29). The second (hand_heldout.jsonl, now split "old-heldout"), written after the widened
@@ -39,9 +39,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from course_lib.evaluation.labels import FIELDS, Conversation
-from course_lib.long_term.write_path import extract_facts, gate, resolve, session_summary
+from course_lib.long_term.write_path import Fact, extract_facts, gate, resolve, session_summary
 from course_lib.model.lazy import get_model
-from course_lib.model.offline.lang.read_facts import about
 
 CUES = {  # words a fact in free wording uses for a subject (for a live model's phrasing that `about` cannot read)
     "name": ("name", "called"), "home city": ("live", "based", "home", "moved", "reside"),
@@ -52,6 +51,7 @@ CUES = {  # words a fact in free wording uses for a subject (for a live model's 
     "plan": ("visit", "plan", "go to"), "preference": ("prefer", "like", "love", "not eat", "not drink"),
     "age": ("years old", "aged"), "nickname": ("goes by", "nickname"), "intolerance": ("intoleran", "cannot eat"),
     "medication": ("takes", "medication"), "mobility": ("wheelchair", "mobility"),
+    "condition": ("has ", "condition", "disease", "diagnosed", "suffers"),
 }
 
 
@@ -65,9 +65,11 @@ def norm(value: str) -> str:
     return " ".join(v.split())
 
 
-def fact_matches(text: str, subject: str, value: str) -> bool:
-    """Does the extracted fact `text` state `subject` = `value`? By slot and value, else by value and cue words."""
-    s, v = about(text)
+def fact_matches(fact: Fact | str, subject: str, value: str) -> bool:
+    """Does the extracted `fact` state `subject` = `value`? By the subject and value the model gave, else by the
+    value and cue words in its text (a live model's free wording, or a summary line)."""
+    fact = fact if isinstance(fact, Fact) else Fact(fact)
+    text, s, v = fact.text, fact.subject, fact.value
     if s is not None and s.lower() == subject.lower() and norm(v or "") == norm(value):
         return True
     if s is not None and s != "retract" and s.split(":")[0] == subject.lower().split(":")[0] and norm(v or "") == norm(value):
@@ -118,16 +120,16 @@ class Scores:
         return out
 
 
-def turn_facts(conv: Conversation, model: Any, min_confidence: float) -> list[list[str]]:
+def turn_facts(conv: Conversation, model: Any, min_confidence: float) -> list[list[Fact]]:
     """For each user turn: the facts passing the gate that the turn added to what the conversation before it gave."""
     out, before, history = [], set(), []
     for m in conv.messages:
         history.append({"role": m["role"], "content": m["content"]})
         if m["role"] != "user":
             continue
-        now = [f.text for f in gate(extract_facts(history, model), min_confidence)]
-        out.append([t for t in now if t not in before])
-        before |= set(now)
+        now = gate(extract_facts(history, model), min_confidence)
+        out.append([f for f in now if f.text not in before])
+        before |= {f.text for f in now}
     return out
 
 
@@ -144,7 +146,8 @@ def score_extraction(conv: Conversation, scores: Scores, model: Any, min_confide
         for part in scores.parts(turn):
             part.stated += len(stated)
             part.found += sum(h is not None for h in hits)
-            part.slot_right += sum(h is not None and (about(h)[0] or "").lower() == f["subject"].lower() for f, h in zip(stated, hits))
+            part.slot_right += sum(h is not None and (h.subject or "").lower() == f["subject"].lower()
+                                   for f, h in zip(stated, hits))
             part.misses += [f"{conv.id}: {f['text']!r} not found in {turn['content'][:70]!r}"
                             for f, h in zip(stated, hits) if h is None]
             for t in stored:
@@ -154,7 +157,7 @@ def score_extraction(conv: Conversation, scores: Scores, model: Any, min_confide
                 if any(fact_matches(t, f["subject"], f["value"]) for f in stated):
                     part.extracted_right += 1
                 else:
-                    part.false_facts.append(f"{conv.id}: stored {t!r} from {turn['content'][:70]!r}")
+                    part.false_facts.append(f"{conv.id}: stored {t.text!r} from {turn['content'][:70]!r}")
             if not stated and not optional:
                 part.noise_turns += 1
                 part.noise_stored += bool(stored)
@@ -228,32 +231,6 @@ def seen_in_training() -> frozenset[str]:
 
     return frozenset(m["content"].strip().lower() for c in labels.load("train") + labels.load("dev")
                      for m in c.user_turns())
-
-
-def confusion(conversations: Iterable[Conversation]) -> tuple[list[str], list[list[int]]]:
-    """(kinds, matrix[labelled][predicted]) of the offline sentence classifier on one-sentence labelled messages."""
-    from course_lib.model.offline.lang.kinds import KINDS, probabilities
-    from course_lib.model.offline.lang.split import split
-
-    rows = [(m["content"], m["kind"]) for c in conversations for m in c.user_turns()
-            if "kind" in m and len(split(m["content"])) == 1]
-    matrix = [[0] * len(KINDS) for _ in KINDS]
-    if rows:
-        for (_, kind), p in zip(rows, probabilities([t for t, _ in rows])):
-            matrix[KINDS.index(kind)][int(p.argmax())] += 1
-    return list(KINDS), matrix
-
-
-def render_confusion(kinds: list[str], matrix: list[list[int]]) -> str:
-    """The confusion matrix as a table (rows: labelled kind, columns: predicted), with the accuracy."""
-    short = [k[:6] for k in kinds]
-    corner = "labelled / predicted"
-    lines = [f"{corner:<22}" + "".join(f"{s:>7}" for s in short)]
-    lines += [f"{k:<22}" + "".join(f"{n:>7}" for n in row) for k, row in zip(kinds, matrix)]
-    total = sum(map(sum, matrix))
-    right = sum(matrix[i][i] for i in range(len(kinds)))
-    lines.append(f"accuracy {right}/{total} = {right / total:.3f}" if total else "no one-sentence messages with a kind")
-    return "\n".join(lines)
 
 
 def render(results: dict[str, Scores], misses: bool = True, parts: bool = False) -> str:

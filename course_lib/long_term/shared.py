@@ -50,13 +50,12 @@ def check_personal_user(user_id: Any) -> str:
 
 
 def private_values(user_memory: VectorMemory, user_id: str) -> set[str]:
-    """What identifies this user in their own memories (history included): id, subject values, names, numbers."""
-    from course_lib.model.offline.memory_ops import about  # the subject patterns (they only read text)
+    """What identifies this user in their own memories (history included): id, the values their extraction named
+    (metadata "value": vegetarian, Lisbon), names, numbers."""
     values = {user_id}
     for r in user_memory.history(check_personal_user(user_id)):
-        value = about(r.text)[1]
-        if value:
-            values.add(value)
+        if isinstance(r.metadata.get("value"), str):
+            values.add(r.metadata["value"])
         values.update(NUMBER.findall(r.text))
         values.update(NAME.findall(" " + r.text.split(" ", 1)[-1]))
     return {v.strip() for v in values if len(v.strip()) >= 2}

@@ -132,8 +132,9 @@ class VectorMemory:
         return self.store.find_same(check_user(user_id), [key], self.clock.now()).get(key)
 
     def update(self, user_id: str, memory_id: str, new_text: str, importance: float | None = None,
-               source: str = "update", confidence: float = 1.0) -> MemoryRecord:
-        """Supersede a memory: the old one ends now (kept as history), a new one starts now (one commit)."""
+               source: str = "update", confidence: float = 1.0, metadata: dict[str, Any] | None = None) -> MemoryRecord:
+        """Supersede a memory: the old one ends now (kept as history), a new one starts now (one commit), with the
+        old one's metadata updated by `metadata`."""
         check_text(new_text, "new_text")
         if importance is not None:
             check_importance(importance)
@@ -144,7 +145,7 @@ class VectorMemory:
                              "update the current version instead (see history())")
         w = checked_write(now, self.min_confidence, RESERVED_KEYS, user_id, [new_text],
                           [old.importance if importance is None else importance], source, None, old.expires_at,
-                          [*old.links, old.id], old.metadata, [confidence])
+                          [*old.links, old.id], {**old.metadata, **(metadata or {})}, [confidence])
         new = new_records(self.store, user_id, w, w.texts, w.importances, self.embed(w.texts), now, old.id)[0]
         return self._commit(lambda rs: self.store.supersede(old.copy(valid_to=now), rs[0]), [new], now)[0]
 

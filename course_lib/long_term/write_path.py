@@ -27,10 +27,13 @@ class ModelOutputError(ValueError):
 
 @dataclass(frozen=True)
 class Fact:
-    """One atomic, self-contained fact with the extractor's confidence (0..1)."""
+    """One atomic, self-contained fact with the extractor's confidence (0..1), and what it is about as the model
+    said: `subject` ("diet", "home city", "allergy:peanuts" …) and `value` ("vegetarian"), None when it did not say."""
 
     text: str
     confidence: float = 1.0
+    subject: str | None = None
+    value: str | None = None
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,8 @@ class Decision:
     text: str = ""
     reason: str = ""
     stored_id: str | None = None  # id of the record written when the decision was applied
+    subject: str | None = None  # what the fact is about, from the extraction (stored with the memory)
+    value: str | None = None
 
 
 def parse_json(text: str) -> dict[str, Any]:
@@ -114,8 +119,14 @@ def facts_in(data: dict[str, Any]) -> list[Fact]:
         if isinstance(item, str):
             facts.append(Fact(item.strip(), 1.0))
         elif isinstance(item, dict) and str(item.get("text", "")).strip():
-            facts.append(Fact(str(item["text"]).strip(), clamp01(item.get("confidence", 1.0), "confidence")))
+            facts.append(Fact(str(item["text"]).strip(), clamp01(item.get("confidence", 1.0), "confidence"),
+                              label(item.get("subject")), label(item.get("value"))))
     return facts
+
+
+def label(value: Any) -> str | None:
+    """A subject or value from a model's answer as clean text (None for nothing, or for a non-text answer)."""
+    return " ".join(value.split()) or None if isinstance(value, str) else None
 
 
 def session_summary(transcript: str | list[dict[str, Any]], model: Any = None) -> dict[str, list[str]]:
@@ -170,16 +181,20 @@ def clean_id(raw: Any, known: Iterable[str]) -> str | None:
     return hits.pop() if len(hits) == 1 else None
 
 
-def same_subject(text: str, pairs: list[tuple[str, str]]) -> list[str]:
-    """Ids of the stored facts about the same subject (diet, home city …) as `text`."""
-    from course_lib.model.offline.lang.read_facts import about  # the slot readers; they only read text
-    subject = about(text)[0]
-    return [i for i, t in pairs if subject is not None and about(t)[0] == subject]
+def same_subject(subject: str | None, nearest: Iterable[Any]) -> list[str]:
+    """Ids of the stored memories about `subject` (diet, home city …), as their extraction said (their metadata)."""
+    if subject is None:
+        return []
+    records = [getattr(item, "record", item) for item in nearest]
+    return [r.id for r in records if isinstance(getattr(r, "metadata", None), dict)
+            and str(r.metadata.get("subject", "")).casefold() == subject.casefold()]
 
 
 def resolve(new_fact: str | Fact, nearest_existing: Iterable[Any], model: Any = None) -> Decision:
     """ADD / UPDATE / DELETE / NOOP for a new fact given its nearest stored memories (prompts.RESOLVE_CONFLICT)."""
     text = new_fact.text if isinstance(new_fact, Fact) else str(new_fact)
+    subject = new_fact.subject if isinstance(new_fact, Fact) else None
+    nearest_existing = list(nearest_existing)
     pairs = existing_pairs(nearest_existing)
     existing = "\n".join(f"{i}: {t}" for i, t in pairs) or "(none)"
     data = ask_json(prompts.RESOLVE_CONFLICT.render(new_fact=text, existing=existing), model)
@@ -187,16 +202,18 @@ def resolve(new_fact: str | Fact, nearest_existing: Iterable[Any], model: Any = 
     if op not in OPS:
         raise ModelOutputError(f"op must be one of {OPS}, the model said {data!r}")
     reason = str(data.get("reason", ""))
+    about = {"subject": subject, "value": new_fact.value if isinstance(new_fact, Fact) else None}
     if op == "ADD":
-        return Decision("ADD", None, text, reason)
+        return Decision("ADD", None, text, reason, **about)
     raw = data.get("id")
     mid = clean_id(raw, (i for i, _ in pairs))
     if op in ("UPDATE", "DELETE") and mid is None:  # a live model may garble or invent an id: never duplicate
-        same = same_subject(text, pairs)
+        same = same_subject(subject, nearest_existing)
         if op == "UPDATE" and len(same) == 1:
-            return Decision("UPDATE", same[0], text, f"{reason} (unknown id {raw!r}: used the one fact on this subject)")
+            return Decision("UPDATE", same[0], text, f"{reason} (unknown id {raw!r}: used the one fact on this subject)",
+                            **about)
         return Decision("NOOP", None, text, f"{reason} (unknown id {raw!r} ignored; nothing changed)")
-    return Decision(op, mid, text, reason)
+    return Decision(op, mid, text, reason, **about)
 
 
 # -- the writer ---------------------------------------------------------------------------------------
@@ -235,7 +252,7 @@ class MemoryWriter:
                 continue
             nearest = self.memory.recall(user_id, clean, k=self.nearest_k, weights=Weights(0, 0, 1), touch=False) \
                 if self.memory.memories(user_id) else []
-            decision = resolve(clean, nearest, self.model)
+            decision = resolve(replace(fact, text=clean), nearest, self.model)
             try:
                 decisions.append(self.apply(user_id, decision, fact.confidence))
             except InstructionRefused as refused:  # the write contract's own check: a model handed back an order
@@ -249,14 +266,21 @@ class MemoryWriter:
         if decision.op == "ADD":
             known = self.memory.stored_as(user_id, decision.text)
             rec = self.memory.remember(user_id, decision.text, rate_importance(decision.text, self.model),
-                                       confidence=confidence)
+                                       confidence=confidence, metadata=about_metadata(decision))
             if known is not None:
                 return Decision("NOOP", known.id, decision.text, "already stored (same words)")
             return Decision("ADD", None, decision.text, decision.reason, rec.id)
         if decision.op == "UPDATE":
             rec = self.memory.update(user_id, decision.id, decision.text,
-                                     importance=rate_importance(decision.text, self.model), confidence=confidence)
+                                     importance=rate_importance(decision.text, self.model), confidence=confidence,
+                                     metadata=about_metadata(decision))
             return Decision("UPDATE", decision.id, decision.text, decision.reason, rec.id)
         if decision.op == "DELETE":
             self.memory.forget(user_id, decision.id)
         return decision
+
+
+def about_metadata(decision: Decision) -> dict[str, str] | None:
+    """What the extraction said a fact is about, as the memory's metadata ({"subject": …, "value": …}), or None."""
+    out = {k: v for k, v in (("subject", decision.subject), ("value", decision.value)) if v}
+    return out or None

@@ -61,9 +61,10 @@ def facts_from(conversation: str) -> list[dict[str, Any]]:
     """
     facts: list[dict[str, Any]] = []
     for r in readings(conversation):
-        for _, _, text in r.kept:
+        for slot, value, text in r.kept:
             if text not in [f["text"] for f in facts]:
-                facts.append({"text": text, "confidence": r.confidence})
+                about = {} if slot == "retract" else {"subject": slot, "value": value}  # what the slot reader saw
+                facts.append({"text": text, "confidence": r.confidence, **about})
     return facts
 
 

@@ -85,7 +85,8 @@ def facts(obj: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     if kept and all(f["confidence"] >= 0.8 for f in kept) and rng.random() < 0.25:
         return {"facts": [reword_fact(f["text"]) for f in kept]}  # plain strings, no confidence
     out = [{"text": reword_fact(f["text"]), "confidence": jitter(f["confidence"], rng),
-            "category": (about(f["text"])[0] or "other").split(":")[0]} for f in kept]
+            "category": (about(f["text"])[0] or "other").split(":")[0],
+            **{k: f[k] for k in ("subject", "value") if k in f}} for f in kept]  # as the prompt asks
     answer: dict[str, Any] = {"facts": out}
     if len(kept) < len(obj.get("facts", [])) or not out:
         answer["notes"] = "I listed only what the user clearly stated about themselves."
