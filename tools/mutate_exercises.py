@@ -621,6 +621,23 @@ def table(results: list[Result]) -> str:
     return "\n".join(lines)
 
 
+def compare(results: list[Result], before: list[dict]) -> str:
+    """Generated, killed and equivalent per exercise, before (a --json file of an earlier run) and now."""
+    old = {(r["lesson"][:2], r["exercise"]): r for r in before}
+    lines = ["| exercise | generated before | killed before | equivalent before | generated | killed | equivalent |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    sums = [0] * 6
+    for r in results:
+        b = old.get((r.lesson[:2], r.exercise), {"generated": 0, "killed": 0, "equivalent": 0})
+        row = [b["generated"], b["killed"], b["equivalent"], r.generated, r.killed, r.equivalent]
+        sums = [x + y for x, y in zip(sums, row)]
+        lines.append(f"| {r.lesson[:2]} {r.exercise} | " + " | ".join(str(x) for x in row) + " |")
+    share = [f"{100 * k / g:.1f} %" if g else "-" for g, k in ((sums[0], sums[1]), (sums[3], sums[4]))]
+    lines.append(f"| **all {len(results)}** | {sums[0]} | {sums[1]} ({share[0]}) | {sums[2]} | {sums[3]} | "
+                 f"{sums[4]} ({share[1]}) | {sums[5]} |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lesson", help="only lessons whose name starts with this, e.g. 07")
@@ -629,10 +646,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=MUTANT_TIME_LIMIT, help="seconds per mutant")
     parser.add_argument("--show", choices=["survived", "all"], help="list the surviving mutants (with code: all)")
     parser.add_argument("--json", type=Path, help="write the results as JSON here")
+    parser.add_argument("--compare", type=Path, help="also print before/after per exercise against this --json file")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     results = run_all(args.lesson, args.exercise, args.cap, args.time_limit)
     print(table(results))
+    if args.compare:
+        print(compare(results, json.loads(args.compare.read_text(encoding="utf-8"))))
     if args.show:
         for r in results:
             for mutant_id in r.survived:

@@ -14,10 +14,14 @@ CORRECT_VARIANTS = {
         ids = encode(text)
         if len(ids) <= max_tokens:
             return text
+        def whole(h, t):  # both ends are the text's own, no character cut in two
+            return text.startswith(decode(ids[:h])) and text.endswith(decode(ids[len(ids) - t:]))
         h = t = 0
-        while True:  # grow head and tail in turn while the whole still fits
+        while True:  # grow head and tail in turn, each to the next whole character, while the whole still fits
             grow_head = h <= t
             h2, t2 = (h + 1, t) if grow_head else (h, t + 1)
+            while not whole(h2, t2):
+                h2, t2 = (h2 + 1, t2) if grow_head else (h2, t2 + 1)
             out = decode(ids[:h2]) + f"\\n[{len(ids) - h2 - t2} tokens cut; see {pointer}]\\n" + decode(ids[len(ids) - t2:])
             if count_tokens(out) > max_tokens:
                 break
@@ -56,10 +60,11 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
          "The marker line counts too"),
         ({"; full output: {pointer}": ""}, "does not mention the pointer"),
         ({"t = room - h": "t = 0"}, "keep both ends"),
-        ({"out = decode(ids[:h]) + marker(omitted)":
-          "out = decode(ids[:h]) + marker(len(text) - len(decode(ids[:h])) - len(decode(ids[len(ids) - t:])))"},
+        ({"out = head + marker(len(ids) - h - t)": "out = head + marker(len(text) - len(head) - len(tail))"},
          "in tokens, not characters"),
-        ({"omitted = len(ids) - h - t": "omitted = len(ids) - h - t + 1"}, "say exactly how many tokens were left out"),
+        ({"marker(len(ids) - h - t)": "marker(len(ids) - h - t + 1)"}, "say exactly how many tokens were left out"),
+        ({"text.startswith(head) and text.endswith(tail) and count_tokens": "count_tokens"},
+         "a token can hold part of a character"),
         ("if count_tokens(text) <= max_tokens: return text\n"
          "return text[:max_tokens * 2] + f'\\n[… cut; full output: {pointer}]\\n' + text[-max_tokens * 2:]  # chars",
          "more than max_tokens"),
