@@ -31,6 +31,16 @@ Operators (the name is the first word of a mutant's id):
   raise     raise E("why") -> raise E() (no message), -> raise KeyError("why")
 The guarded helpers (_mut_lower, _mut_round, ...) change only the values they apply to (strings, numbers),
 so a mutant fails the way a student's code would, not with a TypeError.
+
+Not generated, because no input can tell them from the solution (folds_away): a guarded helper on a
+string literal it leaves unchanged (`return 'semantic'` lower-cased or stripped), deduplication of an empty
+list literal (`return []`), and .lower()/.strip() on both sides of a comparison whose sides already went
+through that same method (str.lower and str.strip are idempotent on every string). Every other accepted
+mutant is either killed by a check case or listed with its reason in EQUIVALENT_MUTANTS.
+
+    python tools/mutate_exercises.py --json after.json --compare before.json   # the table below
+
+SCORES
 """
 from __future__ import annotations
 
@@ -212,6 +222,27 @@ def _numeric_binop(node: ast.expr) -> bool:
     return not any(_is_text(n) for n in ast.walk(node)) and not isinstance(node.left, (ast.List, ast.Tuple))
 
 
+FOLDS = {"_mut_lower": ("lower", str.lower), "_mut_strip": ("strip", str.strip)}
+
+
+def folds_away(helper: str, node: ast.expr) -> bool:
+    """True if `helper(node)` is `node` on every input, so the mutant is the solution itself (not generated).
+
+    Provable without running anything: a string literal the helper leaves as it is (`'semantic'.lower()`),
+    an empty list or tuple literal deduplicated, and a value that already went through the same idempotent
+    method (`x.lower()` lower-cased again; str.lower and str.strip are idempotent on every string).
+    """
+    if helper == "_mut_dedupe":
+        return isinstance(node, (ast.List, ast.Tuple)) and not node.elts
+    if helper not in FOLDS:
+        return False
+    method, fn = FOLDS[helper]
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return fn(node.value) == node.value
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == method
+            and not node.args and not node.keywords)
+
+
 Mutation = tuple[str, object]  # (operator, replacement: a node, or a list of statements for a statement)
 
 
@@ -233,6 +264,8 @@ def expression_mutations(node: ast.AST, parent: ast.AST | None, params: list[str
             if isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) and not (
                     isinstance(right, ast.Constant) and right.value is None):
                 for helper in ("_mut_lower", "_mut_strip"):
+                    if folds_away(helper, left) and folds_away(helper, right):
+                        continue
                     yield "lower", ast.Compare(left=_call(helper, copy.deepcopy(left)), ops=[type(op)()],
                                                comparators=[_call(helper, copy.deepcopy(right))])
             if isinstance(op, (ast.Is, ast.IsNot)) and isinstance(right, ast.Constant) and right.value is None:
@@ -340,6 +373,8 @@ def statement_mutations(node: ast.stmt, params: list[str]) -> Iterator[Mutation]
         yield "swap", [ast.Continue()]
     if isinstance(node, ast.Return) and node.value is not None:
         for helper in ("_mut_lower", "_mut_strip", "_mut_dedupe"):
+            if folds_away(helper, node.value):
+                continue
             yield "lower" if helper != "_mut_dedupe" else "dedupe", [ast.Return(value=_call(helper, copy.deepcopy(node.value)))]
         if not _numeric_binop(node.value):
             for helper in ("_mut_round", "_mut_round2", "_mut_int"):

@@ -115,8 +115,6 @@ EQUIVALENT_MUTANTS = {
     'estimate_bill_tool': {
         "dedupe: for r in scenario.RESTAURANTS if r['name'].lower() == str(restaurant).strip().lower() -> for r in _mut_dedupe(scenario.RESTAURANTS) if r['name'].lower() == str(restaurant).stri...":
             'scenario.RESTAURANTS lists each restaurant once',
-        "lower: r['name'].lower() == str(restaurant).strip().lower() -> _mut_lower(r['name'].lower()) == _mut_lower(str(restaurant).strip().lower())":
-            'both sides are lower-cased already',
         "lower: r['name'].lower() == str(restaurant).strip().lower() -> _mut_strip(r['name'].lower()) == _mut_strip(str(restaurant).strip().lower())":
             'the input is stripped already and no restaurant name has spaces at its ends',
         'const: 0 -> -1':
