@@ -87,9 +87,11 @@ def _refuses(fn, args: tuple, why: str, must_name: str | None = None) -> None:
         passed()
         return
     except Exception as error:
-        fail(f"{call} raised {type(error).__name__}: {error}; raise a ValueError instead: the toolbox shows the "
-             f"model a ValueError's message, but a {type(error).__name__} shows only its bare text "
-             f"(error: 'nowhere special') or crashes the tool ({why})")
+        name = type(error).__name__
+        seen = ("shows only its bare text (error: 'nowhere special')" if isinstance(error, KeyError)
+                else f"reads as a bug in the tool (error: {name}: {error})")
+        fail(f"{call} raised {name}: {error}; raise a ValueError instead: the toolbox shows the model a "
+             f"ValueError's message, but a{'n' * (name[0] in 'AEIOU')} {name} {seen} ({why})")
     fail(f"{call} returned {result!r}; {why}: raise a ValueError with a message the model can act on")
 
 

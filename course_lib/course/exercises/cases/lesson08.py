@@ -93,7 +93,8 @@ EQUIVALENT_MUTANTS = {
         'round: window * trigger -> _mut_round(window * trigger)':
             "the library's own line is round(window * trigger) (plan_compaction.trigger_tokens); the exercise leaves a fractional line open",
         'round: window * trigger -> _mut_round2(window * trigger)':
-            'for whole token counts, t > x and t > round(x, 2) differ only if x lies within 0.005 below a whole number',
+            'differs only where window x trigger lies within 0.005 below a whole number (1003 x 0.333 = 333.999), where '
+            'a rounded line, as the library draws it (round), is as right as the exact one',
         'round: window * trigger -> _mut_int(window * trigger)':
             'for whole token counts t > x and t > int(x) agree (x >= 0)',
     },
