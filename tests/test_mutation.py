@@ -24,6 +24,16 @@ def test_the_mutator_makes_the_operators_the_issue_asks_for():
     assert {"flip", "in-for-eq", "lower", "guard", "drop", "dedupe", "slice", "sortkey", "alias"} <= ops, ops
 
 
+def test_mutants_that_are_provably_the_solution_are_not_generated():
+    cell = ("def f(xs, s):\n    ### BEGIN SOLUTION\n    if not xs:\n        return []\n"
+            "    if s.lower() == 'ABC'.lower():\n        return 'semantic'\n    return s.lower()\n    ### END SOLUTION\n")
+    ids = [m.id for m in mutate_exercises.mutants(cell)]
+    folded = ("_mut_dedupe([])", "_mut_lower('semantic')", "_mut_strip('semantic')", "_mut_lower(s.lower())")
+    assert not [i for i in ids if any(f in i for f in folded)], ids
+    assert "lower: return s.lower() -> return _mut_strip(s.lower())" in ids  # strip after lower can change it
+    assert "lower: s.lower() == 'ABC'.lower() -> _mut_strip(s.lower()) == _mut_strip('ABC'.lower())" in ids
+
+
 def test_sampled_mutants_of_every_exercise_are_killed_or_argued_equivalent():
     results = mutate_exercises.run_all(cap=CAP)
     assert len(results) == 39 and all(r.generated for r in results)

@@ -87,9 +87,11 @@ def _refuses(fn, args: tuple, why: str, must_name: str | None = None) -> None:
         passed()
         return
     except Exception as error:
-        fail(f"{call} raised {type(error).__name__}: {error}; raise a ValueError instead: the toolbox shows the "
-             f"model a ValueError's message, but a {type(error).__name__} shows only its bare text "
-             f"(error: 'nowhere special') or crashes the tool ({why})")
+        name = type(error).__name__
+        seen = ("shows only its bare text (error: 'nowhere special')" if isinstance(error, KeyError)
+                else f"reads as a bug in the tool (error: {name}: {error})")
+        fail(f"{call} raised {name}: {error}; raise a ValueError instead: the toolbox shows the model a "
+             f"ValueError's message, but a{'n' * (name[0] in 'AEIOU')} {name} {seen} ({why})")
     fail(f"{call} returned {result!r}; {why}: raise a ValueError with a message the model can act on")
 
 
@@ -110,6 +112,16 @@ def _check_bill_directly(fn, scenario) -> None:
                                "of it ('a' is in 'Grüner Salon')")
         _refuses(fn, ("Linse", 2), "'Linse' is only part of 'Linse & Lauch': match the whole name")
         _refuses(fn, ("Glut & Rind or Linse & Lauch", 2), "that is two names in one string: match the whole name")
+        try:
+            padded = fn(" Linse & Lauch\t", 2)
+        except Exception as error:
+            padded = error
+        require(isinstance(padded, dict) and padded.get("total_eur") == 2 * _price(scenario, "Linse & Lauch"),
+                f"estimate_bill(' Linse & Lauch\\t', 2) gave {padded!r}; a model often sends a name with spaces (or "
+                f"a tab) around it: match the name ignoring case and the spaces at its ends (.strip())")
+        for odd in (None, 42):
+            _refuses(fn, (odd, 2), f"restaurant={odd!r} is not a name; the model can send any JSON value, so a "
+                                   f"restaurant that is not a string must be refused with a ValueError too")
         one = fn("Linse & Lauch", 1)
         require(isinstance(one, dict) and one.get("total_eur") == _price(scenario, "Linse & Lauch"),
                 f"estimate_bill('Linse & Lauch', 1) returned {one!r}; one person is a valid party (people >= 1)")
@@ -207,8 +219,9 @@ estimate_bill_tool = Exercise(
         "Copy the shape of scenario.TOOL_SCHEMAS[2] (book_table): {'type': 'function', 'function': {'name': "
         "'estimate_bill', 'description': ..., 'parameters': {'type': 'object', 'properties': {...}, "
         "'required': [...]}}}.",
-        "The function finds the restaurant in scenario.RESTAURANTS by name (compare in lower case), raises "
-        "ValueError if there is none or if people < 1, and returns a dict with 'restaurant', 'people' and "
+        "The function finds the restaurant in scenario.RESTAURANTS by name (compare in lower case, without the "
+        "spaces at its ends: str(restaurant).strip().lower(), so a non-string is no name either), raises "
+        "ValueError if there is none, if people is not an int or if people < 1, and returns a dict with 'restaurant', 'people' and "
         "'total_eur'.",
         "total_eur = price_per_person * people; return (schema, estimate_bill) at the end.",
     ],

@@ -13,6 +13,7 @@ import random
 import re
 
 from course_lib.course.exercises import Exercise, as_sequence, expect, require
+from course_lib.course.exercises.checking import LearnerError, fail
 from course_lib.model.tokens import count_tokens
 
 NOTEBOOK = "04_summary_buffer"
@@ -115,6 +116,14 @@ def _check_split_for_fold(split_for_fold):
     old, _ = _check_split(split_for_fold, conversation, count_tokens(conversation[-1:]) - 1)
     require(len(old) == len(conversation), "When even the newest message alone is over the limit, every "
                                            "message is folded and `recent` is empty")
+    negative = ("A limit below 0 (the summary and the system prompt alone are over the budget): no message fits, "
+                "so all are folded. Stop once `recent` is empty; an empty list (0 tokens) is still over a negative "
+                "limit, so a loop that tests only the limit pops from nothing or never ends")
+    try:
+        folded = split_for_fold(conversation, -20)
+    except LearnerError as error:
+        fail(f"{error.call} raised {type(error.error).__name__}: {error.error}. {negative}")
+    expect(folded, (conversation, []), why=negative)
     echo = [_message("user", "Same question again."), _message("assistant", "Same answer."),
             _message("user", "Same question again."), _message("assistant", "Same answer.")]
     _check_split(split_for_fold, echo, count_tokens(echo[2:]))  # repeated messages are messages too

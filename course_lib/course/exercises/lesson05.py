@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from course_lib.course.exercises import Exercise, as_sequence, expect, require
+from course_lib.course.exercises.checking import LearnerError, fail
 from course_lib.long_term.episodic import canonical
 from course_lib.model.tokens import count_tokens
 
@@ -185,6 +186,14 @@ def _check_cosine_top_k(cosine_top_k):
                       "Plain lists work too (a matrix given as a list of rows): np.asarray them first")
     _check_top_k_case(cosine_top_k, np.ones((3, 4), dtype=np.float32), np.ones(4, dtype=np.float32), 2,
                       "float32 input works too; three identical rows tie, so lower index first.")
+    empty_why = ("No memories stored yet (no rows): nothing to rank, return [] rather than fail; np.asarray([]) is "
+                 "1-D, so norm(..., axis=1) raises on it: check for no rows first")
+    for empty in ([], np.empty((0, 3))):
+        try:
+            ranked = cosine_top_k(empty, np.ones(3), 2)
+        except LearnerError as error:
+            fail(f"{error.call} raised {type(error.error).__name__}: {error.error}. {empty_why}")
+        expect(ranked, [], why=empty_why)
 
 
 profile_block = Exercise(

@@ -104,8 +104,8 @@ def _fresh(got, when: str = "") -> None:
     """The records in `got` are new dicts, not the ones the learner's code was handed."""
     mine = RUN.get().given[0]  # the very list the learner's code received
     require(all(g is not m for g in got for m in mine),
-            f"supersede returned records that are the caller's own dicts {when}: copy each one (dict(m)), or a "
-            f"later change to the result rewrites the caller's history too".replace("  ", " "))
+            f"supersede returned records that are the caller's own dicts{' ' + when if when else ''}: copy each one "
+            f"(dict(m)), or a later change to the result rewrites the caller's history too")
 
 
 def _check_supersede(supersede):

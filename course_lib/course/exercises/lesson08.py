@@ -59,6 +59,8 @@ def _check_head_tail(head_tail):
     cases = [(text, 200, "out-7f3a"), (text, 60, "out-b2"), (text, 1000, "page-1"), (f"  {text}\n", 120, "OUT-9Z")]
     cases += [(" ".join(f"item{rng.randint(0, 999)} costs {rng.randint(1, 90)} EUR;" for _ in range(rng.randint(80, 200))),
                rng.randint(50, 300), f"out-{rng.randint(0, 99999):05d}") for _ in range(6)]
+    mixed = "🙂 Grüße aus Köln! 日本語のテキストです。👩‍👩‍👧‍👦 Ñandú, 中文测试 " * 60  # tokens that hold part of a character
+    cases += [(mixed, budget, "out-u8") for budget in (34, 44, 54, 77, 107)]  # head, tail, both cut through one
     for text, budget, pointer in cases:
         call = f"head_tail(<{count_tokens(text):,}-token text>, {budget}, {pointer!r})"
         out = head_tail(text, budget, pointer)
@@ -76,10 +78,12 @@ def _check_head_tail(head_tail):
                 f"{call}: put the marker on a line of its own (a line break before and after it), so the head, the "
                 f"marker and the tail read as three parts")
         head, tail = out[:m.start()], out[m.end():]
+        broken = ("; a token can hold part of a character (an emoji, CJK), and a cut through it decodes to "
+                  "'\\ufffd': cut one token earlier") if "\ufffd" in head + tail and "\ufffd" not in text else ""
         require(head and text.startswith(head), f"{call}: the text before the marker should be the start of the "
-                                                f"text, unchanged (the head)")
+                                                f"text, unchanged (the head){broken}")
         require(tail and text.endswith(tail), f"{call}: the text after the marker should be the end of the text, "
-                                              f"unchanged (the tail); keep both ends")
+                                              f"unchanged (the tail); keep both ends{broken}")
         require(kept >= budget // 2, f"{call} kept only {kept} tokens of a {budget}-token budget: fill the budget "
                                      f"with head and tail")
         omitted = len(encode(text)) - len(encode(head)) - len(encode(tail))
@@ -136,8 +140,9 @@ head_tail = Exercise(
         "Build the marker first (it names the pointer and how many tokens are left out) and count its tokens; "
         "what remains of max_tokens is for the head (say 70 %) and the tail (30 %).",
         "`head + marker + tail`, where head = decode(ids[:h]), tail = decode(ids[-t:]) and the marker is "
-        "f\"\\n[… {len(ids) - h - t:,} tokens omitted; full output: {pointer}]\\n\". If token boundaries make it one "
-        "token too long, shrink h and try again.",
+        "f\"\\n[… {len(ids) - h - t:,} tokens omitted; full output: {pointer}]\\n\". A token can hold part of a "
+        "character (an emoji, CJK): if the head is not text's start (`text.startswith(head)`), or the tail not its "
+        "end, a cut went through a character; shrink that part by one token and try again.",
     ],
 )
 

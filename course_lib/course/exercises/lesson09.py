@@ -35,6 +35,12 @@ def _check_recall_at_k(recall_at_k):
     expect(recall_at_k([4, 8], {8, 11}, 10), 0.5, why="A ranking shorter than k: 8 is found, 11 is not")
     expect(recall_at_k(["m3", "m1"], frozenset({"m1"}), 1), 0.0, why="Ids can be strings; m1 is second")
     expect(recall_at_k(["m3", "m1"], ["m1", "m9"], 2), 0.5, why="`relevant` may come as a list")
+    expect(recall_at_k(["m1", "m1", "m3"], ["m1", "m2"], 2), 0.5,
+           why="A ranking may list a document twice (two chunks of it retrieved); m1 is one relevant document "
+               "found, however often it appears: count the relevant documents found (a set), not the hits")
+    expect(recall_at_k(["m1", "m1", "m2"], ["m1", "m2"], 2), 0.5,
+           why="A ranking may list a document twice (two chunks of it retrieved): the first k positions are m1 and "
+               "m1, so only m1 is found. Cut ranked[:k] first; removing the repeats before cutting looks past k")
     rng = random.Random(f"{NOTEBOOK}.recall_at_k")
     for _ in range(25):
         ranked = rng.sample(range(40), rng.randint(1, 15))

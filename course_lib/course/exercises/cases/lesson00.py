@@ -72,9 +72,9 @@ WRONG_ANSWERS = {  # (body, text the verdict must contain)
 EQUIVALENT_MUTANTS = {
     'cosine': {
         'unwrap: np.asarray(a, dtype=float) -> np.asarray(a)':
-            'int vectors give the same cosine: norm() and / promote them to float',
+            'b is still float64, so a @ b is computed in float64 (int8 or bool a too), and norm() always works in float',
         'unwrap: np.asarray(b, dtype=float) -> np.asarray(b)':
-            'int vectors give the same cosine: norm() and / promote them to float',
+            'a is still float64, so a @ b is computed in float64 (int8 or bool b too), and norm() always works in float',
         'unwrap: float(a @ b / norms) -> a @ b / norms':
             'a numpy float64 is a float subclass; numbers are compared by value',
     },

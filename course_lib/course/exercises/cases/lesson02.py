@@ -21,7 +21,7 @@ CORRECT_VARIANTS = {
         from course_lib.course import scenario
         prices = {r["name"].casefold(): r for r in scenario.RESTAURANTS}
         def estimate_bill(restaurant: str, people: int) -> dict:
-            r = prices.get(restaurant.strip().casefold())
+            r = prices.get(restaurant.strip().casefold()) if isinstance(restaurant, str) else None
             if r is None or not isinstance(people, int) or people < 1:
                 raise ValueError(f"unknown restaurant {restaurant!r} or fewer than 1 person ({people})")
             return {"restaurant": r["name"], "people": people, "total_eur": r["price_per_person"] * people}
@@ -33,7 +33,7 @@ CORRECT_VARIANTS = {
         from course_lib.course import scenario
         def bill(restaurant, people):
             for r in scenario.RESTAURANTS:
-                if r["name"].lower() == restaurant.lower() and isinstance(people, int) and people >= 1:
+                if r["name"].lower() == str(restaurant).strip().lower() and isinstance(people, int) and people >= 1:
                     return dict(restaurant=r["name"], people=people, total_eur=people * r["price_per_person"])
             raise ValueError("no such restaurant, or people < 1")
         schema = dict(type="function", function=dict(name="estimate_bill", description="Estimate a dinner bill.",
@@ -46,7 +46,7 @@ CORRECT_VARIANTS = {
 _BILL = """
         from course_lib.course import scenario
         def fn(restaurant, people):
-            found = [r for r in scenario.RESTAURANTS if r["name"].lower() == restaurant.lower()]
+            found = [r for r in scenario.RESTAURANTS if r["name"].lower() == str(restaurant).strip().lower()]
             if not found or people < 1 or isinstance(people, float) and ISFLOAT:
                 raise ValueError("unknown restaurant or party size")
             return {"restaurant": found[0]["name"], "people": people, "total_eur": TOTAL}
@@ -57,11 +57,11 @@ _BILL = """
 
 
 def _bill(total='found[0]["price_per_person"] * people', name='"estimate_bill"', required='["restaurant", "people"]',
-          match='r["name"].lower() == restaurant.lower()', unknown='raise ValueError("unknown restaurant or party size")',
+          match='r["name"].lower() == str(restaurant).strip().lower()', unknown='raise ValueError("unknown restaurant or party size")',
           floats="True"):
     """A wrong estimate_bill_tool body: the solution with one piece replaced."""
     body = _BILL.replace("TOTAL", total).replace("NAME", name).replace("REQUIRED", required)
-    body = body.replace('r["name"].lower() == restaurant.lower()', match).replace("ISFLOAT", floats)
+    body = body.replace('r["name"].lower() == str(restaurant).strip().lower()', match).replace("ISFLOAT", floats)
     return body.replace('raise ValueError("unknown restaurant or party size")', unknown)
 
 
@@ -94,6 +94,8 @@ WRONG_ANSWERS = {  # (body, text the verdict must contain)
         (_bill().replace('return {"restaurant"', 'return json.dumps({"restaurant"').replace(
             '* people}', '* people})').replace("from course_lib", "import json\n        from course_lib"),
          "return a dict"),
+        (_bill(match='r["name"].lower() == str(restaurant).lower()'), "the spaces at its ends"),
+        (_bill(match='r["name"].lower() == restaurant.strip().lower()'), "refused with a ValueError too"),
         (_bill(floats="False"), "people must be a whole number"),  # people < 1 is checked, 2.5 is not
         (_bill().replace('return {"restaurant"', 'found[0]["price_per_person"] *= people\n            return {"restaurant"'
                          ).replace("TOTAL", 'found[0]["price_per_person"]'), "changed scenario.RESTAURANTS"),
@@ -113,14 +115,8 @@ EQUIVALENT_MUTANTS = {
     'estimate_bill_tool': {
         "dedupe: for r in scenario.RESTAURANTS if r['name'].lower() == str(restaurant).strip().lower() -> for r in _mut_dedupe(scenario.RESTAURANTS) if r['name'].lower() == str(restaurant).stri...":
             'scenario.RESTAURANTS lists each restaurant once',
-        "lower: r['name'].lower() == str(restaurant).strip().lower() -> _mut_lower(r['name'].lower()) == _mut_lower(str(restaurant).strip().lower())":
-            'both sides are lower-cased already',
         "lower: r['name'].lower() == str(restaurant).strip().lower() -> _mut_strip(r['name'].lower()) == _mut_strip(str(restaurant).strip().lower())":
             'the input is stripped already and no restaurant name has spaces at its ends',
-        'unwrap: str(restaurant).strip() -> str(restaurant)':
-            "the task leaves open whether ' Linse & Lauch ' (spaces around) is found; a correct variant refuses it, the solution accepts it",
-        'unwrap: str(restaurant) -> restaurant':
-            "restaurant is a string by the tool's schema; only a non-string would tell them apart",
         'const: 0 -> -1':
             'restaurant names are unique, so found holds one item and found[0] is found[-1]',
         "lower: return {'restaurant': r['name'], 'people': people, 'total_eur': r['price_per_person'] *... -> return _mut_strip({'restaurant': r['name'], 'people': people, 'total_eur': r['price_per...":

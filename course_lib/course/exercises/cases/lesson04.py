@@ -67,6 +67,11 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
         return old, messages""", "changed its input (`messages`"),
         ({"return list(messages[:k]), list(messages[k:])": "return list(messages[k:]), list(messages[:k])"},
          "the pair is the wrong way round"),
+        ("""
+        recent, old = list(messages), []
+        while count_tokens(recent) > limit:  # pops from an empty list when the limit is below 0
+            old.append(recent.pop(0))
+        return old, recent""", "Stop once `recent` is empty"),
     ],
     "facts_kept": [
         ("return [f for f in facts if f in summary]  # case-sensitive", "Matching ignores case"),
@@ -91,10 +96,8 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
 # here that is killed or no longer generated.
 EQUIVALENT_MUTANTS = {
     'split_for_fold': {
-        'guard: k < len(messages) and count_tokens(messages[k:]) > limit -> count_tokens(messages[k:]) > limit':
-            'at k == len(messages) count_tokens([]) is 0, never over a limit >= 0, so the loop stops there anyway',
         'boundary: k < len(messages) -> k <= len(messages)':
-            'at k == len(messages) count_tokens([]) is 0, never over a limit >= 0, so the loop stops there anyway',
+            'one step past the end (k = len(messages) + 1) slices the same pair as k = len(messages), and the loop stops there',
         'alias: list(messages[:k]) -> messages[:k]':
             'a slice of a list is already a new list',
         'alias: list(messages[k:]) -> messages[k:]':

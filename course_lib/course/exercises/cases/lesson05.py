@@ -42,7 +42,8 @@ CORRECT_VARIANTS = {
         sims = [sum(a * b for a, b in zip(row, query)) / ((sum(x * x for x in row) ** 0.5 * q) or 1) for row in matrix]
         return sorted(range(len(sims)), key=lambda i: (-sims[i], i))[:k]""",
         """
-        m, q = np.asarray(matrix, dtype=float), np.asarray(query, dtype=float)
+        q = np.asarray(query, dtype=float)
+        m = np.asarray(matrix, dtype=float).reshape(len(matrix), len(q))  # [] becomes a (0, d) matrix
         lengths = np.linalg.norm(m, axis=1) * np.linalg.norm(q)
         sims = np.where(lengths > 0, m @ q / np.where(lengths > 0, lengths, 1), 0.0)
         return np.lexsort((np.arange(len(sims)), -sims))[:k]  # an array of indices is a sequence too""",
@@ -91,6 +92,8 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
           "matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)  # in place: the caller's matrix"},
          "changed its input (`matrix`"),
         ({"[int(i) for i in": "{int(i) for i in", "[:k]]": "[:k]}"}, "a set ("),
+        ({"    if len(matrix) == 0:  # no memories stored yet: nothing to rank (np.asarray([]) has no rows to take "
+          "norms of)\n        return []\n": ""}, "check for no rows first"),
     ],
 }
 
@@ -117,10 +120,6 @@ EQUIVALENT_MUTANTS = {
             'the store names are lower-case constants without spaces',
         'lower: return kind -> return _mut_strip(kind)':
             'the store names are lower-case constants without spaces',
-        "lower: return 'semantic' -> return _mut_lower('semantic')":
-            "'semantic' is a lower-case constant without spaces",
-        "lower: return 'semantic' -> return _mut_strip('semantic')":
-            "'semantic' is a lower-case constant without spaces",
         'lower: route: question = _mut_lower(question) at the start':
             'the solution lower-cases the question itself',
         'lower: route: question = _mut_strip(question) at the start':

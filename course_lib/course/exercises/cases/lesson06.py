@@ -87,10 +87,6 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
 # answers: {exercise: {mutant id: why}}. `make mutate` fails on a survivor not listed here, and on an entry
 # here that is killed or no longer generated.
 EQUIVALENT_MUTANTS = {
-    'min_max_normalise': {
-        'dedupe: return [] -> return _mut_dedupe([])':
-            'an empty list has no repeats',
-    },
     'rank_memories': {
         'dedupe: return [mid for neg_total, mid in scored if threshold is None or -neg_total >= threshold] -> return _mut_dedupe([mid for neg_total, mid in scored if threshold is None or -neg_total...':
             "memory ids are unique (the store's keys), so no two records or (score, id) pairs are equal",

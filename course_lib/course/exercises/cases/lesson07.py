@@ -105,10 +105,10 @@ EQUIVALENT_MUTANTS = {
     },
     'supersede': {
         "dedupe: for m in memories if m['subject'] == new_fact['subject'] and m['valid_to'] is None -> for m in _mut_dedupe(memories) if m['subject'] == new_fact['subject'] and m['valid_to']...":
-            'at most one record per subject is current (supersede keeps it so), so `current` has no repeats',
+            '`current` is read only by any() and by `m in current`, which compares by ==: a repeated dict is in it either way',
         "none: m['valid_to'] is None -> not m['valid_to']":
             'valid_to is a datetime or None, and a datetime is always true',
         'dedupe: for m in current -> for m in _mut_dedupe(current)':
-            'at most one record per subject is current, so `current` has no repeats',
+            'any() over `current`: a repeated record changes no answer',
     },
 }

@@ -9,7 +9,7 @@ CORRECT_VARIANTS = {
         from course_lib.evaluation.retrieval import scores  # the library's R@k (for k = 1, 5, 10) ...
         if k in (1, 5, 10):
             return scores(list(ranked), frozenset(relevant))[f"R@{k}"]
-        found = [doc for doc in ranked[:k] if doc in set(relevant)]  # ... and the same by hand for other k
+        found = {doc for doc in ranked[:k] if doc in set(relevant)}  # ... and the same by hand for other k
         return len(found) / len(set(relevant))""",
     ],
     "fuse": [
@@ -38,6 +38,10 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
         ({"/ len(relevant)": "/ min(k, len(relevant))"}, "not by k or by min(k, ...)"),
         ({"ranked[:k]": "ranked[:k + 1]"}, "At k=1 only the first result counts"),
         ({"ranked[:k]": "ranked[:k - 1]"}, "is in the top 2"),
+        ("return sum(1 for doc in ranked[:k] if doc in set(relevant)) / len(set(relevant))  # counts repeats",
+         "count the relevant documents found (a set), not the hits"),
+        ({"relevant = set(relevant)": "relevant, ranked = set(relevant), list(dict.fromkeys(ranked))"},
+         "removing the repeats before cutting looks past k"),
         ("return len(set(ranked[:k]) & set(relevant))  # a count, not a share", "Two relevant documents"),
     ],
     "fuse": [
@@ -68,8 +72,6 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
 # here that is killed or no longer generated.
 EQUIVALENT_MUTANTS = {
     'recall_at_k': {
-        'dedupe: recall_at_k: ranked = _mut_dedupe(ranked) at the start':
-            "a ranking lists each document once (the exercise's input); a correct variant counts repeats, the solution does not",
         'dedupe: recall_at_k: relevant = _mut_dedupe(relevant) at the start':
             'the solution makes `relevant` a set itself',
     },
