@@ -10,13 +10,11 @@ people. Some facts change later (a new diet, a move, a new budget). After the la
     temporal    what was said in last week's session  "Which flight did I mention last week?"
     irrelevant  nothing stored helps                  "How long should I boil an egg?"
 
-Every value a question needs comes with a pattern that finds it in a prompt, so the harness can check
-whether the evidence reached the prompt (and whether a superseded value did), and with a task: what a correct
-reply must contain, or the tool call it must lead to (`Task`). Same seed, same mode, same benchmark.
-
-Two wordings (`mode`): "course" (phrases.json, the wording the offline extractor was developed against) and
-"fresh" (phrases_fresh.json: other values, statements, corrections and questions, written for the capstone
-without looking at the extractor), so a strategy can be measured on text nobody tuned it for.
+Every value a question needs comes with a pattern that finds it in a prompt (did the evidence, or a superseded
+value, reach it?), and every answerable question with a `Task`: what a correct reply contains, or the tool call
+it leads to. Two wordings (`mode`): "course" (phrases.json, which the offline extractor was developed against)
+and "fresh" (phrases_fresh.json: values, statements and questions written for the capstone without looking at
+the extractor), to measure on text nobody tuned for. Same seed and mode, same benchmark.
 """
 from __future__ import annotations
 
@@ -34,7 +32,6 @@ from course_lib.model.clock import COURSE_START
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "benchmark"
 MODES = {"course": DATA / "phrases.json", "fresh": DATA / "phrases_fresh.json"}
-PHRASES = MODES["course"]
 SIZES = {"tiny": (2, 4), "classroom": (6, 5), "standard": (12, 6), "large": (100, 10)}  # users, sessions each
 KINDS = ("single", "changed", "two_facts", "temporal", "irrelevant")
 Message = dict[str, Any]
@@ -52,12 +49,8 @@ class Session:
 
 @dataclass(frozen=True)
 class Task:
-    """What a finished task looks like, checkable offline.
-
-    reply   the reply's text must match every pattern in `must` and none in `must_not` (for an irrelevant
-            question `must` is empty and `must_not` holds the user's personal values: answer without them)
-    call    the reply must call `tool` with arguments that match every pattern in `must` and none in `must_not`
-    """
+    """What a finished task looks like, checked offline by tasks.done: a "reply" (its text and call arguments) or a
+    "call" of `tool` (its arguments) that matches every pattern in `must` and none in `must_not`."""
 
     kind: str  # "reply" or "call"
     must: tuple[str, ...] = ()
