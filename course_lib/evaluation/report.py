@@ -56,22 +56,25 @@ def write_csv(results: Sequence[StrategyResult], path: Path) -> None:
 
 
 def plot(results: Sequence[StrategyResult], title: str = "") -> Any:
-    """Left: evidence recall and stale rate per strategy. Right: recall against tokens per call (log scale)."""
+    """Left: evidence recall, task completion (if answered) and stale rate. Right: recall against tokens (log)."""
     import matplotlib.pyplot as plt
 
     names = [r.name for r in results]
     s = [r.summary() for r in results]
     fig, (left, right) = plt.subplots(1, 2, figsize=(13, 4.6))
     y = range(len(names))
-    left.barh([i + 0.2 for i in y], [x["evidence_recall"] for x in s], height=0.4, label="evidence recall",
-              color="#2b8cbe")
-    left.barh([i - 0.2 for i in y], [x["stale_rate"] for x in s], height=0.4, label="stale (old value in prompt)",
-              color="#e34a33")
+    bars = [("evidence_recall", "evidence recall", "#2b8cbe"), ("task_completion", "task done", "#31a354"),
+            ("stale_rate", "stale (old value in prompt)", "#e34a33")]
+    bars = [b for b in bars if not all(math.isnan(x[b[0]]) for x in s)]  # no task bar for an unanswered run
+    h = 0.8 / len(bars)
+    for j, (key, label, color) in enumerate(bars):  # top to bottom within each strategy, as in the legend
+        left.barh([i + (j - (len(bars) - 1) / 2) * h for i in y], [x[key] for x in s], height=h, label=label,
+                  color=color)
     left.set_yticks(list(y), names)
     left.invert_yaxis()
     left.set_xlim(0, 1)
     left.set_xlabel("share of questions")
-    left.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, fontsize=8, frameon=False)
+    left.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=3, fontsize=8, frameon=False)
     left.set_title("Did the answer reach the prompt?")
     markers = "osD^vP*Xh"
     for i, (x, name) in enumerate(zip(s, names)):  # a legend, not labels: close points would overprint
