@@ -18,12 +18,9 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-FORMATS = ("longmemeval", "locomo")
-
 
 @dataclass(frozen=True)
 class Turn:
@@ -57,7 +54,6 @@ class PublicSet:
     haystacks: dict[str, list[Turn]]
     questions: list[PublicQuestion]
     dropped: int = 0  # evidence ids that named no turn
-    notes: list[str] = field(default_factory=list)
 
     def describe(self) -> str:
         """One line: format, haystacks, turns, questions and how many have evidence."""

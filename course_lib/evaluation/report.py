@@ -75,7 +75,7 @@ def plot(results: Sequence[StrategyResult], title: str = "") -> Any:
     left.set_xlim(0, 1)
     left.set_xlabel("share of questions")
     left.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=3, fontsize=8, frameon=False)
-    left.set_title("Did the answer reach the prompt?")
+    left.set_title("Did the answer reach the prompt" + (", and the task get done?" if len(bars) == 3 else "?"))
     markers = "osD^vP*Xh"
     for i, (x, name) in enumerate(zip(s, names)):  # a legend, not labels: close points would overprint
         right.scatter(x["tokens_per_call"], x["evidence_recall"], s=70, marker=markers[i % len(markers)],
