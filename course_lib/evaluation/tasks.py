@@ -38,6 +38,9 @@ class Reply:
         return " ".join(x for x in (self.text.strip(), calls) if x)
 
 
+WHOLE = re.compile(r"(?<=\d)\.0+(?![\d.])")  # the ".0" of a whole number written as a float: 60.0 -> 60
+
+
 def flat(arguments: str) -> str:
     """A call's JSON arguments as 'key=value, …' text, whole floats without '.0' (bad JSON is kept as it is)."""
     try:
@@ -46,8 +49,7 @@ def flat(arguments: str) -> str:
         return str(arguments)
     if not isinstance(values, dict):
         return str(values)
-    show = lambda v: f"{v:g}" if isinstance(v, float) else str(v)  # noqa: E731
-    return ", ".join(f"{k}={show(v)}" for k, v in values.items())
+    return ", ".join(f"{k}={v if isinstance(v, str) else WHOLE.sub('', json.dumps(v))}" for k, v in values.items())
 
 
 def _all(patterns: tuple[str, ...], text: str) -> bool:
