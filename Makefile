@@ -75,9 +75,13 @@ rehearse: $(STAMP)  ## run the day's lessons under the room's settings: make reh
 record: $(STAMP)  ## record a lesson's live calls for a room: make record LESSON=07|all [EXERCISES=0] [OUT=recordings] [APPEND=1]
 	$(PY) tools/record.py "$(LESSON)" $(if $(filter 0,$(EXERCISES)),--no-exercises,) $(if $(OUT),--out "$(OUT)",) $(if $(filter-out 0,$(APPEND)),--append,)
 
-eval: $(STAMP)  ## compare memory strategies on the course benchmark: make eval [SIZE=large]
-	$(PY) tools/eval.py --size $(or $(SIZE),standard)
+eval: $(STAMP)  ## compare memory strategies: make eval [SIZE=large] [MODE=fresh], or recall@k on a file: make eval DATA=longmemeval_s.json
+ifdef DATA
+	$(PY) tools/eval.py --data "$(DATA)" $(if $(LIMIT),--limit $(LIMIT))
+else
+	$(PY) tools/eval.py --size $(or $(SIZE),standard) --mode $(or $(MODE),course)
 	$(PY) tools/eval_write_path.py --brief --parts
+endif
 
 mutate: $(STAMP)  ## mutation-test every exercise checker: make mutate [ARGS="--lesson 07 --show survived"]
 	$(PY) tools/mutate_exercises.py $(ARGS)

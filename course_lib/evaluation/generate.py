@@ -10,8 +10,11 @@ people. Some facts change later (a new diet, a move, a new budget). After the la
     temporal    what was said in last week's session  "Which flight did I mention last week?"
     irrelevant  nothing stored helps                  "How long should I boil an egg?"
 
-Every value a question needs comes with a pattern that finds it in a prompt, so the harness can check
-whether the evidence reached the prompt (and whether a superseded value did). Same seed, same benchmark.
+Every value a question needs comes with a pattern that finds it in a prompt (did the evidence, or a superseded
+value, reach it?), and every answerable question with a `Task`: what a correct reply contains, or the tool call
+it leads to. Two wordings (`mode`): "course" (phrases.json, which the offline extractor was developed against)
+and "fresh" (phrases_fresh.json: values, statements and questions written for the capstone without looking at
+the extractor), to measure on text nobody tuned for. Same seed and mode, same benchmark.
 """
 from __future__ import annotations
 
@@ -24,9 +27,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from course_lib.agent.tools import DIETS
 from course_lib.model.clock import COURSE_START
 
-PHRASES = Path(__file__).resolve().parents[1] / "data" / "benchmark" / "phrases.json"
+DATA = Path(__file__).resolve().parents[1] / "data" / "benchmark"
+MODES = {"course": DATA / "phrases.json", "fresh": DATA / "phrases_fresh.json"}
 SIZES = {"tiny": (2, 4), "classroom": (6, 5), "standard": (12, 6), "large": (100, 10)}  # users, sessions each
 KINDS = ("single", "changed", "two_facts", "temporal", "irrelevant")
 Message = dict[str, Any]
@@ -43,6 +48,17 @@ class Session:
 
 
 @dataclass(frozen=True)
+class Task:
+    """What a finished task looks like, checked offline by tasks.done: a "reply" (its text and call arguments) or a
+    "call" of `tool` (its arguments) that matches every pattern in `must` and none in `must_not`."""
+
+    kind: str  # "reply" or "call"
+    must: tuple[str, ...] = ()
+    must_not: tuple[str, ...] = ()
+    tool: str = ""
+
+
+@dataclass(frozen=True)
 class Question:
     """A question with the values its answer needs (regex patterns) and the superseded ones that must not appear."""
 
@@ -52,6 +68,7 @@ class Question:
     needs: tuple[str, ...]  # patterns, each must match the assembled prompt
     stale: tuple[str, ...] = ()  # patterns of superseded values
     about: tuple[str, ...] = ()  # fact kinds involved, for reports
+    task: Task | None = None  # what "done" means for this question (see Task)
 
 
 @dataclass
@@ -64,6 +81,7 @@ class Benchmark:
     questions: list[Question]
     asked_at: datetime
     facts: dict[str, dict[str, Any]] = field(default_factory=dict)  # user -> kind -> value (current)
+    mode: str = "course"
 
     def users(self) -> list[str]:
         return sorted({s.user for s in self.sessions})
@@ -75,10 +93,12 @@ class Benchmark:
                 f"{len(self.questions)} questions ({', '.join(f'{v} {k}' for k, v in kinds.items())})")
 
 
-@lru_cache(maxsize=1)
-def phrases() -> dict[str, Any]:
-    """The wording file, loaded once."""
-    return json.loads(PHRASES.read_text(encoding="utf-8"))
+@lru_cache(maxsize=len(MODES))
+def phrases(mode: str = "course") -> dict[str, Any]:
+    """The wording file of `mode` ('course' or 'fresh'), loaded once."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
+    return json.loads(MODES[mode].read_text(encoding="utf-8"))
 
 
 def pattern(value: str) -> str:
@@ -96,9 +116,9 @@ def assistant(text: str) -> Message:
     return {"role": "assistant", "content": text}
 
 
-def tool_exchange(rng: random.Random, call_id: str, paragraphs: int) -> list[Message]:
+def tool_exchange(rng: random.Random, call_id: str, paragraphs: int, mode: str = "course") -> list[Message]:
     """A search the assistant runs, with a long listing that names no user fact (no diets, cities or budgets)."""
-    w = phrases()["tool_words"]
+    w = phrases(mode)["tool_words"]
     lines = []
     for i in range(paragraphs):
         price = f"{rng.randint(11, 39)}.{rng.choice(['00', '50', '80', '20'])}"
@@ -124,9 +144,9 @@ def upper_first(text: str) -> str:
 class _User:
     """Draws one user's facts and the statements that carry them, then places them into sessions."""
 
-    def __init__(self, rng: random.Random, uid: str, name: str, others: list[str]) -> None:
-        p = phrases()["kinds"]
-        self.rng, self.uid, self.name = rng, uid, name
+    def __init__(self, rng: random.Random, uid: str, name: str, others: list[str], mode: str = "course") -> None:
+        p = phrases(mode)["kinds"]
+        self.rng, self.uid, self.name, self.mode = rng, uid, name, mode
         pick = rng.sample
         diets = pick(p["diet"]["values"], 3)
         cities = pick(p["city"]["values"], 5)
@@ -134,7 +154,8 @@ class _User:
         self.values: dict[str, Any] = {
             "name": name, "diet": diets[:2], "city": cities[:2], "budget": budgets,
             "allergy": rng.choice(p["allergy"]["values"]),
-            "relative": (rng.choice(p["relative"]["relations"]), rng.choice(p["relative"]["values"])),
+            "relative": matched(p["relative"], rng.choice(p["relative"]["relations"]),
+                                rng.choice(p["relative"]["values"])),
             "pet": (rng.choice(p["pet"]["relations"]), rng.choice(p["pet"]["values"])),
             "job": rng.choice(p["job"]["values"]),
             "flights": [f"{rng.choice(['TP', 'LH', 'KL', 'SK', 'OS', 'IB'])}{rng.randint(1000, 9899)}" for _ in range(2)],
@@ -143,7 +164,7 @@ class _User:
         self.other = {"diet": (rng.choice(others), diets[2]), "city": (rng.choice(others), cities[2])}
 
     def say(self, kind: str, key: str = "state", v: str | None = None, **extra: str) -> str:
-        return _fill(self.rng.choice(phrases()["kinds"][kind][key]), v=v or "", **extra)
+        return _fill(self.rng.choice(phrases(self.mode)["kinds"][kind][key]), v=v or "", **extra)
 
     def statements(self) -> dict[str, list[tuple[str, str]]]:
         """Statement texts by slot: 'early' ones (first stated), 'late' ones (corrections), 'last_week', 'old_trip'."""
@@ -164,6 +185,14 @@ class _User:
                 "last_week": [("flight", say("flight", v=v["flights"][1], city=v["trip_cities"][1]))]}
 
 
+def matched(relative: dict[str, Any], relation: str, name: str) -> tuple[str, str]:
+    """(relation, name) with a gendered relation turned to fit the name ("sister" Radomir becomes "brother")."""
+    swap, female = relative.get("swap", {}), set(relative.get("female", ()))
+    if relation in swap and (relation in relative.get("female_relations", ())) != (name in female):
+        relation = swap[relation]
+    return relation, name
+
+
 def _session_days(n: int) -> list[float]:
     """Session times in days before the questions: spread over five weeks, the last ones in the final week."""
     if n < 3:
@@ -172,6 +201,7 @@ def _session_days(n: int) -> list[float]:
 
 
 def _sessions_for(rng: random.Random, u: _User, n: int, asked_at: datetime, call_seq: list[int]) -> list[Session]:
+    p = phrases(u.mode)
     st = u.statements()
     early, late = list(st["early"]), list(st["late"])
     rng.shuffle(early)
@@ -183,7 +213,7 @@ def _sessions_for(rng: random.Random, u: _User, n: int, asked_at: datetime, call
         slots[rng.randint(max(1, (n - 1) // 2), n - 2)].append(item)
     slots[0 if n < 4 else 1].extend(st["old_trip"])
     slots[n - 1].extend(st["last_week"])
-    small, replies, requests = (phrases()[k] for k in ("small_talk", "replies", "tool_requests"))
+    small, replies, requests = (p[k] for k in ("small_talk", "replies", "tool_requests"))
     out = []
     for i, (days, items) in enumerate(zip(_session_days(n), slots)):
         msgs: list[Message] = []
@@ -193,26 +223,30 @@ def _sessions_for(rng: random.Random, u: _User, n: int, asked_at: datetime, call
             msgs += [user(text), assistant(rng.choice(replies))]
             if j == len(turns) // 2 and rng.random() < 0.7:
                 call_seq[0] += 1
-                msgs += [user(rng.choice(requests))] + tool_exchange(rng, f"call_{call_seq[0]}", rng.randint(6, 14))
+                msgs += [user(rng.choice(requests))] + tool_exchange(rng, f"call_{call_seq[0]}", rng.randint(6, 14),
+                                                                   u.mode)
         when = asked_at - timedelta(days=days, hours=rng.randint(0, 8))
         out.append(Session(u.uid, i, when, tuple(msgs)))
     return out
 
 
 def _questions(rng: random.Random, u: _User) -> list[Question]:
-    p, v, uid = phrases(), u.values, u.uid
+    p, v, uid = phrases(u.mode), u.values, u.uid
     ask = lambda kind, key="ask", **kw: _fill(rng.choice(p["kinds"][kind][key]), **kw)  # noqa: E731
     single_kinds = rng.sample(["name", "allergy", "relative", "pet", "job"], 2)
     qs = []
     for kind in single_kinds:
         if kind in ("relative", "pet"):
             rel, value = v[kind]
-            qs.append(Question(uid, "single", ask(kind, rel=rel), (pattern(value),), about=(kind,)))
+            needs = (pattern(value),)
+            qs.append(Question(uid, "single", ask(kind, rel=rel), needs, about=(kind,), task=Task("reply", needs)))
         else:
-            qs.append(Question(uid, "single", ask(kind), (pattern(v[kind]),), about=(kind,)))
+            needs = (pattern(v[kind]),)
+            qs.append(Question(uid, "single", ask(kind), needs, about=(kind,), task=Task("reply", needs)))
     for kind in rng.sample(["diet", "city", "budget"], 2):
         old, new = v[kind]
-        qs.append(Question(uid, "changed", ask(kind), (pattern(new),), (pattern(old),), about=(kind,)))
+        qs.append(Question(uid, "changed", ask(kind), (pattern(new),), (pattern(old),), about=(kind,),
+                           task=Task("reply", (pattern(new),), (pattern(old),))))
     combo = rng.choice(p["two_facts"])
     needs, stale = [], []
     for kind in combo["needs"]:
@@ -223,16 +257,22 @@ def _questions(rng: random.Random, u: _User) -> list[Question]:
         else:
             needs.append(pattern(value[1] if kind == "relative" else value))
     text = _fill(rng.choice(combo["ask"]), rel=v["relative"][0])
-    qs.append(Question(uid, "two_facts", text, tuple(needs), tuple(stale), about=tuple(combo["needs"])))
-    qs.append(Question(uid, "temporal", ask("flight", "ask_last_week"), (pattern(v["flights"][1]),),
-                       about=("flight",)))
+    task = Task("reply", tuple(needs), tuple(stale))
+    if combo.get("call"):  # "a place near home that fits how I eat": done means searching with the right filters
+        args = [pattern(v[k][1]) for k in combo["call"]["args"] if k != "diet" or v[k][1] in DIETS]
+        task = Task("call", tuple(args), tuple(stale), combo["call"]["tool"])
+    qs.append(Question(uid, "two_facts", text, tuple(needs), tuple(stale), about=tuple(combo["needs"]), task=task))
+    flight = (pattern(v["flights"][1]),)
+    qs.append(Question(uid, "temporal", ask("flight", "ask_last_week"), flight, about=("flight",),
+                       task=Task("reply", flight, (pattern(v["flights"][0]),))))  # the older flight is no answer
     for text in rng.sample(p["irrelevant"], 2):
         qs.append(Question(uid, "irrelevant", text, ()))
     return qs
 
 
-def generate(size: str | tuple[int, int] = "standard", seed: int = 7) -> Benchmark:
-    """The benchmark for `size` ('tiny', 'classroom', 'standard', 'large' or (users, sessions_each))."""
+def generate(size: str | tuple[int, int] = "standard", seed: int = 7, mode: str = "course") -> Benchmark:
+    """The benchmark for `size` ('tiny', 'classroom', 'standard', 'large' or (users, sessions_each)) in `mode`."""
+    phrases(mode)  # an unknown mode fails here, before any work
     if isinstance(size, str):
         if size not in SIZES:
             raise ValueError(f"size must be one of {', '.join(SIZES)} or (users, sessions_each); got {size!r}")
@@ -242,16 +282,16 @@ def generate(size: str | tuple[int, int] = "standard", seed: int = 7) -> Benchma
     if users < 1 or per_user < 3:
         raise ValueError(f"need at least 1 user and 3 sessions each, got {users} and {per_user}")
     rng = random.Random(seed)
-    names = phrases()["first_names"]
+    names = phrases(mode)["first_names"]
     asked_at = COURSE_START + timedelta(days=60)
     sessions, questions, facts, call_seq = [], [], {}, [0]
     for n in range(users):
         name = names[n % len(names)] + ("" if n < len(names) else f" {n // len(names) + 1}")
         uid = f"u{n:03d}"
-        u = _User(rng, uid, name, [x for x in names if x != names[n % len(names)]])
+        u = _User(rng, uid, name, [x for x in names if x != names[n % len(names)]], mode)
         sessions += _sessions_for(rng, u, per_user, asked_at, call_seq)
         questions += _questions(rng, u)
         facts[uid] = u.values
     sessions.sort(key=lambda s: (s.when, s.user))
     return Benchmark(seed, size if isinstance(size, str) else f"{users}x{per_user}", sessions, questions,
-                     asked_at, facts)
+                     asked_at, facts, mode)

@@ -7,7 +7,12 @@ facts, carried-over history, the question) and measures:
     evidence recall     share of questions whose every needed value appears in the prompt
     stale rate          share of questions about a changed fact where a superseded value appears
     precision           share of injected items (memory lines, history messages) that carry a needed value
+    token precision     share of injected tokens in sentences that carry a needed value (one line holding a
+                        user's every message is one item, but mostly tokens the question did not need)
     empty when irrel.   share of irrelevant questions where nothing at all was injected
+    other users' lines  injected items that another user said (their message, or their flight number): any
+                        above 0 means memory crossed users, a failure whatever the other columns say
+    task completion     with an answerer (tasks.py): share of questions with a task whose reply completed it
     latency             time `context()` took (median, ms) - wall time, so it varies from run to run
 """
 from __future__ import annotations
@@ -20,6 +25,7 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 from course_lib.evaluation.generate import KINDS, Benchmark, Question
+from course_lib.evaluation.tasks import done
 from course_lib.model.prompts import FACTS_HEADING
 from course_lib.model.tokens import count_tokens
 
@@ -37,6 +43,11 @@ class QuestionResult:
     injected: int
     needed: int
     seconds: float
+    injected_tokens: int = 0
+    evidence_tokens: int = 0
+    leaked: int = 0  # injected items that belong to another user
+    done: bool | None = None  # the reply completed the task (None: not answered, or no task)
+    reply: str = ""
 
 
 @dataclass
@@ -62,6 +73,10 @@ class StrategyResult:
             "evidence_recall": self._share(answerable, lambda r: r.found_all),
             "stale_rate": self._share([r for r in self.results if r.question.stale], lambda r: r.stale),
             "precision": sum(r.needed for r in answerable) / injected if injected else float("nan"),
+            "token_precision": (sum(r.evidence_tokens for r in answerable) / tokens
+                                if (tokens := sum(r.injected_tokens for r in answerable)) else float("nan")),
+            "leaked_items": sum(r.leaked for r in self.results),
+            "task_completion": self._share([r for r in self.results if r.done is not None], lambda r: bool(r.done)),
             "empty_when_irrelevant": self._share(self.of_kind("irrelevant"), lambda r: r.injected == 0),
             "latency_ms": 1000 * statistics.median(r.seconds for r in self.results),
             **{f"recall_{k}": self._share(self.of_kind(k), lambda r: r.found_all) for k in KINDS if k != "irrelevant"},
@@ -90,19 +105,59 @@ def item_texts(memories: list[str], history: list[dict[str, Any]]) -> list[str]:
     return list(memories) + [str(m.get("content") or "") for m in history]
 
 
-def measure(question: Question, memories: list[str], history: list[dict[str, Any]], seconds: float) -> QuestionResult:
-    """Score one assembled context against the question's known answer."""
+SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+@lru_cache(maxsize=65536)
+def _tokens(text: str) -> int:
+    return count_tokens(text)
+
+
+def evidence_tokens(items: list[str], needs: tuple[str, ...]) -> int:
+    """Tokens of the injected sentences (or lines) that carry at least one needed value."""
+    return sum(_tokens(s) for t in items for s in SENTENCE.split(t) if any(matches(p, s) for p in needs))
+
+
+class Owners:
+    """Who said what in a benchmark: each user's messages and flight numbers, to spot another user's items."""
+
+    def __init__(self, benchmark: Benchmark) -> None:
+        self.said: dict[str, set[str]] = {}
+        for session in benchmark.sessions:
+            for m in session.messages:
+                if m["role"] == "user" and m.get("content"):
+                    self.said.setdefault(m["content"].strip(), set()).add(session.user)
+        self.flight_of = {f: u for u, facts in benchmark.facts.items() for f in facts.get("flights", ())}
+        self.flights = re.compile("|".join(rf"\b{re.escape(f)}\b" for f in self.flight_of) or r"(?!)")
+
+    def foreign(self, user: str, item: str) -> bool:
+        """True when `item` is a message only other users sent, or names another user's flight."""
+        owners = self.said.get(item.strip())
+        if owners is not None and user not in owners:
+            return True
+        return any(self.flight_of[m.group()] != user for m in self.flights.finditer(item))
+
+
+def measure(question: Question, memories: list[str], history: list[dict[str, Any]], seconds: float,
+            owners: Owners | None = None) -> QuestionResult:
+    """Score one assembled context against the question's known answer (and, given `owners`, for leaks)."""
     prompt = assemble(memories, history, question.text)
     text = "\n".join(str(m.get("content") or "") for m in prompt)
     items = item_texts(memories, history)
     needed = sum(any(matches(p, t) for p in question.needs) for t in items) if question.needs else 0
+    leaked = sum(owners.foreign(question.user, t) for t in items) if owners else 0
     return QuestionResult(question, count_tokens(prompt), all(matches(p, text) for p in question.needs),
-                          any(matches(p, text) for p in question.stale), len(items), needed, seconds)
+                          any(matches(p, text) for p in question.stale), len(items), needed, seconds,
+                          sum(_tokens(t) for t in items), evidence_tokens(items, question.needs), leaked)
 
 
-def run(benchmark: Benchmark, strategies: Iterable[Any], progress: bool | None = None) -> list[StrategyResult]:
-    """Feed every session to every strategy, then ask every question; one StrategyResult per strategy."""
-    strategies = list(strategies)
+def run(benchmark: Benchmark, strategies: Iterable[Any], progress: bool | None = None,
+        answer: Callable[[list[dict[str, Any]]], Any] | None = None) -> list[StrategyResult]:
+    """Feed every session to every strategy, then ask every question; one StrategyResult per strategy.
+
+    With `answer` (a tasks.ModelAnswerer, or any callable from prompt to tasks.Reply) every question that has
+    a task is also answered from its assembled prompt, and the reply is checked against the task."""
+    strategies, owners = list(strategies), Owners(benchmark)
     total = len(strategies) * (len(benchmark.sessions) + len(benchmark.questions))
     bar = Progress(total, enabled=progress)
     out = []
@@ -117,7 +172,11 @@ def run(benchmark: Benchmark, strategies: Iterable[Any], progress: bool | None =
             t0 = time.perf_counter()
             ctx = strategy.context(q.user, q.text, benchmark.asked_at)
             seconds = time.perf_counter() - t0
-            res.results.append(measure(q, list(ctx.memories), list(ctx.history), seconds))
+            result = measure(q, list(ctx.memories), list(ctx.history), seconds, owners)
+            if answer is not None and q.task is not None:
+                reply = answer(assemble(list(ctx.memories), list(ctx.history), q.text))
+                result.done, result.reply = done(q.task, reply), reply.show()
+            res.results.append(result)
             bar.step(strategy.name)
         out.append(res)
     bar.close()

@@ -12,24 +12,32 @@ COLUMNS = [  # (summary key, heading, format)
     ("tokens_per_call", "tokens/call", "{:,.0f}"),
     ("total_tokens", "total tokens", "{:,.0f}"),
     ("evidence_recall", "evidence recall", "{:.0%}"),
+    ("task_completion", "task done", "{:.0%}"),
     ("stale_rate", "stale", "{:.0%}"),
-    ("precision", "precision", "{:.0%}"),
+    ("precision", "precision items", "{:.0%}"),
+    ("token_precision", "precision tokens", "{:.0%}"),
     ("empty_when_irrelevant", "empty if irrelevant", "{:.0%}"),
+    ("leaked_items", "other users' lines", "{:.0f}"),
     ("latency_ms", "latency ms", "{:.1f}"),
 ]
 KIND_COLUMNS = [("recall_single", "single"), ("recall_changed", "changed"), ("recall_two_facts", "two facts"),
                 ("recall_temporal", "temporal")]
 
 
-def _cell(value: float, fmt: str) -> str:
-    return "-" if isinstance(value, float) and math.isnan(value) else fmt.format(value)
+def _cell(value: float, fmt: str, key: str = "") -> str:
+    if isinstance(value, float) and math.isnan(value):
+        return "-"
+    return fmt.format(value) + (" FAIL" if key == "leaked_items" and value > 0 else "")  # memory crossed users
 
 
 def table(results: Sequence[StrategyResult], latency: bool = True, by_kind: bool = False) -> str:
-    """A plain-text table, one row per strategy (latency is wall time: leave it out where output must not vary)."""
-    cols = [c for c in COLUMNS if latency or c[0] != "latency_ms"]
+    """A plain-text table, one row per strategy (latency is wall time: leave it out where output must not vary).
+
+    The task column appears only when the run answered the questions (run(..., answer=...))."""
+    answered = any(r.done is not None for res in results for r in res.results)
+    cols = [c for c in COLUMNS if (latency or c[0] != "latency_ms") and (answered or c[0] != "task_completion")]
     cols += [(key, f"recall {head}", "{:.0%}") for key, head in KIND_COLUMNS] if by_kind else []
-    rows = [[r.name] + [_cell(r.summary()[key], fmt) for key, _, fmt in cols] for r in results]
+    rows = [[r.name] + [_cell(r.summary()[key], fmt, key) for key, _, fmt in cols] for r in results]
     head = ["strategy"] + [h for _, h, _ in cols]
     widths = [max(len(x[i]) for x in [head] + rows) for i in range(len(head))]
     line = lambda cells: "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))  # noqa: E731
@@ -48,27 +56,31 @@ def write_csv(results: Sequence[StrategyResult], path: Path) -> None:
 
 
 def plot(results: Sequence[StrategyResult], title: str = "") -> Any:
-    """Left: evidence recall and stale rate per strategy. Right: recall against tokens per call (log scale)."""
+    """Left: evidence recall, task completion (if answered) and stale rate. Right: recall against tokens (log)."""
     import matplotlib.pyplot as plt
 
     names = [r.name for r in results]
     s = [r.summary() for r in results]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.6))
+    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 4.6))
     y = range(len(names))
-    left.barh([i + 0.2 for i in y], [x["evidence_recall"] for x in s], height=0.4, label="evidence recall",
-              color="#2b8cbe")
-    left.barh([i - 0.2 for i in y], [x["stale_rate"] for x in s], height=0.4, label="stale (old value in prompt)",
-              color="#e34a33")
+    bars = [("evidence_recall", "evidence recall", "#2b8cbe"), ("task_completion", "task done", "#31a354"),
+            ("stale_rate", "stale (old value in prompt)", "#e34a33")]
+    bars = [b for b in bars if not all(math.isnan(x[b[0]]) for x in s)]  # no task bar for an unanswered run
+    h = 0.8 / len(bars)
+    for j, (key, label, color) in enumerate(bars):  # top to bottom within each strategy, as in the legend
+        left.barh([i + (j - (len(bars) - 1) / 2) * h for i in y], [x[key] for x in s], height=h, label=label,
+                  color=color)
     left.set_yticks(list(y), names)
     left.invert_yaxis()
     left.set_xlim(0, 1)
     left.set_xlabel("share of questions")
-    left.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, fontsize=8, frameon=False)
-    left.set_title("Did the answer reach the prompt?")
-    for i, (x, name) in enumerate(zip(s, names)):
-        right.scatter(x["tokens_per_call"], x["evidence_recall"], s=60)
-        right.annotate(name, (x["tokens_per_call"], x["evidence_recall"]), textcoords="offset points",
-                       xytext=(6, 4 if i % 2 else -12), fontsize=8)  # alternate so close points stay readable
+    left.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=3, fontsize=8, frameon=False)
+    left.set_title("Did the answer reach the prompt" + (", and the task get done?" if len(bars) == 3 else "?"))
+    markers = "osD^vP*Xh"
+    for i, (x, name) in enumerate(zip(s, names)):  # a legend, not labels: close points would overprint
+        right.scatter(x["tokens_per_call"], x["evidence_recall"], s=70, marker=markers[i % len(markers)],
+                      color=f"C{i}", label=name, alpha=0.85, edgecolors="black", linewidths=0.5)
+    right.legend(loc="center left", bbox_to_anchor=(1.02, 0.5), fontsize=8, frameon=False)
     right.set_xscale("log")
     right.set_ylim(-0.05, 1.1)
     right.set_xlabel("prompt tokens per call (log scale)")
