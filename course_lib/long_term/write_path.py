@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any, Iterable
 
 from course_lib.long_term.contract import DEFAULT_MIN_CONFIDENCE
@@ -26,10 +27,13 @@ class ModelOutputError(ValueError):
 
 @dataclass(frozen=True)
 class Fact:
-    """One atomic, self-contained fact with the extractor's confidence (0..1)."""
+    """One atomic, self-contained fact with the extractor's confidence (0..1) and, if the user said, when it was
+    true: valid_from / valid_to as the model gave them (the user's words, "since last spring", or a date)."""
 
     text: str
     confidence: float = 1.0
+    valid_from: str | None = None
+    valid_to: str | None = None
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,8 @@ class Decision:
     text: str = ""
     reason: str = ""
     stored_id: str | None = None  # id of the record written when the decision was applied
+    valid_from: datetime | None = None  # when the fact became true, from the user's words (None: not said)
+    valid_to: datetime | None = None  # when it stops or stopped being true (None: not said)
 
 
 def parse_json(text: str) -> dict[str, Any]:
@@ -113,8 +119,27 @@ def facts_in(data: dict[str, Any]) -> list[Fact]:
         if isinstance(item, str):
             facts.append(Fact(item.strip(), 1.0))
         elif isinstance(item, dict) and str(item.get("text", "")).strip():
-            facts.append(Fact(str(item["text"]).strip(), clamp01(item.get("confidence", 1.0), "confidence")))
+            said = {k: str(item[k]).strip() for k in ("valid_from", "valid_to") if item.get(k) not in (None, "")}
+            facts.append(Fact(str(item["text"]).strip(), clamp01(item.get("confidence", 1.0), "confidence"), **said))
     return facts
+
+
+def valid_times(fact: Fact, today: datetime) -> tuple[datetime | None, datetime | None, str]:
+    """(valid_from, valid_to, note) of a fact: the model's words resolved against `today`; words that cannot be
+    read, or an end before the start, give None (unknown) and a note that says so, never a guessed date."""
+    from course_lib.model.valid_time import resolve_when
+
+    out, notes = [], []
+    for role in ("valid_from", "valid_to"):
+        said = getattr(fact, role)
+        when = resolve_when(said, today, role)
+        if said and when is None:
+            notes.append(f"{role} {said!r} not understood: left unknown")
+        out.append(when)
+    if out[0] is not None and out[1] is not None and out[1] <= out[0]:
+        notes.append(f"valid_to {fact.valid_to!r} is not after valid_from {fact.valid_from!r}: both left unknown")
+        out = [None, None]
+    return out[0], out[1], "; ".join(notes)
 
 
 def session_summary(transcript: str | list[dict[str, Any]], model: Any = None) -> dict[str, list[str]]:
@@ -235,7 +260,10 @@ class MemoryWriter:
                 continue
             nearest = self.memory.recall(user_id, clean, k=self.nearest_k, weights=Weights(0, 0, 1), touch=False) \
                 if self.memory.memories(user_id) else []
-            decision = resolve(clean, nearest, self.model)
+            start, end, note = valid_times(fact, self.memory.clock.now())
+            decision = replace(resolve(clean, nearest, self.model), valid_from=start, valid_to=end)
+            if note:
+                decision = replace(decision, reason=f"{decision.reason} ({note})")
             try:
                 decisions.append(self.apply(user_id, decision, fact.confidence))
             except InstructionRefused as refused:  # the write contract's own check: a model handed back an order
@@ -244,19 +272,27 @@ class MemoryWriter:
 
     def apply(self, user_id: str, decision: Decision, confidence: float = 1.0) -> Decision:
         """Carry out one decision on the vector memory through its write contract (confidence gate, redaction,
-        dedupe): an ADD of a fact already stored becomes a NOOP on the stored memory."""
-        decision = replace(decision, text=redact_secrets(decision.text)[0])
-        if decision.op == "ADD":
-            known = self.memory.stored_as(user_id, decision.text)
-            rec = self.memory.remember(user_id, decision.text, rate_importance(decision.text, self.model),
-                                       confidence=confidence)
+        dedupe): an ADD of a fact already stored becomes a NOOP on the stored memory. A DELETE (the user retracts
+        a fact) *ends* it: valid_to is set to when the user said it stopped (default now) and the record stays
+        in history; only `forget` erases."""
+        d = replace(decision, text=redact_secrets(decision.text)[0])
+        if d.op == "ADD":
+            known = self.memory.stored_as(user_id, d.text)
+            rec = self.memory.remember(user_id, d.text, rate_importance(d.text, self.model), confidence=confidence,
+                                       valid_from=d.valid_from, valid_to=d.valid_to)
             if known is not None:
-                return Decision("NOOP", known.id, decision.text, "already stored (same words)")
-            return Decision("ADD", None, decision.text, decision.reason, rec.id)
-        if decision.op == "UPDATE":
-            rec = self.memory.update(user_id, decision.id, decision.text,
-                                     importance=rate_importance(decision.text, self.model), confidence=confidence)
-            return Decision("UPDATE", decision.id, decision.text, decision.reason, rec.id)
-        if decision.op == "DELETE":
-            self.memory.forget(user_id, decision.id)
-        return decision
+                return replace(d, op="NOOP", id=known.id, reason="already stored (same words)")
+            return replace(d, stored_id=rec.id)
+        if d.op == "UPDATE":
+            rec = self.memory.update(user_id, d.id, d.text, importance=rate_importance(d.text, self.model),
+                                     confidence=confidence, valid_from=d.valid_from, valid_to=d.valid_to)
+            return replace(d, stored_id=rec.id)
+        if d.op == "DELETE":  # "I'm no longer vegan (since January)": the retraction's own start is the fact's end
+            note = ""
+            try:
+                ended = self.memory.end(user_id, d.id, d.valid_from or d.valid_to)
+            except ValueError as bad:  # an end the user placed before the fact's own start: end it now, say why
+                ended, note = self.memory.end(user_id, d.id), f" ({bad}; ended now instead)".replace(" Nothing was changed", "")
+            return replace(d, valid_from=None, valid_to=ended.valid_to,
+                           reason=f"{d.reason}; ended {ended.valid_to:%Y-%m-%d}, kept in history (forget erases){note}")
+        return d

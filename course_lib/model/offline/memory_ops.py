@@ -18,6 +18,7 @@ from course_lib.model.offline.lang.read import read_message
 from course_lib.model.offline.lang.read_facts import about, single
 from course_lib.model.offline.reply import Messages, Reply
 from course_lib.model.offline.text import sentences
+from course_lib.model.valid_time import said_when
 
 __all__ = ["about", "facts_from", "importance", "resolve", "turns", "user_turns"]
 
@@ -62,8 +63,8 @@ def facts_from(conversation: str) -> list[dict[str, Any]]:
     facts: list[dict[str, Any]] = []
     for r in readings(conversation):
         for _, _, text in r.kept:
-            if text not in [f["text"] for f in facts]:
-                facts.append({"text": text, "confidence": r.confidence})
+            if text not in [f["text"] for f in facts]:  # + when it was true, in the user's words, if they said
+                facts.append({"text": text, "confidence": r.confidence, **said_when(r.sentence)})
     return facts
 
 
