@@ -138,7 +138,9 @@ def test_a_retraction_ends_the_fact_and_keeps_it_in_history(on, off):
     (record,) = memory.history("ana")  # ... but not erased
     assert record.valid_to == clock.now() and record.superseded_at is None
     assert ids(memory.as_of("ana", day("2026-04-01")).true) == [record.id]  # "was I vegan in April?": yes
-    assert memory.as_of("ana", day("2026-05-15")).true == []
+    later = memory.as_of("ana", day("2026-05-15"))
+    assert later.true == [] and ids(later.ended) == [record.id]  # "in May?": no, ended
+    assert later.lines() == [f"ended {clock.now():%Y-%m-%d}: {record.text}"]
     assert memory.forget("ana", record.id) == [record.id] and memory.history("ana") == []  # only forget erases
 
 

@@ -93,28 +93,33 @@ class Recalled:
 
 @dataclass(frozen=True)
 class AsOf:
-    """What a user's memories say about one moment: facts true then, and facts that may have been (start unknown)."""
+    """What a user's memories say about one moment: facts true then, facts that may have been (start unknown), and
+    facts that had ended by then."""
 
     when: datetime
     true: list[MemoryRecord]
     unknown: list[MemoryRecord]  # true from recorded_at on, but nobody said since when: before that, unknown
+    ended: list[MemoryRecord]  # valid_to (or expires_at) at or before `when`
 
     def lines(self) -> list[str]:
-        """One line per fact: 'true: …' or 'unknown before <date>: …' (never a guess); '(nothing known)' if none."""
+        """One line per fact: 'true: …', 'unknown before <date>: …' (never a guess) or 'ended <date>: …';
+        '(nothing known)' if none."""
         out = [f"true: {r.text}" for r in self.true]
         out += [f"unknown before {r.recorded_at:%Y-%m-%d}: {r.text}" for r in self.unknown]
+        out += [f"ended {min(t for t in (r.valid_to, r.expires_at) if t):%Y-%m-%d}: {r.text}" for r in self.ended]
         return out or ["(nothing known)"]
 
 
 def as_of(records: list[MemoryRecord], when: datetime) -> AsOf:
     """The facts true at `when` by valid time: valid_from <= when < valid_to (an open end is still true). A record
     with no stated valid_from counts as true only from when it was recorded; before that it is *unknown*, not false."""
-    true, unknown, by_id = [], [], {r.id: r for r in records}
+    true, unknown, ended, by_id = [], [], [], {r.id: r for r in records}
     for r in records:
         older = by_id.get(r.supersedes or "")
         if r.valid_from is None and older is not None and older.valid_to is not None and when < older.valid_to:
             continue  # the value this one replaced still held then
         if (r.valid_to is not None and r.valid_to <= when) or (r.expires_at is not None and r.expires_at <= when):
+            ended.append(r)
             continue
         if r.valid_from is not None:
             if r.valid_from <= when:
@@ -123,4 +128,4 @@ def as_of(records: list[MemoryRecord], when: datetime) -> AsOf:
             true.append(r)
         else:
             unknown.append(r)
-    return AsOf(when, true, unknown)
+    return AsOf(when, true, unknown, ended)
