@@ -38,6 +38,14 @@ def day(text: str) -> datetime:
     ("Lavoro a Bari fino a settembre.", "valid_to", "2026-09-01"),
     ("I became a vegetarian two years ago.", "valid_from", "2024-03-02"),
     ("I started a job at the museum in November 2024.", "valid_from", "2024-11-01"),
+    ("I'll be in Rome till the end of May.", "valid_to", "2026-06-01"),
+    ("Bis Ende Juni wohne ich in Bonn.", "valid_to", "2026-07-01"),
+    ("Je travaille à Lille jusqu'au 30 juin.", "valid_to", "2026-06-30"),
+    ("Sono vegetariana dall'anno scorso.", "valid_from", "2025-01-01"),
+    ("I'm vegan from April 10th.", "valid_from", "2026-04-10"),
+    ("Since 2024-05-03 I live in Graz.", "valid_from", "2024-05-03"),
+    ("Ich bin vor drei Jahren nach Köln gezogen.", "valid_from", "2023-03-02"),
+    ("As of last month I work remotely.", "valid_from", "2026-02-01"),
 ])
 def test_the_users_words_give_the_valid_time_in_six_languages(sentence, role, expected):
     said = said_when(sentence)

@@ -65,21 +65,25 @@ _MONTH = "|".join(MONTH_NAMES.values())
 _SEASON = "|".join(SEASONS.values())
 _ART = r"(?:(?:the|le|la|les|el|a|o|na|no|im|in|en|au|du|de|del|della|dello|al|alla|nel|nella)\s+|l'|nell')?"
 _QUAL = rf"(?:{LAST}|{THIS}|{NEXT})"
+_DAY = r"(?:\d{1,2}(?:st|nd|rd|th|\.|er|º)?\s+(?:of\s+|de\s+|di\s+)?)?"  # "1 April", "1st of April", "1er avril"
+_END_OF = r"(?:the\s+)?(?:end\s+of|ende|fin\s+d[e']|final\s+de|fim\s+de|fine\s+d[i'])\s*"
 _YEAR = r"(?:19|20)\d{2}(?!\s*(?:€|eur|euros?|\$|usd|dollars?|chf|£|%|km|m\b))"
 # one time expression: a qualified season / month / year ("last spring", "l'année dernière"), a season, a
 # month with an optional year, a year, an ISO date
 _ANCHOR = (rf"(?:{_QUAL}\s+{_ART}(?:{_SEASON}|{_MONTH}|{YEAR_WORD}|{MONTH_WORD})"
            rf"|{_ART}(?:{_SEASON}|{YEAR_WORD}|{MONTH_WORD})\s+(?:{LAST}|{NEXT})"
-           rf"|{_ART}(?:{_SEASON})|{_ART}(?:{_MONTH})(?:\s+(?:de\s+|of\s+)?{_YEAR})?"
+           rf"|{_ART}(?:{_SEASON})|{_ART}(?:{_MONTH})\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+{_YEAR})?"
+           rf"|{_ART}{_DAY}(?:{_MONTH})(?:\s+(?:de\s+|of\s+)?{_YEAR})?"
+           rf"|{_ART}(?:{_MONTH})(?:\s+(?:de\s+|of\s+)?{_YEAR})?"
            rf"|\d{{4}}-\d{{2}}(?:-\d{{2}})?|{_ART}{_YEAR})")
 _DURATION = rf"(?:{NUMBER})\s+(?:{UNIT})"
 _AGO = rf"(?:{_DURATION})\s+(?:ago|fa)|(?:vor|il y a|hace|há|ha)\s+(?:{_DURATION})"
 _WORDS = r"(?:\s+[^\s.;!?]+){0,5}?\s+"  # up to five words between a verb of change and its time
 PHRASE = re.compile(
-    rf"\b(?P<to>(?:{TO_WORDS})\s+(?:{_ANCHOR}))\b"
+    rf"\b(?P<to>(?:{TO_WORDS})(?:\s+|(?<='))(?:{_END_OF})?(?:{_ANCHOR}))\b"
     rf"|\b(?P<since_for>(?:for|seit|depuis|desde hace|há|ha|da)\s+(?:{_DURATION}))\b"
     rf"|\b(?P<ago>{_AGO})\b"
-    rf"|\b(?P<from>(?:{FROM_WORDS})\s+(?:{_ANCHOR}))\b"
+    rf"|\b(?P<from>(?:{FROM_WORDS})(?:\s+|(?<='))(?:{_ANCHOR}))\b"
     rf"|\b(?:{CHANGE_VERBS}){_WORDS}(?P<after>{_ANCHOR})\b"
     rf"|\b(?P<before>{_ANCHOR}){_WORDS}(?:{CHANGE_VERBS})\b",  # German order: "letzten Frühling ... gezogen"
     re.I)
@@ -163,7 +167,7 @@ def resolve_when(value: object, today: datetime, role: str = "valid_from") -> da
     if value is None or not isinstance(value, str) or not value.strip():
         return None
     text, tz, day = value.strip(), today.tzinfo, today.date()
-    iso = re.fullmatch(r"(\d{4})-(\d{2})(?:-(\d{2}))?(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?", text)
+    iso = re.search(r"\b(\d{4})-(\d{2})(?:-(\d{2}))?(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?\b", text)
     if iso:
         try:
             return _midnight(date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3) or 1)), tz)
@@ -179,7 +183,16 @@ def resolve_when(value: object, today: datetime, role: str = "valid_from") -> da
     season = next((m for m, words in SEASONS.items() if re.search(rf"\b(?:{words})\b", text, re.I)), None)
     month = next((i + 1 for i, words in enumerate(MONTH_NAMES.values()) if re.search(rf"\b(?:{words})\b", text, re.I)), None)
     if month and season is None:
-        return _midnight(date(int(year.group(1)), month, 1) if year else _yearly(month, day, text, lean, 31), tz)
+        start = date(int(year.group(1)), month, 1) if year else _yearly(month, day, text, lean, 31)
+        on = re.search(rf"\b(\d{{1,2}})(?:st|nd|rd|th|\.|er|º)?\s+(?:of\s+|de\s+|di\s+)?(?:{MONTH_NAMES[list(MONTHS)[month - 1]]})\b"
+                       rf"|\b(?:{MONTH_NAMES[list(MONTHS)[month - 1]]})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", text, re.I)
+        n = int(on.group(1) or on.group(2)) if on else 1
+        if re.search(_END_OF, text, re.I):  # "until the end of May": the first day after May
+            return _midnight(date(start.year + start.month // 12, start.month % 12 + 1, 1), tz)
+        try:
+            return _midnight(start.replace(day=n), tz)
+        except ValueError:
+            return None
     if season:
         if year:
             return _midnight(date(int(year.group(1)), season, 1), tz)
