@@ -187,3 +187,16 @@ def test_an_update_of_a_fact_with_a_stated_end_still_supersedes_it():
     clock.advance(days=5)
     assert tell(writer, "I live in York now.").op == "UPDATE"  # the store's "superseded meanwhile" guard allows it
     assert [r.text for r in memory.memories("ana")] == ["The user lives in York."]
+
+
+def test_saying_since_when_of_a_known_fact_fills_in_its_start_once():
+    clock = CourseClock()
+    memory, writer = writer_at(clock)
+    tell(writer, "I'm vegetarian.")
+    clock.advance(days=3)
+    d = tell(writer, "I've been vegetarian since 2018.")
+    (record,) = memory.history("ana")
+    assert d.op == "NOOP" and "start filled in" in d.reason and record.valid_from == day("2018-01-01")
+    tell(writer, "I've been vegetarian since 2020.")  # a start already known stays: no silent rewrite
+    assert memory.history("ana")[0].valid_from == day("2018-01-01")
+    assert ids(memory.as_of("ana", day("2019-06-01")).true) == [record.id]

@@ -1,5 +1,5 @@
-"""Memory records: deterministic ids, the fields every new record starts with, a memory's chain of versions, a
-recalled memory with its score parts, and what was true at a date (`as_of`, from the records' valid time)."""
+"""Memory records: deterministic ids, the fields every new record starts with, a memory's chain of versions, and a
+recalled memory with its score parts."""
 from __future__ import annotations
 
 import hashlib
@@ -89,43 +89,3 @@ class Recalled:
     def id(self) -> str:
         """The memory's id."""
         return self.record.id
-
-
-@dataclass(frozen=True)
-class AsOf:
-    """What a user's memories say about one moment: facts true then, facts that may have been (start unknown), and
-    facts that had ended by then."""
-
-    when: datetime
-    true: list[MemoryRecord]
-    unknown: list[MemoryRecord]  # true from recorded_at on, but nobody said since when: before that, unknown
-    ended: list[MemoryRecord]  # valid_to (or expires_at) at or before `when`
-
-    def lines(self) -> list[str]:
-        """One line per fact: 'true: …', 'unknown before <date>: …' (never a guess) or 'ended <date>: …';
-        '(nothing known)' if none."""
-        out = [f"true: {r.text}" for r in self.true]
-        out += [f"unknown before {r.recorded_at:%Y-%m-%d}: {r.text}" for r in self.unknown]
-        out += [f"ended {min(t for t in (r.valid_to, r.expires_at) if t):%Y-%m-%d}: {r.text}" for r in self.ended]
-        return out or ["(nothing known)"]
-
-
-def as_of(records: list[MemoryRecord], when: datetime) -> AsOf:
-    """The facts true at `when` by valid time: valid_from <= when < valid_to (an open end is still true). A record
-    with no stated valid_from counts as true only from when it was recorded; before that it is *unknown*, not false."""
-    true, unknown, ended, by_id = [], [], [], {r.id: r for r in records}
-    for r in records:
-        older = by_id.get(r.supersedes or "")
-        if r.valid_from is None and older is not None and older.valid_to is not None and when < older.valid_to:
-            continue  # the value this one replaced still held then
-        if (r.valid_to is not None and r.valid_to <= when) or (r.expires_at is not None and r.expires_at <= when):
-            ended.append(r)
-            continue
-        if r.valid_from is not None:
-            if r.valid_from <= when:
-                true.append(r)
-        elif r.recorded_at <= when:
-            true.append(r)
-        else:
-            unknown.append(r)
-    return AsOf(when, true, unknown, ended)

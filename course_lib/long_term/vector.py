@@ -10,11 +10,11 @@ Isolation: every call takes a user id and the backend only ever searches that us
 User ids are exact and case-sensitive ('priya' and 'Priya' are two users, never merged): asking for a user
 with no memories while a user differing only in case or surrounding spaces has some raises a KeyError
 naming the stored id, instead of silently returning nothing.
-Two times per memory (see `MemoryRecord`): recorded_at (the agent's clock) and valid_from / valid_to (when it was
-true, from the user's words; `as_of` answers from these). Updates supersede: the old record gets `superseded_at`
-and a `valid_to`, stays in `history()`, and is never recalled again (both versions in one commit); `end` closes a
-retracted fact's validity and keeps it; only `forget` deletes (every version). Arguments are checked before anything is stored (limits
-in `contract`), what is stored is redacted (`redact`), and personal data is marked by category (`personal`).
+Two times per memory (`MemoryRecord`): recorded_at, the agent's clock, and valid_from / valid_to, when it was true
+(the user's words; `as_of` answers from these). Updates supersede: the old record gets `superseded_at` and a
+`valid_to`, stays in `history()` and is never recalled again (both versions in one commit); `end` closes a retracted
+fact's validity and keeps it; only `forget` deletes (every version). Arguments are checked before anything is
+stored (`contract`), what is stored is redacted (`redact`), and personal data is marked by category (`personal`).
 Crash safety, two processes and deletion on disk: see `stores.numpy_store` and `stores.chroma_store`.
 """
 from __future__ import annotations
@@ -33,10 +33,11 @@ from course_lib.long_term.checks import (check_importance, check_k, check_option
 from course_lib.long_term.contract import (DEFAULT_MIN_CONFIDENCE, LowConfidence, check_confidence, checked_write,
                                           content_key, refreshed)
 from course_lib.long_term.personal import by_category
-from course_lib.long_term.records import AsOf, Recalled, as_of, new_records, version_chain, with_fresh_ids
+from course_lib.long_term.records import Recalled, new_records, version_chain, with_fresh_ids
 from course_lib.long_term.redact import redact_secrets
 from course_lib.long_term.stores import IdTaken, MemoryRecord, open_store
 from course_lib.long_term.stores.private import check_no_symlinks
+from course_lib.long_term.validity import AsOf, as_of, dated, ended
 
 __all__ = ["VectorMemory", "Recalled", "LowConfidence", "check_user", "check_importance", "check_text"]
 ATTEMPTS = 5  # tries to find a free id when another process takes the same one at the same moment
@@ -45,7 +46,7 @@ RESERVED_KEYS = frozenset(MemoryRecord.__dataclass_fields__) | {"start_ts", "end
 
 
 class VectorMemory:
-    """Per-user vector memories with weighted recall, supersede-on-update and forgetting."""
+    """Per-user vector memories with weighted recall, supersede-on-update, valid time and forgetting."""
 
     def __init__(self, backend: str = "numpy", path: Any = None, model: Any = None, clock: CourseClock | None = None,
                  weights: Weights = Weights(), decay: float = 0.99, chroma_host: str | None = None,
@@ -154,23 +155,24 @@ class VectorMemory:
         raise RuntimeError(f"could not find a free memory id for {user_id!r} in {ATTEMPTS} attempts")
 
     def end(self, user_id: str, memory_id: str, when: datetime | None = None) -> MemoryRecord:
-        """A retraction: the fact is no longer true from `when` (the user's "since …", or a later "from June"; default
-        now). The record stays in history with its valid_to, so as_of still answers for the time it was true; only
-        forget erases."""
-        old, now = self._get_one(user_id, memory_id), self.clock.now()
-        when = check_when(when, "when") or now
-        if not old.is_current(now):
-            raise ValueError(f"memory {memory_id!r} has already ended or been superseded; nothing was changed")
-        if old.valid_from is not None and when <= old.valid_from:
-            raise ValueError(f"a fact ends after it starts: {when:%Y-%m-%d} is not after its valid_from "
-                             f"{old.valid_from:%Y-%m-%d}; pass a later time (or none: now). Nothing was changed")
-        ended = old.copy(valid_to=when)
-        self.store.put([ended])
-        return ended
+        """A retraction: the fact is no longer true from `when` (the user's "since …"; default now); it stays in
+        history with that valid_to, so as_of still answers for when it was true; only forget erases."""
+        record = ended(self._get_one(user_id, memory_id), when, self.clock.now())
+        self.store.put([record])
+        return record
+
+    def date_start(self, user_id: str, memory_id: str, valid_from: datetime) -> MemoryRecord:
+        """Fill in when a current fact began, once the user says ("vegan since 2019"); a start already known stays."""
+        old = self._get_one(user_id, memory_id)
+        record = dated(old, valid_from, self.clock.now())
+        if record is None:
+            return old
+        self.store.put([record])
+        return record
 
     def as_of(self, user_id: str, when: datetime) -> AsOf:
-        """What this user's memories say was true at `when`, by valid time (history included): `AsOf.true`, and
-        `AsOf.unknown` for facts with no stated start before they were recorded (said so, never guessed)."""
+        """What was true at `when` by valid time (history included); a fact with no stated start is unknown before
+        it was recorded (`validity.as_of`)."""
         return as_of(self.history(user_id), check_when(when, "when") or self.clock.now())
 
     def forget(self, user_id: str, memory_id: str) -> list[str]:

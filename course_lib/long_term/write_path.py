@@ -280,19 +280,21 @@ class MemoryWriter:
             known = self.memory.stored_as(user_id, d.text)
             rec = self.memory.remember(user_id, d.text, rate_importance(d.text, self.model), confidence=confidence,
                                        valid_from=d.valid_from, valid_to=d.valid_to)
-            if known is not None:
-                return replace(d, op="NOOP", id=known.id, reason="already stored (same words)")
-            return replace(d, stored_id=rec.id)
+            if known is None:
+                return replace(d, stored_id=rec.id)
+            d = replace(d, op="NOOP", id=known.id, reason="already stored (same words)")
         if d.op == "UPDATE":
             rec = self.memory.update(user_id, d.id, d.text, importance=rate_importance(d.text, self.model),
                                      confidence=confidence, valid_from=d.valid_from, valid_to=d.valid_to)
             return replace(d, stored_id=rec.id)
+        if d.op == "NOOP" and d.id and d.valid_from and self.memory.get(user_id, d.id).valid_from is None:
+            self.memory.date_start(user_id, d.id, d.valid_from)  # known, and now the user says since when
+            return replace(d, reason=f"{d.reason}; start filled in: true since {d.valid_from:%Y-%m-%d}")
         if d.op == "DELETE":  # "I'm no longer vegan (since January)": the retraction's own start is the fact's end
-            note = ""
             try:
-                ended = self.memory.end(user_id, d.id, d.valid_from or d.valid_to)
+                ended, note = self.memory.end(user_id, d.id, d.valid_from or d.valid_to), ""
             except ValueError as bad:  # an end the user placed before the fact's own start: end it now, say why
-                ended, note = self.memory.end(user_id, d.id), f" ({bad}; ended now instead)".replace(" Nothing was changed", "")
+                ended, note = self.memory.end(user_id, d.id), f" ({str(bad).split(';')[0]}: ended now instead)"
             return replace(d, valid_from=None, valid_to=ended.valid_to,
                            reason=f"{d.reason}; ended {ended.valid_to:%Y-%m-%d}, kept in history (forget erases){note}")
         return d
