@@ -200,3 +200,41 @@ def test_saying_since_when_of_a_known_fact_fills_in_its_start_once():
     tell(writer, "I've been vegetarian since 2020.")  # a start already known stays: no silent rewrite
     assert memory.history("ana")[0].valid_from == day("2018-01-01")
     assert ids(memory.as_of("ana", day("2019-06-01")).true) == [record.id]
+
+
+class LiveLike:
+    """A stand-in for a live model: the course model, except that extraction answers as a live model might, with
+    the user's words (or a date) for when the fact became true."""
+
+    def __init__(self, facts):
+        from course_lib import Model
+        from course_lib.model import prompts
+
+        self.model, self.facts, self.header = Model(), facts, prompts.EXTRACT_FACTS.header
+
+    def complete(self, messages, **kwargs):
+        if messages[0]["content"].startswith(self.header):
+            import json
+            return "Here you go:\n```json\n" + json.dumps({"facts": self.facts}) + "\n```"
+        return self.model.complete(messages, **kwargs)
+
+    def embed(self, texts):
+        return self.model.embed(texts)
+
+
+@pytest.mark.parametrize("said, expected", [("since last summer", "2025-06-01"), ("2021-09-15", "2021-09-15")])
+def test_a_live_models_valid_time_reaches_the_store(said, expected):
+    clock = CourseClock()
+    memory = VectorMemory(clock=clock)
+    facts = [{"text": "The user lives in Cork.", "confidence": 0.95, "valid_from": said, "valid_to": None}]
+    (d,) = MemoryWriter(memory, model=LiveLike(facts)).write_from_conversation("ana", "user: we live in Cork now")
+    (record,) = memory.history("ana")
+    assert d.op == "ADD" and record.valid_from == day(expected) and record.recorded_at == clock.now()
+
+
+def test_words_a_live_model_gave_that_cannot_be_read_leave_the_time_unknown_and_say_so():
+    memory = VectorMemory(clock=CourseClock())
+    facts = [{"text": "The user lives in Cork.", "confidence": 0.95, "valid_from": "after the wedding"}]
+    (d,) = MemoryWriter(memory, model=LiveLike(facts)).write_from_conversation("ana", "user: we live in Cork")
+    assert d.op == "ADD" and "'after the wedding' not understood: left unknown" in d.reason
+    assert memory.history("ana")[0].valid_from is None
