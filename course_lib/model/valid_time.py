@@ -41,9 +41,10 @@ LAST = r"last|previous|letzten|letztes|letzte|letztem|vergangenen|vergangenes|ve
 THIS = r"this|diesen|dieses|diesem|dieser|ce|cet|cette|este|esta|neste|nesta|questo|questa|quest"
 NEXT = r"next|coming|nächsten|nächstes|nächstem|nächste|kommenden|prochain|prochaine|próximo|próxima|proximo|" \
        r"proxima|prossimo|prossima"
-UNIT_DAYS = {365: r"years?|jahre?n?|jahres|ans?|années?|annees?|años?|anos?|anno|anni",
-             30: r"months?|monate?n?|mois|mes|meses|mese|mesi",
-             7: r"weeks?|wochen?|semaines?|semanas?|settimana|settimane"}
+UNIT_WORDS = {365: "year years jahr jahre jahren jahres an ans année années annee annees año años ano anos anno anni",
+              30: "month months monat monate monaten mois mes meses mese mesi",
+              7: "week weeks woche wochen semaine semaines semana semanas settimana settimane"}
+UNIT_DAYS = {days: "|".join(words.split()) for days, words in UNIT_WORDS.items()}
 YEAR_WORD = r"year|jahr|jahres|an|année|annee|año|ano|anno"
 MONTH_WORD = r"month|monat|mois|mes|mese"
 
@@ -78,15 +79,36 @@ _ANCHOR = (rf"(?:{_QUAL}\s+{_ART}(?:{_SEASON}|{_MONTH}|{YEAR_WORD}|{MONTH_WORD})
            rf"|\d{{4}}-\d{{2}}(?:-\d{{2}})?|{_ART}{_YEAR})")
 _DURATION = rf"(?:{NUMBER})\s+(?:{UNIT})"
 _AGO = rf"(?:{_DURATION})\s+(?:ago|fa)|(?:vor|il y a|hace|há|ha)\s+(?:{_DURATION})"
-_WORDS = r"(?:\s+[^\s.;!?]+){0,5}?\s+"  # up to five words between a verb of change and its time
-PHRASE = re.compile(
-    rf"\b(?P<to>(?:{TO_WORDS})(?:\s+|(?<='))(?:{_END_OF})?(?:{_ANCHOR}))\b"
-    rf"|\b(?P<since_for>(?:for|seit|depuis|desde hace|há|ha|da)\s+(?:{_DURATION}))\b"
-    rf"|\b(?P<ago>{_AGO})\b"
-    rf"|\b(?P<from>(?:{FROM_WORDS})(?:\s+|(?<='))(?:{_ANCHOR}))\b"
-    rf"|\b(?:{CHANGE_VERBS}){_WORDS}(?P<after>{_ANCHOR})\b"
-    rf"|\b(?P<before>{_ANCHOR}){_WORDS}(?:{CHANGE_VERBS})\b",  # German order: "letzten Frühling ... gezogen"
-    re.I)
+# Found in two passes, for speed: every time expression (an anchor, or a duration), then the words just before
+# or after it decide whether it bounds the fact's validity, and which end.
+ANCHOR = re.compile(rf"(?<!\w)(?=\w)(?:{_ANCHOR})\b", re.I)  # tried at word starts only
+DURATION = re.compile(rf"\b(?P<since_for>(?:for|seit|depuis|desde hace|há|ha|da)\s+(?:{_DURATION}))\b|\b(?P<ago>{_AGO})\b",
+                      re.I)
+_GLUE = r"(?:\s+|(?<='))"  # a space, or nothing after an elided article ("dall'anno")
+TO_BEFORE = re.compile(rf"\b(?:{TO_WORDS}){_GLUE}(?:{_END_OF})?$", re.I)
+FROM_BEFORE = re.compile(rf"\b(?:{FROM_WORDS}){_GLUE}$", re.I)
+VERB_BEFORE = re.compile(rf"\b(?:{CHANGE_VERBS})(?:\s+[^\s.;!?]+){{0,5}}?\s+$", re.I)
+VERB_AFTER = re.compile(rf"^(?:\s+[^\s.;!?]+){{0,5}}?\s+(?:{CHANGE_VERBS})\b", re.I)  # "letzten Frühling … gezogen"
+REACH = 80  # characters looked at around a time expression
+UNIT_SET = frozenset(UNIT.split("|"))
+HEAD_WORDS = frozenset("|".join([_SEASON, _MONTH, YEAR_WORD, MONTH_WORD, UNIT]).split("|"))  # a cheap first look
+_LEAD = re.compile(_ART, re.I)
+
+
+def windows(sentence: str, reach: int = 24) -> list[tuple[int, int]]:
+    """(start, end) of the stretches around each time word (a season, month, year, unit or 4-digit number), whole
+    words, merged: the only places a time expression can be, so the long anchor pattern runs on little text."""
+    spans: list[list[int]] = []
+    for m in re.finditer(r"[^\W\d_]+|\d{4}", sentence):
+        if m.group(0).lower() in HEAD_WORDS or m.group(0).isdigit():
+            a = sentence.rfind(" ", 0, max(0, m.start() - reach)) + 1
+            b = sentence.find(" ", min(len(sentence), m.end() + reach))
+            b = len(sentence) if b < 0 else b
+            if spans and a <= spans[-1][1]:
+                spans[-1][1] = max(spans[-1][1], b)
+            else:
+                spans.append([a, b])
+    return [(a, b) for a, b in spans]
 
 
 def said_when(sentence: str) -> dict[str, str]:
@@ -94,16 +116,29 @@ def said_when(sentence: str) -> dict[str, str]:
     keys the sentence states ({} when it states none, which means unknown)."""
     if not isinstance(sentence, str):
         raise TypeError(f"said_when reads a sentence (str), got {type(sentence).__name__}")
+    spans = windows(sentence)
+    if not spans:
+        return {}
+    has_unit = UNIT_SET.intersection(re.findall(r"[^\W\d_]+", sentence.lower()))
+    found: list[tuple[int, str, str]] = [(m.start(), "valid_from", m.group(0)) for m in DURATION.finditer(sentence)
+                                         if has_unit]
+    for m in (m for a, b in spans for m in ANCHOR.finditer(sentence, a, b)):
+        lead = _LEAD.match(m.group(0)).group(0)  # an article may belong to the word before: "jusqu'au", "dal"
+        base, after = max(0, m.start() - REACH), sentence[m.end():m.end() + REACH]
+        bound = None
+        for end in dict.fromkeys((m.start() + len(lead), m.start())):
+            before = sentence[base:end]
+            hit = TO_BEFORE.search(before) or FROM_BEFORE.search(before)
+            if hit:
+                bound = ("valid_to" if TO_BEFORE.search(before) else "valid_from", base + hit.start())
+                break
+        if bound:
+            found.append((bound[1], bound[0], sentence[bound[1]:m.end()]))
+        elif m.group(0).strip().lower() != "may" and (VERB_BEFORE.search(before) or VERB_AFTER.search(after)):
+            found.append((m.start(), "valid_from", m.group(0).strip()))  # "may" after a verb is a verb
     out: dict[str, str] = {}
-    for m in PHRASE.finditer(sentence):
-        if m.group("to"):
-            out.setdefault("valid_to", m.group("to"))
-        elif m.group("after") or m.group("before"):
-            anchor = (m.group("after") or m.group("before")).strip()
-            if anchor.lower() != "may":  # "we moved and may stay": a verb, not the month
-                out.setdefault("valid_from", anchor)
-        else:
-            out.setdefault("valid_from", m.group(0))
+    for _, role, words in sorted(found):
+        out.setdefault(role, words)
     return out
 
 
