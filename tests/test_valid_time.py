@@ -238,3 +238,19 @@ def test_words_a_live_model_gave_that_cannot_be_read_leave_the_time_unknown_and_
     (d,) = MemoryWriter(memory, model=LiveLike(facts)).write_from_conversation("ana", "user: we live in Cork")
     assert d.op == "ADD" and "'after the wedding' not understood: left unknown" in d.reason
     assert memory.history("ana")[0].valid_from is None
+
+
+def test_as_of_takes_a_date_and_refuses_what_is_not_a_moment():
+    from datetime import date
+
+    clock = CourseClock()
+    memory = VectorMemory(clock=clock)
+    rec = memory.remember("ana", "The user lives in Hull.", valid_from=day("2024-05-01"))
+    assert ids(memory.as_of("ana", date(2025, 1, 1)).true) == [rec.id]
+    assert memory.as_of("ana", date(2024, 4, 30)).lines() == ["(nothing known)"]
+    with pytest.raises(TypeError, match="moment to ask about"):
+        memory.as_of("ana", None)
+    with pytest.raises(ValueError, match="timezone-aware"):
+        memory.as_of("ana", datetime(2025, 1, 1))
+    with pytest.raises(TypeError, match="must be a datetime"):
+        memory.as_of("ana", "2025-01-01")

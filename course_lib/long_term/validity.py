@@ -14,7 +14,7 @@ Only `forget` erases a record (`VectorMemory.forget`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime, time
 
 from course_lib.long_term.checks import check_when
 from course_lib.long_term.stores import MemoryRecord
@@ -58,6 +58,15 @@ def as_of(records: list[MemoryRecord], when: datetime) -> AsOf:
         else:
             unknown.append(r)
     return AsOf(when, true, unknown, ended)
+
+
+def moment(when: datetime | date, now: datetime) -> datetime:
+    """The moment an as-of question asks about: a timezone-aware datetime, or a date (its midnight in `now`'s zone)."""
+    if isinstance(when, date) and not isinstance(when, datetime):
+        return datetime.combine(when, time(0), tzinfo=now.tzinfo)
+    if when is None:
+        raise TypeError("as_of needs the moment to ask about, e.g. date(2026, 4, 15) or a timezone-aware datetime")
+    return check_when(when, "when")
 
 
 def ended(record: MemoryRecord, when: datetime | None, now: datetime) -> MemoryRecord:

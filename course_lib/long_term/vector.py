@@ -19,7 +19,7 @@ Crash safety, two processes and deletion on disk: see `stores.numpy_store` and `
 """
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Iterable
 
 import numpy as np
@@ -37,7 +37,7 @@ from course_lib.long_term.records import Recalled, new_records, version_chain, w
 from course_lib.long_term.redact import redact_secrets
 from course_lib.long_term.stores import IdTaken, MemoryRecord, open_store
 from course_lib.long_term.stores.private import check_no_symlinks
-from course_lib.long_term.validity import AsOf, as_of, dated, ended
+from course_lib.long_term.validity import AsOf, as_of, dated, ended, moment
 
 __all__ = ["VectorMemory", "Recalled", "LowConfidence", "check_user", "check_importance", "check_text"]
 ATTEMPTS = 5  # tries to find a free id when another process takes the same one at the same moment
@@ -170,10 +170,10 @@ class VectorMemory:
         self.store.put([record])
         return record
 
-    def as_of(self, user_id: str, when: datetime) -> AsOf:
-        """What was true at `when` by valid time (history included); a fact with no stated start is unknown before
-        it was recorded (`validity.as_of`)."""
-        return as_of(self.history(user_id), check_when(when, "when") or self.clock.now())
+    def as_of(self, user_id: str, when: datetime | date) -> AsOf:
+        """What was true at `when` (a datetime, or a date: its midnight on the clock) by valid time, history included;
+        a fact with no stated start is unknown before it was recorded (`validity.as_of`)."""
+        return as_of(self.history(user_id), moment(when, self.clock.now()))
 
     def forget(self, user_id: str, memory_id: str) -> list[str]:
         """Delete one memory of this user for good, with every version of it (the records it superseded and
