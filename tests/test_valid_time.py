@@ -174,8 +174,14 @@ def test_end_and_valid_to_are_checked():
     assert later.valid_to == day("2026-06-01") and ids(memory.memories("ana")) == [later.id]
     clock.set(datetime(2026, 6, 2, tzinfo=UTC))
     assert memory.memories("ana") == []
-    with pytest.raises(ValueError, match="already ended"):
-        memory.end("ana", rec.id)
+    assert memory.end("ana", rec.id).valid_to == day("2026-06-01")  # ended already: ending again changes nothing
+    assert memory.history("ana")[0].valid_to == day("2026-06-01")
+    clock.advance(days=1)
+    new = memory.remember("ana", "The user lives in York.")
+    york = memory.update("ana", new.id, "The user lives in Leeds.")
+    with pytest.raises(ValueError, match="superseded on"):
+        memory.end("ana", new.id)
+    assert memory.end("ana", york.id).valid_to == clock.now()
 
 
 def test_an_update_of_a_fact_with_a_stated_end_still_supersedes_it():

@@ -70,10 +70,14 @@ def moment(when: datetime | date, now: datetime) -> datetime:
 
 
 def ended(record: MemoryRecord, when: datetime | None, now: datetime) -> MemoryRecord:
-    """The record of a retracted fact: valid_to = `when` (the user's "since …"; None: now), checked first."""
+    """The record of a retracted fact: valid_to = `when` (the user's "since …"; None: now), checked first. A fact
+    that had already ended by then stays as it is (ending it again changes nothing)."""
     when = check_when(when, "when") or now
-    if not record.is_current(now):
-        raise ValueError(f"memory {record.id!r} has already ended or been superseded; nothing was changed")
+    if record.superseded_at is not None:
+        raise ValueError(f"memory {record.id!r} was superseded on {record.superseded_at:%Y-%m-%d}; end its newest "
+                         "version instead (see history()). Nothing was changed")
+    if record.valid_to is not None and record.valid_to <= when:
+        return record
     if record.valid_from is not None and when <= record.valid_from:
         raise ValueError(f"a fact ends after it starts: {when:%Y-%m-%d} is not after its valid_from "
                          f"{record.valid_from:%Y-%m-%d}; pass a later time (or none: now). Nothing was changed")

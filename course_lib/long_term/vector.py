@@ -155,10 +155,11 @@ class VectorMemory:
         raise RuntimeError(f"could not find a free memory id for {user_id!r} in {ATTEMPTS} attempts")
 
     def end(self, user_id: str, memory_id: str, when: datetime | None = None) -> MemoryRecord:
-        """A retraction: the fact is no longer true from `when` (the user's "since …"; default now); it stays in
-        history with that valid_to, so as_of still answers for when it was true; only forget erases."""
-        record = ended(self._get_one(user_id, memory_id), when, self.clock.now())
-        self.store.put([record])
+        """A retraction: the fact ends at `when` (the user's "since …"; default now), kept in history; forget erases."""
+        old = self._get_one(user_id, memory_id)
+        record = ended(old, when, self.clock.now())
+        if record is not old:
+            self.store.put([record])
         return record
 
     def date_start(self, user_id: str, memory_id: str, valid_from: datetime) -> MemoryRecord:
