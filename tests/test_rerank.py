@@ -5,7 +5,7 @@ import pytest
 
 from course_lib.long_term.hybrid import Hit, HybridRetriever
 from course_lib.long_term.rerank import LateInteraction, LLMJudge, max_sim, numbered
-from course_lib.long_term.write_path import ModelOutputError
+from course_lib.long_term.answers import ModelOutputError
 from course_lib.model.offline.rerank import numbered_lines, rerank, why_left_out
 
 

@@ -28,7 +28,7 @@ def world():
 def test_operator_writes_with_provenance_and_no_duplicates(world):
     clock, _, shared = world
     (fact,) = shared.facts()
-    assert (fact.user_id, fact.source, fact.metadata["author"], fact.created_at) == (
+    assert (fact.user_id, fact.source, fact.metadata["author"], fact.recorded_at) == (
         SHARED_USER, "operator notes", "ops-team", clock.now())
     assert shared.add("restaurant lumen closes on mondays.", source="x", author="y").id == fact.id
     with pytest.raises(ValueError, match="author"):

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from course_lib.long_term.write_path import extract_facts, parse_json, rate_importance, resolve
+from course_lib.long_term.answers import parse_json
+from course_lib.long_term.write_path import extract_facts, rate_importance, resolve
 from course_lib.model import prompts
 from course_lib.model.client import Model
 from course_lib.model.settings import load_settings

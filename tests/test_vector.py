@@ -59,13 +59,14 @@ def test_remember_stores_every_field(make):
     mem = make(clock=clock)
     rec = mem.remember("priya", "The user is vegetarian.", importance=0.9, source="chat-1", links=["x"])
     assert rec.user_id == "priya" and rec.text == "The user is vegetarian." and rec.importance == 0.9
-    assert rec.created_at == rec.last_accessed_at == rec.valid_from == clock.now()
-    assert rec.valid_to is None and rec.expires_at is None and rec.access_count == 0
+    assert rec.recorded_at == rec.last_accessed_at == clock.now()
+    assert rec.valid_from is None  # nobody said since when: unknown, not the write time
+    assert rec.valid_to is None and rec.superseded_at is None and rec.expires_at is None and rec.access_count == 0
     assert rec.source == "chat-1" and rec.links == ["x"]
     assert rec.embedding.shape == (256,) and math.isclose(float(np.linalg.norm(rec.embedding)), 1, rel_tol=1e-5)
     (row,) = mem.export("priya")
-    for key in ("id", "user_id", "text", "created_at", "last_accessed_at", "importance", "access_count", "source",
-                "valid_from", "valid_to", "expires_at", "links"):
+    for key in ("id", "user_id", "text", "recorded_at", "last_accessed_at", "importance", "access_count", "source",
+                "valid_from", "valid_to", "superseded_at", "expires_at", "links"):
         assert key in row
     assert row["current"] is True
 
@@ -126,8 +127,9 @@ def test_update_supersedes_and_keeps_history(make):
     texts = [r.text for r in mem.recall("u", "What food does the user eat?", k=5)]
     assert texts == ["The user is vegan."]
     hist = {r.text: r for r in mem.history("u")}
-    assert hist["The user is vegetarian."].valid_to == clock.now()
-    assert hist["The user is vegan."].valid_from == clock.now()
+    assert hist["The user is vegetarian."].valid_to == hist["The user is vegetarian."].superseded_at == clock.now()
+    assert hist["The user is vegan."].valid_from is None  # not said since when: unknown (recorded now)
+    assert hist["The user is vegan."].recorded_at == clock.now() and hist["The user is vegan."].superseded_at is None
     assert [r.text for r in mem.memories("u")] == ["The user is vegan."]
     with pytest.raises(ValueError, match="no longer current"):
         mem.update("u", old.id, "The user eats fish.")

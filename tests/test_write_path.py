@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course_lib import CourseClock, VectorMemory
-from course_lib.long_term.write_path import (Decision, Fact, MemoryWriter, ModelOutputError, as_conversation, extract_facts, gate,
-                                   parse_json, rate_importance, resolve, session_summary)
+from course_lib.long_term.answers import ModelOutputError, parse_json
+from course_lib.long_term.write_path import (Decision, Fact, MemoryWriter, as_conversation, extract_facts, gate,
+                                   rate_importance, resolve, session_summary)
 from course_lib.model.redact import iban_ok, luhn_ok, redact_secrets
 
 

@@ -74,7 +74,7 @@ def age_words(days: int) -> str:
 
 def render(record: Any, now: datetime, origin: str | None = None) -> str:
     """One memory as a prompt line: its text, origin (if given), learned date and age, and a flag if stale."""
-    learned = record.created_at
+    learned = record.recorded_at
     confirmed = record.metadata.get("confirmed_at")  # set when the same fact was told again (contract)
     last = max(learned, datetime.fromisoformat(confirmed)) if confirmed else learned
     days = days_old(last, now)

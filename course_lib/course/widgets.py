@@ -75,30 +75,44 @@ def summary(rows: list[Row], threshold: float) -> str:
 
 
 def plot_ranking(rows: list[Row], threshold: float | None = None, ax: Any = None, title: str | None = None) -> Any:
-    """Stacked horizontal bars of the three weighted parts per memory (best on top), threshold as a line."""
+    """Stacked horizontal bars of the three weighted parts per memory (best on top), threshold as a line.
+
+    Positive parts stack rightwards from 0; a negative part (a relevance below zero) is drawn hatched and
+    unfilled, going back leftwards from the end of the positive stack, so the bar ends at the score. The scores
+    sit in a column right of every bar and of the threshold line, so the line never crosses them."""
     if ax is None:
         import matplotlib.pyplot as plt
 
         _, ax = plt.subplots(figsize=(7.5, 1.3 + 0.6 * max(len(rows), 1)))
     labels = [f"{r.label}: {r.text}" if r.label != r.text else r.text for r in rows]
     ys = list(range(len(rows)))[::-1]  # rank 1 at the top
+    tops = [sum(max(p, 0.0) for p in r.parts) for r in rows]  # where the positive stack ends
+    negative_drawn = False
     for part, (name, colour, grey) in enumerate(zip(PART_NAMES, PART_COLOURS, GREYS)):
-        lefts = [sum(r.parts[:part]) for r in rows]
-        widths = [r.parts[part] for r in rows]
+        lefts = [sum(max(p, 0.0) for p in r.parts[:part]) for r in rows]
+        widths = [max(r.parts[part], 0.0) for r in rows]
         colours = [colour if r.retrieved else grey for r in rows]
         ax.barh(ys, widths, left=lefts, color=colours, edgecolor="white", label=f"w·{name}")
+        for y, r, top in zip(ys, rows, tops):
+            if r.parts[part] < 0:  # subtracts: from the end of the positive stack back towards the score
+                taken = -sum(min(p, 0.0) for p in r.parts[:part])
+                ax.barh([y], [r.parts[part]], left=[top - taken], color="white", hatch="////",
+                        edgecolor=colour if r.retrieved else grey, linewidth=0.8,
+                        label=None if negative_drawn else "part < 0 (subtracted)")
+                negative_drawn = True
+    right = max(tops + [threshold or 0.0, 1.0])
     for y, r in zip(ys, rows):
-        ax.text(r.score + 0.03, y, f"{r.score:.2f}", va="center", fontsize=9,
+        ax.text(right * 1.14, y, f"{r.score:.2f}", va="center", ha="right", fontsize=9,
                 color="black" if r.retrieved else "grey")
     if threshold is not None:
-        ax.axvline(threshold, color="#c44e52", linestyle="--", linewidth=1.5, label=f"threshold {threshold:.2f}")
+        ax.axvline(threshold, color="#c44e52", linestyle="--", linewidth=1.5, label=f"threshold {threshold:.2f}",
+                   zorder=1)
     ax.set_yticks(ys)
     ax.set_yticklabels(labels)
-    right = max([r.score for r in rows] + [threshold or 0.0, 1.0])
-    ax.set_xlim(0, right * 1.15)
+    ax.set_xlim(min([0.0] + [r.score for r in rows]), right * 1.16)
     ax.set_xlabel("score = w·recency + w·importance + w·relevance")
     ax.set_title(title or "Memories ranked by score (grey: below the threshold, not retrieved)")
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.28), ncol=4, fontsize=8, frameon=False)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0), borderaxespad=4.2, ncol=3, fontsize=8, frameon=False)  # below the x label
     return ax
 
 

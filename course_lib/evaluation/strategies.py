@@ -188,7 +188,7 @@ class HybridProfile(Hybrid):
         hits = hybrid_recall(self.memory, user, question, k=self.k * 5, alpha=self.alpha)
         now = self.clock.now()
         lo, hi = now - timedelta(days=window[1]), now - timedelta(days=window[0])
-        written = {r.id: r.created_at for r in self.memory.memories(user)}
+        written = {r.id: r.recorded_at for r in self.memory.memories(user)}
         return [h.text for h in hits if lo <= written[h.id] <= hi][: self.k]
 
     def context(self, user: str, question: str, now: datetime) -> Context:

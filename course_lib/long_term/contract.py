@@ -106,11 +106,12 @@ class Write:
     expires_at: datetime | None
     links: list[str]
     metadata: dict[str, Any]
+    valid_to: datetime | None = None
 
 
 def checked_write(now: datetime, min_confidence: float, reserved: frozenset[str], user_id: Any, texts: Any,
                   importances: Any = None, source: Any = "conversation", valid_from: Any = None, expires_at: Any = None,
-                  links: Any = (), metadata: Any = None, confidences: Any = None) -> Write:
+                  links: Any = (), metadata: Any = None, confidences: Any = None, valid_to: Any = None) -> Write:
     """Check every argument of a write and pass the confidence gate; the texts come back redacted.
     Raises before anything is stored."""
     check_user(user_id)
@@ -120,13 +121,17 @@ def checked_write(now: datetime, min_confidence: float, reserved: frozenset[str]
     confidences = check_numbers(confidences, len(texts), "confidences", check_confidence, 1.0)
     source = check_str(source, "source")
     valid_from, expires_at = check_when(valid_from, "valid_from"), check_when(expires_at, "expires_at")
+    valid_to = check_when(valid_to, "valid_to")
+    if valid_from is not None and valid_to is not None and valid_to <= valid_from:
+        raise ValueError(f"valid_to {valid_to:%Y-%m-%d} is not after valid_from {valid_from:%Y-%m-%d}: a fact ends after "
+                         "it starts; pass a later valid_to, or None if it has not ended. Nothing was written")
     metadata, links = check_metadata(metadata, reserved), check_links(links)
     if "said_by" in metadata:
         check_said_by(metadata["said_by"])
     if expires_at is not None and expires_at <= now:
         raise ValueError(f"expires_at {expires_at:%Y-%m-%d %H:%M} is not in the future; pass a later time or None")
     return Write(admit(texts, confidences, min_confidence), importances, source, valid_from, expires_at,
-                 list(links), dict(metadata))
+                 list(links), dict(metadata), valid_to)
 
 
 def refreshed(old: Any, importance: float, now: datetime, write: Write) -> Any:

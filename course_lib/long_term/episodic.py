@@ -158,7 +158,7 @@ class EpisodicLog:
     def distill(self, model: Any = None) -> list[str]:
         """A few reusable lessons from this episode, via prompts.DISTILL_EPISODE."""
         from course_lib.model import prompts
-        from course_lib.long_term.write_path import ask_json
+        from course_lib.long_term.answers import ask_json
 
         events = self.transcript()
         if not events:

@@ -1,7 +1,9 @@
-"""Memory records: deterministic ids, the fields every new record starts with, and a memory's chain of versions."""
+"""Memory records: deterministic ids, the fields every new record starts with, a memory's chain of versions, and a
+recalled memory with its score parts."""
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -24,7 +26,8 @@ def new_id(store: Any, user_id: str, text: str, now: datetime, taken: set[str]) 
 
 def new_records(store: Any, user_id: str, w: Write, texts: list[str], importances: list[float],
                 vectors: np.ndarray, now: datetime, supersedes: str | None = None) -> list[MemoryRecord]:
-    """Records for checked texts and their embeddings, created now (nothing is stored here)."""
+    """Records for checked texts and their embeddings, recorded now, true from the write's `valid_from` (None: the
+    user did not say since when, which is unknown, not now) to its `valid_to` (nothing is stored here)."""
     taken: set[str] = set()
     records = []
     for text, imp, vec in zip(texts, importances, vectors):
@@ -34,8 +37,8 @@ def new_records(store: Any, user_id: str, w: Write, texts: list[str], importance
         if marked:
             metadata["personal_data"], imp = marked, max(imp, IMPORTANCE)
         records.append(MemoryRecord(
-            id=rid, user_id=user_id, text=text, embedding=vec, created_at=now, last_accessed_at=now,
-            importance=imp, access_count=0, source=w.source, valid_from=w.valid_from or now, valid_to=None,
+            id=rid, user_id=user_id, text=text, embedding=vec, recorded_at=now, last_accessed_at=now,
+            importance=imp, access_count=0, source=w.source, valid_from=w.valid_from, valid_to=w.valid_to,
             expires_at=w.expires_at, links=list(w.links), supersedes=supersedes, metadata=metadata))
     return records
 
@@ -65,3 +68,24 @@ def version_chain(records: list[MemoryRecord], memory_id: str) -> list[str]:
         chain.add(rid)
         todo += newer.get(rid, []) + ([older[rid]] if rid in older else [])
     return [r.id for r in records if r.id in chain]
+
+
+@dataclass(frozen=True)
+class Recalled:
+    """One recalled memory with the three terms of its score."""
+
+    record: MemoryRecord
+    score: float
+    recency: float
+    importance: float
+    relevance: float
+
+    @property
+    def text(self) -> str:
+        """The memory's text."""
+        return self.record.text
+
+    @property
+    def id(self) -> str:
+        """The memory's id."""
+        return self.record.id

@@ -23,7 +23,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from course_lib.checks import check_number, is_whole
-from course_lib.long_term.write_path import ModelOutputError, ask_json
+from course_lib.long_term.answers import ModelOutputError, ask_json
 from course_lib.model import prompts
 from course_lib.model.lazy import LazyModel
 from course_lib.ranking import dot, order

@@ -3,7 +3,7 @@
 Per-user memory answers "what do I know about *this* user"; shared semantic memory answers "what is true for
 all of them". It is a VectorMemory whose records all belong to one reserved owner, SHARED_USER, and every
 record carries its provenance: `source` (where it came from), `metadata["author"]` (who wrote it),
-`metadata["said_by"]` ("operator") and `created_at` (when). Shared memory has owners: only an operator
+`metadata["said_by"]` ("operator") and `recorded_at` (when). Shared memory has owners: only an operator
 (a name in `operators`, default ("operator",)) writes to it. There are two ways in:
 
 * `add(text, source=…, author=…)`: the operator API; `author` must be one of `operators`;

@@ -10,15 +10,16 @@ Isolation: every call takes a user id and the backend only ever searches that us
 User ids are exact and case-sensitive ('priya' and 'Priya' are two users, never merged): asking for a user
 with no memories while a user differing only in case or surrounding spaces has some raises a KeyError
 naming the stored id, instead of silently returning nothing.
-Updates supersede: the old record gets `valid_to`, stays in `history()`, and is never recalled again (both
-versions in one commit); `forget` deletes every version. Arguments are checked before anything is stored (limits
-in `contract`), what is stored is redacted (`redact`), and personal data is marked by category (`personal`).
+Two times per memory (`MemoryRecord`): recorded_at, the agent's clock, and valid_from / valid_to, when it was true
+(the user's words; `as_of` answers from these). Updates supersede: the old record gets `superseded_at` and a
+`valid_to`, stays in `history()` and is never recalled again (both versions in one commit); `end` closes a retracted
+fact's validity and keeps it; only `forget` deletes (every version). Arguments are checked before anything is
+stored (`contract`), what is stored is redacted (`redact`), and personal data is marked by category (`personal`).
 Crash safety, two processes and deletion on disk: see `stores.numpy_store` and `stores.chroma_store`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Callable, Iterable
 
 import numpy as np
@@ -32,10 +33,11 @@ from course_lib.checks import (check_flag, check_importance, check_k, check_opti
 from course_lib.long_term.contract import (DEFAULT_MIN_CONFIDENCE, LowConfidence, check_confidence, checked_write,
                                           content_key, refreshed)
 from course_lib.long_term.personal import by_category
-from course_lib.long_term.records import new_records, version_chain, with_fresh_ids
+from course_lib.long_term.records import Recalled, new_records, version_chain, with_fresh_ids
 from course_lib.model.redact import redact_secrets
 from course_lib.long_term.stores import IdTaken, MemoryRecord, open_store
 from course_lib.long_term.stores.private import check_no_symlinks
+from course_lib.long_term.validity import AsOf, as_of, dated, ended, moment
 
 __all__ = ["VectorMemory", "Recalled", "LowConfidence", "check_user", "check_importance", "check_text"]
 ATTEMPTS = 5  # tries to find a free id when another process takes the same one at the same moment
@@ -43,29 +45,8 @@ ATTEMPTS = 5  # tries to find a free id when another process takes the same one 
 RESERVED_KEYS = frozenset(MemoryRecord.__dataclass_fields__) | {"start_ts", "end_ts", "seq", "record"}
 
 
-@dataclass(frozen=True)
-class Recalled:
-    """One recalled memory with the three terms of its score."""
-
-    record: MemoryRecord
-    score: float
-    recency: float
-    importance: float
-    relevance: float
-
-    @property
-    def text(self) -> str:
-        """The memory's text."""
-        return self.record.text
-
-    @property
-    def id(self) -> str:
-        """The memory's id."""
-        return self.record.id
-
-
 class VectorMemory:
-    """Per-user vector memories with weighted recall, supersede-on-update and forgetting."""
+    """Per-user vector memories with weighted recall, supersede-on-update, valid time and forgetting."""
 
     def __init__(self, backend: str = "numpy", path: Any = None, model: Any = None, clock: CourseClock | None = None,
                  weights: Weights = Weights(), decay: float = 0.99, chroma_host: str | None = None,
@@ -91,25 +72,26 @@ class VectorMemory:
     def remember(self, user_id: str, text: str, importance: float = 0.5, source: str = "conversation",
                  valid_from: datetime | None = None, expires_at: datetime | None = None,
                  links: Iterable[str] = (), metadata: dict[str, Any] | None = None,
-                 confidence: float = 1.0) -> MemoryRecord:
+                 confidence: float = 1.0, valid_to: datetime | None = None) -> MemoryRecord:
         """Store `text` as a memory of `user_id` and return it. Text this user already has (same words) returns
         the stored memory, refreshed, not a copy; a confidence below `min_confidence` raises LowConfidence."""
         check_text(text, "text")
         check_importance(importance)
         check_confidence(confidence)
-        return self.remember_many(user_id, [text], [importance], source=source, valid_from=valid_from,
+        return self.remember_many(user_id, [text], [importance], source=source, valid_from=valid_from, valid_to=valid_to,
                                   expires_at=expires_at, links=links, metadata=metadata, confidences=[confidence])[0]
 
     def remember_many(self, user_id: str, texts: list[str], importances: list[float] | None = None,
                       source: str = "conversation", valid_from: datetime | None = None,
                       expires_at: datetime | None = None, links: Iterable[str] = (),
                       metadata: dict[str, Any] | None = None, supersedes: str | None = None,
-                      confidences: list[float] | None = None) -> list[MemoryRecord]:
+                      confidences: list[float] | None = None, valid_to: datetime | None = None) -> list[MemoryRecord]:
         """Store several memories of one user with one embedding call (all of them, or none): one record per
-        text, in order; a text already stored, or given twice, maps to one record."""
+        text, in order; a text already stored, or given twice, maps to one record. valid_from / valid_to: when the
+        facts were true, if the user said (None: not said; never the write time)."""
         now = self.clock.now()
         w = checked_write(now, self.min_confidence, RESERVED_KEYS, user_id, texts, importances, source, valid_from,
-                          expires_at, links, metadata, confidences)
+                          expires_at, links, metadata, confidences, valid_to)
         keys = [content_key(t) for t in w.texts]
         best: dict[str, float] = {}  # key -> the highest importance it is written with in this batch
         first: dict[str, str] = {}  # key -> its first wording in this batch
@@ -132,8 +114,10 @@ class VectorMemory:
         return self.store.find_same(check_user(user_id), [key], self.clock.now()).get(key)
 
     def update(self, user_id: str, memory_id: str, new_text: str, importance: float | None = None,
-               source: str = "update", confidence: float = 1.0, metadata: dict[str, Any] | None = None) -> MemoryRecord:
-        """Supersede a memory: the old one ends now (kept as history), a new one starts now (one commit), with the
+               source: str = "update", confidence: float = 1.0, valid_from: datetime | None = None,
+               valid_to: datetime | None = None, metadata: dict[str, Any] | None = None) -> MemoryRecord:
+        """Supersede a memory (one commit): the old record is kept as history, superseded now and true until the new
+        value's valid_from (the user's "since …") or, not said, until now; the new one is recorded now, with the
         old one's metadata updated by `metadata`."""
         check_text(new_text, "new_text")
         if importance is not None:
@@ -144,10 +128,12 @@ class VectorMemory:
             raise ValueError(f"memory {memory_id!r} is no longer current (superseded or expired); "
                              "update the current version instead (see history())")
         w = checked_write(now, self.min_confidence, RESERVED_KEYS, user_id, [new_text],
-                          [old.importance if importance is None else importance], source, None, old.expires_at,
-                          [*old.links, old.id], {**old.metadata, **(metadata or {})}, [confidence])
+                          [old.importance if importance is None else importance], source, valid_from, old.expires_at,
+                          [*old.links, old.id], {**old.metadata, **(metadata or {})}, [confidence], valid_to)
         new = new_records(self.store, user_id, w, w.texts, w.importances, self.embed(w.texts), now, old.id)[0]
-        return self._commit(lambda rs: self.store.supersede(old.copy(valid_to=now), rs[0]), [new], now)[0]
+        ended = min(t for t in (old.valid_to, valid_from or now) if t is not None)
+        return self._commit(lambda rs: self.store.supersede(old.copy(valid_to=ended, superseded_at=now), rs[0]),
+                            [new], now)[0]
 
     def _commit(self, write: Callable[[list[MemoryRecord]], None], records: list[MemoryRecord],
                 now: datetime) -> list[MemoryRecord]:
@@ -160,12 +146,27 @@ class VectorMemory:
                 records = with_fresh_ids(self.store, records, now)
         raise RuntimeError(f"could not find a free memory id for {records[0].user_id!r} in {ATTEMPTS} attempts")
 
-    def end(self, user_id: str, memory_id: str) -> MemoryRecord:
-        """Mark a memory as no longer true from now on (kept as history, never recalled)."""
+    def end(self, user_id: str, memory_id: str, when: datetime | None = None) -> MemoryRecord:
+        """A retraction: the fact ends at `when` (the user's "since …"; default now), kept in history; forget erases."""
         old = self._get_one(user_id, memory_id)
-        ended = old.copy(valid_to=self.clock.now())
-        self.store.put([ended])
-        return ended
+        record = ended(old, when, self.clock.now())
+        if record is not old:
+            self.store.put([record])
+        return record
+
+    def date_start(self, user_id: str, memory_id: str, valid_from: datetime) -> MemoryRecord:
+        """Fill in when a current fact began, once the user says ("vegan since 2019"); a start already known stays."""
+        old = self._get_one(user_id, memory_id)
+        record = dated(old, valid_from, self.clock.now())
+        if record is None:
+            return old
+        self.store.put([record])
+        return record
+
+    def as_of(self, user_id: str, when: datetime | date) -> AsOf:
+        """What was true at `when` (a datetime, or a date: its midnight on the clock) by valid time, history included;
+        a fact with no stated start is unknown before it was recorded (`validity.as_of`)."""
+        return as_of(self.history(user_id), moment(when, self.clock.now()))
 
     def forget(self, user_id: str, memory_id: str) -> list[str]:
         """Delete one memory of this user for good, with every version of it (the records it superseded and

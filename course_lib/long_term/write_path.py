@@ -6,34 +6,35 @@ the object are tolerated) and a clear error says what was wrong.
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any, Iterable
 
 from course_lib.checks import check_number
+from course_lib.long_term.answers import ModelOutputError, ask_json, clamp01, label
 from course_lib.long_term.contract import DEFAULT_MIN_CONFIDENCE
 from course_lib.model.redact import redact_secrets
 from course_lib.long_term.trust import InstructionRefused
+from course_lib.long_term.validity import valid_times
 from course_lib.model import prompts
-from course_lib.model.lazy import LazyModel, get_model
+from course_lib.model.lazy import LazyModel
 
 OPS = ("ADD", "UPDATE", "DELETE", "NOOP")
 
 
-class ModelOutputError(ValueError):
-    """The model answered, but not with the JSON the task asked for."""
-
-
 @dataclass(frozen=True)
 class Fact:
-    """One atomic, self-contained fact with the extractor's confidence (0..1), and what it is about as the model
-    said: `subject` ("diet", "home city", "allergy:peanuts" …) and `value` ("vegetarian"), None when it did not say."""
+    """One atomic, self-contained fact with the extractor's confidence (0..1), what it is about as the model said
+    (`subject` "diet", "allergy:peanuts" …; `value` "vegetarian"; None when it did not say) and, if the user said,
+    when it was true: valid_from / valid_to as the model gave them (the user's words, "since last spring", or a date)."""
 
     text: str
     confidence: float = 1.0
     subject: str | None = None
     value: str | None = None
+    valid_from: str | None = None
+    valid_to: str | None = None
 
 
 @dataclass(frozen=True)
@@ -47,27 +48,8 @@ class Decision:
     stored_id: str | None = None  # id of the record written when the decision was applied
     subject: str | None = None  # what the fact is about, from the extraction (stored with the memory)
     value: str | None = None
-
-
-def parse_json(text: str) -> dict[str, Any]:
-    """The first JSON object in a model's answer (which may wrap it in prose or ``` fences)."""
-    if not isinstance(text, str) or not text.strip():
-        raise ModelOutputError("the model's answer is empty; expected a JSON object")
-    cleaned = re.sub(r"```(?:json)?", "", text)
-    decoder = json.JSONDecoder()
-    for start in [m.start() for m in re.finditer(r"\{", cleaned)]:
-        try:
-            obj, _ = decoder.raw_decode(cleaned[start:])
-        except json.JSONDecodeError:
-            continue
-        if isinstance(obj, dict):
-            return obj
-    raise ModelOutputError(f"no JSON object in the model's answer: {text[:200]!r}")
-
-
-def ask_json(messages: list[dict[str, Any]], model: Any = None) -> dict[str, Any]:
-    """Send a rendered template and parse the JSON object it answers with."""
-    return parse_json(get_model(model).complete(messages, temperature=0))
+    valid_from: datetime | None = None  # when the fact became true, from the user's words (None: not said)
+    valid_to: datetime | None = None  # when it stops or stopped being true (None: not said)
 
 
 def as_conversation(conversation: str | Iterable[dict[str, Any]]) -> str:
@@ -82,15 +64,6 @@ def as_conversation(conversation: str | Iterable[dict[str, Any]]) -> str:
         if body:  # indented, so a tool's "user: ..." line can never pass for a user turn
             lines.append(f"{m['role']}: " + "\n  ".join(body))
     return "\n".join(lines)
-
-
-def clamp01(value: Any, what: str) -> float:
-    """A number from the model, clamped to [0, 1]."""
-    try:
-        x = float(value)
-    except (TypeError, ValueError):
-        raise ModelOutputError(f"{what} must be a number from 0 to 1, the model said {value!r}") from None
-    return min(1.0, max(0.0, x))
 
 
 def extract_facts(conversation: str | list[dict[str, Any]], model: Any = None) -> list[Fact]:
@@ -119,14 +92,10 @@ def facts_in(data: dict[str, Any]) -> list[Fact]:
         if isinstance(item, str):
             facts.append(Fact(item.strip(), 1.0))
         elif isinstance(item, dict) and str(item.get("text", "")).strip():
+            said = {k: str(item[k]).strip() for k in ("valid_from", "valid_to") if item.get(k) not in (None, "")}
             facts.append(Fact(str(item["text"]).strip(), clamp01(item.get("confidence", 1.0), "confidence"),
-                              label(item.get("subject")), label(item.get("value"))))
+                              label(item.get("subject")), label(item.get("value")), **said))
     return facts
-
-
-def label(value: Any) -> str | None:
-    """A subject or value from a model's answer as clean text (None for nothing, or for a non-text answer)."""
-    return " ".join(value.split()) or None if isinstance(value, str) else None
 
 
 def session_summary(transcript: str | list[dict[str, Any]], model: Any = None) -> dict[str, list[str]]:
@@ -252,7 +221,10 @@ class MemoryWriter:
                 continue
             nearest = self.memory.recall(user_id, clean, k=self.nearest_k, weights=Weights(0, 0, 1), touch=False) \
                 if self.memory.memories(user_id) else []
-            decision = resolve(replace(fact, text=clean), nearest, self.model)
+            start, end, note = valid_times(fact, self.memory.clock.now())
+            decision = replace(resolve(replace(fact, text=clean), nearest, self.model), valid_from=start, valid_to=end)
+            if note:
+                decision = replace(decision, reason=f"{decision.reason} ({note})")
             try:
                 decisions.append(self.apply(user_id, decision, fact.confidence))
             except InstructionRefused as refused:  # the write contract's own check: a model handed back an order
@@ -261,23 +233,33 @@ class MemoryWriter:
 
     def apply(self, user_id: str, decision: Decision, confidence: float = 1.0) -> Decision:
         """Carry out one decision on the vector memory through its write contract (confidence gate, redaction,
-        dedupe): an ADD of a fact already stored becomes a NOOP on the stored memory."""
-        decision = replace(decision, text=redact_secrets(decision.text)[0])
-        if decision.op == "ADD":
-            known = self.memory.stored_as(user_id, decision.text)
-            rec = self.memory.remember(user_id, decision.text, rate_importance(decision.text, self.model),
-                                       confidence=confidence, metadata=about_metadata(decision))
-            if known is not None:
-                return Decision("NOOP", known.id, decision.text, "already stored (same words)")
-            return Decision("ADD", None, decision.text, decision.reason, rec.id)
-        if decision.op == "UPDATE":
-            rec = self.memory.update(user_id, decision.id, decision.text,
-                                     importance=rate_importance(decision.text, self.model), confidence=confidence,
-                                     metadata=about_metadata(decision))
-            return Decision("UPDATE", decision.id, decision.text, decision.reason, rec.id)
-        if decision.op == "DELETE":
-            self.memory.forget(user_id, decision.id)
-        return decision
+        dedupe): an ADD of a fact already stored becomes a NOOP on the stored memory. A DELETE (the user retracts
+        a fact) *ends* it: valid_to is set to when the user said it stopped (default now) and the record stays
+        in history; only `forget` erases."""
+        d = replace(decision, text=redact_secrets(decision.text)[0])
+        if d.op == "ADD":
+            known = self.memory.stored_as(user_id, d.text)
+            rec = self.memory.remember(user_id, d.text, rate_importance(d.text, self.model), confidence=confidence,
+                                       valid_from=d.valid_from, valid_to=d.valid_to, metadata=about_metadata(d))
+            if known is None:
+                return replace(d, stored_id=rec.id)
+            d = replace(d, op="NOOP", id=known.id, reason="already stored (same words)")
+        if d.op == "UPDATE":
+            rec = self.memory.update(user_id, d.id, d.text, importance=rate_importance(d.text, self.model),
+                                     confidence=confidence, valid_from=d.valid_from, valid_to=d.valid_to,
+                                     metadata=about_metadata(d))
+            return replace(d, stored_id=rec.id)
+        if d.op == "NOOP" and d.id and d.valid_from and self.memory.get(user_id, d.id).valid_from is None:
+            self.memory.date_start(user_id, d.id, d.valid_from)  # known, and now the user says since when
+            return replace(d, reason=f"{d.reason}; start filled in: true since {d.valid_from:%Y-%m-%d}")
+        if d.op == "DELETE":  # "I'm no longer vegan (since January)": the retraction's own start is the fact's end
+            try:
+                ended, note = self.memory.end(user_id, d.id, d.valid_from or d.valid_to), ""
+            except ValueError as bad:  # an end the user placed before the fact's own start: end it now, say why
+                ended, note = self.memory.end(user_id, d.id), f" ({str(bad).split(';')[0]}: ended now instead)"
+            return replace(d, valid_from=None, valid_to=ended.valid_to,
+                           reason=f"{d.reason}; ended {ended.valid_to:%Y-%m-%d}, kept in history (forget erases){note}")
+        return d
 
 
 def about_metadata(decision: Decision) -> dict[str, str] | None:

@@ -34,27 +34,33 @@ def owner_of(records: list["MemoryRecord"]) -> str:
 
 @dataclass
 class MemoryRecord:
-    """One memory of one user, with its timestamps, importance, provenance and links."""
+    """One memory of one user, with its two times, importance, provenance and links.
+
+    Two times (bi-temporal): `recorded_at` / `superseded_at` are when the agent wrote this record and when a newer
+    version replaced it (the agent's clock); `valid_from` / `valid_to` are when the fact was true in the user's life,
+    from their words ("since last spring", "until June"). None means unknown start, or no end known yet."""
 
     id: str
     user_id: str
     text: str
     embedding: np.ndarray = field(repr=False)
-    created_at: datetime
+    recorded_at: datetime
     last_accessed_at: datetime
     importance: float = 0.5
     access_count: int = 0
     source: str = "conversation"
-    valid_from: datetime | None = None
-    valid_to: datetime | None = None  # set when a newer memory supersedes this one
+    valid_from: datetime | None = None  # when the fact became true; None: not said (known since recorded_at)
+    valid_to: datetime | None = None  # when it stopped being true (a retraction, a newer value, "until June")
+    superseded_at: datetime | None = None  # when the agent replaced this record by a newer version
     expires_at: datetime | None = None
     links: list[str] = field(default_factory=list)
     supersedes: str | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
 
     def is_current(self, now: datetime) -> bool:
-        """True if the memory is valid at `now`: started, not superseded, not expired."""
-        start = self.valid_from or self.created_at
+        """True if the memory holds at `now`: true by then (or, with no stated start, recorded by then), not ended,
+        not expired."""
+        start = self.valid_from or self.recorded_at
         if start > now:
             return False
         if self.valid_to is not None and self.valid_to <= now:
@@ -76,7 +82,7 @@ class MemoryRecord:
         """The inverse of `to_dict` (the embedding comes separately)."""
         values = dict(d)
         values.pop("embedding", None)
-        for k in ("created_at", "last_accessed_at", "valid_from", "valid_to", "expires_at"):
+        for k in ("recorded_at", "last_accessed_at", "valid_from", "valid_to", "superseded_at", "expires_at"):
             if values.get(k):
                 values[k] = datetime.fromisoformat(values[k])
         return cls(embedding=np.asarray(embedding, dtype=np.float32), **values)

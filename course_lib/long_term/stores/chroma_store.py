@@ -52,7 +52,7 @@ def collection_name(user_id: str) -> str:
 def to_metadata(record: MemoryRecord, seq: int) -> dict[str, Any]:
     """Chroma metadata for a record: the owner, the validity window as numbers, and the record as JSON."""
     end = min(ts(record.valid_to), ts(record.expires_at))
-    return {"user_id": record.user_id, "start_ts": ts(record.valid_from or record.created_at),
+    return {"user_id": record.user_id, "start_ts": ts(record.valid_from or record.recorded_at),
             "end_ts": end, "seq": seq, "content_key": content_key(record.text),
             "record": record_json(record)}
 
@@ -148,7 +148,7 @@ class ChromaStore:
             raise KeyError(f"no memory {old.id!r} for user {old.user_id!r}")
         if new.id in found["ids"]:
             raise IdTaken(f"memory id {new.id!r} already exists for this user")
-        current = json.loads(found["metadatas"][found["ids"].index(old.id)]["record"]).get("valid_to")
+        current = json.loads(found["metadatas"][found["ids"].index(old.id)]["record"]).get("superseded_at")
         if current is not None:
             raise ValueError(f"memory {old.id!r} was superseded meanwhile (by another writer); update the newest version")
         seq = int(found["metadatas"][found["ids"].index(old.id)].get("seq", 0))
@@ -199,7 +199,7 @@ class ChromaStore:
         res = col.get(ids=ids, where={"user_id": user_id}, include=["metadatas", "embeddings"])
         records = self._checked(user_id, res["ids"], res["metadatas"], res["embeddings"])
         seq = {i: int(m.get("seq", 0)) for i, m in zip(res["ids"], res["metadatas"]) if m}
-        return sorted(records, key=lambda r: (r.created_at, seq.get(r.id, 0), r.id))
+        return sorted(records, key=lambda r: (r.recorded_at, seq.get(r.id, 0), r.id))
 
     def find_same(self, user_id: str, keys: list[str], now: datetime) -> dict[str, MemoryRecord]:
         """This user's current records with these content keys, as {key: record} (see `contract.content_key`)."""

@@ -49,7 +49,7 @@ class UserRows:
         self.index = {r["id"]: i for i, r in enumerate(self.records)}
         norms = np.linalg.norm(self.vectors, axis=1, keepdims=True) if len(self.vectors) else np.ones((0, 1))
         self.unit = (self.vectors / np.where(norms == 0, 1, norms)).astype(np.float32)
-        self.starts = np.array([_when(r.get("valid_from") or r["created_at"]) for r in self.records], dtype=np.float64)
+        self.starts = np.array([_when(r.get("valid_from") or r["recorded_at"]) for r in self.records], dtype=np.float64)
         self.ends = np.array([min(_when(r.get("valid_to")), _when(r.get("expires_at"))) for r in self.records],
                              dtype=np.float64)
         self.importance = np.array([r["importance"] for r in self.records], dtype=np.float64)

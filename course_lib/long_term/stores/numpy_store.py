@@ -163,7 +163,7 @@ class NumpyStore:
         with self._writing(user_id) as rows:
             if old.id not in rows.index:
                 raise KeyError(f"no memory {old.id!r} for user {user_id!r}")
-            if rows.records[rows.index[old.id]].get("valid_to") is not None:
+            if rows.records[rows.index[old.id]].get("superseded_at") is not None:
                 raise ValueError(f"memory {old.id!r} was superseded meanwhile (by another writer); "
                                  "update the newest version")
             self._append(rows, [new])

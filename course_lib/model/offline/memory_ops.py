@@ -18,6 +18,7 @@ from course_lib.model.offline.lang.read import read_message
 from course_lib.model.offline.lang.read_facts import about, single
 from course_lib.model.offline.reply import Messages, Reply
 from course_lib.model.offline.text import sentences
+from course_lib.model.valid_time import said_when
 
 __all__ = ["about", "facts_from", "importance", "resolve", "turns", "user_turns"]
 
@@ -62,9 +63,9 @@ def facts_from(conversation: str) -> list[dict[str, Any]]:
     facts: list[dict[str, Any]] = []
     for r in readings(conversation):
         for slot, value, text in r.kept:
-            if text not in [f["text"] for f in facts]:
+            if text not in [f["text"] for f in facts]:  # + what it is about, and when it was true if the user said
                 about = {} if slot == "retract" else {"subject": slot, "value": value}  # what the slot reader saw
-                facts.append({"text": text, "confidence": r.confidence, **about})
+                facts.append({"text": text, "confidence": r.confidence, **about, **said_when(r.sentence)})
     return facts
 
 

@@ -11,7 +11,7 @@ CORRECT_VARIANTS = {
         return all(when < t for t in ends)""",
         """
         from course_lib.long_term.stores import MemoryRecord  # the library's own test, on a record built from the dict
-        r = MemoryRecord(id="x", user_id="u", text=record["text"], embedding=None, created_at=record["valid_from"],
+        r = MemoryRecord(id="x", user_id="u", text=record["text"], embedding=None, recorded_at=record["valid_from"],
                          last_accessed_at=record["valid_from"], valid_from=record["valid_from"],
                          valid_to=record["valid_to"], expires_at=record["expires_at"])
         return r.is_current(when)""",
