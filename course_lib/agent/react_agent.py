@@ -56,6 +56,20 @@ BeforeRun = Callable[["ReActAgent", str], "list[str] | None"]
 AfterRun = Callable[["ReActAgent", "list[Message]"], None]
 
 
+def recalled_lines(returned: Any) -> list[str]:
+    """What a before_run hook returned as a list of fact lines: one string is one line, None is none; anything
+    else must be strings (a clear TypeError, instead of a string split into characters or a bare crash)."""
+    if returned is None:
+        return []
+    if isinstance(returned, str):
+        return [returned]
+    lines = list(returned) if isinstance(returned, Iterable) and not isinstance(returned, (bytes, dict)) else None
+    if lines is not None and all(isinstance(line, str) for line in lines):
+        return lines
+    raise TypeError(f"before_run must return the recalled facts as a list of strings (or one string, or None), "
+                    f"got {type(returned).__name__}: {returned!r:.80}")
+
+
 class ReActAgent:
     """A thought / action / observation loop over `Model`, with tools, a step limit, a trace and a token meter."""
 
@@ -122,7 +136,7 @@ class ReActAgent:
             return self._run(user_message)
 
     def _run(self, user_message: str) -> AgentResult:
-        facts = list(self.before_run(self, user_message) or []) if self.before_run else []
+        facts = recalled_lines(self.before_run(self, user_message)) if self.before_run else []
         self.last_facts = facts
         system = {"role": "system", "content": self.system_prompt()}
         recalled = self.memory_message(facts)

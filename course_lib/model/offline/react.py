@@ -273,6 +273,6 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
             return own_tool(step, schema)
     reply = INTENTS[kind](step)
     skill = skills.loaded(step)
-    if skill is not None and not reply.tool_calls:
+    if skill is not None and not reply.tool_calls and not str(reply.content).startswith(skills.ASK_SLOTS):
         reply = Reply(content=f"{reply.content} (I followed the {skill[0]} skill.)")
     return reply
