@@ -32,6 +32,12 @@ The rules, in the order they are applied:
 6. **Old high-stakes facts**: before searching or booking, if the prompt flags recalled facts with
    "confirm before relying on it", it asks whether they still hold instead of acting; the user's next
    message is the answer, and the original request goes ahead with it ("no, I moved to Munich" counts).
+7. **Skills** (skills.py): when the system prompt carries a skill index and the request offers ``load_skill``,
+   the skill whose description is closest to the request (embedding similarity, with a threshold) is loaded
+   first; its "if the diet or budget is unknown, ask" step is followed, and the answer names the skill.
+8. **Repeats** (repeats.py): "again", "a second table" (six languages) send the booking with a ``request_id``
+   when a ledger guards the tool; a call the ledger holds as near an earlier one becomes one question, and
+   only "yes" to it books.
 
 Every step is deterministic: the same prompt always gives the same reply. This module dispatches, one
 small function per intent (INTENTS); reading the prompt is in reading.py and the modules it names.
