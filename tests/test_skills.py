@@ -187,6 +187,8 @@ def test_the_index_is_read_from_the_system_prompt_only():
     prompt = system_with_skills(SkillLibrary())
     assert set(skill_index([{"role": "system", "content": prompt}])) == {"book_restaurant", "plan_trip_day"}
     assert skill_index([{"role": "user", "content": prompt}]) == {}  # a user cannot inject a skill index
+    recalled = {"role": "system", "content": "Known facts:\n" + prompt}  # nor a memory recalled into a later block
+    assert skill_index([{"role": "system", "content": "You are helpful."}, recalled]) == {}
 
 
 def test_must_ask_reads_the_precondition_step_of_any_skill():

@@ -5,10 +5,11 @@ An exact key (`ledger.idempotency_key` on the raw arguments) books twice for a r
 later). The ledger therefore keys a side effect on its arguments *normalised* by kind (`KINDS`):
 
 * ``name``  (a restaurant):  Unicode NFKD, accents dropped, case folded, spaces collapsed, end punctuation stripped;
-* ``when``  (day and time):  the day resolved to an ISO date counted from the day of the call (a weekday, or "Fri", is its
-  next occurrence, today included; "tomorrow", "heute" and co. as in the offline model's `when.py`; an ISO date
-  or "13 March" as written), the time to HH:MM ("7pm", "19.00", "halb acht abends"); a part that cannot be
-  resolved keeps the folded text, so it only matches the same words ("Friday at 8": 8 in the morning or evening?);
+* ``when``  (day and time):  the day resolved to an ISO date counted from the day of the call (a weekday, or
+  "Fri", is its next occurrence, today included; "tomorrow", "heute" and co. as in the offline model's
+  `when.py`; an ISO date or "13 March" as written), the time to HH:MM ("7pm", "19.00", "halb acht abends"); a
+  part that cannot be resolved keeps the folded text, so it only matches the same words ("Friday at 8": 8 in
+  the morning or in the evening?);
 * ``count`` (a party size): an int ("2", "two", 2.0 → 2).
 
 Two identities are the *same* call when every normalised argument and the request id are equal; they are
@@ -42,7 +43,7 @@ MONTH_DAY = re.compile(rf"\b({MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", re.I)
 
 
 def fold_name(text: Any) -> str:
-    """A name compared loosely: accents dropped, case folded, spaces collapsed ("  Grüner  SALON." → "gruner salon")."""
+    """A name compared loosely: no accents, case folded, spaces collapsed ("  Grüner  SALON." → "gruner salon")."""
     plain = "".join(ch for ch in unicodedata.normalize("NFKD", str(text)) if not unicodedata.combining(ch))
     return " ".join(plain.casefold().split()).strip(" .,;:!?")
 

@@ -38,7 +38,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from course_lib.agent.identity import KINDS, identity, near
+from course_lib.agent import identity as identities
 from course_lib.agent.toolbox import Toolbox
 from course_lib.long_term.episodic import EpisodicLog, canonical
 from course_lib.long_term.redact import redact_value
@@ -73,7 +73,8 @@ class Ledger:
     """Every call one user's agent made, in any session logged in `log_dir`; side effects are never repeated."""
 
     def __init__(self, log_dir: str | os.PathLike, user_id: str, session_id: str, clock: CourseClock | None = None,
-                 side_effects: Iterable[str] = SIDE_EFFECTS, kinds: dict[str, dict[str, str]] = KINDS) -> None:
+                 side_effects: Iterable[str] = SIDE_EFFECTS,
+                 kinds: dict[str, dict[str, str]] = identities.KINDS) -> None:
         if user_id is None:
             raise ValueError("user_id is required: the ledger only ever reads that user's events")
         self.log = EpisodicLog(session_id, log_dir, clock, user_id=user_id)
@@ -102,27 +103,27 @@ class Ledger:
     def identity(self, event: dict[str, Any]) -> dict[str, Any]:
         """The identity of a logged call, its day resolved from the day it was made (identity.py)."""
         made = date.fromisoformat(str(event["ts"])[:10])
-        return identity(event["tool"], event.get("args") or {}, made, event.get("request_id"), self.kinds)
+        return identities.identity(event["tool"], event.get("args") or {}, made, event.get("request_id"), self.kinds)
 
     def lookup(self, tool: str, args: dict[str, Any], request_id: str | None = None) -> dict[str, Any] | None:
-        """The earliest logged call with the same identity as this one made today (any session of this user), or None."""
+        """The earliest logged call with the identity this call has today (any session of this user), or None."""
         key = self._key(tool, args, request_id)
         return next((e for e in self.done() if idempotency_key(e["tool"], self.identity(e)) == key), None)
 
     def near(self, tool: str, args: dict[str, Any]) -> tuple[dict[str, Any], list[str]] | None:
         """(the earliest logged call at the same place on the same day, the arguments that differ), or None."""
-        mine = identity(tool, redact_value(args), self.log.clock.now().date(), None, self.kinds)
+        mine = identities.identity(tool, redact_value(args), self.log.clock.now().date(), None, self.kinds)
         for e in self.done():
             if e["tool"] == tool:
-                differs = near(tool, self.identity(e), mine, self.kinds)
+                differs = identities.near(tool, self.identity(e), mine, self.kinds)
                 if differs:
                     return e, differs
         return None
 
     def _key(self, tool: str, args: dict[str, Any], request_id: str | None) -> str:
         # the log holds arguments redacted (EpisodicLog.record): compare like with like
-        return idempotency_key(tool, identity(tool, redact_value(args), self.log.clock.now().date(), request_id,
-                                              self.kinds))
+        today = self.log.clock.now().date()
+        return idempotency_key(tool, identities.identity(tool, redact_value(args), today, request_id, self.kinds))
 
     def guard(self, tools: Toolbox) -> Toolbox:
         """`tools` with every call logged, side effects answered from the ledger when already done or asked about
@@ -135,7 +136,7 @@ class Ledger:
                 if request_id is not None and (not isinstance(request_id, str) or not request_id.strip()):
                     raise ValueError(f"request_id must be a non-empty text naming this request, got {request_id!r}")
                 with locked(Path(self.log.dir) / "ledger.lock", f"the ledger of {self.log.dir}"):
-                    return self._run(name, fn, args, request_id)  # look up, call and log as one step: two kernels book once
+                    return self._run(name, fn, args, request_id)  # look up, call, log as one step: books once
             return logged
         guarded = tools.wrap(wrapper)
         return Toolbox([with_request_id(s) if s["function"]["name"] in self.side_effects else s

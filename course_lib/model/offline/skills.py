@@ -2,10 +2,12 @@
 
 A system prompt built with `memory_tools.system_with_skills` carries the skill index (one ``- name: description``
 line per skill under INDEX_HEADER), and the request offers ``load_skill``. Before acting on a task the agent
-embeds the request's task words and each "name: description" with the course's static embedder and loads the closest skill
-if the cosine similarity is at least SKILL_THRESHOLD; below it no skill is loaded (a weather question does not
-get the booking procedure); the request is compared by its task words, without the numbers and names that
-would pull a static embedding elsewhere. Each skill is loaded once per run, and the trace shows the ``load_skill`` call.
+embeds the request's task words and each "name: description" with the course's static embedder and loads the
+closest skill if the cosine similarity is at least SKILL_THRESHOLD; below it no skill is loaded (a weather
+question does not get the booking procedure). Task words are the request without the numbers and names that
+would pull a static embedding elsewhere. Each skill is loaded once per run; the trace shows the ``load_skill``
+call. The index is read from the system prompt only: a recalled memory or a user message never adds a skill,
+and ``load_skill`` only loads what the library holds, which only an operator writes.
 
 Following a skill: a rule-based model cannot execute free text, so it follows the steps it can read and says
 which skill it followed. The step it reads is a precondition of the form "If the diet or the budget is unknown,
@@ -36,15 +38,17 @@ ASK_IF_UNKNOWN = re.compile(r"\bif (?:the |your )?(.+?) (?:is|are) (?:unknown|no
 
 
 def skill_index(messages: list[dict[str, Any]]) -> dict[str, str]:
-    """{name: description} of the skill index in the system messages ({} if there is none)."""
+    """{name: description} of the skill index in the system prompt, the first message ({} if there is none); a
+    later system message (recalled memories, a summary) is data and never adds a skill."""
+    first = messages[0] if messages else {}
+    text = str(first.get("content") or "") if first.get("role") == "system" else ""
+    if INDEX_HEADER not in text:
+        return {}
     out: dict[str, str] = {}
-    for m in messages:
-        if m.get("role") != "system" or INDEX_HEADER not in str(m.get("content") or ""):
-            continue
-        for line in str(m["content"]).split(INDEX_HEADER, 1)[1].splitlines():
-            found = INDEX_LINE.match(line.strip())
-            if found:
-                out[found.group(1)] = found.group(2).strip()
+    for line in text.split(INDEX_HEADER, 1)[1].splitlines():
+        found = INDEX_LINE.match(line.strip())
+        if found:
+            out[found.group(1)] = found.group(2).strip()
     return out
 
 
