@@ -197,3 +197,27 @@ def test_the_model_is_built_on_first_use_and_a_given_one_is_kept():
     assert isinstance(agent.model, Model) and agent.model is agent.model
     given = object()
     assert ReActAgent(model=given).model is given and SummaryBufferMemory(200, model=given).model is given
+
+
+def test_toolbox_call_takes_a_dict_too_and_names_what_to_pass():
+    as_json = scenario.TOOLS.call("get_weather", '{"city": "Berlin"}')
+    assert scenario.TOOLS.call("get_weather", {"city": "Berlin"}) == as_json  # from Python, a dict is fine
+    assert scenario.TOOLS.call("get_weather", {}).startswith("error: get_weather was called with the wrong")
+    for wrong in (["Berlin"], 42, b'{"city": "Berlin"}'):
+        with pytest.raises(TypeError, match="JSON text .* or a dict"):
+            scenario.TOOLS.call("get_weather", wrong)
+
+
+def test_a_before_run_hook_may_return_one_string_never_split_into_characters():
+    agent = ReActAgent(tools=scenario.TOOLS, before_run=lambda a, m: "The user is vegetarian.")
+    agent.run("Suggest a restaurant in Berlin")
+    assert agent.last_facts == ["The user is vegetarian."]
+    agent = ReActAgent(before_run=lambda a, m: None)
+    agent.run("hi")
+    assert agent.last_facts == []
+    agent = ReActAgent(before_run=lambda a, m: (line for line in ["a fact", "another"]))
+    agent.run("hi")
+    assert agent.last_facts == ["a fact", "another"]
+    for wrong in (7, [1, 2], {"fact": "x"}, b"bytes"):
+        with pytest.raises(TypeError, match="list of strings"):
+            ReActAgent(before_run=lambda a, m, w=wrong: w).run("hi")

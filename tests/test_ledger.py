@@ -180,3 +180,134 @@ def test_two_sessions_at_once_book_once(tmp_path):
         t.join()
     assert calls == ["book_table"]
     assert sorted("already_done" in s for s in seen) == [False, True]
+
+
+# ------------------------------------------------ the identity of a booking (identity.py): a design choice
+from datetime import timedelta  # noqa: E402
+
+from course_lib.agent.memory_tools import merge, skill_tools, system_with_skills  # noqa: E402
+from course_lib.long_term.skills import SkillLibrary  # noqa: E402
+from course_lib.model.clock import COURSE_START  # noqa: E402
+from course_lib.model.offline.repeats import ASK_NEAR  # noqa: E402
+from course_lib.short_term.buffer import ConversationBuffer  # noqa: E402
+
+
+NAMED = "Book Linse & Lauch in Berlin on Friday at 19:00 for 2"
+
+
+def on_day(folder, session, tools, days, user="priya"):
+    """A session `days` after the course start (a Monday), with its own clock and a conversation buffer."""
+    ledger = Ledger(folder / "episodes", user, session, clock=CourseClock(COURSE_START + timedelta(days=days)))
+    return ReActAgent(tools=ledger.guard(tools), memory=ConversationBuffer()), ledger
+
+
+def booked(calls):
+    return calls.count("book_table")
+
+
+def test_a_reworded_duplicate_is_the_same_booking(tmp_path, counted):
+    tools, calls = counted
+    on_day(tmp_path, "tue", tools, 1)[0].run("Book a table at Grüner Salon in Berlin on Saturday at 20:30 for 3")
+    agent, ledger = on_day(tmp_path, "wed", tools, 2)
+    guarded = agent.tools.functions["book_table"]
+    for args in ({"restaurant": "grüner salon", "time": "saturday, 8:30 pm", "people": "three"},
+                 {"restaurant": "GRUNER SALON ", "time": "2026-03-07 20:30", "people": 3.0},
+                 {"restaurant": "Grüner Salon", "time": "7 March 20.30", "people": 3}):
+        assert guarded(**args)["already_done"] is True, args  # a live model may word it so: still one booking
+    again = agent.run("Please reserve Grüner Salon in Berlin for 3 people on Saturday at half past eight in the evening")
+    assert booked(calls) == 1 and "already booked" in again.answer
+    assert [e["type"] for e in ledger.log.events()].count("tool_skipped") == 4
+
+
+def test_next_weeks_repeat_is_a_new_booking(tmp_path, counted):
+    tools, calls = counted
+    memory = VectorMemory(backend="numpy", clock=CourseClock(COURSE_START + timedelta(days=3)))
+    agent, ledger = on_day(tmp_path, "thu", tools, 3)
+    agent.run(NAMED)
+    assert [d.op for d in ledger.end_session(memory)] == ["ADD"]
+    lesson = memory.memories("priya")[0].text
+    assert lesson.endswith("on 2026-03-06; do not repeat it."), lesson  # the date the booking was for
+    same_week, _ = on_day(tmp_path, "fri", tools, 4)
+    same_week.before_run = lambda a, m: [lesson]
+    assert "already have this booking" in same_week.run(NAMED).answer and booked(calls) == 1
+    next_week, _ = on_day(tmp_path, "next-thu", tools, 10)
+    next_week.before_run = lambda a, m: [lesson + " (learned 2026-03-05, 7 days ago)"]  # the lesson is recalled
+    result = next_week.run(NAMED)
+    assert booked(calls) == 2 and "I booked" in result.answer  # neither the model nor the ledger refuses it
+
+
+def test_a_request_id_repeats_on_purpose_and_a_retry_of_it_does_not(tmp_path, counted):
+    tools, calls = counted
+    agent, ledger = on_day(tmp_path, "thu", tools, 3)
+    agent.run(NAMED)
+    guarded = agent.tools.functions["book_table"]
+    args = {"restaurant": "Linse & Lauch", "time": "Friday 19:00", "people": 2}
+    assert guarded(**args)["already_done"] is True and booked(calls) == 1
+    assert "request_id" in guarded(**args)["note"]  # says how to repeat it on purpose
+    assert "already_done" not in guarded(**args, request_id="second-table") and booked(calls) == 2
+    assert guarded(**args, request_id="second-table")["already_done"] is True and booked(calls) == 2  # a retry
+    assert "error" in agent.tools.call("book_table", json.dumps({**args, "request_id": "  "}))
+    assert booked(calls) == 2
+    assert "request_id" in next(s for s in agent.tools.schemas if s["function"]["name"] == "book_table")[
+        "function"]["parameters"]["properties"]
+    assert "request_id" not in json.dumps(TOOLS.schemas)  # the guarded copy has it; the scenario's schemas do not
+
+
+@pytest.mark.parametrize("again", ["Book Linse & Lauch in Berlin on Friday at 19:00 for 2 again: we need a second "
+                                   "table", "Reserviere bitte noch einmal Linse & Lauch in Berlin am Freitag um 19 Uhr "
+                                   "für 2 Personen"])
+def test_the_offline_agent_repeats_when_asked_again_on_purpose(tmp_path, counted, again):
+    tools, calls = counted
+    on_day(tmp_path, "thu", tools, 3)[0].run(NAMED)
+    agent, _ = on_day(tmp_path, "fri", tools, 4)
+    result = agent.run(again)
+    assert booked(calls) == 2 and "as a booking of its own" in result.answer
+    assert "request_id" in result.trace.steps[-1].args
+    agent.run(again)  # the same message sent twice is the same request
+    assert booked(calls) == 2
+
+
+@pytest.mark.parametrize("near_ask, differs", [("Book Linse & Lauch in Berlin on Friday at 19:00 for 3", "people"),
+                                               ("Book Linse & Lauch in Berlin on Friday at 21:00 for 2", "time")])
+def test_a_near_booking_asks_first_and_books_only_on_yes(tmp_path, counted, near_ask, differs):
+    tools, calls = counted
+    on_day(tmp_path, "thu", tools, 3)[0].run(NAMED)
+    agent, ledger = on_day(tmp_path, "fri", tools, 4)
+    held = agent.run(near_ask)
+    assert booked(calls) == 1 and held.answer.startswith(ASK_NEAR) and differs in held.answer
+    assert json.loads(held.trace.steps[-1].observation)["needs_confirmation"] is True
+    assert ledger.log.events("tool_held")[0]["differs"] == [differs]
+    declined, _ = on_day(tmp_path, "fri2", tools, 4)
+    declined.run(near_ask)
+    no = declined.run("no, leave it")
+    assert booked(calls) == 1 and "booked nothing new" in no.answer and "book_table" not in [
+        s.action for s in no.trace.steps]
+    yes = agent.run("yes please")
+    assert booked(calls) == 2 and "I booked" in yes.answer
+    assert agent.run(near_ask).answer.count("already booked") or booked(calls) == 2  # never a third table
+
+
+def test_a_near_call_made_on_purpose_is_not_held(tmp_path, counted):
+    tools, calls = counted
+    on_day(tmp_path, "thu", tools, 3)[0].run(NAMED)
+    agent, _ = on_day(tmp_path, "fri", tools, 4)
+    agent.run("Book another table at Linse & Lauch in Berlin on Friday at 19:00 for 4")
+    assert booked(calls) == 2
+
+
+def test_the_offline_agent_loads_the_matching_skill_and_follows_it(tmp_path, counted):
+    tools, calls = counted
+    library = SkillLibrary()
+    ledger = Ledger(tmp_path / "episodes", "newcomer", "s1")
+    agent = ReActAgent(tools=merge(ledger.guard(tools), skill_tools(library)), system=system_with_skills(library),
+                       memory=ConversationBuffer())
+    asked = agent.run(ASK)  # a user the agent knows nothing about
+    assert [s.action for s in asked.trace.steps] == ["load_skill"] and asked.trace.steps[0].args == {
+        "name": "book_restaurant"}
+    assert "diet" in asked.answer and "budget" in asked.answer and booked(calls) == 0  # step 1 of the skill: ask
+    done = agent.run("I'm vegetarian and can spend 30 EUR per person.")
+    assert [s.action for s in done.trace.steps] == ["load_skill", "search_restaurants", "book_table"]
+    assert done.trace.steps[1].args["diet"] == "vegetarian" and done.trace.steps[1].args["max_price"] == 30
+    assert "book_restaurant skill" in done.answer and booked(calls) == 1
+    weather = agent.run("Will it rain in Paris on Sunday?")
+    assert "load_skill" not in [s.action for s in weather.trace.steps]  # no skill matches: none is loaded

@@ -7,28 +7,39 @@
 
 `guard` wraps a Toolbox: every tool call is logged as a ``tool_call`` event (tool, args, result) in this
 session's file. Before a side-effecting tool (``side_effects``, default ``book_table``) runs, the ledger reads
-the files of *every* session in the folder, this user's events only; if the same call (same idempotency key)
-was made before, the tool is not called again and the earlier result comes back as the observation, marked
-``already_done``. Look-up, call and log happen under one lock file in the folder, so two kernels sending the
-same booking at the same moment still book once.
+the files of *every* session in the folder, this user's events only, and compares the call's *identity*
+(identity.py: names folded, the day resolved to a date counted from the day of each call, the time as HH:MM,
+the party size as an int, plus the request id if any) with each earlier one:
+
+* the same identity → the tool is not called; the earlier result comes back marked ``already_done`` (a
+  reworded duplicate, "linse & lauch, friday 7pm", is the same call; "Friday 19:00" a week later is not);
+* the same place and date, another party size or time (`identity.near`) and no request id → the tool is not
+  called; the observation is a question (``needs_confirmation``) for the agent to put to the user;
+* a ``request_id`` the user's request carries (the guarded tool gets it as an optional argument) makes a
+  deliberate repeat, or a confirmed near call, a call of its own; the same id again is a retry of the same request.
+
+Look-up, call and log happen under one lock file in the folder, so two kernels sending the same booking at the
+same moment still book once.
 
 `end_session` turns the episode into lessons by explicit rules only (`lessons`), never by reading tool output
-or the agent's answers: a side effect that was done becomes "book_table already done with {…}; do not repeat
-it." (built from the call's arguments), and a call that raised becomes "… failed with {…}: the tool said …"
-(the error attributed to the tool, one line). What a page or a search returned, and what the agent replied,
-never become lessons. Each lesson is stored through the write path's resolve/apply as said by the agent
-(`metadata["said_by"] = "agent"`, source "ledger"), so a lesson already known is a NOOP, and one whose
-arguments read as an instruction is refused by the write contract and reported as a NOOP.
+or the agent's answers: a side effect that was done becomes "book_table already done with {…} on <date>; do not
+repeat it." (built from the call's arguments and the date they resolved to), and a call that raised becomes
+"… failed with {…}: the tool said …" (the error attributed to the tool, one line). What a page or a search
+returned, and what the agent replied, never become lessons. Each lesson is stored through the write path's
+resolve/apply as said by the agent (`metadata["said_by"] = "agent"`, source "ledger"), so a lesson already
+known is a NOOP, and one whose arguments read as an instruction is refused by the write contract and reported
+as a NOOP.
 """
 from __future__ import annotations
 
+import json
 import os
+from datetime import date
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from course_lib.agent import identity as identities
 from course_lib.agent.toolbox import Toolbox
-import json
-
 from course_lib.long_term.episodic import EpisodicLog, canonical
 from course_lib.long_term.redact import redact_value
 from course_lib.long_term.trust import InstructionRefused
@@ -37,6 +48,8 @@ from course_lib.model.clock import CourseClock
 
 SIDE_EFFECTS = ("book_table",)
 MAX_ERROR_CHARS = 120  # of a tool's error message kept in a lesson
+REQUEST_ID = {"type": "string", "description": "Only when the user asks on purpose for this again (a second table, "
+              "or yes to a confirmation question): a new id for this request. Leave it out otherwise."}
 
 
 def idempotency_key(tool: str, args: dict[str, Any]) -> str:
@@ -48,11 +61,20 @@ def idempotency_key(tool: str, args: dict[str, Any]) -> str:
     return f"{tool}:{canonical(args)}"
 
 
+def with_request_id(schema: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a tool schema with the optional `request_id` parameter (the original is left unchanged)."""
+    fn = dict(schema["function"])
+    params = dict(fn.get("parameters") or {"type": "object", "properties": {}})
+    params["properties"] = {**(params.get("properties") or {}), "request_id": REQUEST_ID}
+    return {**schema, "function": {**fn, "parameters": params}}
+
+
 class Ledger:
     """Every call one user's agent made, in any session logged in `log_dir`; side effects are never repeated."""
 
     def __init__(self, log_dir: str | os.PathLike, user_id: str, session_id: str, clock: CourseClock | None = None,
-                 side_effects: Iterable[str] = SIDE_EFFECTS) -> None:
+                 side_effects: Iterable[str] = SIDE_EFFECTS,
+                 kinds: dict[str, dict[str, str]] = identities.KINDS) -> None:
         if user_id is None:
             raise ValueError("user_id is required: the ledger only ever reads that user's events")
         self.log = EpisodicLog(session_id, log_dir, clock, user_id=user_id)
@@ -60,6 +82,7 @@ class Ledger:
         if isinstance(side_effects, str):
             raise TypeError("side_effects is a list of tool names, e.g. ('book_table',), not one string")
         self.side_effects = tuple(side_effects)
+        self.kinds = kinds
 
     def check_forget_user(self, user_id: str) -> None:
         """Raise, changing nothing, if forget_user would refuse (see EpisodicLog.check_forget_user)."""
@@ -77,38 +100,79 @@ class Ledger:
                        and e.get("type") == "tool_call" and e.get("tool") in self.side_effects]
         return sorted(events, key=lambda e: (e.get("ts", ""), e.get("session", ""), e.get("seq", 0)))
 
-    def lookup(self, tool: str, args: dict[str, Any]) -> dict[str, Any] | None:
-        """The earliest logged call with this idempotency key (any session of this user), or None."""
-        key = idempotency_key(tool, redact_value(args))  # the log holds arguments redacted (EpisodicLog.record)
-        return next((e for e in self.done() if idempotency_key(e["tool"], e.get("args") or {}) == key), None)
+    def identity(self, event: dict[str, Any]) -> dict[str, Any]:
+        """The identity of a logged call, its day resolved from the day it was made (identity.py)."""
+        made = date.fromisoformat(str(event["ts"])[:10])
+        return identities.identity(event["tool"], event.get("args") or {}, made, event.get("request_id"), self.kinds)
+
+    def lookup(self, tool: str, args: dict[str, Any], request_id: str | None = None) -> dict[str, Any] | None:
+        """The earliest logged call with the identity this call has today (any session of this user), or None."""
+        key = self._key(tool, args, request_id)
+        return next((e for e in self.done() if idempotency_key(e["tool"], self.identity(e)) == key), None)
+
+    def near(self, tool: str, args: dict[str, Any]) -> tuple[dict[str, Any], list[str]] | None:
+        """(the earliest logged call at the same place on the same day, the arguments that differ), or None."""
+        mine = identities.identity(tool, redact_value(args), self.log.clock.now().date(), None, self.kinds)
+        for e in self.done():
+            if e["tool"] == tool:
+                differs = identities.near(tool, self.identity(e), mine, self.kinds)
+                if differs:
+                    return e, differs
+        return None
+
+    def _key(self, tool: str, args: dict[str, Any], request_id: str | None) -> str:
+        # the log holds arguments redacted (EpisodicLog.record): compare like with like
+        today = self.log.clock.now().date()
+        return idempotency_key(tool, identities.identity(tool, redact_value(args), today, request_id, self.kinds))
 
     def guard(self, tools: Toolbox) -> Toolbox:
-        """`tools` with every call logged, and side effects answered from the ledger when already done."""
+        """`tools` with every call logged, side effects answered from the ledger when already done or asked about
+        when near an earlier one; side-effect tools take an optional `request_id` for a deliberate repeat."""
         def wrapper(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
             def logged(**args: Any) -> Any:
                 if name not in self.side_effects:
                     return self._run(name, fn, args)
+                request_id = args.pop("request_id", None)
+                if request_id is not None and (not isinstance(request_id, str) or not request_id.strip()):
+                    raise ValueError(f"request_id must be a non-empty text naming this request, got {request_id!r}")
                 with locked(Path(self.log.dir) / "ledger.lock", f"the ledger of {self.log.dir}"):
-                    return self._run(name, fn, args)  # look up, call and log as one step: two kernels book once
+                    return self._run(name, fn, args, request_id)  # look up, call, log as one step: books once
             return logged
-        return tools.wrap(wrapper)
+        guarded = tools.wrap(wrapper)
+        return Toolbox([with_request_id(s) if s["function"]["name"] in self.side_effects else s
+                        for s in guarded.schemas], guarded.functions)
 
-    def _run(self, name: str, fn: Callable[..., Any], args: dict[str, Any]) -> Any:
-        """Answer a side effect already done from the ledger, else call the tool and log the call."""
-        earlier = self.lookup(name, args) if name in self.side_effects else None
-        if earlier is not None:
-            self.log.record("tool_skipped", tool=name, args=args, earlier_session=earlier["session"])
-            result = earlier.get("result")
-            return {**(result if isinstance(result, dict) else {"result": result}), "already_done": True,
-                    "note": f"{name} was already done with these arguments in session {earlier['session']}; "
-                            "not repeated"}
+    def _run(self, name: str, fn: Callable[..., Any], args: dict[str, Any], request_id: str | None = None) -> Any:
+        """Answer a side effect already done from the ledger, ask about a near one, else call the tool and log it."""
+        if name in self.side_effects:
+            earlier = self.lookup(name, args, request_id)
+            if earlier is not None:
+                self.log.record("tool_skipped", tool=name, args=args, earlier_session=earlier["session"])
+                result = earlier.get("result")
+                return {**(result if isinstance(result, dict) else {"result": result}), "already_done": True,
+                        "note": f"{name} was already done for this request in session {earlier['session']}; "
+                                "not repeated. If the user wants it again on purpose, call it with a new request_id"}
+            close = self.near(name, args) if request_id is None else None
+            if close is not None:
+                return self._ask(name, args, *close)
         try:
             result = fn(**args)
         except Exception as exc:
             self.log.record("tool_error", tool=name, args=args, error=f"{type(exc).__name__}: {exc}")
             raise
-        self.log.record("tool_call", tool=name, args=args, result=result)
+        extra = {"request_id": request_id} if request_id is not None else {}
+        self.log.record("tool_call", tool=name, args=args, result=result, **extra)
         return result
+
+    def _ask(self, name: str, args: dict[str, Any], earlier: dict[str, Any], differs: list[str]) -> dict[str, Any]:
+        """A near call is held: log it, and return the question the agent must put to the user (nothing done)."""
+        self.log.record("tool_held", tool=name, args=args, earlier_session=earlier["session"], differs=differs)
+        before = json.dumps(earlier.get("args") or {}, sort_keys=True, ensure_ascii=False)
+        now = json.dumps(args, sort_keys=True, ensure_ascii=False)
+        return {"needs_confirmation": True, "done": False, "earlier": earlier.get("result"), "differs": differs,
+                "question": f"There is already a {name} on the same day at the same place ({before}, session "
+                            f"{earlier['session']}); this one differs in {', '.join(differs)} ({now}). Is it another "
+                            f"{name} on purpose? Nothing was done: to go ahead, call {name} again with a request_id."}
 
     def record_run(self, agent: Any, messages: list[dict[str, Any]]) -> None:
         """An `after_run` hook: log the run's task (the user message) and outcome (the final answer)."""
@@ -121,7 +185,9 @@ class Ledger:
         for e in self.log.events():
             args = json.dumps(e.get("args") or {}, sort_keys=True, ensure_ascii=False)
             if e.get("type") == "tool_call" and e.get("tool") in self.side_effects:
-                out.append(f"{e['tool']} already done with {args}; do not repeat it.")
+                dates = [v["date"] for v in self.identity(e).values() if isinstance(v, dict) and "date" in v]
+                on = f" on {dates[0]}" if len(dates) == 1 else ""
+                out.append(f"{e['tool']} already done with {args}{on}; do not repeat it.")
             elif e.get("type") == "tool_error":
                 said = " ".join(str(e.get("error") or "").split())[:MAX_ERROR_CHARS].replace('"', "'")
                 out.append(f"{e.get('tool')} failed with {args}: the tool said \"{said}\". Check the arguments "

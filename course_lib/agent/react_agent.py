@@ -55,6 +55,20 @@ BeforeRun = Callable[["ReActAgent", str], "list[str] | None"]
 AfterRun = Callable[["ReActAgent", "list[Message]"], None]
 
 
+def recalled_lines(returned: Any) -> list[str]:
+    """What a before_run hook returned as a list of fact lines: one string is one line, None is none; anything
+    else must be strings (a clear TypeError, instead of a string split into characters or a bare crash)."""
+    if returned is None:
+        return []
+    if isinstance(returned, str):
+        return [returned]
+    lines = list(returned) if isinstance(returned, Iterable) and not isinstance(returned, (bytes, dict)) else None
+    if lines is not None and all(isinstance(line, str) for line in lines):
+        return lines
+    raise TypeError(f"before_run must return the recalled facts as a list of strings (or one string, or None), "
+                    f"got {type(returned).__name__}: {returned!r:.80}")
+
+
 class ReActAgent:
     """A thought / action / observation loop over `Model`, with tools, a step limit, a trace and a token meter."""
 
@@ -119,7 +133,7 @@ class ReActAgent:
 
     def _run(self, user_message: str) -> AgentResult:
         """Recall, then up to max_steps model calls with the tools they ask for, then remember the run."""
-        self.last_facts = list(self.before_run(self, user_message) or []) if self.before_run else []
+        self.last_facts = recalled_lines(self.before_run(self, user_message)) if self.before_run else []
         system, user = {"role": "system", "content": self.system_prompt()}, {"role": "user", "content": user_message}
         recalled = self.memory_message(self.last_facts)
         context = [*(dict(m) for m in self.memory.render()), user]  # after the system prompt; compaction folds it

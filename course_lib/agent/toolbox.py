@@ -55,8 +55,9 @@ class Toolbox:
         """A toolbox whose functions are `wrapper(name, fn)` (e.g. to truncate every result)."""
         return Toolbox(self.schemas, {n: wrapper(n, f) for n, f in self.functions.items()})
 
-    def call(self, name: str, arguments: str) -> str:
-        """Run one tool call (arguments as a JSON string) and return the observation as text.
+    def call(self, name: str, arguments: "str | Mapping[str, Any] | None") -> str:
+        """Run one tool call (arguments as a JSON string, as a model sends them, or a dict) and return the
+        observation as text.
 
         Mistakes the model makes (unknown tool, bad JSON, wrong arguments) and any Exception the tool
         raises come back as an error observation the model can read and correct, instead of crashing the
@@ -66,10 +67,16 @@ class Toolbox:
         fn = self.functions.get(name)
         if fn is None:
             return f"error: there is no tool called {name!r}; available tools: {', '.join(self.names)}"
-        try:
-            args = json.loads(arguments or "{}")
-        except json.JSONDecodeError as exc:
-            return f"error: the arguments are not valid JSON ({exc}); send a JSON object"
+        if isinstance(arguments, Mapping):  # called from Python: the arguments as they are
+            args: Any = dict(arguments)
+        elif arguments is None or isinstance(arguments, str):
+            try:
+                args = json.loads(arguments or "{}")
+            except json.JSONDecodeError as exc:
+                return f"error: the arguments are not valid JSON ({exc}); send a JSON object"
+        else:
+            raise TypeError(f"arguments must be a JSON text such as '{{\"city\": \"Berlin\"}}' or a dict such as "
+                            f"{{'city': 'Berlin'}}, got {type(arguments).__name__}")
         if not isinstance(args, dict):
             return "error: the arguments must be a JSON object such as {\"city\": \"Berlin\"}"
         try:

@@ -16,6 +16,7 @@ import json
 import re
 from typing import Any
 
+from course_lib.model.offline import repeats
 from course_lib.model.offline.amounts import party_sizes
 from course_lib.model.offline.places import LOCAL_NAMES
 from course_lib.model.offline.reading import describe
@@ -97,6 +98,9 @@ def summary(r: dict[str, Any]) -> str:
 def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
     """Search with the known constraints, choose (or take the named place), and book it only if all is known."""
     c, question = s.c, s.question
+    answer = repeats.answered_near(s.messages, s.last_user) if book else None  # the user answers the ledger's question
+    if answer is False:
+        return Reply(content="Then I leave it as it is: I have booked nothing new, and your earlier booking stands.")
     args, gaps = missing(question, today, c["city"]) if book else ({}, [])
     if gaps:
         return ask_for(gaps)
@@ -130,20 +134,27 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
         suffix = "" if c["city"] else " You named no city, so I looked in Berlin."
         return Reply(content=f"I suggest {summary(chosen)} in {city}: {reason}.{suffix}")
     when, people = f"{args['day']} {args['time']}", args["people"]
+    again = answer is True or repeats.on_purpose(question)
     if "book_table" not in s.names:
         booking = {"restaurant": chosen["name"], "time": when, "people": people}
-        if done_before(s.messages, "book_table", booking):
+        if not again and done_before(s.messages, "book_table", booking):
             return Reply(content=f"You already have this booking: {chosen['name']} for {people} on {when} was booked "
-                                 f"in an earlier session, so I do not book it again.")
-        return s.call("book_table", f"I choose {chosen['name']}: {reason}. Now I book it for {people} at {when}.",
-                      **booking)
+                                 f"in an earlier session, so I do not book it again. If you want a second one on "
+                                 "purpose, say so.")
+        if again and repeats.takes_request_id(s.tools, "book_table"):
+            booking["request_id"] = repeats.request_id(question)  # a repeat on purpose: a request of its own
+        return s.call("book_table", f"I choose {chosen['name']}: {reason}. Now I book it for {people} at {when}"
+                      + (", as a booking of its own because you asked for it again." if again else "."), **booking)
     result = s.results("book_table")[-1]
     try:
         booked = json.loads(result)
     except json.JSONDecodeError:
         return Reply(content=f"The booking at {chosen['name']} failed: {result}")
+    if isinstance(booked, dict) and booked.get("needs_confirmation"):
+        return Reply(content=repeats.ask_near(booked, chosen["name"], people, when))
     if isinstance(booked, dict) and booked.get("already_done"):
         return Reply(content=f"This table was already booked in an earlier session (confirmation "
                              f"{booked.get('confirmation', '?')}), so I did not book it again.")
-    return Reply(content=f"I booked {summary(chosen)} for {booked['people']} on {booked['time']}. "
+    return Reply(content=f"I booked {summary(chosen)} for {booked['people']} on {booked['time']}"
+                         f"{', as a booking of its own, as you asked' if again else ''}. "
                          f"Confirmation: {booked['confirmation']}. I chose it because {reason}.")

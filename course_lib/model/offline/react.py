@@ -32,6 +32,12 @@ The rules, in the order they are applied:
 6. **Old high-stakes facts**: before searching or booking, if the prompt flags recalled facts with
    "confirm before relying on it", it asks whether they still hold instead of acting; the user's next
    message is the answer, and the original request goes ahead with it ("no, I moved to Munich" counts).
+7. **Skills** (skills.py): when the system prompt carries a skill index and the request offers ``load_skill``,
+   the skill whose description is closest to the request (embedding similarity, with a threshold) is loaded
+   first; its "if the diet or budget is unknown, ask" step is followed, and the answer names the skill.
+8. **Repeats** (repeats.py): "again", "a second table" (six languages) send the booking with a ``request_id``
+   when a ledger guards the tool; a call the ledger holds as near an earlier one becomes one question, and
+   only "yes" to it books.
 
 Every step is deterministic: the same prompt always gives the same reply. This module dispatches, one
 small function per intent (INTENTS); reading the prompt is in reading.py and the modules it names.
@@ -41,17 +47,18 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, Callable
 
 from course_lib.model.clock import COURSE_START
-from course_lib.model.offline import answers, booking, own_tools
+from course_lib.model.offline import answers, booking, own_tools, repeats, skills
 from course_lib.model.offline.intents import URL, intent
 from course_lib.model.offline.reading import (  # noqa: F401  (constraints & co. are read as react.constraints)
     POINTER, best_sentences, constraints, describe, fact_text, find_budget, find_city, find_diet, find_people,
     find_when, prompt_text, tool_history, weather_city)
 from course_lib.model.offline.reply import Messages, Reply, tool_call
 from course_lib.model.offline.self_memory import memory_step, recalled_text
-from course_lib.model.offline.when import today_in
+from course_lib.model.offline.when import WEEKDAYS, day_of, today_in
 from course_lib.model.prompts import STALE_FLAG
 
 
@@ -89,18 +96,28 @@ class Step:
         return Reply(content=thought, tool_calls=[tool_call(next_call_id(self.messages), tool, json.dumps(args))])
 
 
-DONE_BEFORE = re.compile(r"\b(\w+) already done with (\{[^{}]*\})")
+DONE_BEFORE = re.compile(r"\b(\w+) already done with (\{[^{}]*\})(?: on (\d{4}-\d{2}-\d{2}))?")
 
 
 def done_before(messages: Messages, tool: str, args: dict[str, Any]) -> bool:
-    """Does the prompt (e.g. a recalled lesson "book_table already done with {...}") say this exact call was made?"""
+    """Does the prompt (e.g. a recalled lesson "book_table already done with {...} on 2026-03-06") say this exact
+    call was made? A lesson with a date counts only if the call's day falls on that date (next week's Friday is
+    another booking)."""
     for m in DONE_BEFORE.finditer(prompt_text(messages)):
         try:
-            if m.group(1) == tool and json.loads(m.group(2)) == args:
+            if m.group(1) == tool and json.loads(m.group(2)) == args and (
+                    m.group(3) is None or m.group(3) == day_date(messages, str(args.get("time", "")))):
                 return True
         except json.JSONDecodeError:
             continue
     return False
+
+
+def day_date(messages: Messages, text: str) -> str | None:
+    """The ISO date of the weekday in `text`, counted from today as the prompt states it (today included)."""
+    today = today_in(fact_text(messages), COURSE_START.date())
+    day = day_of(text, today).value
+    return (today + timedelta(days=(WEEKDAYS.index(day) - today.weekday()) % 7)).isoformat() if day else None
 
 
 def next_call_id(messages: Messages) -> str:
@@ -143,9 +160,10 @@ def confirmation_answered(messages: Messages, last_user: int) -> str | None:
     or about what a booking still needs."""
     before = messages[last_user - 1] if last_user >= 2 else {}
     if before.get("role") != "assistant" or not str(before.get("content") or "").startswith(
-            (ASK_TO_CONFIRM, booking.ASK_BOOKING)):
+            (ASK_TO_CONFIRM, booking.ASK_BOOKING, repeats.ASK_NEAR, skills.ASK_SLOTS)):
         return None
-    return str(messages[last_user - 2].get("content") or "") if messages[last_user - 2].get("role") == "user" else None
+    asked = next((m for m in reversed(messages[:last_user - 1]) if m.get("role") == "user"), None)  # tool turns between
+    return str(asked.get("content") or "") if asked is not None else None
 
 
 def ask_to_confirm(s: Step, book: bool) -> Reply | None:
@@ -164,6 +182,11 @@ def restaurant(s: Step, book: bool = False) -> Reply:
     asking = ask_to_confirm(s, book)
     if asking is not None:
         return asking
+    need = skills.unknown_slots(s)  # a loaded skill's "if … is unknown, ask" step
+    if need:
+        listed = " and ".join(skills.SLOTS[slot] for slot in need)
+        return Reply(content=f"{skills.ASK_SLOTS} {listed}: the {skills.loaded(s)[0]} skill says to ask before "
+                             "searching. Could you tell me? I have booked nothing yet.")
     today = today_in(fact_text(s.messages), COURSE_START.date())
     return booking.restaurant(s, book, today, done_before)
 
@@ -245,9 +268,17 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
     remembered = memory_step(step)  # memory tools (self_memory.py) come first
     if remembered is not None:
         return remembered
+    loading = skills.to_load(step)  # a skill whose description matches the task is loaded first
+    if loading is not None:
+        return step.call("load_skill", f"The task matches the skill {loading[0]} (similarity {loading[1]:.2f}); "
+                         "I load its steps first.", name=loading[0])
     kind = intent(question)
     if kind in ("small_talk", "unknown") or (kind in NEEDS and NEEDS[kind] not in step.offered):
         schema, _ = own_tools.best_tool(question, tools)  # a learner's own tool, by embedding similarity
         if schema is not None:
             return own_tool(step, schema)
-    return INTENTS[kind](step)
+    reply = INTENTS[kind](step)
+    skill = skills.loaded(step)
+    if skill is not None and not reply.tool_calls and not str(reply.content).startswith(skills.ASK_SLOTS):
+        reply = Reply(content=f"{reply.content} (I followed the {skill[0]} skill.)")
+    return reply
