@@ -340,13 +340,13 @@ def plots(timed: dict[str, dict], tokens: dict[str, list[int]], sizes: list[int]
     return [OUT / "recall.png", OUT / "tokens.png"]
 
 
-README = ROOT / "README.md"
+README = ROOT / "docs" / "performance.md"  # the page the README links for performance (kept out of the learner's page)
 TIMINGS = ROOT / "docs" / "timings.json"  # the committed copy of a quiet run's results.json
 MARKERS = ("<!-- bench:start -->", "<!-- bench:end -->")
 
 
 def readme_section(results: dict) -> str:
-    """The README's performance section (markdown) from a results.json."""
+    """The performance page's generated section (markdown) from a results.json."""
     timed, tokens = results["timed_ms"], results["tokens_per_turn"]
     sizes = [n for n in ("1,000", "10,000", "100,000") if f"numpy recall, {n}" in timed]
     kinds = ["floor: matrix-vector product", "numpy recall", "Python loop", "hybrid recall",
@@ -387,20 +387,20 @@ def readme_section(results: dict) -> str:
 
 
 def write_readme(timings: Path = TIMINGS, check: bool = False) -> int:
-    """Rewrite (or --check) the README's section between the bench markers from `timings`."""
+    """Rewrite (or --check) the section of docs/performance.md between the bench markers from `timings`."""
     text = README.read_text(encoding="utf-8")
     start, end = text.find(MARKERS[0]), text.find(MARKERS[1])
     if start < 0 or end < start:
-        print(f"README.md has no {MARKERS[0]} … {MARKERS[1]} block", file=sys.stderr)
+        print(f"{README.relative_to(ROOT)} has no {MARKERS[0]} … {MARKERS[1]} block", file=sys.stderr)
         return 2
     new = text[:start + len(MARKERS[0])] + "\n" + readme_section(json.loads(timings.read_text())) + "\n" + text[end:]
     if new == text:
         return 0
     if check:
-        print("README.md's performance section is out of date: run python tools/bench.py --readme", file=sys.stderr)
+        print(f"{README.relative_to(ROOT)} is out of date: run python tools/bench.py --readme", file=sys.stderr)
         return 1
     README.write_text(new, encoding="utf-8")
-    print("README.md: performance section rewritten from", timings.relative_to(ROOT))
+    print(f"{README.relative_to(ROOT)}: performance section rewritten from", timings.relative_to(ROOT))
     return 0
 
 
@@ -409,7 +409,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="1k and 10k memories, fewer repeats")
     parser.add_argument("--notebooks", action="store_true", help="also time every lesson and solution notebook")
     parser.add_argument("--only-notebooks", action="store_true", help="time the notebooks and nothing else")
-    parser.add_argument("--readme", action="store_true", help="rewrite README's performance section from "
+    parser.add_argument("--readme", action="store_true", help="rewrite docs/performance.md's tables from "
                         "docs/timings.json (a copy of a quiet run's reports/bench/results.json) and stop")
     parser.add_argument("--redaction", action="store_true", help="only time redact_secrets (1 KB, 100 KB, 1 MB)")
     parser.add_argument("--check", action="store_true", help="with --readme: fail if the section is out of date")
