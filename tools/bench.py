@@ -193,6 +193,36 @@ def bench_redaction(repeat: int) -> dict[str, dict]:
     return out
 
 
+def service_log(min_tokens: int) -> str:
+    """A service log of at least `min_tokens` tokens: one line per processed batch, all alike (English words)."""
+    from course_lib.model.tokens import count_tokens
+
+    lines, i = [], 0
+    while i % 200 or count_tokens("\n".join(lines)) < min_tokens:
+        lines.append(f"2026-03-0{1 + i % 9} 12:{i % 60:02d}:{i * 7 % 60:02d} INFO worker-{i % 7} processed batch {i} "
+                     f"in {i * 37 % 900} ms; queue depth {i * 13 % 50}.")
+        i += 1
+    return "\n".join(lines)
+
+
+TRUNCATION_QUERIES = {  # a query that matches nothing makes every line about equally "relevant": the slow case
+    "German query": "Warum ist der Dienst gestern Abend abgestürzt?",
+    "English query": "why did worker-3 fail on batch 1200?",
+}
+
+
+def bench_truncation(repeat: int) -> dict[str, dict]:
+    """truncate_tool_output with a query on a 42,000-token log down to 1,000 tokens, in CPU time (see
+    bench_redaction). Before passages were priced incrementally, the German query took 190 s (issue 24)."""
+    from course_lib.agent.truncation import OutputStore, truncate_tool_output
+
+    log = service_log(42_000)
+    truncate_tool_output(log[:5_000], 500, store=OutputStore(), query="warm up")  # load the embedder once
+    return {f"truncate a 42,000-token log, {name} (CPU)": stats(timings(
+        lambda: truncate_tool_output(log, 1_000, store=OutputStore(), query=query), max(3, repeat // 10),
+        warmup=0, clock=time.process_time)) for name, query in TRUNCATION_QUERIES.items()}
+
+
 def bench_import() -> dict[str, dict]:
     """`import course_lib` in a fresh interpreter."""
     code = "import time; t = time.perf_counter(); import course_lib; print((time.perf_counter() - t) * 1000)"
@@ -412,6 +442,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--readme", action="store_true", help="rewrite docs/performance.md's tables from "
                         "docs/timings.json (a copy of a quiet run's reports/bench/results.json) and stop")
     parser.add_argument("--redaction", action="store_true", help="only time redact_secrets (1 KB, 100 KB, 1 MB)")
+    parser.add_argument("--truncation", action="store_true", help="only time truncate_tool_output on a long log")
     parser.add_argument("--check", action="store_true", help="with --readme: fail if the section is out of date")
     args = parser.parse_args(argv)
     if args.readme:
@@ -431,10 +462,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.redaction:
         print(table(bench_redaction(repeat)))
         return 0
+    if args.truncation:
+        print(table(bench_truncation(repeat)))
+        return 0
     print("  import …", flush=True)
     timed = bench_import()
     print("  redaction …", flush=True)
     timed.update(bench_redaction(repeat))
+    print("  truncation …", flush=True)
+    timed.update(bench_truncation(repeat))
     print("  writes and the embedder …", flush=True)
     timed.update(bench_writes(repeat))
     timed.update(bench_recall(sizes, repeat, chroma_max=10_000 if args.quick else 100_000))
