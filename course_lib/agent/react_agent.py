@@ -56,6 +56,19 @@ BeforeRun = Callable[["ReActAgent", str], "list[str] | None"]
 AfterRun = Callable[["ReActAgent", "list[Message]"], None]
 
 
+def stopped_answer(max_steps: int, steps: list[Step]) -> str:
+    """What a run cut by max_steps tells the user: that it stopped, and every tool it had already called, with
+    the start of each result, so a side effect done before the stop (a booking) is never left unsaid."""
+    text = f"I stopped after {max_steps} step{'s' if max_steps != 1 else ''} without a final answer"
+    done = []  # never empty: only a step that called a tool lets the loop go on
+    for s in steps:
+        args = ", ".join(f"{k}={v}" for k, v in s.args.items())
+        result = " ".join((s.observation or "").split())
+        done.append(f"- {s.action}({args}) -> {result[:120] + ' …' if len(result) > 120 else result}")
+    return (text + ", but I had already called these tools, so whatever they do (a booking, a message sent) has "
+            "happened:\n" + "\n".join(done) + "\nCheck these results before repeating the request (or raise max_steps).")
+
+
 class ReActAgent:
     """A thought / action / observation loop over `Model`, with tools, a step limit, a trace and a token meter."""
 
@@ -167,8 +180,7 @@ class ReActAgent:
                                         observation=observation))
         else:
             trace.stopped = "max_steps"
-            answer = (f"I stopped after {self.max_steps} step{'s' if self.max_steps != 1 else ''} without a final answer "
-                      f"(raise max_steps or simplify the request).")
+            answer = stopped_answer(self.max_steps, trace.steps)
         trace.answer = answer
         final = {"role": "assistant", "content": answer}
         run_messages = [user, *scratch, final]
