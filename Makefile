@@ -21,7 +21,7 @@ $(STAMP): requirements.lock pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@echo "[2/4] upgrading pip"
 	@$(PY) -m pip install --quiet --upgrade pip
-	@echo "[3/4] installing the pinned packages of requirements.lock (about 180, a few minutes on a first install)"
+	@echo "[3/4] installing the $$(grep -c '^[A-Za-z].*==' requirements.lock) pinned packages of requirements.lock (a few minutes the first time)"
 	$(PY) -m pip install --progress-bar on -r requirements.lock
 	@echo "[4/4] installing course_lib from this folder (editable)"
 	@PYTHONWARNINGS=ignore $(PY) -m pip install --quiet --no-deps -e .  # setuptools warns about the package folder next to the checkout, which is the point of -e
