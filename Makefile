@@ -22,7 +22,7 @@ $(STAMP): requirements.lock pyproject.toml
 	@echo "[2/4] upgrading pip"
 	@$(PY) -m pip install --quiet --upgrade pip
 	@echo "[3/4] installing the $$(grep -c '^[A-Za-z].*==' requirements.lock) pinned packages of requirements.lock (a few minutes the first time)"
-	$(PY) -m pip install --progress-bar on -r requirements.lock
+	@$(PY) -m pip install --progress-bar on -r requirements.lock
 	@echo "[4/4] installing course_lib from this folder (editable)"
 	@PYTHONWARNINGS=ignore $(PY) -m pip install --quiet --no-deps -e .  # setuptools warns about the package folder next to the checkout, which is the point of -e
 	@touch $(STAMP)
