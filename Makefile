@@ -15,12 +15,18 @@ LAB_ARGS  ?=  # more jupyter options, e.g. make lab-headless LAB_ARGS="--port=88
 
 .PHONY: mutate lab lab-headless install test test-lib test-notebooks test-pythons exercises check-exercises grade wheelhouse rehearse record eval bench nbval-lessons doctor reset lock site clean
 
+# A line per step, and pip's own progress (one line per package, a bar per download) for the long step.
 $(STAMP): requirements.lock pyproject.toml
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.lock
-	PYTHONWARNINGS=ignore $(PY) -m pip install --quiet --no-deps -e .  # setuptools warns about the package folder next to the checkout, which is the point of -e
-	touch $(STAMP)
+	@echo "[1/4] virtual environment in $(VENV)"
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@echo "[2/4] upgrading pip"
+	@$(PY) -m pip install --quiet --upgrade pip
+	@echo "[3/4] installing the $$(grep -c '^[A-Za-z].*==' requirements.lock) pinned packages of requirements.lock (a few minutes the first time)"
+	@$(PY) -m pip install --progress-bar on -r requirements.lock
+	@echo "[4/4] installing course_lib from this folder (editable)"
+	@PYTHONWARNINGS=ignore $(PY) -m pip install --quiet --no-deps -e .  # setuptools warns about the package folder next to the checkout, which is the point of -e
+	@touch $(STAMP)
+	@echo "done: .venv is ready; next, make lab (or make doctor to check the environment)"
 
 install: $(STAMP)  ## create .venv and install the pinned versions
 

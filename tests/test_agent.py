@@ -128,6 +128,15 @@ def test_step_limit():
         ReActAgent(max_steps=0)
 
 
+def test_a_run_stopped_after_a_side_effect_says_what_it_did():
+    booked = ReActAgent(tools=scenario.TOOLS, max_steps=2).run("Book Linse & Lauch in Berlin on Friday at 19:00 for 4")
+    done = [s for s in booked.trace.steps if s.action == "book_table"]
+    assert booked.trace.stopped == "max_steps" and done, "the run should stop right after booking"
+    confirmation = json.loads(done[0].observation)["confirmation"]
+    assert "without a final answer" in booked.answer and "book_table(" in booked.answer
+    assert confirmation in booked.answer and "has happened" in booked.answer
+
+
 def test_tool_errors_become_observations():
     tools = scenario.TOOLS
     assert tools.call("nope", "{}").startswith("error: there is no tool")

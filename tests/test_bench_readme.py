@@ -1,4 +1,4 @@
-"""The README's performance section is generated from docs/timings.json (a quiet run of make bench)."""
+"""docs/performance.md (linked from the README) is generated from docs/timings.json (a quiet run of make bench)."""
 from __future__ import annotations
 
 import json

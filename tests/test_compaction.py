@@ -178,6 +178,14 @@ def test_bad_arguments_raise_clear_errors():
         ReActAgent(tools=TOOLS, model=ScriptedModel(3), max_context_tokens=2000).run(long_goal)
 
 
+def test_fit_without_its_goal_in_the_context_says_so():
+    goal = {"role": "user", "content": "Check every museum."}
+    context = [goal] + [{"role": "user", "content": f"note {i} " + "word " * 300} for i in range(12)]
+    compactor = Compactor(plan_compaction(3_000), Model())
+    with pytest.raises(ValueError, match=r"goal.*must be one of the messages in `context`.*Check every museum"):
+        compactor.fit([], context, dict(goal), [], 0)  # a copy of the goal is not the goal in the context
+
+
 def test_compaction_is_off_by_default_and_the_plan_describes_the_agent():
     agent = ReActAgent(tools=scenario.TOOLS)
     assert agent.compaction is None

@@ -132,3 +132,8 @@ def test_search_keeps_the_fused_order_with_ties_by_id():
     assert top(np.array([0.2, 0.9, 0.9, 0.1]), ["a", "c", "b", "d"], 2) == [2, 1]  # tie at 0.9: id 'b' first
     assert top(np.array([0.5, 0.5, 0.5]), ["c", "a", "b"], 2) == [1, 2]
     assert top(np.array([0.3]), ["a"], 5) == [0]
+
+
+def test_one_string_is_not_a_list_of_documents():
+    with pytest.raises(TypeError, match=r"HybridRetriever\(\[text\]\)"):
+        HybridRetriever("The U-Bahn runs all night at weekends.")

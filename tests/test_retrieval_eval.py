@@ -81,3 +81,13 @@ def test_ceiling_lists_only_cases_cosine_gets_wrong():
     assert ex.wrong == "apple apple pear" and ex.right == "pear" and ex.cosine_wrong > ex.cosine_right
     assert ex.fixed and ex.reranked_first == "pear"
     assert R.ceiling(R.Dataset("t", data.documents, [R.Case("apple", 0, frozenset({0}))]), last_first, Axis()) == []
+
+
+def test_a_case_that_points_past_its_documents_is_refused():
+    docs = [["I am vegetarian.", "I live in Lyon."]]
+    with pytest.raises(ValueError, match=r"relevant must hold positions of documents in set 0, 0 to 1; got \[99\]"):
+        R.Dataset("mine", docs, [R.Case("Where do I live?", 0, frozenset({99}))])
+    with pytest.raises(ValueError, match="searches document set 3"):
+        R.Dataset("mine", docs, [R.Case("Where do I live?", 3, frozenset({1}))])
+    assert R.evaluate(R.Dataset("mine", docs, [R.Case("Where do I live?", 0, frozenset({1}))]),
+                      R.Method("vector", 1.0))["R@1"] == 1.0

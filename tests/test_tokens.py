@@ -41,6 +41,12 @@ def test_bad_input_says_what_to_do(bad):
     assert "message" in str(err.value)
 
 
+@pytest.mark.parametrize("bad", [None, 42, b"bytes"])
+def test_not_a_text_names_the_type_and_the_fix(bad):
+    with pytest.raises(TypeError, match=rf"got {type(bad).__name__} .*pass the text itself"):
+        count_tokens(bad)
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.text(max_size=200), st.text(max_size=200))
 def test_round_trip_and_concatenation_bound(a, b):

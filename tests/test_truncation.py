@@ -110,3 +110,35 @@ def test_extraction_property(parts, budget, query):
     assert count_tokens(out.text) <= budget
     if count_tokens(text) > budget:
         assert out.pointer in out.text
+
+
+def service_log(lines: int) -> str:
+    return "\n".join(f"2026-03-0{1 + i % 9} 12:{i % 60:02d} INFO worker-{i % 7} processed batch {i} in {i * 37 % 900} ms."
+                     for i in range(lines))
+
+
+class CountingEncoding:
+    """The real encoding, counting how many characters go through encode()."""
+
+    def __init__(self, real):
+        self.real, self.chars = real, 0
+
+    def encode(self, text, **kwargs):
+        self.chars += len(text)
+        return self.real.encode(text, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+
+def test_a_query_that_matches_nothing_costs_a_few_encodings_of_the_text_not_one_per_passage(monkeypatch):
+    import course_lib.agent.truncation as truncation
+    import course_lib.model.tokens as tokens
+
+    log = service_log(700)  # ~20,000 tokens of near-identical lines: every line scores about the same
+    counting = CountingEncoding(tokens.encoding())
+    monkeypatch.setattr(tokens, "encoding", lambda: counting)
+    monkeypatch.setattr(truncation, "encoding", lambda: counting, raising=False)
+    out = truncate_tool_output(log, 1000, store=OutputStore(), query="Warum ist der Dienst gestern abgestürzt?")
+    assert out.truncated and count_tokens(out.text) <= 1000 and out.text.count("omitted") >= 2
+    assert counting.chars < 4 * len(log), f"encoded {counting.chars / len(log):.1f} times the text's length"

@@ -199,6 +199,36 @@ def bench_redaction(repeat: int) -> dict[str, dict]:
     return out
 
 
+def service_log(min_tokens: int) -> str:
+    """A service log of at least `min_tokens` tokens: one line per processed batch, all alike (English words)."""
+    from course_lib.model.tokens import count_tokens
+
+    lines, i = [], 0
+    while i % 200 or count_tokens("\n".join(lines)) < min_tokens:
+        lines.append(f"2026-03-0{1 + i % 9} 12:{i % 60:02d}:{i * 7 % 60:02d} INFO worker-{i % 7} processed batch {i} "
+                     f"in {i * 37 % 900} ms; queue depth {i * 13 % 50}.")
+        i += 1
+    return "\n".join(lines)
+
+
+TRUNCATION_QUERIES = {  # a query that matches nothing makes every line about equally "relevant": the slow case
+    "German query": "Warum ist der Dienst gestern Abend abgestürzt?",
+    "English query": "why did worker-3 fail on batch 1200?",
+}
+
+
+def bench_truncation(repeat: int) -> dict[str, dict]:
+    """truncate_tool_output with a query on a 42,000-token log down to 1,000 tokens, in CPU time (see
+    bench_redaction). Before passages were priced incrementally, the German query took 190 s (issue 24)."""
+    from course_lib.agent.truncation import OutputStore, truncate_tool_output
+
+    log = service_log(42_000)
+    truncate_tool_output(log[:5_000], 500, store=OutputStore(), query="warm up")  # load the embedder once
+    return {f"truncate a 42,000-token log, {name} (CPU)": stats(timings(
+        lambda: truncate_tool_output(log, 1_000, store=OutputStore(), query=query), max(3, repeat // 10),
+        warmup=0, clock=time.process_time)) for name, query in TRUNCATION_QUERIES.items()}
+
+
 def bench_import() -> dict[str, dict]:
     """`import course_lib` in a fresh interpreter."""
     code = "import time; t = time.perf_counter(); import course_lib; print((time.perf_counter() - t) * 1000)"
@@ -346,13 +376,13 @@ def plots(timed: dict[str, dict], tokens: dict[str, list[int]], sizes: list[int]
     return [OUT / "recall.png", OUT / "tokens.png"]
 
 
-README = ROOT / "README.md"
+README = ROOT / "docs" / "performance.md"  # the page the README links for performance (kept out of the learner's page)
 TIMINGS = ROOT / "docs" / "timings.json"  # the committed copy of a quiet run's results.json
 MARKERS = ("<!-- bench:start -->", "<!-- bench:end -->")
 
 
 def readme_section(results: dict) -> str:
-    """The README's performance section (markdown) from a results.json."""
+    """The performance page's generated section (markdown) from a results.json."""
     timed, tokens = results["timed_ms"], results["tokens_per_turn"]
     sizes = [n for n in ("1,000", "10,000", "100,000") if f"numpy recall, {n}" in timed]
     kinds = ["floor: matrix-vector product", "numpy recall", "Python loop", "hybrid recall",
@@ -393,20 +423,20 @@ def readme_section(results: dict) -> str:
 
 
 def write_readme(timings: Path = TIMINGS, check: bool = False) -> int:
-    """Rewrite (or --check) the README's section between the bench markers from `timings`."""
+    """Rewrite (or --check) the section of docs/performance.md between the bench markers from `timings`."""
     text = README.read_text(encoding="utf-8")
     start, end = text.find(MARKERS[0]), text.find(MARKERS[1])
     if start < 0 or end < start:
-        print(f"README.md has no {MARKERS[0]} … {MARKERS[1]} block", file=sys.stderr)
+        print(f"{README.relative_to(ROOT)} has no {MARKERS[0]} … {MARKERS[1]} block", file=sys.stderr)
         return 2
     new = text[:start + len(MARKERS[0])] + "\n" + readme_section(json.loads(timings.read_text())) + "\n" + text[end:]
     if new == text:
         return 0
     if check:
-        print("README.md's performance section is out of date: run python tools/bench.py --readme", file=sys.stderr)
+        print(f"{README.relative_to(ROOT)} is out of date: run python tools/bench.py --readme", file=sys.stderr)
         return 1
     README.write_text(new, encoding="utf-8")
-    print("README.md: performance section rewritten from", timings.relative_to(ROOT))
+    print(f"{README.relative_to(ROOT)}: performance section rewritten from", timings.relative_to(ROOT))
     return 0
 
 
@@ -415,9 +445,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="1k and 10k memories, fewer repeats")
     parser.add_argument("--notebooks", action="store_true", help="also time every lesson and solution notebook")
     parser.add_argument("--only-notebooks", action="store_true", help="time the notebooks and nothing else")
-    parser.add_argument("--readme", action="store_true", help="rewrite README's performance section from "
+    parser.add_argument("--readme", action="store_true", help="rewrite docs/performance.md's tables from "
                         "docs/timings.json (a copy of a quiet run's reports/bench/results.json) and stop")
     parser.add_argument("--redaction", action="store_true", help="only time redact_secrets (1 KB, 100 KB, 1 MB)")
+    parser.add_argument("--truncation", action="store_true", help="only time truncate_tool_output on a long log")
     parser.add_argument("--check", action="store_true", help="with --readme: fail if the section is out of date")
     args = parser.parse_args(argv)
     if args.readme:
@@ -437,10 +468,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.redaction:
         print(table(bench_redaction(repeat)))
         return 0
+    if args.truncation:
+        print(table(bench_truncation(repeat)))
+        return 0
     print("  import …", flush=True)
     timed = bench_import()
     print("  redaction …", flush=True)
     timed.update(bench_redaction(repeat))
+    print("  truncation …", flush=True)
+    timed.update(bench_truncation(repeat))
     print("  writes and the embedder …", flush=True)
     timed.update(bench_writes(repeat))
     timed.update(bench_recall(sizes, repeat, chroma_max=10_000 if args.quick else 100_000))

@@ -4,8 +4,9 @@
     python tools/nbclean.py --clear-outputs exercises/*.ipynb     # also drop outputs and counts
     python tools/nbclean.py --check lessons/*.ipynb               # exit 1 if any file would change
 
-Kept: cell sources, outputs (unless cleared), cell tags and a few editor flags, a normalised kernelspec
-and language_info (no Python version), and the course's own "course" metadata. Dropped: execution
+Kept: cell sources, outputs (unless cleared), cell tags and a few editor flags, the kernelspec and
+language_info exactly as JupyterLab writes them when the course's kernel starts (so opening a lesson does not
+mark it modified), and the course's own "course" metadata. Dropped: execution
 timings, widget state and widget view ids, scroll/collapse flags and anything else an editor or nbconvert adds.
 """
 from __future__ import annotations
@@ -18,9 +19,14 @@ import sys
 from pathlib import Path
 
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+# JupyterLab copies the kernel's language_info into the notebook when the kernel starts and marks the notebook
+# modified if it differs from the stored one; ipykernel reports the Python version in it. This is the Python the
+# stored outputs are executed with (docs/timings.json): a kernel on it opens every notebook unmodified, one on
+# another Python only rewrites this version (checked with JupyterLab 4 in headless Chromium).
+KERNEL_PYTHON = "3.11.7"
 LANGUAGE_INFO = {"codemirror_mode": {"name": "ipython", "version": 3}, "file_extension": ".py",
                  "mimetype": "text/x-python", "name": "python", "nbconvert_exporter": "python",
-                 "pygments_lexer": "ipython3"}
+                 "pygments_lexer": "ipython3", "version": KERNEL_PYTHON}
 CELL_METADATA_KEPT = ("tags", "jupyter", "slideshow", "editable", "deletable")
 NOTEBOOK_METADATA_KEPT = ("course",)
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"

@@ -183,7 +183,11 @@ class Compactor:
         if before <= self.plan.trigger_tokens:
             return context, None
         block_tokens = count_message_tokens(self.block) if self.block else 0
-        goal_at = next(i for i, m in enumerate(context) if m is goal)
+        goal_at = next((i for i, m in enumerate(context) if m is goal), None)
+        if goal_at is None:
+            raise ValueError("Compactor.fit: `goal` must be one of the messages in `context` (the same dict, "
+                             "not a copy), because it is never folded; pass context=[*history, goal, ...] with "
+                             f"that message, got a goal starting {str(goal.get('content'))[:40]!r} that is not in it")
         chosen: list[int] = []
         folded = 0
         for group in units(context):

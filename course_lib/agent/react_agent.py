@@ -69,6 +69,19 @@ def recalled_lines(returned: Any) -> list[str]:
                     f"got {type(returned).__name__}: {returned!r:.80}")
 
 
+def stopped_answer(max_steps: int, steps: list[Step]) -> str:
+    """What a run cut by max_steps tells the user: that it stopped, and every tool it had already called, with
+    the start of each result, so a side effect done before the stop (a booking) is never left unsaid."""
+    text = f"I stopped after {max_steps} step{'s' if max_steps != 1 else ''} without a final answer"
+    done = []  # never empty: only a step that called a tool lets the loop go on
+    for s in steps:
+        args = ", ".join(f"{k}={v}" for k, v in s.args.items())
+        result = " ".join((s.observation or "").split())
+        done.append(f"- {s.action}({args}) -> {result[:120] + ' …' if len(result) > 120 else result}")
+    return (text + ", but I had already called these tools, so whatever they do (a booking, a message sent) has "
+            "happened:\n" + "\n".join(done) + "\nCheck these results before repeating the request (or raise max_steps).")
+
+
 class ReActAgent:
     """A thought / action / observation loop over `Model`, with tools, a step limit, a trace and a token meter."""
 
@@ -184,8 +197,7 @@ class ReActAgent:
     def _stopped(self, trace: Trace) -> str:
         """The answer of a run that used every step without a final answer."""
         trace.stopped = "max_steps"
-        return (f"I stopped after {self.max_steps} step{'s' if self.max_steps != 1 else ''} without a final answer "
-                f"(raise max_steps or simplify the request).")
+        return stopped_answer(self.max_steps, trace.steps)
 
     def _finish(self, user: Message, scratch: list[Message], answer: str, trace: Trace, usage: Usage) -> AgentResult:
         """Add the run to the short-term memory, hand it to after_run, and return the result."""

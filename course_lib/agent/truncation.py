@@ -7,7 +7,9 @@
 """
 from __future__ import annotations
 
+import bisect
 import hashlib
+import itertools
 import json
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -16,7 +18,7 @@ from typing import Any, Callable, Iterator
 
 from course_lib.checks import check_whole
 from course_lib.agent.passages import rank_passages
-from course_lib.model.tokens import count_tokens, decode, encode
+from course_lib.model.tokens import count_tokens, decode, encode, encoding
 
 GOAL: ContextVar[str | None] = ContextVar("goal", default=None)  # the request the running agent works on
 
@@ -114,7 +116,8 @@ def truncate_tool_output(text: str, max_tokens: int, head: int | None = None, ta
     max_tokens = check_whole(max_tokens, "max_tokens", 1)
     if query is not None and not isinstance(query, str):
         raise TypeError(f"query is the text to look for (e.g. the user's request), got {type(query).__name__}")
-    total = count_tokens(text)
+    ids = encode(text)
+    total = len(ids)
     if total <= max_tokens:
         return Truncated(text, None, total, total)
     store = STORE if store is None else store
@@ -136,7 +139,6 @@ def truncate_tool_output(text: str, max_tokens: int, head: int | None = None, ta
     if head < 0 or tail < 0 or head + tail > room:
         raise ValueError(f"head + tail must be at most {room} tokens for max_tokens={max_tokens}; "
                          f"got head={head}, tail={tail}")
-    ids = encode(text)
     if extract:
         out = _extract(text, ids, query, max_tokens, head, tail, pointer)
         if out is not None:
@@ -156,38 +158,80 @@ def truncate_tool_output(text: str, max_tokens: int, head: int | None = None, ta
 
 def _extract(text: str, ids: list[int], query: str, max_tokens: int, head: int, tail: int,
              pointer: str) -> str | None:
-    """Head, the relevant passages of the middle and tail, with a marker per gap; None if nothing fits."""
+    """Head, the relevant passages of the middle and tail, with a marker per gap; None if nothing fits.
+
+    Passages are taken best first while the output stays within max_tokens. Each one is priced by the change
+    it makes (its own tokens, and the gap marker it splits in two), from the token positions of the full
+    text computed once, so a long output with many relevant passages costs one encoding, not one per try;
+    the loop stops as soon as no passage left could fit. The result is counted once at the end and, if
+    token boundaries merged differently at a join, the weakest passage is dropped until it fits.
+    """
     head_text, tail_text = decode(ids[:head]), decode(ids[len(ids) - tail:]) if tail else ""
     lo, hi = len(head_text), len(text) - len(tail_text)
     if not (text.startswith(head_text) and text.endswith(tail_text)) or lo >= hi:
         return None  # a cut inside a multi-byte character: fall back to head + tail
     ranked = rank_passages(text, query, lo, hi)
-    chosen: list = []
-    for passage in ranked:  # best first, while the whole output still fits
-        trial = sorted(chosen + [passage], key=lambda p: p.start)
-        if count_tokens(_assemble(text, head_text, tail_text, trial, pointer, len(ids))) <= max_tokens:
-            chosen = trial
-    if not chosen:
+    if not ranked:
         return None
-    return _assemble(text, head_text, tail_text, chosen, pointer, len(ids))
+    at = _TokenPositions(text, ids)
+    cost = [len(encode(p.text)) for p in ranked]
+    cheapest_left = list(itertools.accumulate(reversed(cost), min))[::-1]  # cheapest passage from i on
+    first_extra = count_tokens(_marker(len(ids), pointer, len(ids))) - count_tokens(_gap(len(ids), pointer, len(ids)))
+    room = max_tokens - head - tail - first_extra - at.gap_cost(lo, hi, pointer)
+    chosen: list = []  # sorted by position
+    for i, passage in enumerate(ranked):  # best first
+        if room < cheapest_left[i]:
+            break  # the budget is spent: nothing further down the ranking can fit
+        k = bisect.bisect_left([p.start for p in chosen], passage.start)
+        left = chosen[k - 1].end if k else lo
+        right = chosen[k].start if k < len(chosen) else hi
+        delta = (at.gap_cost(left, passage.start, pointer) + cost[i] + at.gap_cost(passage.end, right, pointer)
+                 - at.gap_cost(left, right, pointer))
+        if delta <= room:
+            chosen.insert(k, passage)
+            room -= delta
+    while chosen:
+        out = _assemble(text, head_text, tail_text, chosen, pointer, at)
+        if count_tokens(out) <= max_tokens:
+            return out
+        chosen.remove(min(chosen, key=lambda p: (p.score, -p.start)))
+    return None
 
 
-def _assemble(text: str, head_text: str, tail_text: str, passages: list, pointer: str, total: int) -> str:
+class _TokenPositions:
+    """Where each token of `text` starts, so "how many tokens before character c" needs no re-encoding."""
+
+    def __init__(self, text: str, ids: list[int]) -> None:
+        self.text = text
+        self.total = len(ids)
+        self.starts = encoding().decode_with_offsets(ids)[1]  # character offset of each token's start
+
+    def before(self, char: int) -> int:
+        """Tokens of the full text that start before character `char` (the read_more offset there)."""
+        return bisect.bisect_left(self.starts, char)
+
+    def gap_cost(self, start: int, end: int, pointer: str) -> int:
+        """Tokens that text[start:end] costs in the output: its whitespace as is, or a gap marker."""
+        if not self.text[start:end].strip():
+            return len(encode(self.text[start:end])) if end > start else 0
+        return count_tokens(_gap(self.before(end) - self.before(start), pointer, self.before(start)))
+
+
+def _assemble(text: str, head_text: str, tail_text: str, passages: list, pointer: str,
+              at: _TokenPositions) -> str:
     """head [marker] passage [gap] passage … [gap] tail; the first marker names the stored output."""
-    parts, at = [head_text], len(head_text)
-    for n, p in enumerate(passages):
-        if text[at:p.start].strip():
-            offset = len(encode(text[:at]))
-            omitted = len(encode(text[:p.start])) - offset
-            parts.append((_gap if n else _marker)(omitted, pointer, offset))
+    parts, start, first = [head_text], len(head_text), True
+    for p in [*passages, None]:
+        end = p.start if p else len(text) - len(tail_text)
+        if text[start:end].strip():
+            offset = at.before(start)
+            parts.append((_marker if first else _gap)(at.before(end) - offset, pointer, offset))
+            first = False
         else:
-            parts.append(text[at:p.start])
-        parts.append(p.text)
-        at = p.end
-    end = len(text) - len(tail_text)
-    offset = len(encode(text[:at]))
-    parts.append(_gap(total - len(encode(tail_text)) - offset, pointer, offset) if text[at:end].strip()
-                 else text[at:end])
+            parts.append(text[start:end])
+        if p:
+            parts.append(p.text)
+            start = p.end
     parts.append(tail_text)
     return "".join(parts)
 

@@ -52,6 +52,16 @@ class Dataset:
     documents: list[list[str]]
     cases: list[Case]
 
+    def __post_init__(self) -> None:
+        for c in self.cases:  # a relevant position past the end would score 0 and look like a retrieval miss
+            if not 0 <= c.docs < len(self.documents):
+                raise ValueError(f"case {c.query!r} searches document set {c.docs}, but {self.name!r} has "
+                                 f"{len(self.documents)} (numbered from 0)")
+            wrong = sorted(i for i in c.relevant if not 0 <= i < len(self.documents[c.docs]))
+            if wrong or not c.relevant:
+                raise ValueError(f"case {c.query!r}: relevant must hold positions of documents in set {c.docs}, "
+                                 f"0 to {len(self.documents[c.docs]) - 1}; got {sorted(c.relevant)}")
+
 
 @dataclass(frozen=True)
 class Method:

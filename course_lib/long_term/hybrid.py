@@ -79,6 +79,9 @@ class HybridRetriever:
                  reranker: Reranker | None = None, ids: Sequence[str] | None = None,
                  embeddings: np.ndarray | None = None) -> None:
         check_alpha(alpha)
+        if isinstance(documents, (str, bytes)):  # a string is a sequence too: it would index its characters
+            raise TypeError("HybridRetriever takes a list of documents, got one string; wrap it: "
+                            "HybridRetriever([text]), or split a long text into paragraphs first")
         if not documents:
             raise ValueError("HybridRetriever needs at least one document")
         self.documents = [str(d) for d in documents]

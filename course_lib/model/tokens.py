@@ -58,6 +58,10 @@ def count_tokens(text_or_messages: Union[str, Iterable[Message]]) -> int:
         return len(encode(text_or_messages))
     if isinstance(text_or_messages, Mapping):
         raise TypeError("count_tokens takes a string or a *list* of messages; wrap a single message in [ ]")
+    if text_or_messages is None or isinstance(text_or_messages, (bytes, int, float)) or not isinstance(
+            text_or_messages, Iterable):  # None: usually a message whose content is None, or a function's missing return
+        raise TypeError(f"count_tokens takes a string or a list of chat messages, got {type(text_or_messages).__name__}"
+                        f" ({text_or_messages!r:.40}); pass the text itself, e.g. count_tokens(message['content'] or '')")
     messages = list(text_or_messages)
     if not messages:
         return 0
