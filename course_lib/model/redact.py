@@ -18,9 +18,11 @@ from typing import Callable
 from course_lib.model.redact_words import (ABOUT, CLAUSE_END, CODE, CODE_WORDS, DETERMINERS, GAP, IS, KEY_WORDS,
                                          NOT_A_VALUE, NOT_ABOUT, PASSWORD_WORDS, QUALIFIERS, QUOTE, SAID_TO_BE,
                                          TOKEN, VALUE_FIRST)
-from course_lib.model.redact_ids import CASUAL_RULES, ID_RULES, SPELLED
-from course_lib.model.redact_scan import (CARD_DIGITS, DIGIT, IBAN_DIGITS, PIN_WORDS, WINDOW, gate_of, near,  # noqa: F401
-                                         redact_private_keys, windows)
+from course_lib.model.redact_cards import card_groups
+from course_lib.model.redact_ids import BANK_WORDS, CASUAL_RULES, ID_RULES, ID_WORDS, SPELLED
+from course_lib.model.redact_scan import (BANK_STEMS, CARD_DIGITS, CODE_STEMS, DIGIT, IBAN_DIGITS, ID_STEMS,  # noqa: F401
+                                         KEY_STEMS, PIN_WORDS, PW_STEMS, WINDOW, gate_of, near, redact_private_keys,
+                                         windows)
 
 Rule = tuple[str, "re.Pattern[str]"]
 # name -> pattern; the named group "v" is the part replaced (the whole match if there is no "v").
@@ -75,11 +77,18 @@ RULES: list[Rule] = [
     ("api_key", re.compile(rf"(?i)(?<![\w+/=.~-])(?P<v>{TOKEN})(?={SAID_TO_BE}{DETERMINERS}{KEY_WORDS}{NOT_ABOUT})")),
 ]
 
+LONG_RUN = 120  # characters: a run of digit groups longer than this is checked by redact_cards.card_groups (numpy)
 CARD_RUN = re.compile(r"(?<!\d)\d(?:(?:[^\S\n]|[./-]){0,3}\d){12,}")  # 13+ digits joined by spaces, dots, dashes, slashes
 IBAN = re.compile(r"\b[A-Za-z]{2}\d{2}(?:[^\S\n]?[-/.]?[A-Za-z0-9]){11,30}")  # grouped by spaces, dashes, slashes, dots
 
 
 GATES = [gate_of(pattern.pattern) for _, pattern in RULES]  # see redact_scan
+
+# A keyword flood: more secret keywords in one window than any real text has (a crafted page repeating "PIN code").
+MAX_KEYWORDS = 24  # per WINDOW (2,048) characters; at this many, one window costs about 1 ms (tools/bench.py)
+FLOOD_STEMS = tuple(s for s in dict.fromkeys(PW_STEMS + CODE_STEMS + KEY_STEMS + ID_STEMS + BANK_STEMS)
+                    if len(s) >= 3)  # "wi" and "pw" are inside too many ordinary words to count
+FLOOD_WORDS = re.compile("(?i)" + "|".join((PASSWORD_WORDS, CODE_WORDS, PIN_WORDS, KEY_WORDS, ID_WORDS, BANK_WORDS)))
 
 
 def luhn_ok(digits: str) -> bool:
@@ -136,6 +145,8 @@ def redact_cards(text: str, found: list[str]) -> str:
     """Replace card numbers: each run of digit groups is tried at every start and end group (13–19 digits, Luhn)."""
     def sub(m: re.Match[str]) -> str:
         run = m.group(0)
+        if len(run) > LONG_RUN and run.isascii():  # a long run: every candidate at once (redact_cards)
+            return replace_spans(run, card_groups(run), found)
         groups = [(g.start(), g.end()) for g in re.finditer(r"\d+", run)]
         sums = luhn_sums("".join(run[a:b] for a, b in groups))
         starts = [0]  # where each group starts among the run's digits
@@ -155,11 +166,18 @@ def redact_cards(text: str, found: list[str]) -> str:
                 spans[-1] = (spans[-1][0], groups[i][1])
             else:
                 spans.append(groups[i])
-        for a, b in reversed(spans):  # from the right, so earlier offsets stay valid
-            run = run[:a] + "[REDACTED CARD_NUMBER]" + run[b:]
-            found.append("card_number")
-        return run
+        return replace_spans(run, spans, found)
     return CARD_RUN.sub(sub, text)
+
+
+def replace_spans(run: str, spans: list[tuple[int, int]], found: list[str]) -> str:
+    """`run` with each (start, end) span, in order and not overlapping, replaced by [REDACTED CARD_NUMBER]."""
+    out, at = [], 0
+    for a, b in spans:
+        out += [run[at:a], "[REDACTED CARD_NUMBER]"]
+        found.append("card_number")
+        at = b
+    return "".join(out) + run[at:]
 
 
 def replacer(kind: str, found: list[str]) -> Callable[[re.Match[str]], str]:
@@ -173,9 +191,25 @@ def replacer(kind: str, found: list[str]) -> Callable[[re.Match[str]], str]:
     return sub
 
 
+def keyword_flood(piece: str) -> int:
+    """How many secret keywords `piece` holds, if more than MAX_KEYWORDS (else 0): a cheap count of their stems
+    first, the keyword patterns themselves only when that count is over the limit."""
+    low = piece.lower()
+    if sum(low.count(stem) for stem in FLOOD_STEMS) <= MAX_KEYWORDS:
+        return 0
+    n = len(FLOOD_WORDS.findall(piece))
+    return n if n > MAX_KEYWORDS else 0
+
+
 def redact_window(piece: str, found: list[str]) -> str:
     """Every rule over one window, again until nothing changes (a [REDACTED] can bring the next secret in reach).
-    A keyword rule runs only on the stretches near its keywords (`near`), a shape rule on the whole window."""
+    A keyword rule runs only on the stretches near its keywords (`near`), a shape rule on the whole window.
+    A window flooded with secret keywords (`keyword_flood`) is replaced whole: the rules' work grows with the number
+    of keywords, and no real text names a secret more than MAX_KEYWORDS times in WINDOW characters."""
+    flood = keyword_flood(piece)
+    if flood:
+        found.append("keyword_flood")
+        return f"[REDACTED KEYWORD_FLOOD: {len(piece)} characters holding {flood} secret keywords]"
     clean, before, passes = piece, None, 0
     while clean != before and passes < 5:
         before, passes = clean, passes + 1
