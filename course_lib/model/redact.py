@@ -120,12 +120,17 @@ def luhn_sum(sums: tuple[list[list[int]], list[list[int]]], a: int, b: int) -> i
     return plain[q][b] - plain[q][a] + double[1 - q][b] - double[1 - q][a]
 
 
+IBAN_SEP = re.compile(r"[\s/.-]")
+LETTER_VALUES = str.maketrans({c: str(ord(c) - 55) for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"})  # A=10 … Z=35
+
+
 def iban_ok(iban: str) -> bool:
-    """The mod-97 check of an IBAN (spaces, dashes, slashes and dots ignored, any case)."""
-    s = re.sub(r"[\s/.-]", "", iban).upper()
+    """The mod-97 check of an IBAN (spaces, dashes, slashes and dots ignored, any case): the first four characters
+    moved to the end, letters as 10 … 35, the number mod 97 is 1 (ISO 13616-1)."""
+    s = IBAN_SEP.sub("", iban).upper()
     if not 15 <= len(s) <= 34 or not s.isalnum() or not s.isascii():
         return False
-    return int("".join(str(int(ch, 36)) for ch in s[4:] + s[:4])) % 97 == 1
+    return int((s[4:] + s[:4]).translate(LETTER_VALUES)) % 97 == 1
 
 
 def redact_ibans(text: str, found: list[str]) -> str:
@@ -201,38 +206,52 @@ def keyword_flood(piece: str) -> int:
     return n if n > MAX_KEYWORDS else 0
 
 
+def run_step(step: int, clean: str, low: str, digit: bool, places: dict, found: list[str]) -> str:
+    """One step of a redaction pass over a window: 0 IBANs, 1 cards, then RULES[step - 2] (on the stretches near its
+    keywords when it has any, `places` caching them per stem list)."""
+    if step == 0:
+        return redact_ibans(clean, found) if IBAN_DIGITS.search(clean) else clean
+    if step == 1:
+        return redact_cards(clean, found) if CARD_DIGITS.search(clean) else clean
+    (kind, pattern), (stems, needs_digit) = RULES[step - 2], GATES[step - 2]
+    if needs_digit and not digit:
+        return clean
+    if not stems:
+        return pattern.sub(replacer(kind, found), clean)
+    if stems not in places:
+        places[stems] = near(low, stems)
+    if not places[stems]:
+        return clean
+    new, at = [], 0
+    for a, b in places[stems]:
+        new += [clean[at:a], pattern.sub(replacer(kind, found), clean[a:b])]
+        at = b
+    return "".join(new) + clean[at:]
+
+
 def redact_window(piece: str, found: list[str]) -> str:
-    """Every rule over one window, again until nothing changes (a [REDACTED] can bring the next secret in reach).
-    A keyword rule runs only on the stretches near its keywords (`near`), a shape rule on the whole window.
+    """Every rule over one window, again until nothing changes (a [REDACTED] can bring the next secret in reach; a
+    pass after the first stops at the step that changed the text last, as the steps after it would see the same
+    text again). A keyword rule runs only on the stretches near its keywords (`near`), a shape rule on the whole window.
     A window flooded with secret keywords (`keyword_flood`) is replaced whole: the rules' work grows with the number
     of keywords, and no real text names a secret more than MAX_KEYWORDS times in WINDOW characters."""
     flood = keyword_flood(piece)
     if flood:
         found.append("keyword_flood")
         return f"[REDACTED KEYWORD_FLOOD: {len(piece)} characters holding {flood} secret keywords]"
-    clean, before, passes = piece, None, 0
-    while clean != before and passes < 5:
-        before, passes = clean, passes + 1
-        if IBAN_DIGITS.search(clean):
-            clean = redact_ibans(clean, found)
-        if CARD_DIGITS.search(clean):
-            clean = redact_cards(clean, found)
+    clean, last, passes = piece, len(RULES) + 1, 0
+    while passes < 5:  # a pass runs the steps (IBANs, cards, then RULES) in order
+        passes, changed = passes + 1, None
         low, digit, places = clean.lower(), DIGIT.search(clean) is not None, {}
-        for (kind, pattern), (stems, needs_digit) in zip(RULES, GATES):
-            if needs_digit and not digit:
-                continue
-            if not stems:
-                new = pattern.sub(replacer(kind, found), clean)
-            else:
-                if stems not in places:
-                    places[stems] = near(low, stems)
-                new, at = [], 0
-                for a, b in places[stems]:
-                    new += [clean[at:a], pattern.sub(replacer(kind, found), clean[a:b])]
-                    at = b
-                new = "".join(new) + clean[at:] if places[stems] else clean
+        for step in range(len(RULES) + 2):
+            if changed is None and step > last:  # unchanged since the last pass's last change: so is the rest
+                break
+            new = run_step(step, clean, low, digit, places, found)
             if new != clean:
-                clean, low, places = new, new.lower(), {}
+                clean, low, places, changed = new, new.lower(), {}, step
+        if changed is None:
+            return clean
+        last = changed
     return clean
 
 
