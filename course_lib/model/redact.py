@@ -61,7 +61,7 @@ RULES: list[Rule] = [
                             rf"(?!{ABOUT}|\[REDACTED)(?P<v>[^\s.,;]+)")),  # "log in with password popcorn"
     ("password", re.compile(rf"(?i)(?:^|[,;:]{GAP}*){PASSWORD_WORDS}{GAP}+(?!{ABOUT}|{NOT_A_VALUE}|\[REDACTED)"
                             rf"(?P<v>[^\s,;.!?]+){CLAUSE_END}")),  # a list of labels and values: "…, password girasol"
-    ("pin", re.compile(rf"(?i){CODE_WORDS}{QUALIFIERS}(?:{IS}(?!{NOT_A_VALUE})(?:[^\s\d\[]+{GAP}+){{0,2}}|\??{GAP}+)"
+    ("pin", re.compile(rf"(?i){CODE_WORDS}{QUALIFIERS}(?:{IS}(?!{NOT_A_VALUE})(?:[^\s\d\[]{{1,40}}(?![^\s\d\[]){GAP}{{1,8}}){{0,2}}|\??{GAP}+)"
                        rf"{QUOTE}(?P<v>{CODE}|{SPELLED})")),  # "the door code is 1357#", "PIN: Fluffy / 7412", "code? 8080"
     ("pin", re.compile(rf"(?i){PIN_WORDS}{NOT_ABOUT}[^.!?\n]{{0,60}}?(?<![\w.,:/-])(?P<v>\d{{3,12}})(?![\w:/-]|[.,]\d)")),
     # ^ digits later in a PIN sentence: "my PIN is the same as my birth year, 1987"
