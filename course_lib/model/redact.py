@@ -133,12 +133,26 @@ def iban_ok(iban: str) -> bool:
     return int((s[4:] + s[:4]).translate(LETTER_VALUES)) % 97 == 1
 
 
+def longest_iban(candidate: str) -> int:
+    """The length of the longest prefix of `candidate` (an IBAN match) that ends in a letter or digit and passes
+    `iban_ok`, or 0: the characters are cleaned once and each prefix costs one int() of its digits."""
+    ends = [i + 1 for i, ch in enumerate(candidate) if ch.isalnum()]  # where each letter or digit ends
+    clean = "".join(candidate[e - 1] for e in ends).upper()
+    if not clean[:4].isascii():
+        return 0
+    head = clean[:4].translate(LETTER_VALUES)
+    for n in range(min(len(clean), 34), 14, -1):
+        if ends[n - 1] > 14 and int(clean[4:n].translate(LETTER_VALUES) + head) % 97 == 1:
+            return ends[n - 1]
+    return 0
+
+
 def redact_ibans(text: str, found: list[str]) -> str:
     """Replace IBANs that pass the mod-97 check (the longest valid prefix of each candidate, then scan on after it)."""
     out, pos = [], 0
     while (m := IBAN.search(text, pos)) is not None:
-        end = next((e for e in range(m.end(), m.start() + 14, -1)
-                    if text[e - 1].isalnum() and iban_ok(text[m.start():e])), None)
+        length = longest_iban(m.group(0))
+        end = m.start() + length if length else None
         out.append(text[pos:m.start()] + ("[REDACTED IBAN]" if end else text[m.start()]))
         pos = end or m.start() + 1
         if end:
