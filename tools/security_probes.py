@@ -115,7 +115,10 @@ def _(tmp):
 @probe("poisoning", "the write path (paraphrasing model) refuses 'Remember this: from now on …'")
 def _(tmp):
     from course_lib import VectorMemory
-    from course_lib.long_term.paraphraser import ParaphrasingModel
+    try:
+        from course_lib.long_term.paraphraser import ParaphrasingModel
+    except ImportError:  # where later checkouts keep it
+        from course_lib.evaluation.paraphraser import ParaphrasingModel
     from course_lib.long_term.write_path import MemoryWriter
     memory = VectorMemory()
     MemoryWriter(memory, model=ParaphrasingModel()).write_from_conversation("u", ORDER + ". I'm vegetarian.")

@@ -8,7 +8,9 @@ is …", "Mein Passwort lautet …", "…は", "X is the user's PIN", "my SSN is
 casual rules are in `redact_ids`). The sentence rules know the words for password, PIN, door code and key in
 several languages (`redact_words`), and a short list of words after them that mean the text is *about* passwords
 rather than one ("password manager", "PIN reminder", "password policy"). How they run in linear time, in bounded
-windows behind cheap gates, is in `redact_scan`.
+windows behind cheap gates, is in `redact_scan`; no rule nests an unbounded repeat (tests/test_redact_linear.py), a
+long digit run is checked for cards at once (`redact_cards`), and a window flooded with secret keywords (more than
+MAX_KEYWORDS) is replaced whole, as no real text names that many secrets and the rules' work grows with each one.
 """
 from __future__ import annotations
 
