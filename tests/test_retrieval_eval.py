@@ -81,3 +81,16 @@ def test_ceiling_lists_only_cases_cosine_gets_wrong():
     assert ex.wrong == "apple apple pear" and ex.right == "pear" and ex.cosine_wrong > ex.cosine_right
     assert ex.fixed and ex.reranked_first == "pear"
     assert R.ceiling(R.Dataset("t", data.documents, [R.Case("apple", 0, frozenset({0}))]), last_first, Axis()) == []
+
+
+@pytest.mark.parametrize("build, says", [
+    (lambda: R.Dataset("t", [["apple", "pear"]], [R.Case("apple", 0, {99})]), r"marks documents \[99\] relevant.*has 2"),
+    (lambda: R.Dataset("t", [["apple"]], [R.Case("apple", 1, {0})]), "only 1; docs counts from 0"),
+    (lambda: R.Case("apple", 0, set()), "non-empty set of positions"),
+    (lambda: R.Case("apple", 0, 3), "non-empty set of positions"),
+    (lambda: R.Case("", 0, {0}), "non-empty string"),
+])
+def test_a_case_that_cannot_be_scored_is_refused_with_what_to_fix(build, says):
+    with pytest.raises(ValueError, match=says):
+        build()
+    assert R.Case("apple", 0, {0}).relevant == frozenset({0})  # a plain set is accepted and frozen

@@ -43,6 +43,17 @@ class Case:
     relevant: frozenset[int]
     kind: str = ""
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.query, str) or not self.query.strip():
+            raise ValueError(f"query must be the question as a non-empty string, got {self.query!r}")
+        if isinstance(self.docs, bool) or not isinstance(self.docs, int) or self.docs < 0:
+            raise ValueError(f"docs is the position of the document set this query searches (0, 1, …), got {self.docs!r}")
+        if isinstance(self.relevant, (str, int)) or not self.relevant or not all(
+                isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in self.relevant):
+            raise ValueError(f"relevant is a non-empty set of positions of relevant documents, e.g. {{0, 3}}; got "
+                             f"{self.relevant!r}")
+        object.__setattr__(self, "relevant", frozenset(self.relevant))
+
 
 @dataclass(frozen=True)
 class Dataset:
@@ -51,6 +62,17 @@ class Dataset:
     name: str
     documents: list[list[str]]
     cases: list[Case]
+
+    def __post_init__(self) -> None:
+        for n, case in enumerate(self.cases):  # a relevant position past the end would score 0 without a word
+            if case.docs >= len(self.documents):
+                raise ValueError(f"case {n} ({case.query!r}) searches document set {case.docs}, but there are only "
+                                 f"{len(self.documents)}; docs counts from 0")
+            size = len(self.documents[case.docs])
+            past = sorted(i for i in case.relevant if i >= size)
+            if past:
+                raise ValueError(f"case {n} ({case.query!r}) marks documents {past} relevant, but its document set "
+                                 f"has {size} (positions 0 to {size - 1})")
 
 
 @dataclass(frozen=True)
