@@ -134,6 +134,10 @@ def test_search_keeps_the_fused_order_with_ties_by_id():
     assert top(np.array([0.3]), ["a"], 5) == [0]
 
 
-def test_one_string_is_not_a_list_of_documents():
-    with pytest.raises(TypeError, match=r"HybridRetriever\(\[text\]\)"):
-        HybridRetriever("The U-Bahn runs all night at weekends.")
+def test_one_string_or_a_non_text_document_is_refused_not_indexed_by_character():
+    import pytest
+    from course_lib.long_term.hybrid import HybridRetriever
+    with pytest.raises(TypeError, match=r"got one string.*HybridRetriever\(\[text\]\)"):
+        HybridRetriever("The user is vegetarian.")
+    with pytest.raises(TypeError, match="every document must be a str, got int"):
+        HybridRetriever(["The user is vegetarian.", 42])

@@ -83,11 +83,14 @@ def test_ceiling_lists_only_cases_cosine_gets_wrong():
     assert R.ceiling(R.Dataset("t", data.documents, [R.Case("apple", 0, frozenset({0}))]), last_first, Axis()) == []
 
 
-def test_a_case_that_points_past_its_documents_is_refused():
-    docs = [["I am vegetarian.", "I live in Lyon."]]
-    with pytest.raises(ValueError, match=r"relevant must hold positions of documents in set 0, 0 to 1; got \[99\]"):
-        R.Dataset("mine", docs, [R.Case("Where do I live?", 0, frozenset({99}))])
-    with pytest.raises(ValueError, match="searches document set 3"):
-        R.Dataset("mine", docs, [R.Case("Where do I live?", 3, frozenset({1}))])
-    assert R.evaluate(R.Dataset("mine", docs, [R.Case("Where do I live?", 0, frozenset({1}))]),
-                      R.Method("vector", 1.0))["R@1"] == 1.0
+@pytest.mark.parametrize("build, says", [
+    (lambda: R.Dataset("t", [["apple", "pear"]], [R.Case("apple", 0, {99})]), r"marks documents \[99\] relevant.*has 2"),
+    (lambda: R.Dataset("t", [["apple"]], [R.Case("apple", 1, {0})]), "only 1; docs counts from 0"),
+    (lambda: R.Case("apple", 0, set()), "non-empty set of positions"),
+    (lambda: R.Case("apple", 0, 3), "non-empty set of positions"),
+    (lambda: R.Case("", 0, {0}), "non-empty string"),
+])
+def test_a_case_that_cannot_be_scored_is_refused_with_what_to_fix(build, says):
+    with pytest.raises(ValueError, match=says):
+        build()
+    assert R.Case("apple", 0, {0}).relevant == frozenset({0})  # a plain set is accepted and frozen

@@ -182,15 +182,24 @@ PAGE = ("Linse & Lauch, Kastanienallee 12, 10435 Berlin. Tasting menu 45 EUR, wi
         "(closed Mondays). Call +49 30 1234567 or book online; flight LH 1234 guests get 10% off until 2026-03-06. "
         "Reviews: 4.6 of 5 from 1,283 guests. The lentil stew is vegan, the code for the terrace gate is on the menu.\n")
 WORST = "a-b1 " * 10 + "1 2 3 4 5 6 7 8 9 0 " * 4 + "password: x1 " * 3 + "\n"  # long runs, digit groups, keywords
+CRAFTED = {  # shapes that made redaction slow before (issue 21): each is repeated to the size measured
+    "crafted": WORST,
+    "crafted, digit groups": "1234 ",
+    "crafted, digits and separators": "1-",
+    "crafted, near-miss cards": "4111 1111 1111 1112 ",
+    "crafted, IBAN-like": "DE89 3704 ",
+    "crafted, 'pin code' x12 and a long word": "pin code " * 12 + "x" * 1890 + "\n",
+    "crafted, symbols, no newline": "a=1&http://a:b@Ab1!QUJDRA== ",
+}
 
 
 def bench_redaction(repeat: int) -> dict[str, dict]:
-    """redact_secrets on a restaurant page and on a crafted worst case, 1 KB, 100 KB and 1 MB (linear: see
+    """redact_secrets on a restaurant page and on crafted worst cases, 1 KB, 100 KB and 1 MB (linear: see
     redact_scan), in CPU time: on a shared machine wall time mostly measures the other processes."""
     from course_lib.model.redact import redact_secrets
 
     out = {}
-    for name, unit in (("page", PAGE), ("crafted", WORST)):
+    for name, unit in (("page", PAGE), *CRAFTED.items()):
         for size, label in ((1_000, "1 KB"), (100_000, "100 KB"), (1_000_000, "1 MB")):
             text = (unit * (size // len(unit) + 1))[:size]
             n = repeat if size <= 1_000 else max(3, repeat // 10) if size <= 100_000 else 3

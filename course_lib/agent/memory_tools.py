@@ -17,6 +17,7 @@ from typing import Any
 from course_lib.agent.recall_block import render_all
 from course_lib.agent.toolbox import Toolbox
 from course_lib.checks import check_importance, check_k, check_text
+from course_lib.long_term.forget import forget_everywhere
 from course_lib.model.redact import redact_secrets
 from course_lib.long_term.shared import check_personal_user, leaked_value, recall_merged
 from course_lib.agent.truncation import GOAL
@@ -49,10 +50,42 @@ def merge(*toolboxes: Toolbox) -> Toolbox:
     return Toolbox(schemas, {n: f for t in toolboxes for n, f in t.functions.items()})
 
 
-def memory_tools(memory: Any, user_id: str, shared: Any = None, profile: Any = None, episodes: Any = None) -> Toolbox:
-    """save_memory / search_memory / forget_memory / forget_everything on one user's memories (the user is fixed
-    here, not by the model); forget_everything also empties the user's ProfileMemory and EpisodicLog if given."""
+# What each store's count means, in the words forget_everything reports to the user.
+DELETED_AS = {"VectorMemory": "memories", "ProfileMemory": "profile facts", "EpisodicLog": "episode events",
+              "Ledger": "logged tool calls", "SharedMemory": "shared facts and proposals",
+              "SkillLibrary": "skills and skill proposals", "SummaryBufferMemory": "summary and recent messages"}
+FORGET_SCHEMA = schema("forget_everything", "Delete everything stored about the user (memories, profile, episode log, "
+                       "summaries, what they wrote to shared memory and skills) when they ask for it; returns how much "
+                       "each store deleted.", {}, [])
+
+
+def forget_tools(user_id: str, *stores: Any) -> Toolbox:
+    """forget_everything alone: `forget_everywhere(user_id, *stores)` (all checked first), reported per store.
+    Give it to any agent (the hooks agent too) so that "delete everything you know about me" really does it."""
     user_id = check_personal_user(user_id)
+    if not stores:
+        raise ValueError("give the stores to forget the user in, e.g. forget_tools('priya', memory, profile, log)")
+
+    def forget_everything() -> dict[str, Any]:
+        report = forget_everywhere(user_id, *stores)
+        labels = {name: DELETED_AS.get(name.rstrip("'"), name.rstrip("'")) + name[len(name.rstrip("'")):]
+                  for name in report}  # a second store of one kind keeps forget_everywhere's trailing "'"
+        return {"deleted": {labels[name]: n for name, n in report.items()}}
+
+    return Toolbox([FORGET_SCHEMA], {"forget_everything": forget_everything})
+
+
+def memory_tools(memory: Any, user_id: str, shared: Any = None, profile: Any = None, episodes: Any = None,
+                 forget_also: tuple[Any, ...] = ()) -> Toolbox:
+    """save_memory / search_memory / forget_memory / forget_everything on one user's memories (the user is fixed
+    here, not by the model); forget_everything runs forget_everywhere over `memory`, `profile`, `episodes`,
+    `shared` (what this user proposed or wrote there) and the stores in `forget_also` (a Ledger, a SkillLibrary,
+    a SummaryBufferMemory …)."""
+    user_id = check_personal_user(user_id)
+    if not isinstance(forget_also, (tuple, list)):
+        raise TypeError(f"forget_also is a tuple of stores, e.g. (ledger, skills), got {type(forget_also).__name__}")
+    forget_everything = forget_tools(user_id, *[s for s in (memory, profile, episodes, shared) if s is not None],
+                                     *forget_also).functions["forget_everything"]
 
     def save_memory(text: str, importance: float = 0.5) -> dict[str, Any]:
         text = check_text(text, "text")
@@ -81,16 +114,6 @@ def memory_tools(memory: Any, user_id: str, shared: Any = None, profile: Any = N
         memory.forget(user_id, check_text(id, "id"))
         return f"forgot {id}"
 
-    def forget_everything() -> dict[str, Any]:
-        deleted = {"memories": len(memory.history(user_id))}
-        memory.forget_user(user_id)
-        if profile is not None:
-            deleted["profile facts"] = len(profile.facts(user_id))
-            profile.forget_user(user_id)
-        if episodes is not None:
-            deleted["episode events"] = episodes.forget_user(user_id)
-        return {"deleted": deleted}
-
     return Toolbox([
         schema("save_memory", "Save one durable fact about the user as a short sentence, with an importance "
                "from 0 (trivia) to 1 (allergy, diet, name).",
@@ -101,8 +124,7 @@ def memory_tools(memory: Any, user_id: str, shared: Any = None, profile: Any = N
                {"query": {"type": "string"}, "k": {"type": "integer", "minimum": 1, "maximum": MAX_K}}, ["query"]),
         schema("forget_memory", "Delete one of the user's memories by its id (from search_memory).",
                {"id": {"type": "string"}}, ["id"]),
-        schema("forget_everything", "Delete everything stored about the user (memories, profile, episode log) when "
-               "they ask for it; returns how much each store deleted.", {}, []),
+        FORGET_SCHEMA,
     ], {"save_memory": save_memory, "search_memory": search_memory, "forget_memory": forget_memory,
         "forget_everything": forget_everything})
 

@@ -24,6 +24,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from course_lib.checks import check_whole, is_number, is_whole
 from course_lib.evaluation.generate import generate
 from course_lib.evaluation.strategies import user_texts
 from course_lib.long_term.hybrid import HybridRetriever, Reranker
@@ -43,6 +44,16 @@ class Case:
     relevant: frozenset[int]
     kind: str = ""
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.query, str) or not self.query.strip():
+            raise ValueError(f"query must be the question as a non-empty string, got {self.query!r}")
+        check_whole(self.docs, "docs", 0, hint=" (the position of the document set this query searches: 0, 1, …)")
+        if isinstance(self.relevant, str) or is_number(self.relevant) or not self.relevant or not all(
+                is_whole(i) and i >= 0 for i in self.relevant):
+            raise ValueError(f"relevant is a non-empty set of positions of relevant documents, e.g. {{0, 3}}; got "
+                             f"{self.relevant!r}")
+        object.__setattr__(self, "relevant", frozenset(self.relevant))
+
 
 @dataclass(frozen=True)
 class Dataset:
@@ -53,14 +64,15 @@ class Dataset:
     cases: list[Case]
 
     def __post_init__(self) -> None:
-        for c in self.cases:  # a relevant position past the end would score 0 and look like a retrieval miss
-            if not 0 <= c.docs < len(self.documents):
-                raise ValueError(f"case {c.query!r} searches document set {c.docs}, but {self.name!r} has "
-                                 f"{len(self.documents)} (numbered from 0)")
-            wrong = sorted(i for i in c.relevant if not 0 <= i < len(self.documents[c.docs]))
-            if wrong or not c.relevant:
-                raise ValueError(f"case {c.query!r}: relevant must hold positions of documents in set {c.docs}, "
-                                 f"0 to {len(self.documents[c.docs]) - 1}; got {sorted(c.relevant)}")
+        for n, case in enumerate(self.cases):  # a relevant position past the end would score 0 without a word
+            if case.docs >= len(self.documents):
+                raise ValueError(f"case {n} ({case.query!r}) searches document set {case.docs}, but there are only "
+                                 f"{len(self.documents)}; docs counts from 0")
+            size = len(self.documents[case.docs])
+            past = sorted(i for i in case.relevant if i >= size)
+            if past:
+                raise ValueError(f"case {n} ({case.query!r}) marks documents {past} relevant, but its document set "
+                                 f"has {size} (positions 0 to {size - 1})")
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,19 @@ each one first whether it would refuse (`check_forget_user`: a user id that is o
 symlink planted in a store folder) and deletes nothing unless none does; then it deletes in each store and
 reports what went, per store.
 
-A store takes part by having `check_forget_user(user_id)` and `forget_user(user_id) -> int` (VectorMemory,
-ProfileMemory, EpisodicLog and Ledger have both).
+A store takes part by having `check_forget_user(user_id)` and `forget_user(user_id) -> int`. The course's stores
+all have both:
+
+    VectorMemory         the user's memories, every version          ProfileMemory   the user's profile facts
+    EpisodicLog, Ledger  the user's events in every session file     SharedMemory    proposals and facts they wrote
+    SkillLibrary         skills and proposals they wrote or proposed SummaryBufferMemory(user_id=…)  the summary
+                                                                                 and recent messages
+
+    forget_everywhere("marco", memory, profile, ledger, shared, skills, summary)
+    # {"VectorMemory": 4, "ProfileMemory": 2, "Ledger": 6, "SharedMemory": 1, "SkillLibrary": 1, ...}
+
+The agent's "delete everything you know about me" goes the same way: `memory_tools(..., forget_also=…)` and
+`forget_tools(user_id, *stores)` give it a forget_everything tool that calls this and reports the counts.
 """
 from __future__ import annotations
 
@@ -36,7 +47,8 @@ def forget_everywhere(user_id: str, *stores: Forgettable) -> dict[str, int]:
     for store in stores:
         if not isinstance(store, Forgettable):
             raise TypeError(f"{type(store).__name__} cannot forget a user (no check_forget_user / forget_user); pass the course's "
-                            "stores: VectorMemory, ProfileMemory, EpisodicLog, Ledger")
+                            "stores: VectorMemory, ProfileMemory, EpisodicLog, Ledger, SharedMemory, SkillLibrary, "
+                            "SummaryBufferMemory(user_id=…)")
     for store in stores:  # every check before any delete: a refusal leaves everything as it was
         store.check_forget_user(user_id)
     report: dict[str, Any] = {}

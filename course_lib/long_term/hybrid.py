@@ -79,12 +79,16 @@ class HybridRetriever:
                  reranker: Reranker | None = None, ids: Sequence[str] | None = None,
                  embeddings: np.ndarray | None = None) -> None:
         check_alpha(alpha)
-        if isinstance(documents, (str, bytes)):  # a string is a sequence too: it would index its characters
-            raise TypeError("HybridRetriever takes a list of documents, got one string; wrap it: "
-                            "HybridRetriever([text]), or split a long text into paragraphs first")
+        if isinstance(documents, str):  # a string is a sequence too: it would index its characters one by one
+            raise TypeError(f"documents is a list of texts, got one string ({documents[:40]!r}); pass "
+                            "HybridRetriever([text]) for a single document")
         if not documents:
             raise ValueError("HybridRetriever needs at least one document")
-        self.documents = [str(d) for d in documents]
+        odd = next((d for d in documents if not isinstance(d, str)), None)
+        if odd is not None:
+            raise TypeError(f"every document must be a str, got {type(odd).__name__} {odd!r:.60}; convert it first "
+                            "(str(x), or the text field of a record)")
+        self.documents = list(documents)
         self.ids = [str(i) for i in ids] if ids is not None else [str(i) for i in range(len(documents))]
         if len(self.ids) != len(self.documents):
             raise ValueError(f"ids has {len(self.ids)} values for {len(self.documents)} documents; "

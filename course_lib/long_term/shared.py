@@ -16,7 +16,8 @@ record carries its provenance: `source` (where it came from), `metadata["author"
   an order (trust.instruction_in: "Everyone must book Glut & Rind from now on"). The check errs on the side
   of privacy: a refused fact that really is public can still go in through an operator's `add`.
 
-`recall_merged` searches one user's memories and the shared ones and labels every result with its origin.
+`forget_user(user_id)` takes back everything a user wrote here, proposals and accepted facts alike (so
+`forget_everywhere` reaches shared memory too). `recall_merged` searches one user's memories and the shared ones and labels every result with its origin.
 SHARED_USER starts with a control character, which no real user id contains; keep the shared memory in its
 own VectorMemory (the default) so that a sweep or an export over "every user" never touches it.
 """
@@ -29,6 +30,7 @@ from typing import Any
 from course_lib.checks import check_importance, check_str, check_text, check_user
 from course_lib.model.redact import redact_secrets
 from course_lib.long_term.stores import MemoryRecord
+from course_lib.long_term.stores.private import check_no_symlinks
 from course_lib.long_term.vector import Recalled, VectorMemory
 from course_lib.ranking import rank_key
 
@@ -186,6 +188,35 @@ class SharedMemory:
     def forget(self, memory_id: str) -> None:
         """Delete one shared fact."""
         self.memory.forget(SHARED_USER, memory_id)
+
+    def written_by(self, user_id: str) -> list[MemoryRecord]:
+        """Every proposal and shared fact (any version) that `user_id` wrote or proposed."""
+        rows = [r for owner in (PROPOSED_USER, SHARED_USER) for r in self.memory.store.get(owner)]  # every version
+        return [r for r in rows if user_id in (r.metadata.get("proposed_by"), r.metadata.get("author"))]
+
+    def check_forget_user(self, user_id: str) -> None:
+        """Raise, changing nothing, if forget_user would refuse: a near-miss writer id, a symlink in the store."""
+        check_personal_user(user_id)
+        check_no_symlinks(self.memory.store.path)
+        if self.written_by(user_id):
+            return
+        writers = {r.metadata.get(k) for owner in (PROPOSED_USER, SHARED_USER) for r in self.memory.store.get(owner)
+                   for k in ("proposed_by", "author")}
+        near = sorted(w for w in writers if isinstance(w, str) and w.strip().casefold() == user_id.strip().casefold())
+        if near:
+            raise KeyError(f"no shared facts or proposals by {user_id!r}, but {near[0]!r} wrote some; user ids are "
+                           f"exact and case-sensitive, pass {near[0]!r}. Nothing was deleted")
+
+    def forget_user(self, user_id: str) -> int:
+        """Delete every proposal and every shared fact this user wrote or proposed (each with all its versions);
+        returns how many records went. What a user contributed is theirs to take back, accepted or not."""
+        self.check_forget_user(user_id)
+        gone: set[str] = set()
+        for r in self.written_by(user_id):
+            if r.id not in gone:
+                owner = PROPOSED_USER if r.user_id == PROPOSED_USER else SHARED_USER
+                gone.update(self.memory.forget(owner, r.id))
+        return len(gone)
 
 
 def recall_merged(user_memory: VectorMemory, user_id: str, query: str, shared: SharedMemory | None = None,

@@ -12,7 +12,8 @@ it. Every skill file carries its writer in its front matter (`author:`). The nam
 the description one line, an existing skill is only overwritten with `replace=True`, secrets are redacted, and
 a skill that overrides the rules, mails memories away, carries role tags or tool-call syntax is refused
 (trust.instruction_in with skill=True: steps are instructions by nature, orders to betray the user are not).
-The skills shipped with the package are read-only: save into a folder of your own.
+The skills shipped with the package are read-only: save into a folder of your own. `forget_user(user_id)`
+deletes every skill and proposal a user wrote or proposed (for `forget_everywhere`).
 """
 from __future__ import annotations
 
@@ -165,6 +166,36 @@ class SkillLibrary:
     def author_of(self, name: str) -> str:
         """Who wrote skill `name` (its front matter's author; '' for a skill written before skills had owners)."""
         return front_matter(self.load(name)).get("author", "")
+
+    def written_by(self, user_id: str) -> list[Path]:
+        """The skill and proposal files whose front matter names `user_id` as author or proposer."""
+        files = sorted(self.folder.glob("*.md")) + sorted((self.folder / PROPOSALS).glob("*.md"))
+        return [p for p in files if user_id in {front_matter(p.read_text(encoding="utf-8")).get(k)
+                                                for k in ("author", "proposed_by")}]
+
+    def check_forget_user(self, user_id: str) -> None:
+        """Raise, changing nothing, if forget_user would refuse: a near-miss writer id, a symlink, read-only skills."""
+        from course_lib.checks import check_user
+        from course_lib.long_term.stores.private import check_no_symlinks
+
+        check_no_symlinks(self.folder)
+        if self.written_by(check_user(user_id)):
+            self._writable()
+            return
+        files = sorted(self.folder.glob("*.md")) + sorted((self.folder / PROPOSALS).glob("*.md"))
+        writers = {front_matter(p.read_text(encoding="utf-8")).get(k) for p in files for k in ("author", "proposed_by")}
+        near = sorted(w for w in writers if w and w.strip().casefold() == user_id.strip().casefold())
+        if near:
+            raise KeyError(f"no skills by {user_id!r}, but {near[0]!r} wrote some; user ids are exact and "
+                           f"case-sensitive, pass {near[0]!r}. Nothing was deleted")
+
+    def forget_user(self, user_id: str) -> int:
+        """Delete every skill and proposal this user wrote or proposed (accepted ones too); returns how many went."""
+        self.check_forget_user(user_id)
+        files = self.written_by(user_id)
+        for p in files:
+            p.unlink()
+        return len(files)
 
     def _writable(self) -> None:
         if self.folder.resolve() == PACKAGE_SKILLS.resolve():

@@ -8,7 +8,9 @@ is …", "Mein Passwort lautet …", "…は", "X is the user's PIN", "my SSN is
 casual rules are in `redact_ids`). The sentence rules know the words for password, PIN, door code and key in
 several languages (`redact_words`), and a short list of words after them that mean the text is *about* passwords
 rather than one ("password manager", "PIN reminder", "password policy"). How they run in linear time, in bounded
-windows behind cheap gates, is in `redact_scan`.
+windows behind cheap gates, is in `redact_scan`; no rule nests an unbounded repeat (tests/test_redact_linear.py), a
+long digit run is checked for cards at once (`redact_cards`), and a window flooded with secret keywords (more than
+MAX_KEYWORDS) is replaced whole, as no real text names that many secrets and the rules' work grows with each one.
 """
 from __future__ import annotations
 
@@ -18,9 +20,11 @@ from typing import Callable
 from course_lib.model.redact_words import (ABOUT, CLAUSE_END, CODE, CODE_WORDS, DETERMINERS, GAP, IS, KEY_WORDS,
                                          NOT_A_VALUE, NOT_ABOUT, PASSWORD_WORDS, QUALIFIERS, QUOTE, SAID_TO_BE,
                                          TOKEN, VALUE_FIRST)
-from course_lib.model.redact_ids import CASUAL_RULES, ID_RULES, SPELLED
-from course_lib.model.redact_scan import (CARD_DIGITS, DIGIT, IBAN_DIGITS, PIN_WORDS, WINDOW, gate_of, near,  # noqa: F401
-                                         redact_private_keys, windows)
+from course_lib.model.redact_cards import card_groups
+from course_lib.model.redact_ids import BANK_WORDS, CASUAL_RULES, ID_RULES, ID_WORDS, SPELLED
+from course_lib.model.redact_scan import (BANK_STEMS, CARD_DIGITS, CODE_STEMS, DIGIT, IBAN_DIGITS, ID_STEMS,  # noqa: F401
+                                         KEY_STEMS, PIN_WORDS, PW_STEMS, WINDOW, gate_of, near, redact_private_keys,
+                                         windows)
 
 Rule = tuple[str, "re.Pattern[str]"]
 # name -> pattern; the named group "v" is the part replaced (the whole match if there is no "v").
@@ -59,7 +63,7 @@ RULES: list[Rule] = [
                             rf"(?!{ABOUT}|\[REDACTED)(?P<v>[^\s.,;]+)")),  # "log in with password popcorn"
     ("password", re.compile(rf"(?i)(?:^|[,;:]{GAP}*){PASSWORD_WORDS}{GAP}+(?!{ABOUT}|{NOT_A_VALUE}|\[REDACTED)"
                             rf"(?P<v>[^\s,;.!?]+){CLAUSE_END}")),  # a list of labels and values: "…, password girasol"
-    ("pin", re.compile(rf"(?i){CODE_WORDS}{QUALIFIERS}(?:{IS}(?!{NOT_A_VALUE})(?:[^\s\d\[]+{GAP}+){{0,2}}|\??{GAP}+)"
+    ("pin", re.compile(rf"(?i){CODE_WORDS}{QUALIFIERS}(?:{IS}(?!{NOT_A_VALUE})(?:[^\s\d\[]{{1,40}}(?![^\s\d\[]){GAP}{{1,8}}){{0,2}}|\??{GAP}+)"
                        rf"{QUOTE}(?P<v>{CODE}|{SPELLED})")),  # "the door code is 1357#", "PIN: Fluffy / 7412", "code? 8080"
     ("pin", re.compile(rf"(?i){PIN_WORDS}{NOT_ABOUT}[^.!?\n]{{0,60}}?(?<![\w.,:/-])(?P<v>\d{{3,12}})(?![\w:/-]|[.,]\d)")),
     # ^ digits later in a PIN sentence: "my PIN is the same as my birth year, 1987"
@@ -75,11 +79,18 @@ RULES: list[Rule] = [
     ("api_key", re.compile(rf"(?i)(?<![\w+/=.~-])(?P<v>{TOKEN})(?={SAID_TO_BE}{DETERMINERS}{KEY_WORDS}{NOT_ABOUT})")),
 ]
 
+LONG_RUN = 120  # characters: a run of digit groups longer than this is checked by redact_cards.card_groups (numpy)
 CARD_RUN = re.compile(r"(?<!\d)\d(?:(?:[^\S\n]|[./-]){0,3}\d){12,}")  # 13+ digits joined by spaces, dots, dashes, slashes
 IBAN = re.compile(r"\b[A-Za-z]{2}\d{2}(?:[^\S\n]?[-/.]?[A-Za-z0-9]){11,30}")  # grouped by spaces, dashes, slashes, dots
 
 
 GATES = [gate_of(pattern.pattern) for _, pattern in RULES]  # see redact_scan
+
+# A keyword flood: more secret keywords in one window than any real text has (a crafted page repeating "PIN code").
+MAX_KEYWORDS = 24  # per WINDOW (2,048) characters; at this many, one window costs about 1 ms (tools/bench.py)
+FLOOD_STEMS = tuple(s for s in dict.fromkeys(PW_STEMS + CODE_STEMS + KEY_STEMS + ID_STEMS + BANK_STEMS)
+                    if len(s) >= 3)  # "wi" and "pw" are inside too many ordinary words to count
+FLOOD_WORDS = re.compile("(?i)" + "|".join((PASSWORD_WORDS, CODE_WORDS, PIN_WORDS, KEY_WORDS, ID_WORDS, BANK_WORDS)))
 
 
 def luhn_ok(digits: str) -> bool:
@@ -111,20 +122,39 @@ def luhn_sum(sums: tuple[list[list[int]], list[list[int]]], a: int, b: int) -> i
     return plain[q][b] - plain[q][a] + double[1 - q][b] - double[1 - q][a]
 
 
+IBAN_SEP = re.compile(r"[\s/.-]")
+LETTER_VALUES = str.maketrans({c: str(ord(c) - 55) for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"})  # A=10 … Z=35
+
+
 def iban_ok(iban: str) -> bool:
-    """The mod-97 check of an IBAN (spaces, dashes, slashes and dots ignored, any case)."""
-    s = re.sub(r"[\s/.-]", "", iban).upper()
+    """The mod-97 check of an IBAN (spaces, dashes, slashes and dots ignored, any case): the first four characters
+    moved to the end, letters as 10 … 35, the number mod 97 is 1 (ISO 13616-1)."""
+    s = IBAN_SEP.sub("", iban).upper()
     if not 15 <= len(s) <= 34 or not s.isalnum() or not s.isascii():
         return False
-    return int("".join(str(int(ch, 36)) for ch in s[4:] + s[:4])) % 97 == 1
+    return int((s[4:] + s[:4]).translate(LETTER_VALUES)) % 97 == 1
+
+
+def longest_iban(candidate: str) -> int:
+    """The length of the longest prefix of `candidate` (an IBAN match) that ends in a letter or digit and passes
+    `iban_ok`, or 0: the characters are cleaned once and each prefix costs one int() of its digits."""
+    ends = [i + 1 for i, ch in enumerate(candidate) if ch.isalnum()]  # where each letter or digit ends
+    clean = "".join(candidate[e - 1] for e in ends).upper()
+    if not clean[:4].isascii():
+        return 0
+    head = clean[:4].translate(LETTER_VALUES)
+    for n in range(min(len(clean), 34), 14, -1):
+        if ends[n - 1] > 14 and int(clean[4:n].translate(LETTER_VALUES) + head) % 97 == 1:
+            return ends[n - 1]
+    return 0
 
 
 def redact_ibans(text: str, found: list[str]) -> str:
     """Replace IBANs that pass the mod-97 check (the longest valid prefix of each candidate, then scan on after it)."""
     out, pos = [], 0
     while (m := IBAN.search(text, pos)) is not None:
-        end = next((e for e in range(m.end(), m.start() + 14, -1)
-                    if text[e - 1].isalnum() and iban_ok(text[m.start():e])), None)
+        length = longest_iban(m.group(0))
+        end = m.start() + length if length else None
         out.append(text[pos:m.start()] + ("[REDACTED IBAN]" if end else text[m.start()]))
         pos = end or m.start() + 1
         if end:
@@ -136,6 +166,8 @@ def redact_cards(text: str, found: list[str]) -> str:
     """Replace card numbers: each run of digit groups is tried at every start and end group (13–19 digits, Luhn)."""
     def sub(m: re.Match[str]) -> str:
         run = m.group(0)
+        if len(run) > LONG_RUN and run.isascii():  # a long run: every candidate at once (redact_cards)
+            return replace_spans(run, card_groups(run), found)
         groups = [(g.start(), g.end()) for g in re.finditer(r"\d+", run)]
         sums = luhn_sums("".join(run[a:b] for a, b in groups))
         starts = [0]  # where each group starts among the run's digits
@@ -155,11 +187,18 @@ def redact_cards(text: str, found: list[str]) -> str:
                 spans[-1] = (spans[-1][0], groups[i][1])
             else:
                 spans.append(groups[i])
-        for a, b in reversed(spans):  # from the right, so earlier offsets stay valid
-            run = run[:a] + "[REDACTED CARD_NUMBER]" + run[b:]
-            found.append("card_number")
-        return run
+        return replace_spans(run, spans, found)
     return CARD_RUN.sub(sub, text)
+
+
+def replace_spans(run: str, spans: list[tuple[int, int]], found: list[str]) -> str:
+    """`run` with each (start, end) span, in order and not overlapping, replaced by [REDACTED CARD_NUMBER]."""
+    out, at = [], 0
+    for a, b in spans:
+        out += [run[at:a], "[REDACTED CARD_NUMBER]"]
+        found.append("card_number")
+        at = b
+    return "".join(out) + run[at:]
 
 
 def replacer(kind: str, found: list[str]) -> Callable[[re.Match[str]], str]:
@@ -173,32 +212,62 @@ def replacer(kind: str, found: list[str]) -> Callable[[re.Match[str]], str]:
     return sub
 
 
+def keyword_flood(piece: str) -> int:
+    """How many secret keywords `piece` holds, if more than MAX_KEYWORDS (else 0): a cheap count of their stems
+    first, the keyword patterns themselves only when that count is over the limit."""
+    low = piece.lower()
+    if sum(low.count(stem) for stem in FLOOD_STEMS) <= MAX_KEYWORDS:
+        return 0
+    n = len(FLOOD_WORDS.findall(piece))
+    return n if n > MAX_KEYWORDS else 0
+
+
+def run_step(step: int, clean: str, low: str, digit: bool, places: dict, found: list[str]) -> str:
+    """One step of a redaction pass over a window: 0 IBANs, 1 cards, then RULES[step - 2] (on the stretches near its
+    keywords when it has any, `places` caching them per stem list)."""
+    if step == 0:
+        return redact_ibans(clean, found) if IBAN_DIGITS.search(clean) else clean
+    if step == 1:
+        return redact_cards(clean, found) if CARD_DIGITS.search(clean) else clean
+    (kind, pattern), (stems, needs_digit) = RULES[step - 2], GATES[step - 2]
+    if needs_digit and not digit:
+        return clean
+    if not stems:
+        return pattern.sub(replacer(kind, found), clean)
+    if stems not in places:
+        places[stems] = near(low, stems)
+    if not places[stems]:
+        return clean
+    new, at = [], 0
+    for a, b in places[stems]:
+        new += [clean[at:a], pattern.sub(replacer(kind, found), clean[a:b])]
+        at = b
+    return "".join(new) + clean[at:]
+
+
 def redact_window(piece: str, found: list[str]) -> str:
-    """Every rule over one window, again until nothing changes (a [REDACTED] can bring the next secret in reach).
-    A keyword rule runs only on the stretches near its keywords (`near`), a shape rule on the whole window."""
-    clean, before, passes = piece, None, 0
-    while clean != before and passes < 5:
-        before, passes = clean, passes + 1
-        if IBAN_DIGITS.search(clean):
-            clean = redact_ibans(clean, found)
-        if CARD_DIGITS.search(clean):
-            clean = redact_cards(clean, found)
+    """Every rule over one window, again until nothing changes (a [REDACTED] can bring the next secret in reach; a
+    pass after the first stops at the step that changed the text last, as the steps after it would see the same
+    text again). A keyword rule runs only on the stretches near its keywords (`near`), a shape rule on the whole window.
+    A window flooded with secret keywords (`keyword_flood`) is replaced whole: the rules' work grows with the number
+    of keywords, and no real text names a secret more than MAX_KEYWORDS times in WINDOW characters."""
+    flood = keyword_flood(piece)
+    if flood:
+        found.append("keyword_flood")
+        return f"[REDACTED KEYWORD_FLOOD: {len(piece)} characters holding {flood} secret keywords]"
+    clean, last, passes = piece, len(RULES) + 1, 0
+    while passes < 5:  # a pass runs the steps (IBANs, cards, then RULES) in order
+        passes, changed = passes + 1, None
         low, digit, places = clean.lower(), DIGIT.search(clean) is not None, {}
-        for (kind, pattern), (stems, needs_digit) in zip(RULES, GATES):
-            if needs_digit and not digit:
-                continue
-            if not stems:
-                new = pattern.sub(replacer(kind, found), clean)
-            else:
-                if stems not in places:
-                    places[stems] = near(low, stems)
-                new, at = [], 0
-                for a, b in places[stems]:
-                    new += [clean[at:a], pattern.sub(replacer(kind, found), clean[a:b])]
-                    at = b
-                new = "".join(new) + clean[at:] if places[stems] else clean
+        for step in range(len(RULES) + 2):
+            if changed is None and step > last:  # unchanged since the last pass's last change: so is the rest
+                break
+            new = run_step(step, clean, low, digit, places, found)
             if new != clean:
-                clean, low, places = new, new.lower(), {}
+                clean, low, places, changed = new, new.lower(), {}, step
+        if changed is None:
+            return clean
+        last = changed
     return clean
 
 

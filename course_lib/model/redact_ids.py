@@ -37,14 +37,14 @@ VALUE = rf"{ENOUGH_DIGITS}{GROUP}(?:{SEP}{LATER}){{0,8}}(?![\w-])"
 AFTER = rf"{NUMBER}(?:{IS}|{GAP}*[:#]?{GAP}*){QUOTE}"
 # after the keyword, these make it a different thing: "passport photo", "account manager", "ID card office"
 NOT_AN_ID = r"(?![^\S\n]+(?:photos?|office|control|check|cover|holders?|application|renewal|managers?|settings)\b)"
-WHERE = r"(?:\s+(?:at|with|in|for|bei|chez|en|presso|no|na|da)\s+[\w&.-]{1,30}){0,2}"  # "0012345678 at Chase is …"
+WHERE = r"(?:\s{1,8}(?:at|with|in|for|bei|chez|en|presso|no|na|da)\s{1,8}[\w&.-]{1,30}){0,2}"  # "0012345678 at Chase is …"
 
 # Words for an ordinary number said one digit at a time: "one-two-three-four", "neun neun eins zwei".
 DIGIT_WORDS = ("zero|oh|one|two|three|four|five|six|seven|eight|nine|null|eins|zwei|drei|vier|f[üu]nf|sechs|sieben"
                "|acht|neun|z[ée]ro|un|deux|trois|quatre|cinq|six|sept|huit|neuf|cero|uno|dos|tres|cuatro|cinco"
                "|seis|siete|ocho|nueve|um|dois|tr[êe]s|quatro|sete|oito|nove|due|tre|quattro|cinque|sei|sette|otto")
-SPELLED = rf"(?:{DIGIT_WORDS})(?:(?:-|{GAP}+|,{GAP}*)(?:{DIGIT_WORDS})){{2,11}}(?![{LETTER}])"
-IT_IS = rf"(?:(?:it'?s|it is|c'est|es|ist|è|é|einfach|just|simply){GAP}+){{0,2}}"
+SPELLED = rf"(?:{DIGIT_WORDS})(?:(?:-|{GAP}{{1,8}}|,{GAP}{{0,8}})(?:{DIGIT_WORDS})){{2,11}}(?![{LETTER}])"
+IT_IS = rf"(?:(?:it'?s|it is|c'est|es|ist|è|é|einfach|just|simply){GAP}{{1,8}}){{0,2}}"
 NOT_WORD_AFTER = r"(?:not|never|in|on|at|the|a|my|forgotten|lost|changed|expired|wrong|secret|private)\b"
 NOT_WORD = r"(?!(?:the|a|an|my|your|this|that|it|his|her|our|their|den|die|das|le|la|les|el|los|las|o|os|il)\b)"
 

@@ -138,14 +138,23 @@ def is_letter(ch: str) -> bool:
 WORD_START = {ch for ch in map(chr, range(0x500)) if is_letter(ch)}
 
 
+# A stem of these lists counts only where its group's keyword pattern really starts ("wi" in "wine" is no "wi-fi
+# pass"): the rules of the group all need one of its keywords, so a stem without one makes no place for them.
+KEYWORD_AT = {PW_STEMS: re.compile(f"(?i){PASSWORD_WORDS}"), CODE_STEMS: re.compile(f"(?i){CODE_WORDS}|{PIN_WORDS}"),
+              KEY_STEMS: re.compile(f"(?i){KEY_WORDS}"), ID_STEMS: re.compile(f"(?i){ID_WORDS}"),
+              BANK_STEMS: re.compile(f"(?i){BANK_WORDS}")}
+INSIDE_A_KEYWORD = {"licen", "fiscale", "insurance"}  # stems that sit inside their keyword ("driver's licence")
+
+
 def near(low: str, stems: tuple[str, ...]) -> list[tuple[int, int]]:
     """The stretches of `low` within NEAR_BEFORE / NEAR_AFTER characters of a stem, widened to whitespace and
     merged: the only places a keyword rule can match (its value and qualifiers are bounded, see the rules)."""
-    spans = []
+    spans, keyword = [], KEYWORD_AT.get(stems)
     for stem in stems:
         i = low.find(stem)
         while i != -1:
-            if stem[0] in WORD_START and i > 0 and is_letter(low[i - 1]):  # inside a longer word: no keyword here
+            if (stem[0] in WORD_START and i > 0 and is_letter(low[i - 1])  # inside a longer word: no keyword here
+                    or keyword is not None and stem not in INSIDE_A_KEYWORD and not keyword.match(low, i)):
                 i = low.find(stem, i + 1)
                 continue
             a, b = max(0, i - NEAR_BEFORE), min(len(low), i + len(stem) + NEAR_AFTER)

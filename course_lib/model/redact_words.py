@@ -42,14 +42,14 @@ PLACES = "".join(f"(?<!{w} )" for w in ("at", "on", "in", "under", "behind", "in
 
 # -- pieces ------------------------------------------------------------------------------------------
 GAP = r"[^\S\n]"  # a space, non-breaking space or thin space, never a line break
-QUALIFIERS = rf"(?:{GAP}+(?!{ABOUT})[^\s.,;:!?=。，：\[\]]+){{0,5}}?"  # 'for my bank', 'at home', 'für das WLAN'
+QUALIFIERS = rf"(?:{GAP}{{1,8}}(?!{ABOUT})[^\s.,;:!?=。，：\[\]]{{1,40}}(?![^\s.,;:!?=。，：\[\]])){{0,5}}?"  # 'for my bank', 'at home', 'für das WLAN'
 IS = (rf"(?:{GAP}*[:=：]|{GAP}+[-—–]|{GAP}+(?:is(?: now)?|was|are|to|lautet|ist|war|est|était|es|era|è|é|je|это)(?=\s)"
       rf"|{GAP}+c['’]est(?=\s)|是|为|為|は|：)" + rf"{GAP}*")
 CLAUSE_END = r"(?=[.,;!?]+(?:\s|$)|[。，；！？、]|\s*$|\n)"
 TOKEN = (r"(?-i:(?:(?=[\w+/=.~-]*?\d)|(?=(?:(?![a-z])[\w+/=.~-])*[a-z][\w+/=.~-]*?[A-Z])|(?=[A-Za-z0-9]{16}))"
          r"[\w+/=.~-]{6,})")  # a digit, or an upper-case letter after a lower-case one, or 16 letters and digits
-CODE = r"(?=[\w#*-]*\d)(?:[\w#*-]|(?<=\d)[^\S\n](?=\d)){3,12}(?![\w#*-])"  # "4821", "19B47", "12 34 56"
-SAID_TO_BE = r"[\"'»”]?(?:\s+(?:is|as|was|=)\s+|\s*[:=]\s*|\s+[-—–]\s+)[\"'«“]?"  # "4821 is the PIN", "4821: the PIN"
+CODE = r"(?=[\w#*-]{0,11}\d)(?:[\w#*-]|(?<=\d)[^\S\n](?=\d)){3,12}(?![\w#*-])"  # "4821", "19B47", "12 34 56"
+SAID_TO_BE = r"[\"'»”]?(?:\s{1,8}(?:is|as|was|=)\s{1,8}|\s{0,8}[:=]\s{0,8}|\s{1,8}[-—–]\s{1,8})[\"'«“]?"  # "4821 is the PIN", "4821: the PIN"
 QUOTE = r"[\"'«“‘]?"  # a value may be quoted
-DETERMINERS = r"(?:(?:the|my|your|his|her|their|our|a|an|[\w-]+'s)\s+){0,2}(?:[\w-]+\s+){0,2}"
+DETERMINERS = r"(?:(?:the|my|your|his|her|their|our|a|an|[\w-]{1,40}'s)\s{1,8}){0,2}(?:[\w-]{1,40}\s{1,8}){0,2}"
 VALUE_FIRST = r"(?<![^\s«\"'“(])" + PLACES + r"(?P<v>\"[^\"\n]+\"|'[^'\n]+'|«[^»\n]+»|(?!" + PRONOUNS + r")[^\s\[\]\"'«]+)"

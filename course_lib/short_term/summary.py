@@ -19,6 +19,9 @@ as ```memory, each tagged with who said it ("- [user] I'm vegetarian.", "- [tool
 "User:" / "Assistant:" / "Tool:" the summariser writes), with line breaks escaped (prompts.data_block).
 What a tool said stays the tool's: the offline agent never reads a user fact from a "[tool]" line.
 
+Give ``user_id=`` to say whose conversation it is: `forget_user(user_id)` (and so `forget_everywhere`) then
+empties the summary and the messages.
+
 Guarantee: ``tokens() <= max_tokens`` after every `add`. The summary is capped at `summary_tokens`
 (a longer model answer is cut at a line boundary); secrets in it (passwords, keys, card numbers …) are
 replaced by [REDACTED …] before it is kept. A single message that alone does not fit next to
@@ -98,7 +101,10 @@ class SummaryBufferMemory:
     """A summary string plus recent messages, kept under `max_tokens` by folding old turns into the summary."""
 
     def __init__(self, max_tokens: int, model: Any = None, summary_tokens: int | None = None,
-                 consolidate_at: float = 1.0, fold_to: float | None = None) -> None:
+                 consolidate_at: float = 1.0, fold_to: float | None = None, user_id: str | None = None) -> None:
+        if user_id is not None and (not isinstance(user_id, str) or not user_id.strip()):
+            raise ValueError(f"user_id names whose conversation this is (e.g. 'priya'), or None; got {user_id!r}")
+        self.user_id = user_id  # whose conversation this is: forget_user(user_id) empties it
         check_whole(max_tokens, "max_tokens", 50)
         if summary_tokens is None:
             summary_tokens = max_tokens // 4
@@ -192,6 +198,25 @@ class SummaryBufferMemory:
     def clear(self) -> None:
         """Forget the summary and the messages (the counters are kept)."""
         self.summary, self.messages = "", []
+
+    def check_forget_user(self, user_id: str) -> None:
+        """Raise, changing nothing, if forget_user would refuse: no owner set, or an owner differing only in case."""
+        if self.user_id is None:
+            raise ValueError("this SummaryBufferMemory has no user_id, so it cannot tell whose summary it holds; "
+                             "build it with SummaryBufferMemory(..., user_id='priya'), or call clear() yourself")
+        if user_id != self.user_id and user_id.strip().casefold() == self.user_id.strip().casefold():
+            raise KeyError(f"this summary belongs to {self.user_id!r}, not {user_id!r}; user ids are exact and "
+                           f"case-sensitive, pass {self.user_id!r}. Nothing was deleted")
+
+    def forget_user(self, user_id: str) -> int:
+        """If this conversation is `user_id`'s, drop the summary and the recent messages; returns how many went
+        (the summary counts as one). The counters stay: they hold no text."""
+        self.check_forget_user(user_id)
+        if user_id != self.user_id:
+            return 0
+        gone = len(self.messages) + (1 if self.summary else 0)
+        self.clear()
+        return gone
 
     def __len__(self) -> int:
         return len(self.messages)

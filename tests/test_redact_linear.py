@@ -1,0 +1,80 @@
+"""Issue 21: redaction is linear in the length of the text, shown by the structure of its rules (the times are in
+`make bench`, never in a test).
+
+Work per window is bounded when no rule can backtrack over a long stretch: no repeat inside a repeat may be
+unbounded (the classic catastrophic shape `(?:\\w+\\s)*`, and its bounded cousin `(?:\\w+\\s){0,5}` that backtracks
+through every long word once per level). A keyword flood is replaced whole, and a long digit run is checked at once.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+try:
+    from re import _constants as sc, _parser as sp  # Python 3.11+
+except ImportError:  # pragma: no cover - Python 3.10
+    import sre_constants as sc  # type: ignore[no-redef]
+    import sre_parse as sp  # type: ignore[no-redef]
+
+from course_lib.model import redact
+from course_lib.model.redact import MAX_KEYWORDS, RULES, WINDOW, redact_secrets
+
+ONE_CHAR = (sc.IN, sc.LITERAL, sc.NOT_LITERAL, sc.ANY, sc.CATEGORY)
+
+
+def unbounded_inside_a_repeat(pattern: str) -> list[str]:
+    """Each unbounded repeat that sits inside a repeat of more than one step (a '?' is not a loop)."""
+    found: list[str] = []
+
+    def walk(items, inside: bool) -> None:
+        for op, av in items:
+            if op in (sc.MAX_REPEAT, sc.MIN_REPEAT):
+                lo, hi, sub = av
+                if hi == sc.MAXREPEAT and inside:
+                    found.append(str(sub)[:80])
+                one_char = len(sub) == 1 and sub[0][0] in ONE_CHAR
+                walk(sub, inside or (hi > 1 and not one_char))
+            elif op == sc.SUBPATTERN:
+                walk(av[-1], inside)
+            elif op == sc.BRANCH:
+                for branch in av[1]:
+                    walk(branch, inside)
+            elif op in (sc.ASSERT, sc.ASSERT_NOT):
+                walk(av[1], inside)
+
+    walk(sp.parse(pattern), False)
+    return found
+
+
+@pytest.mark.parametrize("bad", [r"(?:a+b)*", r"(?:\w+\s){0,5}x", r"(?=(?:\w+,)+)x", r"(?:x|(?:\d+-)+)y"])
+def test_the_check_finds_a_nested_unbounded_repeat(bad):
+    assert unbounded_inside_a_repeat(bad)
+
+
+def test_the_check_passes_bounded_and_single_character_repeats():
+    assert not unbounded_inside_a_repeat(r"(?:\w{1,40}\s{1,8}){0,5}x(?:ab)*[a-z]+(?:\s+)?")
+
+
+@pytest.mark.parametrize("kind, pattern", RULES + [("card_run", redact.CARD_RUN), ("iban", redact.IBAN)],
+                         ids=lambda x: x if isinstance(x, str) else "")
+def test_no_redaction_rule_nests_an_unbounded_repeat(kind, pattern):
+    assert unbounded_inside_a_repeat(pattern.pattern) == []
+
+
+def test_a_keyword_flood_is_replaced_whole_and_reported():
+    page = ("pin code " * 300)[:WINDOW - 10] + "\n"
+    out, kinds = redact_secrets(page * 3)
+    assert kinds == ["keyword_flood"] * 3 and "pin code" not in out and "KEYWORD_FLOOD" in out
+    few = "The PIN code reminder: " + "see the pin code page. " * (MAX_KEYWORDS // 2 - 1) + "My PIN is 4821."
+    out, kinds = redact_secrets(few)  # under the limit: the rules run, and only the secret goes
+    assert kinds == ["pin"] and out.endswith("My PIN is [REDACTED PIN].") and out.count("pin code") > 3
+
+
+def test_a_long_digit_run_finds_the_same_cards_as_the_short_path(monkeypatch):
+    body = "4111 1111 1111 111"
+    card = body + next(d for d in "0123456789" if redact.luhn_ok((body + d).replace(" ", "")))
+    run = "1-2-3-4-5-" * 30 + card + "-7-7-7" + " 4000 0000 0000 0002" * 3
+    fast, fast_kinds = redact_secrets(run)
+    monkeypatch.setattr(redact, "LONG_RUN", 10**9)  # every run through the plain loop
+    assert redact_secrets(run) == (fast, fast_kinds) and "[REDACTED CARD_NUMBER]" in fast
