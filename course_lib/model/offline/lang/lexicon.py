@@ -59,8 +59,10 @@ RELATIVES = {
 }
 SINGULAR_RELATIVES = {"partner", "wife", "husband", "mother", "father", "boss"}  # one at a time: a new name replaces
 PETS = {
-    "dog": "dog|puppy|hund|chien|perro|c[ãa]o|cachorro|cane",
-    "cat": "cat|kitten|katze|chat|gato|gatto",
+    "dog": "dog|puppy|hund|h[üu]ndin|chien(?:ne)?|chiot|perr[oa]|cachorr[oa]|c[ãa]o|cadela|cane|cagna|cagnolin[oa]|"
+           "retriever|labrador|beagle|poodle|terrier|spaniel|collie|dachshund|dackel|husky|pug|mops|bulldog|schnauzer|greyhound|"
+           "whippet|corgi|shepherd|sch[äa]ferhund|chihuahua|dalmatian|rottweiler|boxer|lab",
+    "cat": "cat|kitten|kitty|katze|kater|chat(?:te|on)?|gat[oa]|gatit[oa]|gatt[oa]|gattin[oa]|tabby|siamese|maine coon",
     "parrot": "parrot|papagei|perroquet|loro|papagaio|pappagallo",
     "rabbit": "rabbit|bunny|kaninchen|hase|lapin|conejo|coelho|coniglio",
     "tortoise": "tortoise|turtle|schildkr[öo]te|tortue|tortuga|tartaruga",

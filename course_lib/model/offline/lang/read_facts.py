@@ -12,7 +12,7 @@ from typing import Any
 
 from course_lib.model.offline.lang.lexicon import PETS, RELATIVES, SINGULAR_RELATIVES, alternation
 
-MULTI_VALUED = ("condition", "medication", "mobility")
+MULTI_VALUED = ("condition", "medication", "mobility", "vehicle", "schedule")
 DIET_WORDS = r"vegetarian|vegan|pescatarian|gluten-free|halal|kosher|lactose intolerant"
 REL = r"partner|wife|husband|sister|brother|mother|father|son|daughter|child|cousin|friend|colleague|boss|neighbour|" \
       r"sister-in-law|brother-in-law|manager|flatmate|other half|" + alternation(RELATIVES)
@@ -64,7 +64,15 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
     (U + r" (likes|loves|enjoys) (.+?)\.?$", lambda m: (f"preference:{m.group(2).lower()}", f"likes {m.group(2).lower()}")),
     (U + r" (?:dislikes|hates) (.+?)\.?$", lambda m: (f"preference:{m.group(1).lower()}", f"dislikes {m.group(1).lower()}")),
     (U + r" plays (?:the )?(.+?)\.?$", lambda m: (f"hobby:{m.group(1).lower()}", f"plays the {m.group(1).lower()}")),
-    (U + r" works (night shifts|shifts|part-time|from home)\.?$", lambda m: ("schedule", m.group(1).lower())),
+    (U + r" works (nights|night shifts|early shifts|shifts|weekends|part-time|full-time|from home)\.?$", lambda m: ("schedule", m.group(1).lower())),
+    # open slots (slots_open.py): languages, hobbies, vehicles
+    (U + r" (?:speaks|is learning) (.+?)\.?$", lambda m: (f"language:{m.group(1).lower()}", m.group(1))),
+    (U + r" (?:drives|rides) (?:an? )?(.+?)\.?$", lambda m: ("vehicle", m.group(1))),
+    (U + r" has an? (motorbike|motorcycle|scooter|e-bike|bike|bicycle|van|camper(?:van)?|moped|electric car)\.?$", lambda m: ("vehicle", m.group(1))),
+    (U + r" cycles everywhere\.?$", lambda m: ("vehicle", "bike")),
+    (U + r" (?:goes|does|paints|draws|knits|sews|bakes|brews|gardens|surfs|skis|swims|climbs|hikes|dances|sings|runs|rows|"
+         r"boxes|fishes|skates|sails|dives|crochets|fences|writes|cooks|collects|builds) (.+?)\.?$",
+     lambda m: (f"hobby:{m.group(1).lower().split()[-1]}", m.group(1).lower())),
 ]]
 
 
@@ -84,5 +92,5 @@ def single(slot: str | None) -> bool:
     if slot is None or slot in MULTI_VALUED:
         return False
     if slot.startswith("relative:"):
-        return slot.split(":")[1] in SINGULAR_RELATIVES or slot.count(":") == 1
+        return slot.split(":")[1] in SINGULAR_RELATIVES  # one wife at a time; a second son is another son
     return True
