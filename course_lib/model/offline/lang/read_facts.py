@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from course_lib.model.offline.lang.lexicon import PETS, RELATIVES, SINGULAR_RELATIVES, alternation
+from course_lib.model.offline.lang.lexicon import NATIONALITIES, PETS, RELATIVES, SINGULAR_RELATIVES, alternation
 
 MULTI_VALUED = ("condition", "medication", "mobility", "vehicle", "schedule")
 DIET_WORDS = r"vegetarian|vegan|pescatarian|gluten-free|halal|kosher|lactose intolerant"
@@ -30,6 +30,11 @@ def relative_slot(rel: str, name: str) -> str:
 
 PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f in [
     (U + r" is no longer (?:an? )?(.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
+    (U + r" no longer lives in (.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
+    (U + r" is retired\.?$", lambda m: ("job", "retired")),
+    (U + r" works in ([a-z].+?)\.?$", lambda m: ("job", "in " + m.group(1))),
+    (U + r"'?s favou?rite (.+?) is (.+?)\.?$", lambda m: (f"favourite:{m.group(1).lower()}", m.group(2))),
+    (U + rf" is ({NATIONALITIES})\.?$", lambda m: ("nationality", m.group(1))),
     (U + r" no longer has (?:an? )?(.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
     (U + r"'?s name is (.+?)\.?$", lambda m: ("name", m.group(1))),
     (U + r" goes by (.+?)\.?$", lambda m: ("nickname", m.group(1))),

@@ -18,7 +18,7 @@ LIST_SPLIT = r"\s*(?:,|\band(?: also)?(?: to)?\b|\bor\b|\bas well as\b|\bund(?: 
              r"\by(?: también)?(?: a(?: los| las| la| el)?)?\b|\be(?: também)?(?: a| ao| aos| à| às)?\b|\be anche(?: a| al| alle| ai)?\b)\s*"
 ARTICLES = r"^(?:to|the|a|an|some|any|gegen|auf|les|le|la|l'|des|du|de la|de|aux|au|à|los|las|el|al|a los|a las|a la|" \
            r"o|os|as|ao|aos|à|às|il|lo|gli|le|i|alle|al|ai|agli|allo)\s+"
-STOP = r"(?:[.!;:(]| any ?more\b| anymore\b| mehr\b| plus\b|, (?:so|which|but|and i|it|i)\b| so\b| which\b| but\b| since\b| though\b| too\b| as well\b| actually\b|" \
+STOP = r"(?:[.!;:(]| lol\b| haha\w*| btw\b| tbh\b| xd\b| any ?more\b| anymore\b| mehr\b| plus\b|, (?:so|which|but|and i|it|i)\b| so\b| which\b| but\b| since\b| though\b| too\b| as well\b| actually\b|" \
        r" now\b| since\b| after all\b| and (?:i|my)\b| mais\b| aber\b| pero\b| mas\b| ma\b| seit\b| depuis\b| desde\b| da\b|$)"
 ALLERGIC = r"(?:allergic|alergic|allergisch|allergique|al[ée]rgic[oa]|allergic[oa]|alérgic[oa])"
 LACTOSE = r"lactose|laktose|lactosa|lattosio"
@@ -100,7 +100,8 @@ def found_allergies(s: str) -> list[Found]:
     out: list[Found] = []
     for m in re.finditer(rf"\b{ALLERGIC}\s+(?:(?:to|gegen|auf|aux|au|à|alle|alla|agli|al|ai|aos|ao|a)\b)?\s*(.+)"
                          rf"|\b(?:allergy|allergie|alergia|allergia) (?:to|gegen|à|au|aux|a|al|ao|alle)\s+(.+)"
-                         rf"|\b([\w-]+) allergy\b|(?:^|\bno )([\w -]+?),? i have an allergy", s, re.I):
+                         rf"|\b([\w-]+) allergy\b|(?:^|\bno )([\w -]+?),? i have an allergy"
+                         rf"|\b(?:gegen|auf) ([\w ,-]+?) (?:bin ich |sehr |stark )*allergisch", s, re.I):
         what = items(next(g for g in m.groups() if g))
         negated = re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) or \
             re.search(r"\b(?:any ?more|after all|nicht mehr|plus)\b", s[m.start():], re.I)
@@ -137,11 +138,13 @@ def found_intolerance(s: str) -> list[Found]:
     if re.search(rf"\b(?:{LACTOSE})[- ]?(?:intolerant|intoleranz|intolerance|intolérance)|intol[ée]ran(?:t|te|ce)s?\s+(?:to|au|à|a|a la|al|alla)\s+"
                  rf"(?:la |o |a )?(?:{LACTOSE})|\bintollerante al lattosio", s, re.I):
         out.append(("intolerance:lactose", "lactose", "The user is lactose intolerant."))
-    for m in re.finditer(r"\b(?:i )?(?:can'?t|cannot|can not|am unable to) (?:eat|have|digest|tolerate) (.+)|\bich (?:kann|vertrage) (?:kein\w*|nicht) (.+?)(?: essen| vertragen)?\b"
+    for m in re.finditer(r"\b(?:i'?m|i am) ([\w-]+) intolerant\b|\b(?:i'?m|i am) intolerant (?:to|of) (.+)|\bintol[ée]rante? (?:(?:au|à la|aux|à)\s+|à l')(.+)|"
+                         r"\bintolerante (?:(?:a la|al|a los|a las|a|ao|à|aos|às)\s+)(.+)|\bintollerante (?:(?:al|alla|ai|alle|agli)\s+|all')(.+)|"
+                         r"\b(?:i )?(?:can'?t|cannot|can not|am unable to) (?:eat|have|digest|tolerate) (.+)|\bich (?:kann|vertrage) (?:kein\w*|nicht) (.+?)(?: essen| vertragen)?\b"
                          r"|\bje ne (?:peux|supporte) pas (?:manger )?(?:de |du |le |la )?(.+)|\bno (?:puedo comer|tolero) (.+)"
                          r"|\bn[ãa]o (?:posso comer|tolero) (.+)|\bnon (?:posso mangiare|tollero) (.+)", s, re.I):
         for item in items(next(g for g in m.groups() if g)):
-            if not re.fullmatch(LACTOSE, item) and not re.fullmatch(r"meat|fleisch|viande|carne", item):
+            if not re.fullmatch(LACTOSE, item) and not re.fullmatch(r"meat|fleisch|viande|carne|lactose intolerant", item):
                 out.append((f"intolerance:{item}", item, f"The user cannot eat {item}."))
     return out
 

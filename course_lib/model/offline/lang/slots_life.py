@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.lang.lexicon import DIETS, alternation
+from course_lib.model.offline.lang.lexicon import DIETS, FAITHS, NATIONALITIES, alternation
 from course_lib.model.offline.lang.numbers import money
 
 Found = tuple[str, str, str]
 DIET_WORDS = alternation(DIETS)
 PLACE = r"(?-i:([A-ZÀ-Ý](?=[\w'’-]*[a-zà-ÿ])[\w'’-]+(?:[ -](?:de |do |da |del |am |an der |sur )?[A-ZÀ-Ý][\w'’-]+)*))"
 ANY_PLACE = r"([A-Za-zÀ-ÿ][\w'’-]+(?:[ -][A-ZÀ-Ý][\w'’-]+)*)"  # 'i live in manchester': typed without a capital
-LIVE = (r"\b(?:i|we) (?:now |still |currently )?(?:live|reside|am living|are living)(?: now)? in|\b(?:i'?m|i am|we'?re) (?:now )?(?:based|living) in|"
+LIVE = (r"\b(?:i|we) (?:don'?t |do not |no longer |never )?(?:now |still |currently )?(?:live|reside|am living|are living)(?: now)? in|\bje n'habite plus (?:[àa]|en)|\b(?:i'?m|i am|we'?re) (?:now )?(?:based|living) in|"
         r"^(?:live|based|living|still) in|^still (?:living|based) in|\b(?:i|we)(?:'ve| have) lived in|\bbased in|(?<!flight )\bhome(?: for me)? is|\b(?:i|we)(?:'ve| have)? (?:just )?(?:moved|relocated) to|"
         r"\b(?:ich|wir|und) (?:wohne|wohnen|lebe|leben)(?: jetzt| seit [\w ]+?)? in|\bje (?:vis|suis install[ée]e?)(?: maintenant| désormais| actuellement)? [àa]|\bj'habite(?: maintenant| désormais| actuellement)? (?:[àa]|en)|"
         r"\b(?:me mud[ée]|nos mudamos|me he mudado|nos hemos mudado) a|\b(?:mudei-me|me mudei|mudámo-nos|mudamo-nos|nos mudamos) para|"
@@ -60,6 +60,8 @@ PREFER = [  # (pattern, how the fact says it, the value's prefix)
      "dislikes", "dislikes "),
 ]
 PREFER = [PREFER[2], PREFER[0], PREFER[1]]  # a negated like ("I don't like", "não gosto de") is read before the like
+PAIRS = {"fish and chips", "mac and cheese", "salt and pepper", "rock and roll", "drum and bass", "bed and breakfast",
+         "sweet and sour", "bread and butter", "peanut butter and jelly", "arroz con pollo", "cheese and wine"}
 SEATS = {"window seats": r"window seats?|am fenster|fen[êe]tre|ventanilla|janela|finestrino", "aisle seats": r"aisle seats?|am gang|couloir|pasillo|corredor"}
 
 
@@ -76,9 +78,22 @@ def found_home(s: str) -> list[Found]:
     if m is None:
         hits = [m for m in re.finditer(rf"(?:{LIVE})\s+(?:the )?{PLACE}", s, re.I)]
         hits = hits or [m for m in re.finditer(rf"(?:{LIVE})\s+(?:the )?{ANY_PLACE}", s, re.I)]
-        m = hits[-1] if hits else None
+        hits += [m for m in re.finditer(rf"\b(?:sondern|mais|sino|mas|ma) (?:in|à|en|em|a|no|na)\s+{PLACE}", s, re.I)]
+        said = [m for m in hits if not negated_home(s, m)]
+        if not said and hits:  # 'Já não moro em Lisboa': the city is taken back, no new one given
+            city = place(hits[-1])
+            return [("retract", f"lives in {city}", f"The user no longer lives in {city}.")] if city else []
+        m = said[-1] if said else None
     city = place(m) if m else None
     return [("home city", city, f"The user lives in {city}.")] if city else []
+
+
+def negated_home(s: str, m: re.Match[str]) -> bool:
+    """Is this 'I live in X' said as no longer true ('I don't live in Leeds any more', 'ya no vivo en Madrid')?"""
+    span = s[max(0, m.start() - 12):m.end()].lower()
+    after = s[m.end():m.end() + 40].lower()
+    return bool(re.search(r"\b(?:don'?t|do not|no longer|never|nicht mehr|n'|ya no|no (?=vivo|vivimos)|j[áa] n[ãa]o|n[ãa]o|non)\b", span)
+                or re.search(r"^[^,.;]*?\b(?:any ?more|anymore|nicht mehr|plus)\b", after))
 
 
 def a_or_an(noun: str) -> str:
@@ -109,10 +124,19 @@ def found_job(s: str) -> list[Found]:
         job = m.group(1) if m else None
     if job is None and (t := re.search(r"\bi teach (\w+)", s, re.I)):
         job = f"{t.group(1).lower()} teacher"
+    if job is None and (t := re.search(r"\bje suis (prof(?:esseure?)?(?: de \w+)?)\b", s, re.I)):
+        job = t.group(1)
+    if job is None and re.search(r"\b(?:i'?m|i am) (?:now |happily )?retired\b|\bich bin (?:in )?rente\b|\bich bin pensioniert|"
+                                 r"\bje suis (?:à la )?retrait[ée]e?|\bestoy jubilad[oa]|\bsoy jubilad[oa]|\bestou reformad[oa]|"
+                                 r"\bsou aposentad[oa]|\bsono in pensione", s, re.I):
+        return [("job", "retired", "The user is retired.")]
+    if job is None and (t := re.search(r"\bi work in (?!the\b)(?-i:([a-z][\w-]+(?: [a-z][\w-]+)?))(?=\s*(?:[.!,;]|$| and\b| at\b| for\b))", s, re.I)):
+        return [("job", f"in {t.group(1)}", f"The user works in {t.group(1)}.")]
     if job is None:
         return []
     job = re.sub(r"^(?:an?|un|une|uma?|el|la|o|a|il|lo) ", "", job.strip(), flags=re.I)
-    if not job or job.split()[-1].lower() in NOT_JOBS or re.fullmatch(DIET_WORDS, job.split()[-1], re.I):
+    if not job or job.split()[-1].lower() in NOT_JOBS or re.fullmatch(DIET_WORDS, job.split()[-1], re.I) or \
+            re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS})", job.split()[-1], re.I):
         return []
     job = job if job.isupper() or re.search(r"[A-Z]{2}", job) else job.lower()
     return [("job", job, f"The user works as {a_or_an(job)}.")]
@@ -156,6 +180,9 @@ def found_preference(s: str) -> list[Found]:
         if verb == "prefers" and thing.startswith(("sit ", "stay ")):
             thing = thing.split(" ", 1)[1]
         thing = re.sub(r"^(?:somewhere|someplace|some place|anywhere) (\w+)$", r"\1 places", thing)  # 'somewhere quiet'
+        parts = [p for p in re.split(r",\s*|\s+(?:and|or|und|oder|et|ou|y|o|e)\s+", thing) if p]
+        if verb != "prefers" and len(parts) > 1 and thing not in PAIRS and all(len(p.split()) <= 2 for p in parts):
+            return [(f"preference:{p}", f"{prefix}{p}", f"The user {verb} {p}.") for p in parts]  # one claim per fact
         return [(f"preference:{thing}", f"{prefix}{thing}", f"The user {verb} {thing}.")]
     return []
 

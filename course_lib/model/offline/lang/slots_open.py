@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model.offline.lang.lexicon import NATIONALITIES
 from course_lib.model.offline.lang.slots_health import LIST_SPLIT
 
 Found = tuple[str, str, str]
@@ -172,6 +173,28 @@ def found_schedule(s: str) -> list[Found]:
     return []
 
 
+FAVOURITE = (r"\bmy (?:all-time )?favou?rite ([\w -]+?) (?:is|are|would be)\s+(?:probably |definitely )?([^,.;!?]+)|"
+             r"\bmein(?:e)? lieblings(\w+) (?:ist|sind)\s+([^,.;!?]+)|\bmon (\w+) pr[ée]f[ée]r[ée] (?:est|c'est)\s+([^,.;!?]+)|"
+             r"\bma (\w+) pr[ée]f[ée]r[ée]e (?:est|c'est)\s+([^,.;!?]+)|\bmi (\w+) favorit[oa] es\s+([^,.;!?]+)|"
+             r"\b(?:o meu|a minha|meu|minha) (\w+) favorit[oa] [ée]\s+([^,.;!?]+)|\b(?:il mio|la mia) (\w+) preferit[oa] [èe]\s+([^,.;!?]+)")
+
+
+def found_favourite(s: str) -> list[Found]:
+    """'My favourite colour is green', 'Mein Lieblingsessen ist Pizza' -> favourite:<what>."""
+    m = re.search(FAVOURITE, s, re.I)
+    if not m:
+        return []
+    what, value = [g for g in m.groups() if g][:2]
+    value = cut(value, numbers=False)
+    return [(f"favourite:{what.lower()}", value, f"The user's favourite {what.lower()} is {value}.")] if value else []
+
+
+def found_nationality(s: str) -> list[Found]:
+    """"I'm Brazilian", 'Je suis française', 'Sou brasileira' -> nationality."""
+    m = re.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s+(?:a |an |half )?({NATIONALITIES})\b(?!\s+(?:food|cuisine|wine|restaurant))", s, re.I)
+    return [("nationality", m.group(1), f"The user is {m.group(1)}.")] if m else []
+
+
 def read_open(s: str) -> list[Found]:
     """Every open slot this sentence fills."""
-    return found_languages(s) + found_hobbies(s) + found_vehicle(s) + found_schedule(s)
+    return found_languages(s) + found_hobbies(s) + found_vehicle(s) + found_schedule(s) + found_favourite(s) + found_nationality(s)

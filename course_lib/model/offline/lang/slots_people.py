@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from course_lib.model.offline.lang.dates import find_date
-from course_lib.model.offline.lang.lexicon import PETS, POSSESSIVE, RELATIVES, SINGULAR_RELATIVES, alternation, canonical
+from course_lib.model.offline.lang.lexicon import (FAITHS, NATIONALITIES, PETS, POSSESSIVE, RELATIVES, SINGULAR_RELATIVES,
+                                                   alternation, canonical)
 
 Found = tuple[str, str, str]
 NAME = r"(?-i:([A-ZÀ-Ý][\w'’-]+(?: [A-ZÀ-Ý][\w'’-]+)?))"  # case-sensitive inside re.I patterns
@@ -61,11 +62,18 @@ def found_name(s: str) -> list[Found]:
     nick = next((m.group(1) for p in NICK_SAID if (m := re.search(p, s, re.I))), None)
     for p in NAME_SAID:
         m = re.search(p, s, re.I)
-        if m and m.group(1).split()[0] not in NOT_NAMES and m.group(1)[0].isupper() and m.group(1) != nick:
+        if m and m.group(1).split()[0] not in NOT_NAMES and m.group(1)[0].isupper() and m.group(1) != nick and \
+                not re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS})", m.group(1).split()[0], re.I):  # "I'm Brazilian" is no name
             out.append(("name", m.group(1), f"The user's name is {m.group(1)}."))
             break
     if nick:
         out.append(("nickname", nick, f"The user goes by {nick}."))
+    if (wed := re.search(r"\b(?:i'?m|i am|we'?re|we are) (?:happily )?married to\s+" + NAME + r"|\bich bin mit\s+" + NAME + r" verheiratet|"
+                         r"\bje suis mari[ée]e? (?:avec|à)\s+" + NAME + r"|\bestoy casad[oa] con\s+" + NAME + r"|\bsou casad[oa] com\s+" + NAME +
+                         r"|\bsono sposat[oa] con\s+" + NAME, s, re.I)):
+        who = next(g for g in wed.groups() if g)
+        if who.split()[0] not in NOT_NAMES:
+            out.append(("relative:partner", who, f"The user's partner is called {who}."))
     return out
 
 
@@ -95,7 +103,7 @@ def names_after(text: str) -> list[str]:
 def found_relatives(s: str) -> list[Found]:
     """The names of the user's relatives and pets: 'my wife's name is Ana', 'Thorvald, my brother', 'a dog called Rufus'."""
     out: list[Found] = []
-    for m in re.finditer(rf"{POSSESSIVE}\s+(?:(?:\w+ )?)({REL})(?:'s name is| {CALLED})?,?\s+{NAME}|{NAME},\s+{POSSESSIVE}\s+({REL})\b", s, re.I):
+    for m in re.finditer(rf"{POSSESSIVE}\s+(?:(?:\w+ )?)({REL})(?:'s name is|'s (?:called|named)| {CALLED})?,?\s+{NAME}|{NAME},\s+{POSSESSIVE}\s+({REL})\b", s, re.I):
         word, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
         rel = canonical(RELATIVES, word.lower())
         explicit = bool(re.search(CALLED, m.group(0), re.I))
@@ -107,18 +115,21 @@ def found_relatives(s: str) -> list[Found]:
         several = len(names) > 1 or (m.group(1) or "").lower() not in ("", *ONE)
         if rel:
             out += [relative_fact(rel, n, several) for n in names]
-    pet = re.search(rf"\b({PET})\b(?:,? (?:a|an|un|une|una|uma) \w+)?,?\s*(?:{CALLED}|(?:he|she|it|er|sie|il|elle)(?:'s| is| ist)? "
+    pet = re.search(rf"\b({PET})s?\b(?:,? (?:a|an|un|une|una|uma) \w+)?,?\s*(?:{CALLED}|(?:he|she|it|er|sie|il|elle)(?:'s| is| ist)? "
                     rf"(?:called|named|hei(?:ß|ss)t|s'appelle))\s+{NAME}", s, re.I)
     if pet is None and re.search(rf"\brenamed (?:the |our |my )?({PET})\b", s, re.I):
         pet = re.search(rf"\b({PET})\b.*?\b(?:called|named)\s+{NAME}", s, re.I)
     if pet:
-        kind = canonical(PETS, pet.group(1).lower()) or "pet"
-        out.append((f"pet:{kind}", pet.group(2), f"The user's {kind} is called {pet.group(2)}."))
+        kind = canonical(PETS, re.sub(r"(?<=[a-z])s$", "", pet.group(1).lower())) or canonical(PETS, pet.group(1).lower()) or "pet"
+        names = names_listed(s[pet.start(2):]) or [pet.group(2)]  # 'two cats named Salt and Pepper': one fact each
+        for n in names:
+            slot = f"pet:{kind}" if len(names) == 1 else f"pet:{kind}:{n.lower()}"
+            out.append((slot, n, f"The user's {kind} is called {n}."))
     elif (named := re.search(rf"(?:^|\b){NAME},? (?:the|my|our) ({PET})\b", s)) and named.group(1).split()[0] not in NOT_NAMES:
         kind = canonical(PETS, named.group(2).lower()) or "pet"
         out.append((f"pet:{kind}", named.group(1), f"The user's {kind} is called {named.group(1)}."))
     elif (has := re.search(rf"\b(?:my|our) ({PET}) (?:just|has|is|keeps|always|was)\b|\b(?:i|we)(?: have|'ve got| got| have got) (?:a|an|one|two|three) ({PET})s?\b|\b(?:ich habe|wir haben) "
-                           rf"(?:einen|eine|ein) ({PET})\b|\b(?:j'ai|tengo|tenho|ho) (?:un|une|uno|una|um|uma) ({PET})\b", s, re.I)
+                           rf"(?:einen|eine|ein|zwei|drei) ({PET})(?:e|en|n)?\b|\b(?:j'ai|tengo|tenho|ho) (?:un|une|uno|una|um|uma|deux|dos|dois|duas|due) ({PET})s?\b", s, re.I)
                 or (re.search(HAVE, s, re.I) and re.search(rf"(?:,|\band|\bund|\bet|\by|\be|\bplus)\s+(?:also )?(?:a|an|one|two|three|ein(?:en|e)?|un|une|uno|una|um|uma) ({PET})s?\b", s, re.I))):
         kind = canonical(PETS, next(g for g in has.groups() if g).lower()) or "pet"
         out.append((f"pet:{kind}", kind, f"The user has a {kind}."))
