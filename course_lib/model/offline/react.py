@@ -51,7 +51,7 @@ from course_lib.model.offline.reading import (  # noqa: F401  (constraints & co.
     find_when, prompt_text, tool_history, weather_city)
 from course_lib.model.offline.reply import Messages, Reply, tool_call
 from course_lib.model.offline.self_memory import memory_step, recalled_text
-from course_lib.model.offline.when import today_in
+from course_lib.model.offline.when import day_of, today_in
 from course_lib.model.prompts import STALE_FLAG
 
 
@@ -178,11 +178,31 @@ def weather(s: Step) -> Reply:
     observation = s.results("get_weather")[-1]
     try:
         w = json.loads(observation)
-        return Reply(content=f"Weather in {w['city']}: Friday {w['friday']}; Saturday {w['saturday']}; "
-                             f"Sunday {w['sunday']}.")
-    except (json.JSONDecodeError, KeyError, TypeError):
+        days = [d for d in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday") if d in w]
+    except (json.JSONDecodeError, TypeError):
+        w, days = None, []
+    if not isinstance(w, dict) or not days:  # the tool's own answer, as it gave it (its first clause: no list of defaults)
         said = observation[len("error: "):] if observation.startswith("error: ") else observation
-        return Reply(content=f"The weather tool has no answer for {city}: it says \"{said}\"")
+        return Reply(content=f"The weather tool has no answer for {city}: it says \"{said.split(';')[0].strip()}\".")
+    asked = asked_days(s.question, today_in(fact_text(s.messages), COURSE_START.date()))
+    where = w.get("city", city)
+    if not asked:
+        return Reply(content=f"Weather in {where}: " + "; ".join(f"{d.title()} {w[d]}" for d in days) + ".")
+    have = [d for d in asked if d in w]
+    if not have:
+        return Reply(content=f"The forecast for {where} covers {days[0].title()} to {days[-1].title()} only, so it has "
+                             f"nothing for {' or '.join(d.title() for d in asked)}.")
+    return Reply(content=f"Weather in {where} on " + "; ".join(f"{d.title()}: {w[d]}" for d in have) + ".")
+
+
+def asked_days(question: str, today: Any) -> list[str]:
+    """The days a weather question asks about ('tomorrow', 'am Samstag', 'this weekend'), lower case; [] for any."""
+    day = day_of(question, today)
+    if day.value:
+        return [day.value.lower()]
+    if day.unclear:
+        return [d.strip().lower() for d in day.unclear.split(" or ")]
+    return []
 
 
 def forget(s: Step) -> Reply:
