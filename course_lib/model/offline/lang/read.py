@@ -32,7 +32,7 @@ ASKS_TO_CHANGE = re.compile(r"\b(?:bump|raise|lower|change|set|increase|reduce|m
 HYPOTHETICAL = re.compile(  # a condition or supposition: what follows it is not stated as true
     r"\b(?:if (?:i|we) (?:were|was|had|moved|lived|became|went|ate|stopped|started|got|did|could|didn'?t|weren'?t|wasn'?t)|"
     r"what if|suppose|supposing|imagine|hypothetically|let'?s pretend|pretend (?:that )?(?:i|we)|in a parallel universe|"
-    r"wenn ich (?:\w+ ){0,4}?(?:wäre|hätte|würde|wohnte|lebte)|falls ich (?:\w+ ){0,4}?(?:wäre|hätte)|angenommen|stell dir vor|"
+    r"wenn ich (?:\w+ ){0,4}?(?:wäre|hätte|würde|wohnte|lebte)|^\W*(?:wäre|hätte|würde) ich|were i|had i|falls ich (?:\w+ ){0,4}?(?:wäre|hätte)|angenommen|stell dir vor|"
     r"si j'(?:étais|avais)|si je (?:vivais|devenais|mangeais|pouvais|déménageais|n'étais)|imaginons|supposons|imagine que|"
     r"si (?:yo )?(?:fuera|fuese|tuviera|viviera|comiera|pudiera|no fuera)|supongamos|imagina que|"
     r"se eu (?:fosse|tivesse|morasse|vivesse|comesse|pudesse|não fosse)|suponhamos|"
