@@ -48,6 +48,11 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
     (U + r" has ((?:type \d )?diabetes|coeliac disease|asthma|epilepsy|high blood pressure|migraines)\.?$",
      lambda m: ("condition", m.group(1).lower())),
     (U + r" uses an? (wheelchair|walking stick|mobility scooter)\.?$", lambda m: ("mobility", m.group(1).lower())),
+    (U + r" has ((?:type \d )?diabetes|motion sickness|hay fever)\.?$", lambda m: ("condition", m.group(1).lower())),
+    (U + r" is ((?:partially |completely |almost )?(?:deaf|blind|hard of hearing|visually impaired|autistic|dyslexic|epileptic|"
+         r"an(?:a)?emic|disabled|colou?r-?blind))\.?$", lambda m: ("condition", m.group(1).lower())),
+    (U + r" is a keen (.+?)\.?$", lambda m: (f"hobby:{m.group(1).lower()}", m.group(1).lower())),
+    (U + r" (?:works (\d.+?)|is off (.+?)|starts work at (.+?))\.?$", lambda m: ("schedule", next(g for g in m.groups() if g))),
     (U + r" takes (.+?)\.?$", lambda m: ("medication", m.group(1).lower())),
     (rf"{U} is (?:an? )?({DIET_WORDS})\b", lambda m: ("diet", m.group(1).lower())),
     (U + r" eats (meat|everything|anything)\b", lambda m: ("diet", "eats meat" if m.group(1) == "meat" else "everything")),
@@ -62,6 +67,10 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
     (U + rf"'?s ({PET}) is called (.+?)\.?$", lambda m: (f"pet:{m.group(1).lower()}", m.group(2))),
     (U + rf" has an? ({PET})\.?$", lambda m: (f"pet:{m.group(1).lower()}", m.group(1).lower())),
     (U + r"'?s flight is (.+?)\.?$", lambda m: (f"flight:{m.group(1)}", m.group(1))),
+    (U + r" has ((?:[\w'’-]+ )?(?:[\w'’-]*(?:itis|osis|ism|emia|aemia|pathy|algia)|[A-Z]{2,5}|[\w'’ -]+ (?:disease|disorder|syndrome|condition|problems)|"
+         r"anxiety|depression|arthritis|cancer|lupus|psoriasis|eczema|gout|dyslexia|autism|insomnia|sleep apnoea|sleep apnea|"
+         r"tinnitus|glaucoma|hearing loss|chronic pain|long covid|a pacemaker|(?:an? )?(?:bad |chronic )?(?:back|knee|hip)))\.?$",
+     lambda m: ("condition", re.sub(r"^an? ", "", m.group(1)))),
     (U + r" has a meeting with " + TITLE + r"(\S+)[^.]*? at " + TIME, lambda m: (f"meeting:{m.group(1).lower()}", m.group(2))),
     (r"^([\w'-]+(?: [\w'-]+)?)'s birthday is (?:on )?(.+?)\.?$", lambda m: (f"birthday:{m.group(1).lower()}", m.group(2))),
     (U + r" (?:has )?booked (?:the )?(.+?)\.?$", lambda m: (f"booking:{m.group(1).lower()}", m.group(1))),

@@ -62,7 +62,7 @@ PREFER = [  # (pattern, how the fact says it, the value's prefix)
 PREFER = [PREFER[2], PREFER[0], PREFER[1]]  # a negated like ("I don't like", "não gosto de") is read before the like
 PAIRS = {"fish and chips", "mac and cheese", "salt and pepper", "rock and roll", "drum and bass", "bed and breakfast",
          "sweet and sour", "bread and butter", "peanut butter and jelly", "arroz con pollo", "cheese and wine"}
-SEATS = {"window seats": r"window seats?|am fenster|fen[êe]tre|ventanilla|janela|finestrino", "aisle seats": r"aisle seats?|am gang|couloir|pasillo|corredor"}
+SEATS = {"window seats": r"window seats?|by the window|am fenster|fen[êe]tre|ventanilla|janela|finestrino", "aisle seats": r"aisle seats?|on the aisle|in the aisle|am gang|couloir|pasillo|corredor"}
 
 
 def place(m: re.Match[str]) -> str | None:
@@ -161,10 +161,14 @@ def found_preference(s: str) -> list[Found]:
     """'I prefer window seats', 'I hate cilantro', 'Odio el cilantro' -> preference:<thing>; 'I always pick an aisle
     seat' -> preference:aisle seats (a seat the user habitually chooses)."""
     seat = next((k for k, v in SEATS.items() if re.search(v, s, re.I)), None)
-    if seat and re.search(r"\b(?:i|we) (?:always |usually |normally |tend to )?(?:pick|choose|book|get|take|ask for|go for|want|need)\b"
+    if seat and re.search(r"\b(?:i|we) (?:always |usually |normally |tend to |like to |prefer to |love to )?(?:pick|choose|book|get|take|ask for|go for|want|need|sit)\b"
                           r"|\bich (?:nehme|buche|w[äa]hle) (?:immer )?|\bje (?:prends|choisis|r[ée]serve) toujours|\bsiempre (?:elijo|pido|reservo)|"
                           r"\bescolho sempre|\bsempre (?:escolho|scelgo|prendo)|\bscelgo sempre", s, re.I):
         return [(f"preference:{seat}", seat, f"The user prefers {seat}.")]
+    if (cls := re.search(r"\b(?:i|we) (?:always |usually |only |prefer to |like to )?(?:fly|travel|go|book) (first class|business class|premium economy|economy)\b", s, re.I)):
+        return [(f"preference:{cls.group(1).lower()}", cls.group(1).lower(), f"The user prefers {cls.group(1).lower()}.")]
+    if (person := re.search(r"\b(?:i'?m|i am) (?:more )?(?:of )?an? ([\w-]+) person\b", s, re.I)):
+        return [(f"preference:{person.group(1).lower()}", f"likes {person.group(1).lower()}", f"The user likes {person.group(1).lower()}.")]
     if (de := re.search(r"\bich mag (?:die |den |das )?([\w-]+(?: [\w-]+)?) (?:gar |überhaupt )?nicht\b", s, re.I)):
         thing = de.group(1).lower()
         return [(f"preference:{thing}", f"dislikes {thing}", f"The user dislikes {thing}.")]

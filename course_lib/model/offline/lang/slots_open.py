@@ -165,12 +165,27 @@ def found_vehicle(s: str) -> list[Found]:
     return []
 
 
+HOURS = r"\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h|uhr)?"
+
+
 def found_schedule(s: str) -> list[Found]:
-    """'I work nights', 'I work part-time', 'ich arbeite nachts', 'je travaille à temps partiel' -> schedule."""
+    """'I work nights', 'I work part-time', 'I work 9 to 5', "I'm off on Mondays", 'ich arbeite nachts' -> schedule."""
     for schedule, said in SCHEDULE.items():
         if re.search(said, s, re.I):
             return [("schedule", schedule, f"The user works {schedule}.")]
+    if (m := re.search(rf"\bi work (?:from )?({HOURS}\s*(?:to|-|–|till|until)\s*{HOURS})", s, re.I)):
+        return [("schedule", m.group(1), f"The user works {m.group(1)}.")]
+    if (m := re.search(r"\b(?:i'?m|i am) (?:always )?off (?:work )?(on \w+days?|at weekends|on weekends|on the weekend)\b", s, re.I)):
+        return [("schedule", f"off {m.group(1)}", f"The user is off {m.group(1)}.")]
+    if (m := re.search(rf"\bi (?:start|begin) work(?:ing)? at ({HOURS})", s, re.I)):
+        return [("schedule", f"starts work at {m.group(1)}", f"The user starts work at {m.group(1)}.")]
     return []
+
+
+def found_keen(s: str) -> list[Found]:
+    """"I'm a keen gardener", 'an avid reader' -> hobby."""
+    m = re.search(r"\b(?:i'?m|i am) (?:a |an )?(?:keen|avid|passionate|amateur|enthusiastic|big|huge) ([\w-]+(?:er|ist|or|ian))\b", s, re.I)
+    return [(f"hobby:{m.group(1).lower()}", m.group(1).lower(), f"The user is a keen {m.group(1).lower()}.")] if m else []
 
 
 FAVOURITE = (r"\bmy (?:all-time )?favou?rite ([\w -]+?) (?:is|are|would be)\s+(?:probably |definitely )?([^,.;!?]+)|"
@@ -197,4 +212,5 @@ def found_nationality(s: str) -> list[Found]:
 
 def read_open(s: str) -> list[Found]:
     """Every open slot this sentence fills."""
-    return found_languages(s) + found_hobbies(s) + found_vehicle(s) + found_schedule(s) + found_favourite(s) + found_nationality(s)
+    return (found_languages(s) + found_hobbies(s) + found_vehicle(s) + found_schedule(s) + found_favourite(s)
+            + found_nationality(s) + found_keen(s))

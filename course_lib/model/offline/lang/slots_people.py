@@ -47,7 +47,8 @@ HAVE = (r"\b(?:i|we)(?: have|'ve got| have got| got|'ve)|\b(?:ich habe|wir haben
         r"ho|abbiamo)\b")
 ONE = ("a", "an", "one", "un", "une", "ein", "eine", "einen", "uno", "una", "um", "uma", "1")
 COUNT = r"a|an|one|two|three|four|five|\d|un|une|deux|trois|ein|eine|einen|zwei|drei|vier|uno|una|dos|tres|um|uma|dois|duas|três|due|tre|quattro"
-PLURALS = {"kids": "child", "children": "child", "kinder": "child", "enfants": "child", "hijos": "child", "filhos": "child",
+PLURALS = {"kids": "child", "children": "child", "twins": "child", "zwillinge": "child", "jumeaux": "child", "jumelles": "child",
+           "gemelos": "child", "mellizos": "child", "gêmeos": "child", "gemelli": "child", "kinder": "child", "enfants": "child", "hijos": "child", "filhos": "child",
            "figli": "child", "söhne": "son", "töchter": "daughter", "brüder": "brother", "schwestern": "sister",
            "fils": "son", "filles": "daughter", "hijas": "daughter", "filhas": "daughter", "figlie": "daughter",
            "hermanos": "brother", "hermanas": "sister", "irmãos": "brother", "irmãs": "sister", "fratelli": "brother", "sorelle": "sister"}
