@@ -122,6 +122,10 @@ def found_job(s: str) -> list[Found]:
     if job is None:
         m = re.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s+(?:an? |un |une |uma? |un'?)?({JOB_WORDS}){JOB_END}", s, re.I)
         job = m.group(1) if m else None
+    if job is None and (t := re.search(r"\b(?i:ich bin)\s+([A-ZÄÖÜ][a-zäöüß]+(?:er|erin|eur|eurin|ist|istin|ant|antin|ent|entin|"
+                                       r"schwester|pfleger|pflegerin|arzt|ärztin|koch|köchin|frau|mann|kraft))\b", s)) \
+            and t.group(1).lower() not in NOT_JOBS and not re.fullmatch(rf"(?:{NATIONALITIES})", t.group(1), re.I):
+        job = t.group(1)  # German: 'Ich bin Krankenschwester' (a capitalised noun with no article is a profession)
     if job is None and (t := re.search(r"\bi teach (\w+)", s, re.I)):
         job = f"{t.group(1).lower()} teacher"
     if job is None and (t := re.search(r"\bje suis (prof(?:esseure?)?(?: de \w+)?)\b", s, re.I)):
