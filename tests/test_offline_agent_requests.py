@@ -14,11 +14,11 @@ import pytest
 from course_lib.agent.react_agent import ReActAgent
 from course_lib.agent.tools import TOOLS
 from course_lib.model.offline import about_user, answers
-from course_lib.model.offline.amounts import number, party_size, party_sizes
+from course_lib.model.amounts import number, party_size, party_sizes
 from course_lib.model.offline.booking import named_place
 from course_lib.model.offline.intents import intent
 from course_lib.model.offline.places import city_named
-from course_lib.model.offline.when import Reading, clock_time, day_of, today_in
+from course_lib.model.when import Reading, clock_time, day_of, today_in
 
 _spec = importlib.util.spec_from_file_location("eval_agent_requests",
                                                Path(__file__).parents[1] / "tools" / "eval_agent_requests.py")

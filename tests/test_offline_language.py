@@ -95,14 +95,18 @@ def test_the_classifier_is_shipped_small_and_labels_the_kinds():
     assert sum(p for _, p in kinds.classify("I live in Oslo.")[2]) <= 1.0
 
 
+def test_collecting_is_an_open_hobby_slot():
+    assert facts("I collect vintage fountain pens.") == ["The user collects vintage fountain pens."]
+
+
 def test_not_understood_is_said_and_distinct_from_nothing_to_store(tmp_path):
     from course_lib.long_term.vector import VectorMemory
 
     writer = MemoryWriter(VectorMemory(path=str(tmp_path / "v")))
-    said = writer.write_from_conversation("u1", [{"role": "user", "content": "I collect vintage fountain pens."}])
+    said = writer.write_from_conversation("u1", [{"role": "user", "content": "My flat has a balcony over the river."}])
     assert [d.op for d in said] == ["NOOP"] and said[0].reason.startswith("not understood")
     assert writer.write_from_conversation("u1", [{"role": "user", "content": "Thanks!"}]) == []
-    assert "not understood" in explain("I collect vintage fountain pens.")
+    assert "not understood" in explain("My flat has a balcony over the river.")
     assert "stored: 1 fact(s)" in explain("Je suis végétarienne.")
 
 

@@ -24,8 +24,8 @@ from datetime import date, timedelta
 from typing import Any
 
 from course_lib.checks import is_number, is_whole
-from course_lib.model.offline.amounts import number
-from course_lib.model.offline.when import WEEKDAYS, clock_time, day_of
+from course_lib.model.amounts import number
+from course_lib.model.when import WEEKDAYS, clock_time, day_of
 
 KINDS: dict[str, dict[str, str]] = {"book_table": {"restaurant": "name", "time": "when", "people": "count"}}
 ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")

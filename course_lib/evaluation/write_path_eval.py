@@ -52,6 +52,10 @@ CUES = {  # words a fact in free wording uses for a subject (for a live model's 
     "age": ("years old", "aged"), "nickname": ("goes by", "nickname"), "intolerance": ("intoleran", "cannot eat"),
     "medication": ("takes", "medication"), "mobility": ("wheelchair", "mobility"),
     "condition": ("has ", "condition", "disease", "diagnosed", "suffers"),
+    "language": ("speak", "language", "learn"), "hobby": ("play", "hobby", "enjoy", "collect", "paint", "goes ", "does "),
+    "schedule": ("work", "shift", "hours", "from home", "remote"), "vehicle": ("drive", "own", "car", "bike", "ride"),
+    "relative": ("sister", "brother", "son", "daughter", "wife", "husband", "partner", "mother", "father", "child"),
+    "pet": ("dog", "cat", "pet", "called", "named"),
 }
 
 

@@ -29,8 +29,8 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, time, timedelta, timezone
 
-from course_lib.model.offline.amounts import UNITS
-from course_lib.model.offline.lang.dates import MONTHS
+from course_lib.model.amounts import UNITS
+from course_lib.model.dates import MONTHS
 
 SEASONS = {3: "spring|frühling|fruhling|frühjahr|printemps|primavera",
            6: "summer|sommer|été|ete|verano|verão|verao|estate",

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.amounts import NUMBER_WORD, number
+from course_lib.model.amounts import NUMBER_WORD, number
 from course_lib.model.offline.places import LOCAL_NAMES
 from course_lib.model.offline.text import sentences
 

@@ -6,8 +6,13 @@ whatever the language of the question (the stand-in reads six languages but writ
 """
 from __future__ import annotations
 
+import re
+
 from course_lib.model.offline import about_user
-from course_lib.model.offline.intents import asked, asked_thing
+from course_lib.model.offline.intents import asked, asked_open, asked_thing
+from course_lib.model.offline.lang.read import read_message
+from course_lib.model.offline.lang.read_facts import about
+from course_lib.model.offline.text import sentences
 
 CAN_DO = ("I can search restaurants, book a table (I need the restaurant or city, the day, the time and the number "
           "of people), check the weather in a city, read a web page, and answer questions about what you told me")
@@ -65,14 +70,41 @@ ANSWERS = {"name": answer_name, "allergy": answer_allergy, "city": answer_city, 
            "budget": answer_budget, "job": answer_job}
 
 
+def second_person(fact: str) -> str:
+    """'The user speaks Spanish.' -> 'you speak Spanish'; "The user's son is called Omar." -> 'your son is called Omar'."""
+    body = fact.strip().rstrip(".")
+    if body.lower().startswith("the user's "):
+        return "your " + body[len("the user's "):]
+    body = re.sub(r"^the user\s+", "", body, flags=re.I)
+    verb, _, rest = body.partition(" ")
+    verb = {"is": "are", "has": "have", "does": "do", "goes": "go"}.get(verb) or re.sub(r"(?:(?<=[sxz])|(?<=ch)|(?<=sh))es$|s$", "", verb)
+    return f"you {verb} {rest}".strip()
+
+
+def answer_open(family: str, text: str) -> str:
+    """The facts of one open slot family (languages, hobbies, family, pets …) the prompt holds, or that none is known."""
+    facts: list[str] = []
+    context: list[tuple[str, str, str]] = []
+    for sentence in sentences(text):
+        said = [sentence] if re.match(r"^\W*the user\b", sentence, re.I) else [f[2] for r in read_message(sentence, context)
+                                                                                 for f in r.kept]
+        facts += [f for f in said if (about(f)[0] or "").split(":")[0] == family and f not in facts]
+    if not facts:
+        return f"I don't know that: {UNKNOWN_WHY}."
+    return "From what I know: " + "; ".join(second_person(f) for f in facts) + "."
+
+
 def answer_question(question: str, text: str) -> str:
     """The answer to a question about the user, from the fact text `text`."""
     slot = asked(question)
     if slot:
         return ANSWERS[slot](text)
-    thing = asked_thing(question) or "that"
-    value = about_user.stated(text, thing)
-    return f"Your {thing} is {value}." if value else f"I don't know your {thing}: {UNKNOWN_WHY}."
+    family = asked_open(question)
+    if family:
+        return answer_open(family, text)
+    thing = asked_thing(question)
+    value = about_user.stated(text, thing) if thing else None
+    return f"Your {thing} is {value}." if value else f"I don't know {'your ' + thing if thing else 'that'}: {UNKNOWN_WHY}."
 
 
 def acknowledge(message: str) -> str | None:

@@ -6,25 +6,30 @@ missing or ambiguous ("at 8", "this weekend", "for 2 or 3"), the agent asks ONE 
 what is missing and calls no tool: it never books a time, place or party size the user did not give.
 The user's answer to that question is read together with the original request (react.py).
 
-A restaurant the user names is booked as named when the search in the city finds it (even if a better-rated
-place exists); a name the search does not find is reported, and nothing is booked. Otherwise the choice is
-the best-rated place that meets the diet and budget read from the prompt.
+A restaurant the user names is looked up across the course's cities (the city the request names first, then
+the others), by its whole name, ignoring case and accents ("le boeuf dore" is Le Bœuf Doré, "Canal" is not
+Bistrot du Canal). One match is booked as named (even if a better-rated place exists); none, or the same
+name in two cities, or a place in another city than the one the user named, is reported with one question,
+and nothing is booked. Otherwise the choice is the best-rated place that meets the diet and budget read from
+the prompt.
 """
 from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from typing import Any
 
 from course_lib.model.offline import repeats
-from course_lib.model.offline.amounts import party_sizes
-from course_lib.model.offline.places import LOCAL_NAMES
+from course_lib.model.amounts import party_sizes
+from course_lib.model.offline.places import LOCAL_NAMES, city_named
 from course_lib.model.offline.reading import describe
 from course_lib.model.offline.reply import Reply
-from course_lib.model.offline.when import WEEKDAYS, clock_time, day_of
+from course_lib.model.when import WEEKDAYS, clock_time, day_of
 
 ASK_BOOKING = "To book, I need"  # opens the question about what is missing (react.py reads the answer with it)
-DEFAULT_CITY = "Berlin"  # the course's home city, searched only when the user names a restaurant but no city
+DEFAULT_CITY = "Berlin"  # the course's home city, searched first when the user names a restaurant but no city
+COURSE_CITIES = ("Berlin", "Paris")  # the cities the course's restaurant data covers: a named place is looked up in each
 NAMED = re.compile(r"(?i:\b(?:at|book|reserve|chez|bei|im|in the|da|no|o|em|en|al|au|zum|zur|dans le|reservar|"
                    r"réserver|prenotare|buchen|reservieren)\s+)((?:[A-ZÀ-Ý][\w'’-]*)(?:\s+(?:&|and|du|de|la|le|des|"
                    r"am|im|del|di|da|do|et|y|e)?\s*[A-ZÀ-Ý][\w'’-]*){0,4})")
@@ -42,16 +47,50 @@ def named_place(question: str) -> str | None:
 
 
 def fold(text: str) -> str:
-    """Lower case with spaces collapsed, for comparing names."""
-    return " ".join(text.casefold().split())
+    """A name as compared: lower case, accents and ligatures dropped, punctuation as spaces ('Le Bœuf Doré' -> 'le boeuf dore')."""
+    text = text.casefold().replace("œ", "oe").replace("æ", "ae").replace("ß", "ss")
+    text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    return " ".join(re.sub(r"[^\w&]+", " ", text).split())
+
+
+def named_in(question: str, found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The restaurants of a search whose whole name the question says (any case, any accents; not a part of a name)."""
+    said = f" {fold(question)} "
+    return [r for r in found if r.get("name") and f" {fold(r['name'])} " in said]
+
+
+def lookup(s: Any, name: str | None, asked_city: str | None) -> Reply | dict[str, Any]:
+    """Find the restaurant the user named: search the cities one by one (the one they named first) until its whole
+    name is found; return the restaurant, or a Reply (the next search, or one question when none or two match)."""
+    searched = [d[1].get("city") for d in s.done if d[0] == "search_restaurants"]
+    hits: list[dict[str, Any]] = []
+    for obs in s.results("search_restaurants"):
+        hits += [r for r in named_in(s.question, results(obs)) if r not in hits]
+    order = [c for c in ([asked_city] if asked_city else []) + [s.c["city"] or DEFAULT_CITY, *COURSE_CITIES] if c]
+    left = [c for c in dict.fromkeys(order) if fold(c) not in [fold(x or "") for x in searched]]
+    if not hits and left:
+        what = f"{name}" if name else "the restaurant you name"
+        return s.call("search_restaurants", f"The user names {what}; I look for it in {left[0]}"
+                      + (" (the city they named)." if left[0] == asked_city else " (the course's restaurants are in "
+                         + " and ".join(COURSE_CITIES) + ")."), city=left[0])
+    if not hits:
+        return Reply(content=f"I found no restaurant called {name or 'that'} in {', '.join(x for x in searched if x)}. "
+                             "Which one do you mean? I have booked nothing.")
+    if len(hits) > 1:
+        listed = " or ".join(f"{r['name']} in {r.get('city', '?')}" for r in hits)
+        return Reply(content=f"I found more than one place by that name: {listed}. Which one do you mean? I have booked nothing.")
+    if asked_city and fold(hits[0].get("city", "")) != fold(asked_city):
+        return Reply(content=f"{hits[0]['name']} is in {hits[0].get('city')}, not in {asked_city}. Shall I book it there? "
+                             "I have booked nothing yet.")
+    return hits[0]
 
 
 def missing(question: str, today: Any, city: str | None) -> tuple[dict[str, Any], list[str]]:
-    """(the booking's day, time and people as read, what is missing or unclear in words)."""
+    """(the booking's day, time and people as read, what is missing or unclear in words). A place is not asked for
+    here: a request with no city and no capitalised name may still name a restaurant in lower case, which the
+    search finds (restaurant())."""
     day, clock, sizes = day_of(question, today), clock_time(question), party_sizes(question)
     gaps = []
-    if city is None and named_place(question) is None:
-        gaps.append("the restaurant or the city")
     gaps += [f"which day ({day.unclear}?)" if day.unclear else "the day"] if not day.value else []
     gaps += [f"the time ({clock.unclear}?)" if clock.unclear else "the time"] if not clock.value else []
     if len(sizes) != 1:
@@ -101,40 +140,62 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
     answer = repeats.answered_near(s.messages, s.last_user) if book else None  # the user answers the ledger's question
     if answer is False:
         return Reply(content="Then I leave it as it is: I have booked nothing new, and your earlier booking stands.")
+    again = answer is True or repeats.on_purpose(question)  # a repeat the user asked for: a booking of its own
     args, gaps = missing(question, today, c["city"]) if book else ({}, [])
+    name = named_place(question) if book else None
+    by_name = book and (name is not None or lowercase_name(question))  # the user names the place: never choose another
+    if book and c["city"] is None and not by_name:
+        gaps = ["the restaurant or the city", *gaps]
     if gaps:
         return ask_for(gaps)
-    name = named_place(question) if book else None
     city = c["city"] or DEFAULT_CITY
+    if by_name:
+        asked_city = city_named(question, exclude=(name,) if name else ())
+        found_place = lookup(s, name, asked_city)
+        if isinstance(found_place, Reply):
+            return found_place
+        return book_it(s, found_place, "you asked for it by name", args, done_before, c, again)
     if "search_restaurants" not in s.names:
         where = city if c["city"] else f"{city} (you named no city, so I look in the course's city)"
-        if name:
-            return s.call("search_restaurants", f"The user names {name}; I look it up in {where}.", city=city)
         known = describe(c)
         thought = (f"The user wants {'a table' if book else 'a restaurant'} in {where}. "
                    + (f"From my prompt I know: {known}. I search with those filters."
                       if known else "I know no diet or budget for this user, so I search all restaurants."))
         return s.call("search_restaurants", thought, city=city, diet=c["diet"], max_price=c["budget"])
     found = s.results("search_restaurants")[-1]
-    if name:
-        chosen = next((r for r in results(found) if fold(r.get("name", "")) in fold(question)), None)
-        if chosen is None:
-            places = ", ".join(r["name"] for r in results(found)[:4]) or "none"
-            return Reply(content=f"I found no restaurant called {name} in {city} (the places there: {places}). "
-                                 f"Which one do you mean, or in which city is it? I have booked nothing.")
-        reason = "you asked for it by name"
-        if c["diet"] and c["diet"] not in chosen.get("diet", []):
-            reason += f" (note: it lists no {c['diet']} option)"
-    else:
-        chosen = choose(found, c)
-        if chosen is None:
-            return Reply(content=f"I found no restaurant in {city} that is {describe(c) or 'available'}.")
-        reason = why(c, city)
+    chosen = choose(found, c)
+    if chosen is None:
+        return Reply(content=f"I found no restaurant in {city} that is {describe(c) or 'available'}.")
+    reason = why(c, city)
     if not book:
         suffix = "" if c["city"] else " You named no city, so I looked in Berlin."
         return Reply(content=f"I suggest {summary(chosen)} in {city}: {reason}.{suffix}")
+    return book_it(s, chosen, reason, args, done_before, c, again)
+
+
+NOT_PLACE_WORDS = {  # words of a request for *some* place, not the name of one ('book somewhere nice', 'reserve a table')
+    "a", "an", "the", "table", "tables", "dinner", "lunch", "breakfast", "brunch", "something", "somewhere", "anywhere", "place",
+    "restaurant", "me", "us", "it", "one", "seats", "seat", "spot", "nice", "good", "cheap", "best", "vegetarian", "vegan",
+    "quiet", "cosy", "cozy", "romantic", "local", "nearby", "again", "same", "usual", "that", "this", "there", "please",
+    "einen", "tisch", "une", "una", "mesa", "uma", "un", "tavolo", "etwas", "quelque", "algo", "qualcosa", "para", "pour"}
+
+
+def lowercase_name(question: str) -> bool:
+    """Does a booking request put words where a restaurant's name goes ('reserve jardin secret for 4')? Then the
+    search decides whether they name one; nothing is booked on these words alone."""
+    m = re.search(r"\b(?i:book|reserve|reservieren?|buche|réserve[rz]?|reserva[r]?|prenota(?:re)?)\s+(?i:a table at |at |in |im |bei |"
+                  r"chez |en |no |na |al |da |au )?([a-zà-ÿ][\w'’&-]*(?:\s+[a-zà-ÿ][\w'’&-]*){0,3}?)(?=\s+(?:for|on|at|für|am|um|pour|"
+                  r"para|el|per|il|alle|tomorrow|tonight)\b|[,.!?]|$)", question)
+    return bool(m) and not set(m.group(1).lower().split()) & NOT_PLACE_WORDS
+
+
+def book_it(s: Any, chosen: dict[str, Any], reason: str, args: dict[str, Any], done_before: Any, c: dict[str, Any],
+            again: bool) -> Reply:
+    """Book the chosen restaurant at the day, time and party size the user gave (once, unless `again`: the user
+    asked for another on purpose), then report it."""
+    if reason == "you asked for it by name" and c["diet"] and c["diet"] not in chosen.get("diet", []):
+        reason += f" (note: it lists no {c['diet']} option)"
     when, people = f"{args['day']} {args['time']}", args["people"]
-    again = answer is True or repeats.on_purpose(question)
     if "book_table" not in s.names:
         booking = {"restaurant": chosen["name"], "time": when, "people": people}
         if not again and done_before(s.messages, "book_table", booking):
@@ -142,7 +203,7 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
                                  f"in an earlier session, so I do not book it again. If you want a second one on "
                                  "purpose, say so.")
         if again and repeats.takes_request_id(s.tools, "book_table"):
-            booking["request_id"] = repeats.request_id(question)  # a repeat on purpose: a request of its own
+            booking["request_id"] = repeats.request_id(s.question)  # a repeat on purpose: a request of its own
         return s.call("book_table", f"I choose {chosen['name']}: {reason}. Now I book it for {people} at {when}"
                       + (", as a booking of its own because you asked for it again." if again else "."), **booking)
     result = s.results("book_table")[-1]

@@ -88,6 +88,31 @@ def asked_thing(question: str) -> str | None:
     return m.group(1).strip() if m else None
 
 
+OPEN_ASKED = (  # (slot family, cue words) for a question about an open slot: "What languages do I speak?"
+    ("language", r"\blanguages?\b|\bspeak\b|\bsprachen?\b|\bspreche\b|\blangues?\b|\bparle\b|\bidiomas?\b|\bhablo\b|"
+                 r"\bl[íi]nguas?\b|\bfalo\b|\blingue\b|\bparlo\b"),
+    ("hobby", r"\bhobb(?:y|ies)\b|\bfree time\b|\bspare time\b|\bfor fun\b|\bfreizeit\b|\bloisirs?\b|\bpasatiempos?\b|"
+              r"\bpassatempos?\b|\btempo libero\b"),
+    ("vehicle", r"\bcars?\b|\bvehicles?\b|\bdrive\b|\bwelches auto\b|\bquelle voiture\b|\bqu[ée] coche\b|\bque carro\b|\bche macchina\b"),
+    ("relative", r"\b(?:kids|children|sons?|daughters?|family|wife|husband|partner|kinder|tochter|sohn|enfants|fils|fille|"
+                 r"hijos?|hijas?|filhos?|filhas?|figli|figlia|figlio)\b"),
+    ("pet", r"\b(?:pets?|dogs?|cats?|haustier\w*|hund|katze|chiens?|chats?|perros?|gatos?|c[ãa]es|c[ãa]o|cane|gatto|animals?)\b"),
+    ("age", r"\bhow old\b|\bmy age\b|\bwie alt\b|\bquel [âa]ge\b|\bcu[áa]ntos años\b|\bquantos anos\b|\bquanti anni\b"),
+    ("birthday", r"\bbirthday\b|\bgeburtstag\b|\banniversaire\b|\bcumplea[ñn]os\b|\banivers[áa]rio\b|\bcompleanno\b"),
+    ("schedule", r"\bshifts?\b|\bwork(?:ing)? hours\b|\bschedule\b"),
+    ("nationality", r"\bnationality\b|\bwhere am i from\b|\bnationalit[äaé]t?\b|\bnacionalidad[e]?\b|\bnazionalit[àa]\b"),
+)
+FIRST_PERSON_Q = re.compile(r"\b(?:i|my|me|ich|mein\w*|mir|je|j'|mon|ma|mes|yo|mis?|tengo|eu|meu|minha|tenho|io|mio|mia|ho)\b", re.I)
+
+
+def asked_open(question: str) -> str | None:
+    """The open slot family a question about the user asks for ("What languages do I speak?" -> language), or None."""
+    q = question.strip()
+    if not (q.endswith("?") or QUESTION_START.search(q)) or not FIRST_PERSON_Q.search(q):
+        return None
+    return next((family for family, cues in OPEN_ASKED if re.search(cues, q, re.I)), None)
+
+
 def intent(question: str) -> str:
     """What the user wants (see the module docstring for the list and the order)."""
     if URL.search(question):
@@ -106,6 +131,8 @@ def intent(question: str) -> str:
         return "weather"
     if RESTAURANT.search(question):
         return "restaurant"
+    if asked_open(question):
+        return "recall"  # checked after booking, weather and restaurants: "a table for my kids" is a booking
     if SMALL_TALK.search(question):
         return "small_talk"
     return "unknown"

@@ -9,14 +9,13 @@ The rules, in the order they are applied:
    reserve / Tisch / réserver / mesa / tavolo" → ``search_restaurants`` then ``book_table`` (booking.py);
    "restaurant / dinner / eat" → ``search_restaurants``; "weather / Wetter / météo" → ``get_weather``; a request
    close to the description of a tool the rules do not know (a learner's own tool) → that tool (own_tools.py);
-   small talk → a short reply; a statement about the user → what was understood of it; anything else →
-   "I did not understand …" and what it can do. Only tools the request offers are ever called. When the
-   request offers the memory tools, the rules of self_memory.py run first.
+   small talk → a short reply; a statement about the user → what was understood of it; anything else → "I did
+   not understand …". Only offered tools are called; with the memory tools, self_memory.py's rules run first.
 2. **Constraints** are read from the prompt's fact text (reading.fact_text: every system and user message,
    so recalled facts, a summary note or an earlier user message all count): diet (the last stated, "I don't
    eat meat" = vegetarian, "eats meat again" clears it), budget (an EUR amount, in digits or words, in a
    sentence about a budget or a price per person), city (named in the question, else the last one mentioned).
-   Day, time and party size come from the question (when.py, amounts.py).
+   Day, time and party size come from the question (course_lib/model/when.py, amounts.py).
 3. **Asking instead of guessing**: a booking needs a place, a day, a time and a party size from the user;
    if one is missing or ambiguous ("at 8", "this weekend") it asks one question and calls no tool. The
    user's next message is read together with the request it answers.
@@ -35,12 +34,10 @@ The rules, in the order they are applied:
 7. **Skills** (skills.py): when the system prompt carries a skill index and the request offers ``load_skill``,
    the skill whose description is closest to the request (embedding similarity, with a threshold) is loaded
    first; its "if the diet or budget is unknown, ask" step is followed, and the answer names the skill.
-8. **Repeats** (repeats.py): "again", "a second table" (six languages) send the booking with a ``request_id``
-   when a ledger guards the tool; a call the ledger holds as near an earlier one becomes one question, and
-   only "yes" to it books.
+8. **Repeats** (repeats.py): "again", "a second table" send the booking with a ``request_id`` when a ledger
+   guards the tool; a call the ledger holds as near an earlier one becomes one question, only "yes" books.
 
-Every step is deterministic: the same prompt always gives the same reply. This module dispatches, one
-small function per intent (INTENTS); reading the prompt is in reading.py and the modules it names.
+Deterministic (the same prompt, the same reply); one small function per intent (INTENTS), reading in reading.py.
 """
 from __future__ import annotations
 
@@ -53,12 +50,11 @@ from typing import Any, Callable
 from course_lib.model.clock import COURSE_START
 from course_lib.model.offline import answers, booking, own_tools, repeats, skills
 from course_lib.model.offline.intents import URL, intent
-from course_lib.model.offline.reading import (  # noqa: F401  (constraints & co. are read as react.constraints)
-    POINTER, best_sentences, constraints, describe, fact_text, find_budget, find_city, find_diet, find_people,
-    find_when, prompt_text, tool_history, weather_city)
+from course_lib.model.offline.reading import (POINTER, best_sentences, constraints,
+                                              fact_text, prompt_text, tool_history, weather_city)
 from course_lib.model.offline.reply import Messages, Reply, tool_call
 from course_lib.model.offline.self_memory import memory_step, recalled_text
-from course_lib.model.offline.when import WEEKDAYS, day_of, today_in
+from course_lib.model.when import WEEKDAYS, day_of, today_in
 from course_lib.model.prompts import STALE_FLAG
 
 
@@ -66,8 +62,8 @@ ASK_TO_CONFIRM = "Before I go ahead with"  # opens the question about old high-s
 
 
 @dataclass
-class Step:
-    """What one ReAct step knows: the request, the user's constraints and the tool calls made for it so far."""
+class Situation:
+    """What the offline model knows at one ReAct step: the request, the user's constraints and the tool calls made for it so far."""
 
     messages: Messages
     offered: set[str]  # names of the tools the request offers
@@ -127,7 +123,7 @@ def next_call_id(messages: Messages) -> str:
 
 
 # ---------------------------------------------------------------------------------- one per intent
-def page(s: Step) -> Reply:
+def page(s: Situation) -> Reply:
     """Read the page the question links to (and more of it, while the answer is not in what was read)."""
     url = URL.search(s.question).group(0).rstrip(".,;:!?")
     if "read_page" not in s.names:
@@ -144,7 +140,7 @@ def page(s: Step) -> Reply:
     return Reply(content=f"From {url}: " + " ".join(found))
 
 
-def recall(s: Step) -> Reply:
+def recall(s: Situation) -> Reply:
     """Answer a question about the user ("what is my name / diet / budget", "Wo wohne ich?") from the prompt."""
     return Reply(content=answers.answer_question(s.question, fact_text(s.messages)))
 
@@ -166,7 +162,7 @@ def confirmation_answered(messages: Messages, last_user: int) -> str | None:
     return str(asked.get("content") or "") if asked is not None else None
 
 
-def ask_to_confirm(s: Step, book: bool) -> Reply | None:
+def ask_to_confirm(s: Situation, book: bool) -> Reply | None:
     """Before acting on old high-stakes facts, ask whether they still hold (once: the answer is the go-ahead)."""
     flagged = stale_facts(s.messages)
     if not flagged or s.done or s.confirmed:
@@ -177,7 +173,7 @@ def ask_to_confirm(s: Step, book: bool) -> Reply | None:
                          "Tell me what changed, or say yes.")
 
 
-def restaurant(s: Step, book: bool = False) -> Reply:
+def restaurant(s: Situation, book: bool = False) -> Reply:
     """Search, choose and (if asked, and only with everything the user must give) book: see booking.py."""
     asking = ask_to_confirm(s, book)
     if asking is not None:
@@ -191,7 +187,7 @@ def restaurant(s: Step, book: bool = False) -> Reply:
     return booking.restaurant(s, book, today, done_before)
 
 
-def weather(s: Step) -> Reply:
+def weather(s: Situation) -> Reply:
     """Check the forecast for the city asked about (or where the user lives), then report what the tool said."""
     city = weather_city(s.question, fact_text(s.messages))
     if city is None:
@@ -201,19 +197,39 @@ def weather(s: Step) -> Reply:
     observation = s.results("get_weather")[-1]
     try:
         w = json.loads(observation)
-        return Reply(content=f"Weather in {w['city']}: Friday {w['friday']}; Saturday {w['saturday']}; "
-                             f"Sunday {w['sunday']}.")
-    except (json.JSONDecodeError, KeyError, TypeError):
+        days = [d for d in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday") if d in w]
+    except (json.JSONDecodeError, TypeError):
+        w, days = None, []
+    if not isinstance(w, dict) or not days:  # the tool's own answer, as it gave it (its first clause: no list of defaults)
         said = observation[len("error: "):] if observation.startswith("error: ") else observation
-        return Reply(content=f"The weather tool has no answer for {city}: it says \"{said}\"")
+        return Reply(content=f"The weather tool has no answer for {city}: it says \"{said.split(';')[0].strip()}\".")
+    asked = asked_days(s.question, today_in(fact_text(s.messages), COURSE_START.date()))
+    where = w.get("city", city)
+    if not asked:
+        return Reply(content=f"Weather in {where}: " + "; ".join(f"{d.title()} {w[d]}" for d in days) + ".")
+    have = [d for d in asked if d in w]
+    if not have:
+        return Reply(content=f"The forecast for {where} covers {days[0].title()} to {days[-1].title()} only, so it has "
+                             f"nothing for {' or '.join(d.title() for d in asked)}.")
+    return Reply(content=f"Weather in {where} on " + "; ".join(f"{d.title()}: {w[d]}" for d in have) + ".")
 
 
-def forget(s: Step) -> Reply:
+def asked_days(question: str, today: Any) -> list[str]:
+    """The days a weather question asks about ('tomorrow', 'am Samstag', 'this weekend'), lower case; [] for any."""
+    day = day_of(question, today)
+    if day.value:
+        return [day.value.lower()]
+    if day.unclear:
+        return [d.strip().lower() for d in day.unclear.split(" or ")]
+    return []
+
+
+def forget(s: Situation) -> Reply:
     """A deletion request that reached the ReAct rules: no memory tool does it here, so say so plainly."""
     return Reply(content=answers.cannot_forget())
 
 
-def own_tool(s: Step, schema: dict[str, Any]) -> Reply:
+def own_tool(s: Situation, schema: dict[str, Any]) -> Reply:
     """Call a learner's tool with arguments from the request (or ask for them), then report what it returned."""
     name = schema["function"]["name"]
     if name in s.names:
@@ -226,7 +242,7 @@ def own_tool(s: Step, schema: dict[str, Any]) -> Reply:
                   **args)
 
 
-def small_talk(s: Step) -> Reply:
+def small_talk(s: Situation) -> Reply:
     """Greetings, thanks and goodbyes: a short reply, no tools."""
     q = s.question.lower()
     if any(w in q for w in ("thank", "danke", "merci", "gracias", "obrigad", "grazie", "cheers")):
@@ -237,12 +253,12 @@ def small_talk(s: Step) -> Reply:
     return Reply(content=f"Hello! {heard}" if heard else "Hello! What can I help you with?")
 
 
-def unknown(s: Step) -> Reply:
+def unknown(s: Situation) -> Reply:
     """A statement about the user gets what was understood of it; anything else fails out loud."""
     return Reply(content=answers.acknowledge(s.question) or answers.not_understood(s.question))
 
 
-INTENTS: dict[str, Callable[[Step], Reply]] = {
+INTENTS: dict[str, Callable[[Situation], Reply]] = {
     "page": page, "forget_all": forget, "forget": forget, "recall": recall,
     "book": lambda s: restaurant(s, book=True), "restaurant": restaurant, "weather": weather,
     "small_talk": small_talk, "unknown": unknown}
@@ -262,7 +278,7 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
     done = tool_history(messages, last_user + 1)
     c = constraints(question, "\n".join([fact_text(messages), recalled_text(done)]))  # + search_memory's hits
     tools = list(body.get("tools") or [])
-    step = Step(messages=messages, offered={t.get("function", {}).get("name") for t in tools},
+    step = Situation(messages=messages, offered={t.get("function", {}).get("name") for t in tools},
                 last_user=last_user, question=question, c=c, city=c["city"], done=done,
                 confirmed=confirming is not None, tools=tools)
     remembered = memory_step(step)  # memory tools (self_memory.py) come first

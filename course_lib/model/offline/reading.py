@@ -15,12 +15,12 @@ from typing import Any
 
 from course_lib.model.clock import COURSE_START
 from course_lib.model.offline import about_user
-from course_lib.model.offline.amounts import party_size
+from course_lib.model.amounts import party_size
 from course_lib.model.offline.intents import URL
 from course_lib.model.offline.places import city_named, known_cities
 from course_lib.model.offline.reply import Messages
 from course_lib.model.offline.text import sentences
-from course_lib.model.offline.when import clock_time, day_of
+from course_lib.model.when import clock_time, day_of
 from course_lib.model.prompts import COMPACT_HEADINGS, COMPACTED_HEADING, without_hearsay
 
 STOPWORDS = set("""a an and are about at be can do does for from give how i in is it me my of on or page

@@ -2,8 +2,9 @@
 
     allergy, intolerance, condition, medication, mobility, pregnancy   0.95   (getting it wrong can hurt someone)
     diet, name, budget                                                  0.9    (every booking depends on it)
-    home city, job, family, pets, age, birthday, nickname, plans         0.7
-    likes and dislikes, hobbies, other open slots                        0.5
+    home city, job, family, pets, age, birthday, nickname, plans,        0.7
+    languages spoken, nationality
+    likes and dislikes, hobbies, vehicles, favourites                    0.5
     weather, greetings                                                   0.1
 
 The slot comes from what the fact says (read_facts.about); a fact no slot reader knows is rated by words.
@@ -17,8 +18,8 @@ from course_lib.model.offline.lang.read_facts import about
 BY_SLOT = [(0.95, ("allergy", "intolerance", "condition", "medication", "mobility")),
            (0.9, ("diet", "name", "budget")),
            (0.7, ("home city", "job", "relative", "pet", "age", "birthday", "nickname", "trip", "flight", "meeting",
-                  "booking", "timezone", "plan", "schedule")),
-           (0.5, ("preference", "hobby", "retract"))]
+                  "booking", "timezone", "plan", "schedule", "language", "nationality")),
+           (0.5, ("preference", "hobby", "retract", "vehicle", "favourite"))]
 HEALTH_WORDS = re.compile(r"allerg|intoleran|diabet|pregnan|wheelchair|asthma|epilep|coeliac|celiac|medication|insulin|"
                           r"blood pressure|disabilit|mobility|epipen|anaphyla", re.I)
 TRIVIA = re.compile(r"\b(weather|hello|thanks|thank you|small talk|how are you)\b", re.I)

@@ -59,13 +59,29 @@ RELATIVES = {
 }
 SINGULAR_RELATIVES = {"partner", "wife", "husband", "mother", "father", "boss"}  # one at a time: a new name replaces
 PETS = {
-    "dog": "dog|puppy|hund|chien|perro|c[ãa]o|cachorro|cane",
-    "cat": "cat|kitten|katze|chat|gato|gatto",
+    "dog": "dog|puppy|hund|h[üu]ndin|chien(?:ne)?|chiot|perr[oa]|cachorr[oa]|c[ãa]o|cadela|cane|cagna|cagnolin[oa]|"
+           "retriever|labrador|beagle|poodle|terrier|spaniel|collie|dachshund|dackel|husky|pug|mops|bulldog|schnauzer|greyhound|"
+           "whippet|corgi|shepherd|sch[äa]ferhund|chihuahua|dalmatian|rottweiler|boxer|lab",
+    "cat": "cat|kitten|kitty|katze|kater|chat(?:te|on)?|gat[oa]|gatit[oa]|gatt[oa]|gattin[oa]|tabby|siamese|maine coon",
     "parrot": "parrot|papagei|perroquet|loro|papagaio|pappagallo",
     "rabbit": "rabbit|bunny|kaninchen|hase|lapin|conejo|coelho|coniglio",
     "tortoise": "tortoise|turtle|schildkr[öo]te|tortue|tortuga|tartaruga",
     "hamster": "hamster",
 }
+
+# Nationalities and faiths said as "I'm Brazilian": never a name or a job (slots_open stores the nationality).
+NATIONALITIES = (
+    "american|argentinian|argentine|australian|austrian|belgian|bolivian|brazilian|british|bulgarian|canadian|chilean|"
+    "chinese|colombian|croatian|cuban|czech|danish|dutch|ecuadorian|egyptian|english|estonian|ethiopian|filipino|finnish|"
+    "french|german|ghanaian|greek|hungarian|icelandic|indian|indonesian|iranian|iraqi|irish|israeli|italian|jamaican|"
+    "japanese|kenyan|korean|latvian|lebanese|lithuanian|malaysian|mexican|moroccan|nigerian|norwegian|pakistani|"
+    "peruvian|polish|portuguese|romanian|russian|scottish|serbian|slovak|slovenian|spanish|swedish|swiss|syrian|"
+    "thai|tunisian|turkish|ukrainian|uruguayan|venezuelan|vietnamese|welsh|"
+    "deutsche[rn]?|österreicher(?:in)?|schweizer(?:in)?|französ(?:e|in)|italiener(?:in)?|spanier(?:in)?|brasilianer(?:in)?|"
+    "fran[çc]ais(?:e)?|allemand(?:e)?|espagnol(?:e)?|italien(?:ne)?|portugais(?:e)?|belge|suisse|br[ée]silien(?:ne)?|"
+    "mexican[oa]|argentin[oa]|colombian[oa]|chilen[oa]|peruan[oa]|español(?:a)?|alem[áa]n(?:a)?|frances(?:a)?|"
+    "brasileir[oa]|portugu[êe]s(?:a)?|angolan[oa]|italian[oa]|tedesc[oa]|frances[ei]|spagnol[oa]|brasilian[oa]")
+FAITHS = "catholic|protestant|christian|jewish|muslim|hindu|buddhist|sikh|atheist|agnostic|mormon|orthodox"
 
 # First-person markers: the speaker talks about themselves.
 SELF = re.compile(r"(?:^|\b)(?:i|i'm|im|i've|i'd|i'll|me|my|mine|myself|we|we're|our|us|ich|mein\w*|mir|mich|wir|unser\w*|"

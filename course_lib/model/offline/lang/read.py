@@ -19,6 +19,7 @@ from course_lib.model.offline.lang.corrections import correct, instead
 from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
 from course_lib.model.offline.lang.slots_health import read_health
 from course_lib.model.offline.lang.slots_life import read_life
+from course_lib.model.offline.lang.slots_open import read_open
 from course_lib.model.offline.lang.slots_people import read_people
 from course_lib.model.offline.lang.slots_plans import read_plans
 from course_lib.model.offline.lang.split import split
@@ -28,6 +29,15 @@ Found = tuple[str, str, str]
 TAG = re.compile(r",?\s*(?:(?:can|could|would|will) you (?:please )?(?:keep|remember|note|save|store|write|bear|jot)\b[^,?]*|"
                  r"(?:ok|okay|right|alright|got it|yeah|ja|oder|d'accord|vale|né|ok)\s*)\?\s*$", re.I)
 ASKS_TO_CHANGE = re.compile(r"\b(?:bump|raise|lower|change|set|increase|reduce|move)\b[^?]*\bto\b", re.I)
+HYPOTHETICAL = re.compile(  # a condition or supposition: what follows it is not stated as true
+    r"\b(?:if (?:i|we) (?:were|was|had|moved|lived|became|went|ate|stopped|started|got|did|could|didn'?t|weren'?t|wasn'?t)|"
+    r"what if|suppose|supposing|imagine|hypothetically|let'?s pretend|pretend (?:that )?(?:i|we)|in a parallel universe|"
+    r"wenn ich (?:\w+ ){0,4}?(?:wäre|hätte|würde|wohnte|lebte)|^\W*(?:wäre|hätte|würde) ich|were i|had i|falls ich (?:\w+ ){0,4}?(?:wäre|hätte)|angenommen|stell dir vor|"
+    r"si j'(?:étais|avais)|si je (?:vivais|devenais|mangeais|pouvais|déménageais|n'étais)|imaginons|supposons|imagine que|"
+    r"si (?:yo )?(?:fuera|fuese|tuviera|viviera|comiera|pudiera|no fuera)|supongamos|imagina que|"
+    r"se eu (?:fosse|tivesse|morasse|vivesse|comesse|pudesse|não fosse)|suponhamos|"
+    r"se (?:io )?(?:fossi|avessi|vivessi|abitassi|mangiassi|potessi|non fossi)|immagina che|supponiamo)\b", re.I)
+QUOTED = re.compile(r"\"[^\"]+\"|“[^”]+”|„[^“”]+[“”]|«[^»]+»|‘[^’]+’(?!\w)")
 DROP = {"question": "a question states nothing", "smalltalk": "small talk", "instruction": "an instruction to the assistant, "
         "not a fact about the user", "secret": "a secret is never stored", "deletion": "a request to forget (the agent acts on it)"}
 
@@ -50,7 +60,8 @@ class Reading:
     @property
     def not_understood(self) -> bool:
         """A statement about the user from which no fact could be read."""
-        return self.kind in kinds_mod.STATEMENTS and self.who == "self" and not self.kept and not self.why.startswith("hedged")
+        return self.kind in kinds_mod.STATEMENTS and self.who == "self" and not self.kept and \
+            not self.why.startswith(("hedged", "hypothetical"))
 
 
 def hard_kind(sentence: str, kind: str, p: float) -> tuple[str, float, str]:
@@ -88,9 +99,25 @@ def said_in(text: str, f: Found) -> bool:
     return bool(number and number.group(0) in re.sub(r"(?<=\d)[,.' ](?=\d{3})", "", text)) or f[1].lower() in text.lower()
 
 
+SHARED = {"bin": "ich bin", "suis": "je suis", "soy": "soy", "sou": "sou", "sono": "sono", "am": "I am", "work": "I work",
+          "live": "I live", "have": "I have", "speak": "I speak", "play": "I play", "wohne": "ich wohne", "habe": "ich habe",
+          "spreche": "ich spreche", "arbeite": "ich arbeite"}
+SHARED_RE = re.compile(r"\b(and|und|et|y|e|but|aber|mais|pero|mas|ma)\s+(" + "|".join(SHARED) + r")\b", re.I)
+ADVERB = re.compile(r"\b(i|we|ich|je)\s+(?:mostly|usually|normally|often|always|sometimes|currently|also|still|only|"
+                    r"just|actually|generally|mainly|meistens|normalerweise|auch|souvent|aussi)\s+", re.I)
+
+
+def normalise(sentence: str) -> str:
+    """The sentence with a shared subject written out and a frequency adverb dropped, so one reader fits every
+    clause: 'Ich heiße Jonas und bin 31' -> '… und ich bin 31'; 'i mostly work nights' -> 'i work nights'."""
+    shared = SHARED_RE.sub(lambda m: f"{m.group(1)} {SHARED[m.group(2).lower()]}", sentence)
+    return ADVERB.sub(lambda m: m.group(1) + " ", shared)
+
+
 def slots(sentence: str, lang: str, context: list[Found]) -> list[Found]:
     """Every (slot, value, fact) the readers find in one sentence, one fact per slot."""
-    found = read_people(sentence, lang) + read_health(sentence) + read_life(sentence)
+    sentence = normalise(sentence)
+    found = read_people(sentence, lang) + read_health(sentence) + read_life(sentence) + read_open(sentence)
     found += instead(sentence, found)
     if not [f for f in found if f[0] != "retract"]:
         found += correct(sentence, context)
@@ -106,13 +133,27 @@ def slots(sentence: str, lang: str, context: list[Found]) -> list[Found]:
     return out
 
 
+def unquoted(sentence: str) -> str:
+    """The sentence without what it quotes ('My colleague said "I'm vegan now".' -> 'My colleague said .'): quoted
+    words are someone's speech, not the user's statement. A sentence that is all quote is kept as it is."""
+    rest = QUOTED.sub(" … ", sentence)
+    return rest if len(re.findall(r"\w+", rest)) >= 2 else sentence
+
+
 def read_sentence(sentence: str, context: list[Found]) -> Reading:
     """One sentence through every layer."""
     lang = detect(sentence)
     kind, p, top = kinds_mod.classify(sentence)
     kind, p, cue = hard_kind(sentence, kind, p)
-    r = Reading(sentence, lang, who(sentence), kind, p, top)
-    r.found = slots(sentence, lang, context)
+    own = unquoted(sentence)
+    r = Reading(sentence, lang, who(own), kind, p, top)
+    r.found = slots(own, lang, context)
+    if (h := HYPOTHETICAL.search(own)) and r.found:  # 'If I were vegan …': only what was said before the condition stands
+        head = own[:h.start()]
+        r.found = [f for f in r.found if head.strip() and said_in(head, f)]
+        if not r.found:
+            r.why = f"hypothetical ('{h.group(0)}'): nothing in it is stated as true"
+            return r
     if kind == "deletion" and re.search(r"\b(?:before i|in case i|lest i|don'?t|do not|never|not) (?:forget|delete)\b", sentence, re.I):
         kind = r.kind = "fact"  # "before I forget: my budget is 40 EUR" asks nobody to forget anything
     if kind == "deletion" and r.found:  # "forget that I'm allergic to nuts": it takes the fact back

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from course_lib.model.offline.lang.lexicon import PETS, RELATIVES, SINGULAR_RELATIVES, alternation
+from course_lib.model.offline.lang.lexicon import NATIONALITIES, PETS, RELATIVES, SINGULAR_RELATIVES, alternation
 
-MULTI_VALUED = ("condition", "medication", "mobility")
+MULTI_VALUED = ("condition", "medication", "mobility", "vehicle", "schedule")
 DIET_WORDS = r"vegetarian|vegan|pescatarian|gluten-free|halal|kosher|lactose intolerant"
 REL = r"partner|wife|husband|sister|brother|mother|father|son|daughter|child|cousin|friend|colleague|boss|neighbour|" \
       r"sister-in-law|brother-in-law|manager|flatmate|other half|" + alternation(RELATIVES)
@@ -30,6 +30,11 @@ def relative_slot(rel: str, name: str) -> str:
 
 PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f in [
     (U + r" is no longer (?:an? )?(.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
+    (U + r" no longer lives in (.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
+    (U + r" is retired\.?$", lambda m: ("job", "retired")),
+    (U + r" works in ([a-z].+?)\.?$", lambda m: ("job", "in " + m.group(1))),
+    (U + r"'?s favou?rite (.+?) is (.+?)\.?$", lambda m: (f"favourite:{m.group(1).lower()}", m.group(2))),
+    (U + rf" is ({NATIONALITIES})\.?$", lambda m: ("nationality", m.group(1))),
     (U + r" no longer has (?:an? )?(.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
     (U + r"'?s name is (.+?)\.?$", lambda m: ("name", m.group(1))),
     (U + r" goes by (.+?)\.?$", lambda m: ("nickname", m.group(1))),
@@ -43,6 +48,11 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
     (U + r" has ((?:type \d )?diabetes|coeliac disease|asthma|epilepsy|high blood pressure|migraines)\.?$",
      lambda m: ("condition", m.group(1).lower())),
     (U + r" uses an? (wheelchair|walking stick|mobility scooter)\.?$", lambda m: ("mobility", m.group(1).lower())),
+    (U + r" has ((?:type \d )?diabetes|motion sickness|hay fever)\.?$", lambda m: ("condition", m.group(1).lower())),
+    (U + r" is ((?:partially |completely |almost )?(?:deaf|blind|hard of hearing|visually impaired|autistic|dyslexic|epileptic|"
+         r"an(?:a)?emic|disabled|colou?r-?blind))\.?$", lambda m: ("condition", m.group(1).lower())),
+    (U + r" is a keen (.+?)\.?$", lambda m: (f"hobby:{m.group(1).lower()}", m.group(1).lower())),
+    (U + r" (?:works (\d.+?)|is off (.+?)|starts work at (.+?))\.?$", lambda m: ("schedule", next(g for g in m.groups() if g))),
     (U + r" takes (.+?)\.?$", lambda m: ("medication", m.group(1).lower())),
     (rf"{U} is (?:an? )?({DIET_WORDS})\b", lambda m: ("diet", m.group(1).lower())),
     (U + r" eats (meat|everything|anything)\b", lambda m: ("diet", "eats meat" if m.group(1) == "meat" else "everything")),
@@ -57,6 +67,10 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
     (U + rf"'?s ({PET}) is called (.+?)\.?$", lambda m: (f"pet:{m.group(1).lower()}", m.group(2))),
     (U + rf" has an? ({PET})\.?$", lambda m: (f"pet:{m.group(1).lower()}", m.group(1).lower())),
     (U + r"'?s flight is (.+?)\.?$", lambda m: (f"flight:{m.group(1)}", m.group(1))),
+    (U + r" has ((?:[\w'’-]+ )?(?:[\w'’-]*(?:itis|osis|ism|emia|aemia|pathy|algia)|[A-Z]{2,5}|[\w'’ -]+ (?:disease|disorder|syndrome|condition|problems)|"
+         r"anxiety|depression|arthritis|cancer|lupus|psoriasis|eczema|gout|dyslexia|autism|insomnia|sleep apnoea|sleep apnea|"
+         r"tinnitus|glaucoma|hearing loss|chronic pain|long covid|a pacemaker|(?:an? )?(?:bad |chronic )?(?:back|knee|hip)))\.?$",
+     lambda m: ("condition", re.sub(r"^an? ", "", m.group(1)))),
     (U + r" has a meeting with " + TITLE + r"(\S+)[^.]*? at " + TIME, lambda m: (f"meeting:{m.group(1).lower()}", m.group(2))),
     (r"^([\w'-]+(?: [\w'-]+)?)'s birthday is (?:on )?(.+?)\.?$", lambda m: (f"birthday:{m.group(1).lower()}", m.group(2))),
     (U + r" (?:has )?booked (?:the )?(.+?)\.?$", lambda m: (f"booking:{m.group(1).lower()}", m.group(1))),
@@ -64,7 +78,15 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
     (U + r" (likes|loves|enjoys) (.+?)\.?$", lambda m: (f"preference:{m.group(2).lower()}", f"likes {m.group(2).lower()}")),
     (U + r" (?:dislikes|hates) (.+?)\.?$", lambda m: (f"preference:{m.group(1).lower()}", f"dislikes {m.group(1).lower()}")),
     (U + r" plays (?:the )?(.+?)\.?$", lambda m: (f"hobby:{m.group(1).lower()}", f"plays the {m.group(1).lower()}")),
-    (U + r" works (night shifts|shifts|part-time|from home)\.?$", lambda m: ("schedule", m.group(1).lower())),
+    (U + r" works (nights|night shifts|early shifts|shifts|weekends|part-time|full-time|from home)\.?$", lambda m: ("schedule", m.group(1).lower())),
+    # open slots (slots_open.py): languages, hobbies, vehicles
+    (U + r" (?:speaks|is learning) (.+?)\.?$", lambda m: (f"language:{m.group(1).lower()}", m.group(1))),
+    (U + r" (?:drives|rides) (?:an? )?(.+?)\.?$", lambda m: ("vehicle", m.group(1))),
+    (U + r" has an? (motorbike|motorcycle|scooter|e-bike|bike|bicycle|van|camper(?:van)?|moped|electric car)\.?$", lambda m: ("vehicle", m.group(1))),
+    (U + r" cycles everywhere\.?$", lambda m: ("vehicle", "bike")),
+    (U + r" (?:goes|does|paints|draws|knits|sews|bakes|brews|gardens|surfs|skis|swims|climbs|hikes|dances|sings|runs|rows|"
+         r"boxes|fishes|skates|sails|dives|crochets|fences|writes|cooks|collects|builds) (.+?)\.?$",
+     lambda m: (f"hobby:{m.group(1).lower().split()[-1]}", m.group(1).lower())),
 ]]
 
 
@@ -84,5 +106,5 @@ def single(slot: str | None) -> bool:
     if slot is None or slot in MULTI_VALUED:
         return False
     if slot.startswith("relative:"):
-        return slot.split(":")[1] in SINGULAR_RELATIVES or slot.count(":") == 1
+        return slot.split(":")[1] in SINGULAR_RELATIVES  # one wife at a time; a second son is another son
     return True

@@ -16,9 +16,9 @@ NEGATED = r"(?:not|no longer|n't|nicht(?: mehr)?|kein\w*|ne suis (?:pas|plus)|n'
           r"j[áa] n[ãa]o|non sono|non più|nie)"
 LIST_SPLIT = r"\s*(?:,|\band(?: also)?(?: to)?\b|\bor\b|\bas well as\b|\bund(?: auch)?(?: gegen)?\b|\bet(?: aussi)?(?: aux?| à)?\b|" \
              r"\by(?: también)?(?: a(?: los| las| la| el)?)?\b|\be(?: também)?(?: a| ao| aos| à| às)?\b|\be anche(?: a| al| alle| ai)?\b)\s*"
-ARTICLES = r"^(?:to|the|a|an|some|any|gegen|auf|les|le|la|l'|des|du|de la|de|aux|au|à|los|las|el|al|a los|a las|a la|" \
+ARTICLES = r"^(?:to|the|a|an|some|any|both|either|gegen|auf|les|le|la|l'|des|du|de la|de|aux|au|à|los|las|el|al|a los|a las|a la|" \
            r"o|os|as|ao|aos|à|às|il|lo|gli|le|i|alle|al|ai|agli|allo)\s+"
-STOP = r"(?:[.!;:(]| any ?more\b| anymore\b| mehr\b| plus\b|, (?:so|which|but|and i|it|i)\b| so\b| which\b| but\b| since\b| though\b| too\b| as well\b| actually\b|" \
+STOP = r"(?:[.!;:(]| lol\b| haha\w*| btw\b| tbh\b| xd\b| any ?more\b| anymore\b| mehr\b| plus\b|, (?:so|which|but|and i|it|i)\b| so\b| which\b| but\b| since\b| though\b| too\b| as well\b| actually\b|" \
        r" now\b| since\b| after all\b| and (?:i|my)\b| mais\b| aber\b| pero\b| mas\b| ma\b| seit\b| depuis\b| desde\b| da\b|$)"
 ALLERGIC = r"(?:allergic|alergic|allergisch|allergique|al[ée]rgic[oa]|allergic[oa]|alérgic[oa])"
 LACTOSE = r"lactose|laktose|lactosa|lattosio"
@@ -32,7 +32,22 @@ CONDITIONS = {  # word said -> the condition stored
     "high blood pressure": r"high blood pressure|hypertension|bluthochdruck|hipertensi[óo]n|hipertens[ãa]o|ipertensione",
     "pregnant": r"pregnant|expecting a baby|schwanger|enceinte|embarazada|gr[áa]vida|incinta",
     "migraines": r"migraines?|migr[äa]ne|migra[ñn]as?|emicrania",
+    "motion sickness": r"seasick|sea-sick|carsick|car-sick|travel sick|motion sickness|reisekrank|mal de mer|mareo|enjoo|mal di mare",
+    "hay fever": r"hay ?fever|heuschnupfen|rhume des foins|fiebre del heno|febre dos fenos|raffreddore da fieno",
 }
+# "I have X" / "I suffer from X" is a condition when X looks like one: a medical word ending, a known name or an acronym.
+HAVE_CONDITION = re.compile(
+    r"\b(?:i (?:have|'ve got|have got|suffer from|live with|was diagnosed with|got diagnosed with|struggle with)|i'?ve|"
+    r"ich (?:habe|leide an|leide unter)|j'ai|je souffre d[e']|tengo|sufro de|tenho|sofro de|ho|soffro di)\s+"
+    r"(?:an? |une? |eine?n? |una? |um |uma |l'|la |le |el |der |die |das |o |a |il |lo |de l'|de la |du |des )?"
+    r"((?:(?:bad|chronic|severe|mild|bit of|slight|heart|kidney|liver|thyroid|lung|skin|autoimmune|mental health|sleep) )?"
+    r"(?:[a-zà-ÿ'’-]*(?:itis|osis|ism|emia|aemia|pathy|algia|philia)|(?-i:[A-Z]{2,5})|[\w'’-]+(?: [\w'’-]+)? (?:disease|disorder|syndrome|condition)|"
+    r"anxiety|depression|arthritis|back|knee|hip|cancer|lupus|psoriasis|eczema|gout|dyslexia|autism|insomnia|sleep apnoea|"
+    r"sleep apnea|tinnitus|glaucoma|hearing loss|chronic pain|long covid|crohn'?s(?: disease)?|an? ?pacemaker|depressionen|"
+    r"angstst[öo]rung|rheuma|d[ée]pression|anxi[ée]t[ée]|ansiedad|depresi[óo]n|ansiedade|depress[ãa]o|ansia|depressione))\b", re.I)
+IS_CONDITION = re.compile(r"\b(?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono)\s+((?:partially |completely |almost )?"
+                          r"(?:deaf|blind|hard of hearing|visually impaired|autistic|dyslexic|epileptic|an(?:a)?emic|disabled|"
+                          r"colou?r-?blind|taub|blind|sourde?|aveugle|sord[oa]|ciego|cieg[oa]|cego|cega|surd[oa]|diabetic))\b", re.I)
 CONDITION = alternation(CONDITIONS)
 MOBILITY = r"wheelchair|rollstuhl|fauteuil roulant|silla de ruedas|cadeira de rodas|sedia a rotelle|crutches|walking stick|mobility scooter"
 MEDS = r"insulin|metformin|blood thinners|warfarin|antidepressants|antibiotics|the pill|an inhaler|inhaler|[a-z]+(?:statin|pril|olol|azole|mab)"
@@ -100,7 +115,8 @@ def found_allergies(s: str) -> list[Found]:
     out: list[Found] = []
     for m in re.finditer(rf"\b{ALLERGIC}\s+(?:(?:to|gegen|auf|aux|au|à|alle|alla|agli|al|ai|aos|ao|a)\b)?\s*(.+)"
                          rf"|\b(?:allergy|allergie|alergia|allergia) (?:to|gegen|à|au|aux|a|al|ao|alle)\s+(.+)"
-                         rf"|\b([\w-]+) allergy\b|(?:^|\bno )([\w -]+?),? i have an allergy", s, re.I):
+                         rf"|\b([\w-]+) allergy\b|(?:^|\bno )([\w -]+?),? i have an allergy"
+                         rf"|\b(?:gegen|auf) ([\w ,-]+?) (?:bin ich |sehr |stark )*allergisch|\b(\w{{3,}}?)-?allergie\b", s, re.I):
         what = items(next(g for g in m.groups() if g))
         negated = re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) or \
             re.search(r"\b(?:any ?more|after all|nicht mehr|plus)\b", s[m.start():], re.I)
@@ -137,22 +153,32 @@ def found_intolerance(s: str) -> list[Found]:
     if re.search(rf"\b(?:{LACTOSE})[- ]?(?:intolerant|intoleranz|intolerance|intolérance)|intol[ée]ran(?:t|te|ce)s?\s+(?:to|au|à|a|a la|al|alla)\s+"
                  rf"(?:la |o |a )?(?:{LACTOSE})|\bintollerante al lattosio", s, re.I):
         out.append(("intolerance:lactose", "lactose", "The user is lactose intolerant."))
-    for m in re.finditer(r"\b(?:i )?(?:can'?t|cannot|can not|am unable to) (?:eat|have|digest|tolerate) (.+)|\bich (?:kann|vertrage) (?:kein\w*|nicht) (.+?)(?: essen| vertragen)?\b"
+    for m in re.finditer(r"\b(?:i'?m|i am) ([\w-]+) intolerant\b|\b(?:i'?m|i am) intolerant (?:to|of) (.+)|\bintol[ée]rante? (?:(?:au|à la|aux|à)\s+|à l')(.+)|"
+                         r"\bintolerante (?:(?:a la|al|a los|a las|a|ao|à|aos|às)\s+)(.+)|\bintollerante (?:(?:al|alla|ai|alle|agli)\s+|all')(.+)|"
+                         r"\b(?:i )?(?:can'?t|cannot|can not|am unable to) (?:eat|have|digest|tolerate) (.+)|\bich (?:kann|vertrage) (?:kein\w*|nicht) (.+?)(?: essen| vertragen)?\b"
                          r"|\bje ne (?:peux|supporte) pas (?:manger )?(?:de |du |le |la )?(.+)|\bno (?:puedo comer|tolero) (.+)"
                          r"|\bn[ãa]o (?:posso comer|tolero) (.+)|\bnon (?:posso mangiare|tollero) (.+)", s, re.I):
         for item in items(next(g for g in m.groups() if g)):
-            if not re.fullmatch(LACTOSE, item) and not re.fullmatch(r"meat|fleisch|viande|carne", item):
+            if not re.fullmatch(LACTOSE, item) and not re.fullmatch(r"meat|fleisch|viande|carne|lactose intolerant", item):
                 out.append((f"intolerance:{item}", item, f"The user cannot eat {item}."))
     return out
 
 
 def found_condition(s: str) -> list[Found]:
-    """'I have type 1 diabetes', 'Je suis diabétique', 'I'm pregnant', 'I use a wheelchair', 'I take insulin'."""
+    """'I have type 1 diabetes', 'Je suis diabétique', 'I'm pregnant', 'I use a wheelchair', 'I take insulin';
+    'I have IBS', 'I suffer from arthritis', "I'm hard of hearing" (an open condition, by its form)."""
     out: list[Found] = []
     m = re.search(rf"\b(?:{CONDITION})\b", s, re.I)
     if m:
         cond = canonical(CONDITIONS, m.group(0).lower()) or m.group(0).lower()
         out.append(("condition", cond, "The user is pregnant." if cond == "pregnant" else f"The user has {cond}."))
+    elif (h := HAVE_CONDITION.search(s)) and h.group(1).lower() not in ("it", "this", "that"):
+        cond = h.group(1) if re.fullmatch(r"[A-Z]{2,5}", h.group(1)) else h.group(1).lower()
+        article = "a " if re.search(r"\b(?:a|an)\s+$", s[:h.start(1)], re.I) else ""
+        out.append(("condition", cond, f"The user has {article}{cond}."))
+    elif (i := IS_CONDITION.search(s)):
+        cond = i.group(1).lower()
+        out.append(("condition", cond, f"The user is {cond}."))
     if re.search(rf"\b(?:{MOBILITY})\b", s, re.I):
         out.append(("mobility", "wheelchair", "The user uses a wheelchair."))
     med = re.search(rf"\b(?:i take|i'?m on|i am on|ich nehme|je prends|tomo|eu tomo|prendo)\s+({MEDS})\b", s, re.I)

@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.lang.lexicon import DIETS, alternation
+from course_lib.model.offline.lang.lexicon import DIETS, FAITHS, NATIONALITIES, alternation
 from course_lib.model.offline.lang.numbers import money
 
 Found = tuple[str, str, str]
 DIET_WORDS = alternation(DIETS)
 PLACE = r"(?-i:([A-ZÀ-Ý](?=[\w'’-]*[a-zà-ÿ])[\w'’-]+(?:[ -](?:de |do |da |del |am |an der |sur )?[A-ZÀ-Ý][\w'’-]+)*))"
 ANY_PLACE = r"([A-Za-zÀ-ÿ][\w'’-]+(?:[ -][A-ZÀ-Ý][\w'’-]+)*)"  # 'i live in manchester': typed without a capital
-LIVE = (r"\b(?:i|we) (?:now |still |currently )?(?:live|reside|am living|are living)(?: now)? in|\b(?:i'?m|i am|we'?re) (?:now )?(?:based|living) in|"
+LIVE = (r"\b(?:i|we) (?:don'?t |do not |no longer |never )?(?:now |still |currently )?(?:live|reside|am living|are living)(?: now)? in|\bje n'habite plus (?:[àa]|en)|\b(?:i'?m|i am|we'?re) (?:now )?(?:based|living) in|"
         r"^(?:live|based|living|still) in|^still (?:living|based) in|\b(?:i|we)(?:'ve| have) lived in|\bbased in|(?<!flight )\bhome(?: for me)? is|\b(?:i|we)(?:'ve| have)? (?:just )?(?:moved|relocated) to|"
-        r"\b(?:ich|wir|und) (?:wohne|wohnen|lebe|leben)(?: jetzt| seit [\w ]+?)? in|\bje (?:vis|suis install[ée]e?) [àa]|\bj'habite (?:[àa]|en)|"
+        r"\b(?:ich|wir|und) (?:wohne|wohnen|lebe|leben)(?: jetzt| seit [\w ]+?)? in|\bje (?:vis|suis install[ée]e?)(?: maintenant| désormais| actuellement)? [àa]|\bj'habite(?: maintenant| désormais| actuellement)? (?:[àa]|en)|"
+        r"\b(?:me mud[ée]|nos mudamos|me he mudado|nos hemos mudado) a|\b(?:mudei-me|me mudei|mudámo-nos|mudamo-nos|nos mudamos) para|"
+        r"\b(?:mi sono|ci siamo) trasferit[oiae] a|\b(?:j'ai|nous avons|on a) d[ée]m[ée]nag[ée]s? [àa]|\bje me suis install[ée]e? [àa]|"
         r"\bnous habitons [àa]|\bvivo en|\bvivimos en|\b(?:eu )?(?:moro|vivo) (?:em|no|na)|\bmoramos (?:em|no|na)|\babito a|\bvivo a|\babitiamo a")
 MOVED = (r"\b(?:moved|relocated|gezogen|umgezogen|d[ée]m[ée]nag[ée]s?|mudamos|nos mudamos|mud[áa]mo-nos|mudei-me|trasferit[oia])\b"
          r".*?\b(?:from|von|de|du|desde|do|da)\s+\S+(?: \S+)?\s+(?:to|nach|[àa]|a|para|pra|in)\s+" + PLACE)
@@ -24,15 +26,24 @@ NOT_PLACES = {"I", "The", "A", "My", "Our", "Town", "City", "Home"}
 JOB_AS = (r"\b(?:i'?m|i am) an? ([\w-]+) by (?:trade|profession)|\b(?:i|i'?m|i am) (?:working |employed )?as an? ([\w -]+?)|\bi work (?:[\w ]+? )?as an? ([\w -]+?)|\bich arbeite als ([\w -]+?)|"
           r"\bje travaille comme ([\w -]+?)|\btrabajo (?:de|como) ([\w -]+?)|\btrabalho como ([\w -]+?)|\blavoro come ([\w -]+?)|"
           r"\bfaccio (?:il |la |l')([\w -]+?)|\bich bin ([\w-]+?) von beruf")
-JOB_END = r"(?=\s*(?:[.!,;]|$| now\b| at\b| in\b| for\b| by trade| since\b| from home| bei\b| chez\b| à\b| en\b| em\b| a\b| da\b| de\b| seit\b))"
+JOB_END = r"(?=\s*(?:[.!,;]|$| now\b| and\b| und\b| et\b| y\b| e\b| but\b| mais\b| pero\b| ma\b| at\b| in\b| for\b| by trade| since\b| from home| bei\b| chez\b| à\b| en\b| em\b| a\b| da\b| de\b| seit\b))"
 JOB_WORDS = (r"(?:[\w-]+ )?(?:nurse|teacher|engineer|developer|programmer|doctor|lawyer|architect|designer|chef|cook|baker|"
              r"student|translator|accountant|pharmacist|dentist|journalist|writer|artist|musician|farmer|electrician|plumber|"
              r"carpenter|pilot|scientist|researcher|librarian|archivist|consultant|manager|analyst|physiotherapist|"
              r"\w+ist|\w+ian|informatiker(?:in)?|lehrer(?:in)?|[äa]rzt(?:in)?|krankenpfleger(?:in)?|ingenieur(?:in)?|entwickler(?:in)?|"
              r"professeure?|infirmi[èe]re?|m[ée]decin|d[ée]veloppeur(?:se)?|ing[ée]nieure?|avocate?|"
              r"profesora?|enfermer[oa]|m[ée]dic[oa]|ingenier[oa]|abogad[oa]|professora?|engenheir[oa]|advogad[oa]|"
-             r"insegnante|infermier[ea]|ingegnere|avvocat[oa]|programmat(?:ore|rice))(?: de \w+| di \w+)?")
-NOT_JOBS = {"bit", "little", "fan", "lot", "vegetarian", "vegan", "pescatarian", "person", "mess", "diabetic", "coeliac"}
+             r"insegnante|infermier[ea]|ingegnere|avvocat[oa]|programmat(?:ore|rice)|"
+             # by the ending that makes a job noun in each language: Lehrer, architecte, enfermeira, cameriere …
+             r"\w{3,}(?:eur|euse|ienne|iste|ier|ière|ecte|erin|istin|ero|era|ista|eiro|eira|iere|iera|tore|trice|ólog[oa]|ologue|"
+             r"olog[oa]|ologe|ologin|ographer|ógraf[oa]|ographe|ograf[oa]|iker|ikerin|eute|eutin|ante))(?: de \w+| di \w+)?")
+NOT_JOBS = {"bit", "little", "fan", "lot", "vegetarian", "vegan", "pescatarian", "person", "mess", "diabetic", "coeliac",
+            "soltero", "soltera", "solteiro", "solteira", "extranjero", "extranjera", "estrangeiro", "estrangeira", "primero",
+            "primera", "primeiro", "primeira", "sincero", "sincera", "carnívoro", "entier", "premier", "première", "dernier",
+            "dernière", "étrangère", "étranger", "fier", "fière", "heureuse", "amoureuse", "chanteuse", "optimiste", "pessimiste",
+            "realista", "optimista", "pessimista", "interessante", "importante", "elegante", "diabetiker", "vegetarier",
+            "veganer", "veganerin", "vegetarierin", "pescetarier", "allergiker", "allergikerin", "asthmatiker", "fahrer",
+            "anfänger", "anfängerin", "principiante", "debutante", "stagiaire", "nouvelle", "intolerante", "alérgic"}
 BUDGET = (r"\b(?:budget|spend|limit|cap|max(?:imum)?|a head|per (?:person|head)|each|pp|presupuesto|or[çc]amento|"
           r"pro (?:person|kopf)|par personne|por persona|por pessoa|a persona|ausgeben|d[ée]penser|gastar|spendere)\b")
 TRIP = (r"\b(?:i'?m|i am|we'?re|we are)? ?(?:flying|going|heading|travell?ing|off) to|\b(?:i|we) (?:fly|travel) to|\bvisiting [\w ]*? in|"
@@ -41,12 +52,17 @@ TRIP = (r"\b(?:i'?m|i am|we'?re|we are)? ?(?:flying|going|heading|travell?ing|of
 PREFER = [  # (pattern, how the fact says it, the value's prefix)
     (r"\bi(?:'d| would)? (?:much |really )?(?:prefer|rather(?: have| sit| stay)?)|\bje pr[ée]f[èe]re|\bprefiero|\bprefiro|\bpreferisco|"
      r"\bich (?:\w+ )?lieber|\bwe'?d rather", "prefers", ""),
-    (r"\bi (?:really |absolutely )?(?:love|like|adore|enjoy)(?! to\b)|\bj'adore|\bj'aime|\bme encanta|\bme gusta|\badoro|\bgosto de|\bamo|"
+    (r"\bi (?:really |absolutely )?(?:love|like|adore|enjoy)(?! to\b)|\b(?:i'?m|i am) (?:a )?(?:big |huge |great )?fan of|\b(?:i'?m|i am) (?:really )?into|\bj'adore|\bj'aime|\bme encanta|\bme gusta|\badoro|\bgosto de|\bamo|"
      r"\bich liebe|\bich mag(?! kein)", "likes", "likes "),
     (r"\bi (?:really )?(?:hate|dislike|can'?t stand|detest|loathe)|\bnot a (?:big )?fan of|\bje d[ée]teste|\bje n'aime pas|\bodio|"
-     r"\bdetesto|\bich hasse|\bich mag keine?n?|\bno me gusta|\bn[ãa]o gosto de|\bnon mi piace", "dislikes", "dislikes "),
+     r"\bdetesto|\bich hasse|\bich mag keine?n?|\bich mag (?:\w+ )?nicht|\bno me gustan?|\bn[ãa]o gosto (?:nada )?de|\bnon mi piac(?:e|ciono)|"
+     r"\bi (?:really |just |honestly )?(?:don'?t|do not) (?:really )?(?:like|enjoy|care for|eat much)|\bi'?m not (?:really |a )?(?:into|keen on|big on)",
+     "dislikes", "dislikes "),
 ]
-SEATS = {"window seats": r"window seats?|am fenster|fen[êe]tre|ventanilla|janela|finestrino", "aisle seats": r"aisle seats?|am gang|couloir|pasillo|corredor"}
+PREFER = [PREFER[2], PREFER[0], PREFER[1]]  # a negated like ("I don't like", "não gosto de") is read before the like
+PAIRS = {"fish and chips", "mac and cheese", "salt and pepper", "rock and roll", "drum and bass", "bed and breakfast",
+         "sweet and sour", "bread and butter", "peanut butter and jelly", "arroz con pollo", "cheese and wine"}
+SEATS = {"window seats": r"window seats?|by the window|am fenster|fen[êe]tre|ventanilla|janela|finestrino", "aisle seats": r"aisle seats?|on the aisle|in the aisle|am gang|couloir|pasillo|corredor"}
 
 
 def place(m: re.Match[str]) -> str | None:
@@ -57,14 +73,27 @@ def place(m: re.Match[str]) -> str | None:
 
 
 def found_home(s: str) -> list[Found]:
-    """'I live in Lisbon', 'j'habite à Lyon', 'we relocated from Lisbon to Porto'."""
-    m = re.search(MOVED, s, re.I)
+    """'I live in Lisbon', 'j'habite à Lyon', 'we relocated from Lisbon to Porto', 'ich bin nach Bonn gezogen'."""
+    m = re.search(MOVED, s, re.I) or re.search(rf"\b(?:ich bin|wir sind) (?:\w+ )*?nach {PLACE} (?:\w+ )?(?:um)?gezogen\b", s, re.I)
     if m is None:
         hits = [m for m in re.finditer(rf"(?:{LIVE})\s+(?:the )?{PLACE}", s, re.I)]
         hits = hits or [m for m in re.finditer(rf"(?:{LIVE})\s+(?:the )?{ANY_PLACE}", s, re.I)]
-        m = hits[-1] if hits else None
+        hits += [m for m in re.finditer(rf"\b(?:sondern|mais|sino|mas|ma) (?:in|à|en|em|a|no|na)\s+{PLACE}", s, re.I)]
+        said = [m for m in hits if not negated_home(s, m)]
+        if not said and hits:  # 'Já não moro em Lisboa': the city is taken back, no new one given
+            city = place(hits[-1])
+            return [("retract", f"lives in {city}", f"The user no longer lives in {city}.")] if city else []
+        m = said[-1] if said else None
     city = place(m) if m else None
     return [("home city", city, f"The user lives in {city}.")] if city else []
+
+
+def negated_home(s: str, m: re.Match[str]) -> bool:
+    """Is this 'I live in X' said as no longer true ('I don't live in Leeds any more', 'ya no vivo en Madrid')?"""
+    span = s[max(0, m.start() - 12):m.end()].lower()
+    after = s[m.end():m.end() + 40].lower()
+    return bool(re.search(r"\b(?:don'?t|do not|no longer|never|nicht mehr|n'|ya no|no (?=vivo|vivimos)|j[áa] n[ãa]o|n[ãa]o|non)\b", span)
+                or re.search(r"^[^,.;]*?\b(?:any ?more|anymore|nicht mehr|plus)\b", after))
 
 
 def a_or_an(noun: str) -> str:
@@ -72,19 +101,46 @@ def a_or_an(noun: str) -> str:
     return ("an " if noun[:1].lower() in "aeiouéí" else "a ") + noun
 
 
+NO_LONGER_JOB = (r"\b(?:i'?m|i am) (?:no longer|not) (?:an? )?({JOB})(?: any ?more)?\b|\bi (?:no longer|don'?t) work as an? ({JOB})|"
+                 r"\bich bin (?:kein(?:e|er)? |nicht mehr )({JOB})(?: mehr)?\b|\bje ne suis plus (?:un |une )?({JOB})|"
+                 r"\bya no (?:soy|trabajo (?:de|como)) ({JOB})|\bj[áa] n[ãa]o (?:sou|trabalho como) ({JOB})|"
+                 r"\bnon (?:sono|lavoro come) più (?:un |una )?({JOB})|\bnon faccio più (?:il |la |l')({JOB})")
+
+
 def found_job(s: str) -> list[Found]:
-    """'I work as an archivist', 'I'm a software engineer at …', 'Je suis développeur', 'Soy profesor de historia'."""
+    """'I work as an archivist', 'I'm a software engineer at …', 'Je suis développeur', 'Soy profesor de historia';
+    "I'm no longer a teacher" takes the job back."""
+    if (gone := re.search(NO_LONGER_JOB.replace("{JOB}", JOB_WORDS), s, re.I)) and \
+            (s[gone.end():].strip(" .!").split()[:1] in ([], ["any"], ["anymore"], ["mehr"]) or "no longer" in gone.group(0).lower()
+             or "plus" in gone.group(0).lower() or "ya no" in gone.group(0).lower() or "não" in gone.group(0).lower()
+             or "più" in gone.group(0).lower() or "nicht mehr" in gone.group(0).lower()):
+        job = next(g for g in gone.groups() if g).lower()
+        if not re.fullmatch(DIET_WORDS, job, re.I) and job not in NOT_JOBS:  # 'no longer pescatarian' is a diet (slots_health)
+            return [("retract", job, f"The user is no longer {a_or_an(job)}.")]
     m = re.search(rf"(?:{JOB_AS}){JOB_END}", s, re.I)
     job = next((g for g in m.groups() if g), None) if m else None
     if job is None:
         m = re.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s+(?:an? |un |une |uma? |un'?)?({JOB_WORDS}){JOB_END}", s, re.I)
         job = m.group(1) if m else None
+    if job is None and (t := re.search(r"\b(?i:ich bin)\s+([A-ZÄÖÜ][a-zäöüß]+(?:er|erin|eur|eurin|ist|istin|ant|antin|ent|entin|"
+                                       r"schwester|pfleger|pflegerin|arzt|ärztin|koch|köchin|frau|mann|kraft))\b", s)) \
+            and t.group(1).lower() not in NOT_JOBS and not re.fullmatch(rf"(?:{NATIONALITIES})", t.group(1), re.I):
+        job = t.group(1)  # German: 'Ich bin Krankenschwester' (a capitalised noun with no article is a profession)
     if job is None and (t := re.search(r"\bi teach (\w+)", s, re.I)):
         job = f"{t.group(1).lower()} teacher"
+    if job is None and (t := re.search(r"\bje suis (prof(?:esseure?)?(?: de \w+)?)\b", s, re.I)):
+        job = t.group(1)
+    if job is None and re.search(r"\b(?:i'?m|i am) (?:now |happily )?retired\b|\bich bin (?:in )?rente\b|\bich bin pensioniert|"
+                                 r"\bje suis (?:à la )?retrait[ée]e?|\bestoy jubilad[oa]|\bsoy jubilad[oa]|\bestou reformad[oa]|"
+                                 r"\bsou aposentad[oa]|\bsono in pensione", s, re.I):
+        return [("job", "retired", "The user is retired.")]
+    if job is None and (t := re.search(r"\bi work in (?!the\b)(?-i:([a-z][\w-]+(?: [a-z][\w-]+)?))(?=\s*(?:[.!,;]|$| and\b| at\b| for\b))", s, re.I)):
+        return [("job", f"in {t.group(1)}", f"The user works in {t.group(1)}.")]
     if job is None:
         return []
     job = re.sub(r"^(?:an?|un|une|uma?|el|la|o|a|il|lo) ", "", job.strip(), flags=re.I)
-    if not job or job.split()[-1].lower() in NOT_JOBS or re.fullmatch(DIET_WORDS, job.split()[-1], re.I):
+    if not job or job.split()[-1].lower() in NOT_JOBS or re.fullmatch(DIET_WORDS, job.split()[-1], re.I) or \
+            re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS})", job.split()[-1], re.I):
         return []
     job = job if job.isupper() or re.search(r"[A-Z]{2}", job) else job.lower()
     return [("job", job, f"The user works as {a_or_an(job)}.")]
@@ -106,7 +162,20 @@ def found_trip(s: str) -> list[Found]:
 
 
 def found_preference(s: str) -> list[Found]:
-    """'I prefer window seats', 'I hate cilantro', 'Odio el cilantro' -> preference:<thing>."""
+    """'I prefer window seats', 'I hate cilantro', 'Odio el cilantro' -> preference:<thing>; 'I always pick an aisle
+    seat' -> preference:aisle seats (a seat the user habitually chooses)."""
+    seat = next((k for k, v in SEATS.items() if re.search(v, s, re.I)), None)
+    if seat and re.search(r"\b(?:i|we) (?:always |usually |normally |tend to |like to |prefer to |love to )?(?:pick|choose|book|get|take|ask for|go for|want|need|sit)\b"
+                          r"|\bich (?:nehme|buche|w[äa]hle) (?:immer )?|\bje (?:prends|choisis|r[ée]serve) toujours|\bsiempre (?:elijo|pido|reservo)|"
+                          r"\bescolho sempre|\bsempre (?:escolho|scelgo|prendo)|\bscelgo sempre", s, re.I):
+        return [(f"preference:{seat}", seat, f"The user prefers {seat}.")]
+    if (cls := re.search(r"\b(?:i|we) (?:always |usually |only |prefer to |like to )?(?:fly|travel|go|book) (first class|business class|premium economy|economy)\b", s, re.I)):
+        return [(f"preference:{cls.group(1).lower()}", cls.group(1).lower(), f"The user prefers {cls.group(1).lower()}.")]
+    if (person := re.search(r"\b(?:i'?m|i am) (?:more )?(?:of )?an? ([\w-]+) person\b", s, re.I)):
+        return [(f"preference:{person.group(1).lower()}", f"likes {person.group(1).lower()}", f"The user likes {person.group(1).lower()}.")]
+    if (de := re.search(r"\bich mag (?:die |den |das )?([\w-]+(?: [\w-]+)?) (?:gar |überhaupt )?nicht\b", s, re.I)):
+        thing = de.group(1).lower()
+        return [(f"preference:{thing}", f"dislikes {thing}", f"The user dislikes {thing}.")]
     for pattern, verb, prefix in PREFER:
         m = re.search(rf"(?:{pattern})\s+(?:the |a |an |le |la |les |el |los |las |o |os |il |i |de |d')?([\w'’ -]+)", s, re.I)
         if not m:
@@ -114,11 +183,14 @@ def found_preference(s: str) -> list[Found]:
         thing = re.split(r"\s+(?:when|if|because|since|on|at|it|so|but|the hotter|, )\b|[,.!;]", m.group(1).lower(), maxsplit=1)[0].strip()
         thing = next((k for k, v in SEATS.items() if re.search(v, s, re.I)), thing)
         if not thing or thing in ("it", "that", "this", "to", "you") or len(thing.split()) > 4 or \
-                thing.split()[0] in ("spend", "go", "do", "not", "be", "keep", "get", "pay", "take", "wait", "ask"):
+                thing.split()[0] in ("spend", "go", "do", "not", "be", "keep", "get", "pay", "take", "wait", "ask", "to", "nicht"):
             continue
         if verb == "prefers" and thing.startswith(("sit ", "stay ")):
             thing = thing.split(" ", 1)[1]
         thing = re.sub(r"^(?:somewhere|someplace|some place|anywhere) (\w+)$", r"\1 places", thing)  # 'somewhere quiet'
+        parts = [p for p in re.split(r",\s*|\s+(?:and|or|und|oder|et|ou|y|o|e)\s+", thing) if p]
+        if verb != "prefers" and len(parts) > 1 and thing not in PAIRS and all(len(p.split()) <= 2 for p in parts):
+            return [(f"preference:{p}", f"{prefix}{p}", f"The user {verb} {p}.") for p in parts]  # one claim per fact
         return [(f"preference:{thing}", f"{prefix}{thing}", f"The user {verb} {thing}.")]
     return []
 

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.lang.dates import find_date
-from course_lib.model.offline.lang.lexicon import PETS, POSSESSIVE, RELATIVES, SINGULAR_RELATIVES, alternation, canonical
+from course_lib.model.dates import find_date
+from course_lib.model.offline.lang.lexicon import (DIETS, FAITHS, NATIONALITIES, PETS, POSSESSIVE, RELATIVES,
+                                                   SINGULAR_RELATIVES, alternation, canonical)
 
 Found = tuple[str, str, str]
+DIET_WORDS = alternation(DIETS)
+JOBLIKE = r"\w+(?:ero|era|eiro|eira|ista|ico|ica|ore|ora|trice|iere|iera|eur|euse|ien|ienne|iste|ier|ière|ecte)"  # job nouns, no names
 NAME = r"(?-i:([A-ZÀ-Ý][\w'’-]+(?: [A-ZÀ-Ý][\w'’-]+)?))"  # case-sensitive inside re.I patterns
 ONE_NAME = r"(?-i:[A-ZÀ-Ý][\w'’-]+)"
 DAYS_MONTHS = ("Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August "
@@ -18,18 +21,22 @@ DAYS_MONTHS = ("Monday Tuesday Wednesday Thursday Friday Saturday Sunday January
 NOT_NAMES = {*DAYS_MONTHS, "I'm", "I'd", "I've", "I'll", "Im", "I", "It", "This", "That", "The", "Not", "Just", "So", "Sorry", "Here", "Back", "Fine", "Good", "Ok", "OK",
              "Sure", "Ready", "Done", "Home", "Tired", "Allergic", "Vegan", "Vegetarian", "Pregnant", "Diabetic"}
 NAME_SAID = [  # how people give their name, per language
-    r"\bmy name(?: is|'s)\s+" + NAME, r"^name'?s\s+" + NAME, r"\b(?:call me|i'?m|i am|this is)\s+" + NAME + r"(?=\s*(?:[.!,;]|$| here\b| by the way| btw))",
+    r"\bmy name(?: is|'s)\s+" + NAME, r"^name'?s\s+" + NAME, r"(?:\b(?:call me|i'm|i’m|i am|this is)|(?:^|[,!.]\s*)im)\s+" + NAME + r"(?=\s*(?:[.!,;]|$| here\b| by the way| btw))",
     r"^" + NAME + r" here\b", r"\bich hei(?:ß|ss)e\s+" + NAME, r"\bmein name ist\s+" + NAME, r"\bnenn(?:t)? mich\s+" + NAME,
     r"\bje m'appelle\s+" + NAME, r"\bmon (?:pr[ée])?nom (?:est|c'est)\s+" + NAME, r"\bmoi,? c'est\s+" + NAME,
     r"\bme llamo\s+" + NAME, r"\bmi nombre es\s+" + NAME, r"\bll[áa]mame\s+" + NAME, r"\b(?:o )?meu nome [ée]\s+" + NAME,
     r"\bchamo-me\s+" + NAME, r"\bme chamo\s+" + NAME, r"\bmi chiamo\s+" + NAME, r"\bil mio nome [èe]\s+" + NAME,
     r"\bchiamami\s+" + NAME, r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)(?: again| there| all)?[,!]? (?:it'?s|this is|c'est|soy|sou|sono)\s+" + NAME,
-    r"\b(?:intro|introduction|quick intro)\s*:\s*" + NAME, r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)[,!]? (?:i'?m|ich bin|je suis|soy|sou|sono)\s+" + NAME,
+    r"\b(?:intro|introduction|quick intro)\s*:\s*" + NAME, r"^(?:eu )?sou (?:o|a)\s+" + NAME, r"^(?:yo )?soy\s+" + NAME + r"(?=\s*(?:[,.!]|$| y\b))",
+    r"^(?:io )?sono\s+" + NAME + r"(?=\s*(?:[,.!]|$| e\b))", r"^je suis\s+" + NAME + r"(?=\s*(?:[,.!]|$| et\b))", r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)[,!]? (?:i'?m|ich bin|je suis|soy|sou|sono)\s+" + NAME,
 ]
 NICK_SAID = [r"\b(?:everyone|everybody|people|friends|they all|most people) calls? me\s+" + NAME, r"\bi go by\s+" + NAME,
              r"\b(?:alle|freunde) nennen mich\s+" + NAME, r"\bon m'appelle\s+" + NAME, r"\btout le monde m'appelle\s+" + NAME,
              r"\btodos me llaman\s+" + NAME, r"\b(?:todos )?me chamam\s+" + NAME, r"\btutti mi chiamano\s+" + NAME]
 AGE_SAID = [r"\b(?:i'?m|i am)\s+(\d{1,3})(?: years? old| yo| y/o)?(?=\s*(?:[.!,;]|$|and\b|but\b))", r"\b(\d{1,3}) years? old\b",
+            r"\bi (?:just |recently )?turned (\d{1,3})\b", r"\bich bin (?:gerade |letzte woche |letzten monat )?(\d{1,3}) geworden\b",
+            r"\bje viens d'avoir (\d{1,3}) ans\b", r"\b(?:acabo de cumplir|cumpl[íi]) (\d{1,3})\b", r"\b(?:acabei de fazer|fiz) (\d{1,3}) anos\b",
+            r"\bho (?:appena )?compiuto (\d{1,3}) anni\b",
             r"\bich bin (\d{1,3})(?: jahre alt)?\b(?!\s*(?:euro|€|uhr))", r"\bj'ai (\d{1,3}) ans\b", r"\btengo (\d{1,3}) años\b",
             r"\btenho (\d{1,3}) anos\b", r"\bho (\d{1,3}) anni\b"]
 BIRTHDAY = (r"\b(?:my birthday is|i was born on|born on|my birthday'?s|mein geburtstag ist|ich habe am|ich bin am|"
@@ -39,6 +46,17 @@ REL = alternation(RELATIVES)
 PET = alternation(PETS)
 CALLED = r"(?:is called|is named|'s name is|name is|called|named|hei(?:ß|ss)t|s'appelle|qui s'appelle|se llama|que se llama|" \
          r"chama-se|chamad[oa]|que se chama|si chiama|che si chiama)"
+HAVE = (r"\b(?:i|we)(?: have|'ve got| have got| got|'ve)|\b(?:ich habe|wir haben|j'ai|nous avons|on a|tengo|tenemos|tenho|temos|"
+        r"ho|abbiamo)\b")
+ONE = ("a", "an", "one", "un", "une", "ein", "eine", "einen", "uno", "una", "um", "uma", "1")
+COUNT = r"a|an|one|two|three|four|five|\d|un|une|deux|trois|ein|eine|einen|zwei|drei|vier|uno|una|dos|tres|um|uma|dois|duas|três|due|tre|quattro"
+PLURALS = {"kids": "child", "children": "child", "twins": "child", "zwillinge": "child", "jumeaux": "child", "jumelles": "child",
+           "gemelos": "child", "mellizos": "child", "gêmeos": "child", "gemelli": "child", "kinder": "child", "enfants": "child", "hijos": "child", "filhos": "child",
+           "figli": "child", "söhne": "son", "töchter": "daughter", "brüder": "brother", "schwestern": "sister",
+           "fils": "son", "filles": "daughter", "hijas": "daughter", "filhas": "daughter", "figlie": "daughter",
+           "hermanos": "brother", "hermanas": "sister", "irmãos": "brother", "irmãs": "sister", "fratelli": "brother", "sorelle": "sister"}
+REL_ANY = "|".join([*PLURALS, *(f"(?:{v})(?:s|es)?" for k, v in RELATIVES.items() if k in (
+    "son", "daughter", "child", "sister", "brother", "cousin", "partner", "wife", "husband"))])
 FAMILY = {"colleague", "boss", "partner", "wife", "husband", "sister", "brother", "mother", "father", "son", "daughter", "child", "cousin"}
 
 
@@ -48,16 +66,25 @@ def found_name(s: str) -> list[Found]:
     nick = next((m.group(1) for p in NICK_SAID if (m := re.search(p, s, re.I))), None)
     for p in NAME_SAID:
         m = re.search(p, s, re.I)
-        if m and m.group(1).split()[0] not in NOT_NAMES and m.group(1)[0].isupper() and m.group(1) != nick:
+        if m and m.group(1).split()[0] not in NOT_NAMES and m.group(1)[0].isupper() and m.group(1) != nick and \
+                not re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS}|{DIET_WORDS}|{JOBLIKE})", m.group(1).split()[0], re.I):  # "I'm Brazilian" is no name
             out.append(("name", m.group(1), f"The user's name is {m.group(1)}."))
             break
     if nick:
         out.append(("nickname", nick, f"The user goes by {nick}."))
+    if (wed := re.search(r"\b(?:i'?m|i am|we'?re|we are) (?:happily )?married to\s+" + NAME + r"|\bich bin mit\s+" + NAME + r" verheiratet|"
+                         r"\bje suis mari[ée]e? (?:avec|à)\s+" + NAME + r"|\bestoy casad[oa] con\s+" + NAME + r"|\bsou casad[oa] com\s+" + NAME +
+                         r"|\bsono sposat[oa] con\s+" + NAME, s, re.I)):
+        who = next(g for g in wed.groups() if g)
+        if who.split()[0] not in NOT_NAMES:
+            out.append(("relative:partner", who, f"The user's partner is called {who}."))
     return out
 
 
 def found_age(s: str) -> list[Found]:
-    """'I'm 34 years old' -> age 34 (1 to 120 only; '20 euros' is no age)."""
+    """'I'm 34 years old', 'I turned 40 last month' -> age (1 to 120 only; '20 euros' is no age; not someone else's)."""
+    if re.search(r"\b(?:if|wenn|si|se)\b", s, re.I) and re.search(r"\b(?:would|'d|wäre|serais|sería|seria|sarei)\b", s, re.I):
+        return []
     for p in AGE_SAID:
         m = re.search(p, s, re.I)
         if m and 1 <= int(m.group(1)) <= 120:
@@ -80,37 +107,63 @@ def names_after(text: str) -> list[str]:
 def found_relatives(s: str) -> list[Found]:
     """The names of the user's relatives and pets: 'my wife's name is Ana', 'Thorvald, my brother', 'a dog called Rufus'."""
     out: list[Found] = []
-    for m in re.finditer(rf"{POSSESSIVE}\s+(?:(?:\w+ )?)({REL})(?:'s name is| {CALLED})?,?\s+{NAME}|{NAME},\s+{POSSESSIVE}\s+({REL})\b", s, re.I):
+    for m in re.finditer(rf"{POSSESSIVE}\s+(?:(?:\w+ )?)({REL})(?:'s name is|'s (?:called|named)| {CALLED})?,?\s+{NAME}|{NAME},\s+{POSSESSIVE}\s+({REL})\b", s, re.I):
         word, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
         rel = canonical(RELATIVES, word.lower())
         explicit = bool(re.search(CALLED, m.group(0), re.I))
         if rel and name[0].isupper() and name.split()[0] not in NOT_NAMES and (rel in FAMILY or explicit):
             out.append(relative_fact(rel, name))
-    kids = re.search(r"\b(?:i|we) have (?:\w+ )?(?:kids|children|sons|daughters)[,:]?\s+(?:called |named )?(.+)", s, re.I) or \
-        re.search(r"\b(?:ich habe|wir haben) (?:\w+ )?kinder[,:]?\s+(.+)|\b(?:j'ai|nous avons) (?:\w+ )?enfants[,:]?\s+(.+)", s, re.I)
-    if kids:
-        out += [relative_fact("child", n) for n in names_after(next(g for g in kids.groups() if g))]
-    pet = re.search(rf"\b({PET})\b(?:,? (?:a|an|un|une|una|uma) \w+)?,?\s*(?:{CALLED}|(?:he|she|it|er|sie|il|elle)(?:'s| is| ist)? "
+    for m in re.finditer(rf"(?:{HAVE})\s+(?:({COUNT})\s+)?({REL_ANY})\b[,:]?\s*(?:{CALLED}|namens|names)?[,:]?\s*(.+)", s, re.I):
+        rel = relative_word(m.group(2))
+        names = names_listed(m.group(3))
+        several = len(names) > 1 or (m.group(1) or "").lower() not in ("", *ONE)
+        if rel:
+            out += [relative_fact(rel, n, several) for n in names]
+    pet = re.search(rf"\b({PET})s?\b(?:,? (?:a|an|un|une|una|uma) \w+)?,?\s*(?:{CALLED}|(?:he|she|it|er|sie|il|elle)(?:'s| is| ist)? "
                     rf"(?:called|named|hei(?:ß|ss)t|s'appelle))\s+{NAME}", s, re.I)
     if pet is None and re.search(rf"\brenamed (?:the |our |my )?({PET})\b", s, re.I):
         pet = re.search(rf"\b({PET})\b.*?\b(?:called|named)\s+{NAME}", s, re.I)
     if pet:
-        kind = canonical(PETS, pet.group(1).lower()) or "pet"
-        out.append((f"pet:{kind}", pet.group(2), f"The user's {kind} is called {pet.group(2)}."))
+        kind = canonical(PETS, re.sub(r"(?<=[a-z])s$", "", pet.group(1).lower())) or canonical(PETS, pet.group(1).lower()) or "pet"
+        names = names_listed(s[pet.start(2):]) or [pet.group(2)]  # 'two cats named Salt and Pepper': one fact each
+        for n in names:
+            slot = f"pet:{kind}" if len(names) == 1 else f"pet:{kind}:{n.lower()}"
+            out.append((slot, n, f"The user's {kind} is called {n}."))
     elif (named := re.search(rf"(?:^|\b){NAME},? (?:the|my|our) ({PET})\b", s)) and named.group(1).split()[0] not in NOT_NAMES:
         kind = canonical(PETS, named.group(2).lower()) or "pet"
         out.append((f"pet:{kind}", named.group(1), f"The user's {kind} is called {named.group(1)}."))
-    elif (has := re.search(rf"\b(?:my|our) ({PET}) (?:just|has|is|keeps|always|was)\b|\b(?:i|we) (?:have|'ve got|got) (?:a|an|one|two|three) ({PET})s?\b|\b(?:ich habe|wir haben) "
-                           rf"(?:einen|eine|ein) ({PET})\b|\b(?:j'ai|tengo|tenho|ho) (?:un|une|uno|una|um|uma) ({PET})\b", s, re.I)):
+    elif (has := re.search(rf"\b(?:my|our) ({PET}) (?:just|has|is|keeps|always|was)\b|\b(?:i|we)(?: have|'ve got| got| have got) (?:a|an|one|two|three) ({PET})s?\b|\b(?:ich habe|wir haben) "
+                           rf"(?:einen|eine|ein|zwei|drei) ({PET})(?:e|en|n)?\b|\b(?:j'ai|tengo|tenho|ho) (?:un|une|uno|una|um|uma|deux|dos|dois|duas|due) ({PET})s?\b", s, re.I)
+                or (re.search(HAVE, s, re.I) and re.search(rf"(?:,|\band|\bund|\bet|\by|\be|\bplus)\s+(?:also )?(?:a|an|one|two|three|ein(?:en|e)?|un|une|uno|una|um|uma) ({PET})s?\b", s, re.I))):
         kind = canonical(PETS, next(g for g in has.groups() if g).lower()) or "pet"
         out.append((f"pet:{kind}", kind, f"The user has a {kind}."))
     return out
 
 
-def relative_fact(rel: str, name: str) -> Found:
-    """(slot, name, fact) for a relative; a child or sibling slot carries the name, so two never replace each other."""
-    slot = f"relative:{rel}" if rel in SINGULAR_RELATIVES or rel not in ("child",) else f"relative:{rel}:{name.lower()}"
+def relative_fact(rel: str, name: str, several: bool = False) -> Found:
+    """(slot, name, fact) for a relative; a child's slot, or one of several, carries the name, so two never replace
+    each other ("two sons, Omar and Yusuf")."""
+    slot = f"relative:{rel}:{name.lower()}" if rel == "child" or (several and rel not in SINGULAR_RELATIVES) else f"relative:{rel}"
     return slot, name, f"The user's {rel} is called {name}."
+
+
+def relative_word(word: str) -> str | None:
+    """The canonical relative for a word, singular or plural ('sons', 'Töchter', 'enfants' -> son, daughter, child)."""
+    w = word.lower()
+    return PLURALS.get(w) or canonical(RELATIVES, w) or canonical(RELATIVES, re.sub(r"(?:es|s|n|en|e)$", "", w))
+
+
+def names_listed(text: str) -> list[str]:
+    """The names at the start of `text`, as a list: 'Maya and Leo, and a dog' -> ['Maya', 'Leo']; stops at any other word."""
+    out = []
+    for token in re.findall(r"[\w'’-]+|[,&]", text):
+        if re.fullmatch(ONE_NAME, token) and token not in NOT_NAMES:
+            out.append(token)
+        elif token.lower() in (",", "&", "and", "und", "et", "y", "e", "i", "plus") and out or token.lower() in ("called", "named"):
+            continue
+        else:
+            break
+    return out
 
 
 def read_people(s: str, lang: str) -> list[Found]:

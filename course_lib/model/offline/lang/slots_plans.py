@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.lang.dates import find_date
+from course_lib.model.dates import find_date
 
 Found = tuple[str, str, str]
 NAME = r"([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)"

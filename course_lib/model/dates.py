@@ -19,7 +19,7 @@ MONTHS = {
 }
 MONTH = "|".join(MONTHS.values())
 DAY = r"(\d{1,2})(?:st|nd|rd|th|\.|º|er)?"
-DATE = re.compile(rf"\b{DAY}\s*(?:of\s+|de\s+|di\s+)?({MONTH})\b|\b({MONTH})\s+{DAY}\b|\b(\d{{1,2}})[./](\d{{1,2}})(?:[./]\d{{2,4}})?\b", re.I)
+DATE = re.compile(rf"\b{DAY}\s*(?:of\s+|de\s+|di\s+)?({MONTH})\b(?:,?\s+(?:de\s+)?((?:19|20)\d\d)\b)?|\b({MONTH})\s+{DAY}\b|\b(\d{{1,2}})[./](\d{{1,2}})(?:[./]\d{{2,4}})?\b", re.I)
 
 
 def month(word: str) -> str:
@@ -33,11 +33,11 @@ def find_date(text: str, lang: str = "en") -> str | None:
     m = DATE.search(text)
     if not m:
         return None
-    if m.group(1):
-        return f"{int(m.group(1))} {month(m.group(2))}"
-    if m.group(3):
-        return f"{int(m.group(4))} {month(m.group(3))}"
-    a, b = int(m.group(5)), int(m.group(6))
+    if m.group(1):  # a year said with the date is kept: '3 March 1994'
+        return f"{int(m.group(1))} {month(m.group(2))}" + (f" {m.group(3)}" if m.group(3) else "")
+    if m.group(4):
+        return f"{int(m.group(5))} {month(m.group(4))}"
+    a, b = int(m.group(6)), int(m.group(7))
     day, mon = (a, b) if b <= 12 else (b, a)
     if not (1 <= mon <= 12 and 1 <= day <= 31):
         return None

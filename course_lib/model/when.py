@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from course_lib.model.offline.amounts import SMALL_NUMBER, number
+from course_lib.model.amounts import SMALL_NUMBER, number
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 DAY_WORDS = {  # weekday names in the six languages -> index (Monday = 0)

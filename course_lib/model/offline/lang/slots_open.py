@@ -1,0 +1,216 @@
+"""Open slots: what the user does and has beyond the course's fixed slots (languages, hobbies, vehicles, work hours).
+
+One rule per family, each "first person + a verb of that family + its object", in six languages:
+
+    I speak Spanish and a bit of German   -> language:spanish, language:german   (one fact per item of a list)
+    I go climbing / I do yoga / je fais du vélo / juego al tenis -> hobby:<activity>
+    I drive an old Volvo / ich fahre einen VW Polo                -> vehicle
+    I work nights / part-time / from home / ich arbeite nachts    -> schedule
+
+The object is cut at the first word that starts something else (a time, a place, a reason: "twice a week",
+"at the hospital", "because …"), so the fact keeps what was said and nothing after it. A verb this table does
+not list gives nothing here (docs/offline-model.md lists the coverage).
+"""
+from __future__ import annotations
+
+import re
+
+from course_lib.model.offline.lang.lexicon import NATIONALITIES
+from course_lib.model.offline.lang.slots_health import LIST_SPLIT
+
+Found = tuple[str, str, str]
+# Where an object ends: a preposition, time word, reason or clause in any of the six languages.
+END = (r"(?:[.!?;:,(]|\s(?:at|in|on|with|for|every|each|most|twice|once|since|because|when|and then|but|so|"
+       r"to|from|after|before|near|around|almost|nearly|sometimes|usually|a lot|all|there|here|now|"
+       r"am|im|jeden|jede|mit|seit|weil|aber|dans|avec|le|les|tous|toutes|depuis|parce|mais|"
+       r"con|los|las|todos|todas|cada|desde|porque|pero|com|os|as|todos|desde|mas|"
+       r"ogni|tutti|tutte|da|perché|ma)\b|\s+\d|$)")
+SELF_I = r"(?:^|\b)(?:i|we|i (?:also|still|really|usually|often|mostly|sometimes|only|just)|we (?:also|still|usually))"
+LANGUAGE_WORDS = (  # the language names the rules know (learning/fluent need one of these; "speak X" takes any word)
+    r"english|german|french|spanish|portuguese|italian|dutch|polish|russian|ukrainian|greek|turkish|arabic|hebrew|"
+    r"hindi|urdu|bengali|punjabi|tamil|chinese|mandarin|cantonese|japanese|korean|vietnamese|thai|indonesian|"
+    r"swedish|norwegian|danish|finnish|icelandic|czech|slovak|hungarian|romanian|bulgarian|croatian|serbian|"
+    r"catalan|basque|galician|welsh|irish|swahili|farsi|persian|latin|esperanto|sign language|"
+    r"englisch|deutsch|französisch|spanisch|portugiesisch|italienisch|niederländisch|polnisch|russisch|türkisch|"
+    r"arabisch|chinesisch|japanisch|griechisch|schwedisch|anglais|allemand|français|espagnol|portugais|italien|"
+    r"néerlandais|polonais|russe|arabe|chinois|japonais|grec|inglés|alemán|francés|español|castellano|portugués|"
+    r"italiano|catalán|ruso|árabe|chino|japonés|inglês|alemão|francês|espanhol|português|russo|chinês|japonês|"
+    r"inglese|tedesco|francese|spagnolo|portoghese|russo|cinese|giapponese|arabo")
+SPEAK = (rf"{SELF_I} (?:can )?speak|\bich spreche|\bje parle|\b(?:yo )?hablo|\b(?:eu )?falo|\b(?:io )?parlo|"
+         rf"\b(?:i'?m|i am) (?:fluent|bilingual|native) in|\bmy (?:native|first|mother) (?:language|tongue) is|"
+         rf"\bmeine muttersprache ist|\bma langue maternelle est|\bmi (?:lengua materna|idioma nativo) es|"
+         rf"\ba minha l[íi]ngua materna [ée]|\bla mia lingua madre [èe]")
+LEARN = (r"\b(?:i'?m|i am) (?:currently |slowly )?learning|\bi(?:'ve| have) been learning|\bich lerne|\bj'apprends|"
+         r"\b(?:estoy aprendiendo|aprendo)|\b(?:estou a aprender|estou aprendendo|aprendo)|\b(?:sto imparando|imparo)")
+HOBBY = [  # (pattern whose group 1 is the activity, how the fact says it)
+    (rf"{SELF_I} (?:go|love going|like going|enjoy going) ((?:\w+ing)(?: and \w+ing)?)\b", "goes {}"),
+    (rf"{SELF_I} (?:do|practi[sc]e) ((?!it\b|that\b|this\b|not\b|the\b|some\b|a\b|my\b|what\b|everything\b|nothing\b)[\w-]+(?: [\w-]+)?)", "does {}"),
+    (rf"{SELF_I} (?:play|plays) (?:the |some )?((?!it\b|with\b|around\b|games\b)[\w-]+)", "plays {}"),
+    (rf"{SELF_I} (?:paint|draw|knit|sew|bake|brew|garden|surf|ski|swim|climb|cycle|hike|dance|sing|run|row|box|fish|"
+     rf"skate|sail|dive|crochet|fence|write|cook|collect|build)(?: (?!for\b|to\b|at\b|in\b|on\b|with\b|every\b|a lot\b|"
+     rf"my\b|the\b|it\b|everywhere\b|home\b|fast\b|late\b)([\w-]+(?: [\w-]+){{0,3}}))?", "verb"),
+    (r"\bich (?:spiele|mache|tanze|male|singe|klettere|segle|wandere|laufe) (?:gern |gerne |oft )?((?!es\b|das\b|nicht\b|kein\w*)[\w-]+)?", "de"),
+    (r"\bje (?:joue|fais) (?:du |de la |de l'|des |au |à la |aux )([\w-]+)", "fr"),
+    (r"\b(?:juego|practico|hago) (?:al |a la |el |la |)((?!que\b|lo\b|eso\b)[\w-]+)", "es"),
+    (r"\b(?:jogo|pratico|fa[çc]o) (?:o |a |ao |à |)((?!que\b|isso\b)[\w-]+)", "pt"),
+    (r"\b(?:gioco|pratico) (?:a |al |alla |il |la |lo |)([\w-]+)", "it"),
+]
+VERB_FACT = {"paint": "paints", "draw": "draws", "knit": "knits", "sew": "sews", "bake": "bakes", "brew": "brews",
+             "garden": "gardens", "surf": "surfs", "ski": "skis", "swim": "swims", "climb": "climbs", "cycle": "cycles",
+             "hike": "hikes", "dance": "dances", "sing": "sings", "run": "runs", "row": "rows", "box": "boxes",
+             "fish": "fishes", "skate": "skates", "sail": "sails", "dive": "dives", "crochet": "crochets",
+             "fence": "fences", "write": "writes", "cook": "cooks", "collect": "collects", "build": "builds"}
+DRIVE = (rf"{SELF_I} (?:drive|ride|own|have|'ve got|got) (?:an? |my |one )?((?:old |new |electric |little |second-hand |"
+         rf"vintage |red |black |white |blue |silver )?(?:[A-Z][\w-]*(?: [A-Z0-9][\w-]*)*|car|motorbike|motorcycle|scooter|"
+         rf"e-bike|bike|bicycle|van|camper(?:van)?|moped|electric car))|\bich fahre (?:einen |eine |ein )?([A-Z][\w-]*(?: [A-Z0-9][\w-]*)*)|"
+         rf"\bje conduis (?:une |un )?([A-Z][\w-]*(?: [A-Z0-9][\w-]*)*)|\b(?:conduzco|conduzo|manejo) (?:un |una |um |uma )?([A-Z][\w-]*(?: [A-Z0-9][\w-]*)*)|"
+         rf"\bguido (?:una |un )?([A-Z][\w-]*(?: [A-Z0-9][\w-]*)*)")
+NOT_VEHICLES = {"i", "it", "the", "my", "a", "an", "car"}  # 'I have a car' stays a car; a bare 'I have a' is nothing
+VEHICLE_VERBS = r"drive|ride|own|have|'ve got|got"
+CYCLE = r"\b(?:i|we) (?:cycle|bike|ride my bike) (?:everywhere|to work|to the office|to school)"
+SCHEDULE = {  # the schedule stored: how it is said
+    "night shifts": r"\bi (?:do|work) (?:the )?night shifts?",
+    "nights": r"\b(?:i|we) work (?:the )?nights?\b|\bich arbeite nachts|\bje travaille de nuit|"
+              r"\btrabajo de noche|\btrabalho (?:à|de) noite|\blavoro di notte",
+    "early shifts": r"\bi (?:do|work) (?:the )?early shifts?|\bi(?:'m| am) on (?:the )?early shift",
+    "weekends": r"\bi work (?:on )?(?:the )?weekends|\bich arbeite am wochenende|\bje travaille le week-end|"
+                r"\btrabajo los fines de semana|\btrabalho aos fins de semana|\blavoro (?:nel|il) fine settimana",
+    "part-time": r"\bi work part[- ]time|\bi(?:'m| am) (?:working )?part[- ]time|\bich arbeite teilzeit|\bich arbeite in teilzeit|"
+                 r"\bje travaille à temps partiel|\btrabajo (?:a|de) (?:tiempo|media jornada) parcial|\btrabajo a media jornada|"
+                 r"\btrabalho (?:a|em) (?:tempo parcial|part-time)|\blavoro part[- ]time",
+    "full-time": r"\bi work full[- ]time|\bich arbeite vollzeit|\bje travaille à temps plein|\btrabajo a tiempo completo|"
+                 r"\btrabalho a tempo inteiro|\blavoro a tempo pieno",
+    "from home": r"\bi work (?:from|at) home|\bi work remotely|\bi(?:'m| am) (?:working )?remote(?:ly)?\b|\bich arbeite (?:von zu hause|im homeoffice)|"
+                 r"\bje (?:suis en )?t[ée]l[ée]travaille|\bje travaille (?:de|à) la maison|\btrabajo desde casa|\bteletrabajo|"
+                 r"\btrabalho (?:a partir de|em) casa|\blavoro da casa|\blavoro in smart working",
+}
+
+
+def cut(text: str, numbers: bool = True) -> str:
+    """The object up to where something else starts ('Spanish and a bit of German every day' -> same minus 'every day');
+    numbers=False keeps a number that is part of a name ('Tesla Model 3')."""
+    end = END if numbers else END.replace(r"|\s+\d", "")
+    return re.split(end, " " + text, maxsplit=1, flags=re.I)[0].strip()
+
+
+def listed(text: str) -> list[str]:
+    """The items of a list object: 'Spanish and a bit of German' -> ['Spanish', 'German']."""
+    out = []
+    for part in re.split(LIST_SPLIT, text, flags=re.I):
+        part = re.sub(r"^(?:a (?:bit|little) of|some|basic|fluent|decent|un peu d'|un poco de|um pouco de|un po' di|"
+                      r"ein bisschen|etwas|a little|also|too|as well)\s+", "", part.strip(), flags=re.I)
+        part = re.sub(r"\s+(?:too|as well|also|auch|aussi|también|também|anche|fluently|a bit|a little)$", "", part, flags=re.I)
+        if part and len(part.split()) <= 2:
+            out.append(part)
+    return out
+
+
+def found_languages(s: str) -> list[Found]:
+    """'I speak Spanish and a bit of German', 'Je parle allemand', "I'm learning Japanese" -> language:<name>."""
+    out: list[Found] = []
+    for m in re.finditer(rf"(?:{SPEAK})\s+(.+)", s, re.I):
+        for lang in listed(cut(m.group(1))):
+            if re.fullmatch(rf"(?:{LANGUAGE_WORDS})", lang, re.I) or lang[:1].isupper():
+                name = lang[:1].upper() + lang[1:] if re.search(r"[A-Z]", s[m.start(1):m.end(1)]) else lang
+                out.append((f"language:{lang.lower()}", name, f"The user speaks {name}."))
+    for m in re.finditer(rf"(?:{LEARN})\s+({LANGUAGE_WORDS})\b", s, re.I):
+        out.append((f"language:{m.group(1).lower()}", m.group(1), f"The user is learning {m.group(1)}."))
+    return out
+
+
+def found_hobbies(s: str) -> list[Found]:
+    """'I go climbing', 'I do yoga', 'I play tennis', 'I paint watercolours', 'Je fais du vélo' -> hobby:<activity>."""
+    for pattern, how in HOBBY:
+        m = re.search(pattern, s, re.I)
+        if not m:
+            continue
+        if how == "verb":
+            verb = re.search(r"\b(" + "|".join(VERB_FACT) + r")\b", m.group(0), re.I).group(1).lower()
+            obj = cut(m.group(1)) if m.group(1) else ""
+            if not re.search(r"\b(?:free time|spare time|hobby|weekends?|for fun|every|evenings|marathons?|club|orchestra|choir|"
+                             r"a week|a month|on sundays|on saturdays)\b", s, re.I) and not obj:
+                continue  # 'I cook' is a hobby only with a sign it is one; 'I run marathons' names it
+            thing = obj.lower() or verb
+            return [(f"hobby:{thing.split()[-1] if obj else verb}", thing, f"The user {VERB_FACT[verb]}{' ' + obj if obj else ''}.")]
+        thing = cut(m.group(1) or "").lower()
+        if not thing or thing in ("it", "that", "this", "sport", "sports", "nothing", "much", "well", "home", "work", "shifts") \
+                or re.fullmatch(r"(?:night|early|late|weekend)s?|part-time|full-time|\w+ shifts?", thing):
+            continue
+        fact = how.format(thing) if "{}" in how else f"does {thing}"
+        if how == "plays {}" or how in ("de", "fr", "es", "pt", "it") and re.search(r"spiele|joue|juego|jogo|gioco", m.group(0), re.I):
+            fact = f"plays {thing}"
+        return [(f"hobby:{thing.split()[-1]}", thing, f"The user {fact}.")]
+    return []
+
+
+def found_vehicle(s: str) -> list[Found]:
+    """'I drive an old Volvo', 'I ride a motorbike to work', 'Ich fahre einen VW Polo', 'I cycle everywhere' -> vehicle.
+    The object must be a vehicle word or a capitalised make ('I drive carefully' and 'I have a cold' give nothing)."""
+    for m in re.finditer(DRIVE, s, re.I):
+        what = cut(next(g for g in m.groups() if g), numbers=False)
+        head = re.sub(r"^(?:old|new|electric|little|second-hand|vintage|red|black|white|blue|silver) ", "", what, flags=re.I)
+        generic = re.fullmatch(r"(?:motorbike|motorcycle|scooter|e-bike|bike|bicycle|van|camper(?:van)?|moped|electric car)", head, re.I)
+        owning = re.search(r"\b(?:have|got|own)\b", m.group(0), re.I)
+        if not head or head.lower() in NOT_VEHICLES or not (generic or head[:1].isupper()) or (owning and not generic):
+            continue
+        if re.search(r"\b(?:don'?t|do not|never|no longer|not)\s+(?:\w+\s+)?(?:" + VEHICLE_VERBS + r")\b", s[:m.end()], re.I):
+            continue
+        verb = "rides" if re.search(r"\bride\b|motorbike|motorcycle|scooter|bike|moped", m.group(0), re.I) else "drives"
+        if owning:
+            verb = "has"
+        article = "an " if what[:1].lower() in "aeiou" else "a "
+        return [("vehicle", what, f"The user {verb} {article}{what}.")]
+    if re.search(CYCLE, s, re.I):
+        return [("vehicle", "bike", "The user cycles everywhere.")]
+    return []
+
+
+HOURS = r"\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h|uhr)?"
+
+
+def found_schedule(s: str) -> list[Found]:
+    """'I work nights', 'I work part-time', 'I work 9 to 5', "I'm off on Mondays", 'ich arbeite nachts' -> schedule."""
+    for schedule, said in SCHEDULE.items():
+        if re.search(said, s, re.I):
+            return [("schedule", schedule, f"The user works {schedule}.")]
+    if (m := re.search(rf"\bi work (?:from )?({HOURS}\s*(?:to|-|–|till|until)\s*{HOURS})", s, re.I)):
+        return [("schedule", m.group(1), f"The user works {m.group(1)}.")]
+    if (m := re.search(r"\b(?:i'?m|i am) (?:always )?off (?:work )?(on \w+days?|at weekends|on weekends|on the weekend)\b", s, re.I)):
+        return [("schedule", f"off {m.group(1)}", f"The user is off {m.group(1)}.")]
+    if (m := re.search(rf"\bi (?:start|begin) work(?:ing)? at ({HOURS})", s, re.I)):
+        return [("schedule", f"starts work at {m.group(1)}", f"The user starts work at {m.group(1)}.")]
+    return []
+
+
+def found_keen(s: str) -> list[Found]:
+    """"I'm a keen gardener", 'an avid reader' -> hobby."""
+    m = re.search(r"\b(?:i'?m|i am) (?:a |an )?(?:keen|avid|passionate|amateur|enthusiastic|big|huge) ([\w-]+(?:er|ist|or|ian))\b", s, re.I)
+    return [(f"hobby:{m.group(1).lower()}", m.group(1).lower(), f"The user is a keen {m.group(1).lower()}.")] if m else []
+
+
+FAVOURITE = (r"\bmy (?:all-time )?favou?rite ([\w -]+?) (?:is|are|would be)\s+(?:probably |definitely )?([^,.;!?]+)|"
+             r"\bmein(?:e)? lieblings(\w+) (?:ist|sind)\s+([^,.;!?]+)|\bmon (\w+) pr[ée]f[ée]r[ée] (?:est|c'est)\s+([^,.;!?]+)|"
+             r"\bma (\w+) pr[ée]f[ée]r[ée]e (?:est|c'est)\s+([^,.;!?]+)|\bmi (\w+) favorit[oa] es\s+([^,.;!?]+)|"
+             r"\b(?:o meu|a minha|meu|minha) (\w+) favorit[oa] [ée]\s+([^,.;!?]+)|\b(?:il mio|la mia) (\w+) preferit[oa] [èe]\s+([^,.;!?]+)")
+
+
+def found_favourite(s: str) -> list[Found]:
+    """'My favourite colour is green', 'Mein Lieblingsessen ist Pizza' -> favourite:<what>."""
+    m = re.search(FAVOURITE, s, re.I)
+    if not m:
+        return []
+    what, value = [g for g in m.groups() if g][:2]
+    value = cut(value, numbers=False)
+    return [(f"favourite:{what.lower()}", value, f"The user's favourite {what.lower()} is {value}.")] if value else []
+
+
+def found_nationality(s: str) -> list[Found]:
+    """"I'm Brazilian", 'Je suis française', 'Sou brasileira' -> nationality."""
+    m = re.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s+(?:a |an |half )?({NATIONALITIES})\b(?!\s+(?:food|cuisine|wine|restaurant))", s, re.I)
+    return [("nationality", m.group(1), f"The user is {m.group(1)}.")] if m else []
+
+
+def read_open(s: str) -> list[Found]:
+    """Every open slot this sentence fills."""
+    return (found_languages(s) + found_hobbies(s) + found_vehicle(s) + found_schedule(s) + found_favourite(s)
+            + found_nationality(s) + found_keen(s))
