@@ -134,7 +134,10 @@ def test_end_session_never_turns_tool_text_or_answers_into_lessons(tmp_path):
     memory = VectorMemory(clock=CourseClock())
     lessons = [d.text for d in ledger.end_session(memory)]
     assert len(lessons) == 2 and lessons[1].startswith("book_table already done with")
-    assert lessons[0].startswith('book_table failed with {"restaurant": "Nowhere"}: the tool said "ValueError')
+    assert lessons[0].startswith('Avoid: book_table failed with {"restaurant": "Nowhere"}: the tool said "ValueError')
+    assert "Do instead:" in lessons[0]
+    types = {r.text: r.metadata["memory_type"] for r in memory.memories("priya")}
+    assert [types[t] for t in lessons] == ["procedural", "episodic"]  # a failure is how-to, a booking is an event
     stored = " ".join(r.text for r in memory.memories("priya"))
     assert "meat" not in stored and "200" not in stored and "Outcome" not in stored
 

@@ -301,7 +301,7 @@ def test_changing_a_returned_record_does_not_change_the_store(make):
     got.links.append("m-bogus")
     got.embedding[:] = 0
     again = mem.get("u", rec.id)
-    assert again.metadata == {"note": "x"} and again.links == [] and np.linalg.norm(again.embedding) > 0.9
+    assert again.metadata == {"note": "x", "memory_type": "semantic"} and again.links == [] and np.linalg.norm(again.embedding) > 0.9
 
 
 def test_numpy_reads_the_earlier_layout_and_converts_it(tmp_path):

@@ -12,10 +12,10 @@ was made before, the tool is not called again and the earlier result comes back 
 ``already_done``. Look-up, call and log happen under one lock file in the folder, so two kernels sending the
 same booking at the same moment still book once.
 
-`end_session` turns the episode into lessons by explicit rules only (`lessons`), never by reading tool output
-or the agent's answers: a side effect that was done becomes "book_table already done with {…}; do not repeat
-it." (built from the call's arguments), and a call that raised becomes "… failed with {…}: the tool said …"
-(the error attributed to the tool, one line). What a page or a search returned, and what the agent replied,
+`end_session` turns the episode into lessons by explicit rules only (`long_term.lessons`), never by reading tool
+output or the agent's answers: a side effect that was done becomes the episodic memory "book_table already done
+with {…}; do not repeat it." (built from the call's arguments), and a call that raised becomes the procedural
+memory "Avoid: … failed with {…}: the tool said …. Do instead: …" (the error attributed to the tool, one line). What a page or a search returned, and what the agent replied,
 never become lessons. Each lesson is stored through the write path's resolve/apply as said by the agent
 (`metadata["said_by"] = "agent"`, source "ledger"), so a lesson already known is a NOOP, and one whose
 arguments read as an instruction is refused by the write contract and reported as a NOOP.
@@ -27,16 +27,15 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from course_lib.agent.toolbox import Toolbox
-import json
 
 from course_lib.long_term.episodic import EpisodicLog, canonical
+from course_lib.long_term.lessons import episode_lessons
 from course_lib.long_term.redact import redact_value
 from course_lib.long_term.trust import InstructionRefused
 from course_lib.long_term.stores.files import locked, read_log
 from course_lib.model.clock import CourseClock
 
 SIDE_EFFECTS = ("book_table",)
-MAX_ERROR_CHARS = 120  # of a tool's error message kept in a lesson
 
 
 def idempotency_key(tool: str, args: dict[str, Any]) -> str:
@@ -116,17 +115,9 @@ class Ledger:
         self.log.record("outcome", outcome=str(messages[-1].get("content") or ""))
 
     def lessons(self) -> list[str]:
-        """This session's lessons by the two explicit rules: side effects done, and calls that failed."""
-        out = []
-        for e in self.log.events():
-            args = json.dumps(e.get("args") or {}, sort_keys=True, ensure_ascii=False)
-            if e.get("type") == "tool_call" and e.get("tool") in self.side_effects:
-                out.append(f"{e['tool']} already done with {args}; do not repeat it.")
-            elif e.get("type") == "tool_error":
-                said = " ".join(str(e.get("error") or "").split())[:MAX_ERROR_CHARS].replace('"', "'")
-                out.append(f"{e.get('tool')} failed with {args}: the tool said \"{said}\". Check the arguments "
-                           "before calling it again.")
-        return list(dict.fromkeys(out))
+        """This session's lessons by the two explicit rules of `long_term.lessons`: calls that failed ("Avoid: …
+        Do instead: …", with the error) and side effects done ("… already done with {…}; do not repeat it.")."""
+        return [text for text, _ in episode_lessons(self.log.events(), self.side_effects)]
 
     def end_session(self, memory: Any, model: Any = None) -> list[Any]:
         """Write this session's `lessons` to `memory`, as said by the agent; return one Decision per lesson: ADD, or
@@ -135,10 +126,11 @@ class Ledger:
         from course_lib.long_term.write_path import Decision
 
         decisions = []
-        for lesson in self.lessons():
+        for lesson, kind in episode_lessons(self.log.events(), self.side_effects):  # procedural or episodic
             known = memory.stored_as(self.user_id, lesson)
             try:
-                record = memory.remember(self.user_id, lesson, 0.8, source="ledger", metadata={"said_by": "agent"})
+                record = memory.remember(self.user_id, lesson, 0.8, source="ledger",
+                                         metadata={"said_by": "agent", "memory_type": kind})
             except InstructionRefused as exc:
                 decisions.append(Decision("NOOP", None, lesson, f"refused: {exc}"))
                 continue

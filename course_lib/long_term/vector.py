@@ -17,7 +17,6 @@ Crash safety, two processes and deletion on disk: see `stores.numpy_store` and `
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Iterable
 
@@ -31,7 +30,9 @@ from course_lib.long_term.checks import (check_importance, check_k, check_option
                                         check_user, check_vectors)
 from course_lib.long_term.contract import (DEFAULT_MIN_CONFIDENCE, LowConfidence, check_confidence, checked_write,
                                           content_key, refreshed)
+from course_lib.long_term.memory_types import TYPE_KEY, check_memory_type, of_type
 from course_lib.long_term.personal import by_category
+from course_lib.long_term.recalled import Recalled
 from course_lib.long_term.records import new_records, version_chain, with_fresh_ids
 from course_lib.long_term.redact import redact_secrets
 from course_lib.long_term.stores import IdTaken, MemoryRecord, open_store
@@ -41,27 +42,6 @@ __all__ = ["VectorMemory", "Recalled", "LowConfidence", "check_user", "check_imp
 ATTEMPTS = 5  # tries to find a free id when another process takes the same one at the same moment
 
 RESERVED_KEYS = frozenset(MemoryRecord.__dataclass_fields__) | {"start_ts", "end_ts", "seq", "record"}
-
-
-@dataclass(frozen=True)
-class Recalled:
-    """One recalled memory with the three terms of its score."""
-
-    record: MemoryRecord
-    score: float
-    recency: float
-    importance: float
-    relevance: float
-
-    @property
-    def text(self) -> str:
-        """The memory's text."""
-        return self.record.text
-
-    @property
-    def id(self) -> str:
-        """The memory's id."""
-        return self.record.id
 
 
 class VectorMemory:
@@ -201,12 +181,14 @@ class VectorMemory:
 
     # -- read --------------------------------------------------------------------------------------
     def recall(self, user_id: str, query: str, k: int = 3, weights: Weights | None = None,
-               threshold: float | None = None, touch: bool = True) -> list[Recalled]:
-        """The k best current memories of this user for `query` with score >= threshold, best first.
+               threshold: float | None = None, touch: bool = True, memory_type: str | None = None) -> list[Recalled]:
+        """The k best current memories of this user for `query` with score >= threshold, best first; only those of
+        one type ('episodic', 'semantic', 'procedural', see memory_types) when `memory_type` is given.
 
         Recalled memories get `last_accessed_at = now` and `access_count + 1` (unless touch=False).
         """
         check_user(user_id)
+        kind = None if memory_type is None else check_memory_type(memory_type)
         k = check_k(k)
         query = check_text(query, "query")
         threshold = check_optional_number(threshold, "threshold")
@@ -217,6 +199,10 @@ class VectorMemory:
         w = weights or self.weights
         now = self.clock.now()
         q = self.embed([query])[0]
+        if kind is not None:  # one type: an exact scan of this user's current memories of that type (any backend)
+            rows = sorted((self._score(r, rel, now, w) for r, rel in of_type(self.memories(user_id), q, kind)),
+                          key=lambda x: (-rank_key(x.score), x.id))
+            return self._finish(user_id, rows, k, threshold, touch, now)
         if hasattr(self.store, "search_scored"):  # numpy: the whole score in one vectorised pass
             found = self.store.search_scored(user_id, q, k + 8, now, w, self.decay)  # +8: ties near the cut
             rows = sorted((self._score(r, rel, now, w) for r, rel in found), key=lambda x: (-rank_key(x.score), x.id))
@@ -276,10 +262,10 @@ class VectorMemory:
 
     def export(self, user_id: str) -> list[dict[str, Any]]:
         """Everything stored about this user as JSON-ready dicts (history included), for 'show me my data'; each
-        with "personal_data", the categories it is marked with ([] for none; see `personal_data()`)."""
+        with its "memory_type" and "personal_data", the categories it is marked with ([] for none; personal_data())."""
         now = self.clock.now()
-        return [{**r.to_dict(), "current": r.is_current(now), "personal_data": r.metadata.get("personal_data", [])}
-                for r in self.history(user_id)]
+        return [{**r.to_dict(), "current": r.is_current(now), "memory_type": r.metadata.get(TYPE_KEY),
+                 "personal_data": r.metadata.get("personal_data", [])} for r in self.history(user_id)]
 
     def personal_data(self, user_id: str) -> dict[str, list[str]]:
         """This user's marked memories by category: {"health": [texts], "contact": [...]}, for an export."""
