@@ -327,3 +327,26 @@ def test_numpy_reads_the_earlier_layout_and_converts_it(tmp_path):
     assert not any(b"Berlin" in p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
     assert [r.text for r in VectorMemory("numpy", path=tmp_path, model=HashModel()).memories("priya")] == \
         ["Priya is vegetarian."]
+
+
+def test_every_memory_has_a_type_and_recall_can_ask_for_one(make, tmp_path):
+    mem = make(clock=CourseClock(), path=tmp_path / "typed")
+    fact = mem.remember("u", "The user prefers dark mode everywhere.")  # no type named: a fact, semantic
+    lesson = mem.remember("u", "Avoid: calling book_table for more than 20 people.",
+                          metadata={"memory_type": "procedural"})
+    event = mem.remember("u", "book_table already done for dark mode night.", metadata={"memory_type": "episodic"})
+    again = make(clock=CourseClock(), path=tmp_path / "typed") if make.backend != "chroma-server" else mem
+    assert [r.metadata["memory_type"] for r in again.memories("u")] == ["semantic", "procedural", "episodic"]
+    assert [e["memory_type"] for e in again.export("u")] == ["semantic", "procedural", "episodic"]
+    for kind, want in [("semantic", fact), ("procedural", lesson), ("episodic", event)]:
+        assert [r.id for r in again.recall("u", "dark mode book_table", k=3, memory_type=kind)] == [want.id]
+    assert len(again.recall("u", "dark mode book_table", k=3)) == 3  # without a type: all of them
+    mem.remember("u", "The user prefers dark mode everywhere.", metadata={"memory_type": "procedural"})
+    assert mem.get("u", fact.id).metadata["memory_type"] == "procedural"  # a type named again wins
+    mem.remember("u", "The user prefers dark mode everywhere.")
+    assert mem.get("u", fact.id).metadata["memory_type"] == "procedural"  # told again without one: kept
+    with pytest.raises(ValueError, match="'episodic', 'semantic', 'procedural'.*'facts'"):
+        mem.recall("u", "dark mode", memory_type="facts")
+    with pytest.raises(ValueError, match="memory_type.*'episodic', 'semantic', 'procedural'"):
+        mem.remember("u", "The user likes tea.", metadata={"memory_type": "Semantic"})
+    assert "The user likes tea." not in [r.text for r in mem.history("u")]  # nothing stored

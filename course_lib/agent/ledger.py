@@ -23,6 +23,7 @@ arguments read as an instruction is refused by the write contract and reported a
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -59,6 +60,7 @@ class Ledger:
         if isinstance(side_effects, str):
             raise TypeError("side_effects is a list of tool names, e.g. ('book_table',), not one string")
         self.side_effects = tuple(side_effects)
+        self.consolidation = None  # the report of the last consolidation pass end_session ran
 
     def check_forget_user(self, user_id: str) -> None:
         """Raise, changing nothing, if forget_user would refuse (see EpisodicLog.check_forget_user)."""
@@ -119,10 +121,15 @@ class Ledger:
         Do instead: …", with the error) and side effects done ("… already done with {…}; do not repeat it.")."""
         return [text for text, _ in episode_lessons(self.log.events(), self.side_effects)]
 
-    def end_session(self, memory: Any, model: Any = None) -> list[Any]:
+    def end_session(self, memory: Any, model: Any = None, consolidate_every: timedelta | None = None) -> list[Any]:
         """Write this session's `lessons` to `memory`, as said by the agent; return one Decision per lesson: ADD, or
         NOOP when already stored or refused by the write contract (e.g. arguments that read as an instruction).
-        `model` is not needed: lessons come from rules, never from a model reading the log."""
+        `model` is not needed for the lessons: they come from rules, never from a model reading the log.
+
+        With `consolidate_every` (e.g. timedelta(days=7), seed 004's weekly pass), a consolidation pass of this
+        user's sessions in the log folder runs when the last one is that old (`long_term.consolidate`); its report
+        is kept in `self.consolidation` (None when no pass ran)."""
+        from course_lib.long_term.consolidate import consolidate, due
         from course_lib.long_term.write_path import Decision
 
         decisions = []
@@ -136,4 +143,8 @@ class Ledger:
                 continue
             decisions.append(Decision("NOOP", known.id, lesson, "already stored (same words)") if known is not None
                              else Decision("ADD", None, lesson, "a rule of the ledger", record.id))
+        self.consolidation = None
+        if consolidate_every is not None and due(self.log.dir, self.user_id, self.log.clock.now(), consolidate_every):
+            self.consolidation = consolidate(memory, self.log.dir, self.user_id, model=model,
+                                             side_effects=self.side_effects)
         return decisions

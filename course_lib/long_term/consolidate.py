@@ -11,16 +11,17 @@ One pass, per user, in this order:
    and update rules apply as on any write. Failed calls become *procedural* "Avoid / Do instead" lessons and
    side effects done become *episodic* memories (`lessons`). What tools returned and what the agent replied
    are never promoted: they are not the user's words.
-2. **Mark** each promoted session with a ``consolidated`` event (the log stays append-only). A marked session is
-   never promoted again, and promoting twice would be a NOOP anyway (same words = same memory): a second pass
-   changes nothing.
+2. **Mark** each promoted session with a ``consolidated`` event (the log stays append-only). Only events logged
+   after a session's last mark are promoted, and promoting twice would be a NOOP anyway (same words = same
+   memory): a second pass changes nothing.
 3. **Archive policy**: a consolidated session's raw events are kept ``ARCHIVE_DAYS`` (30) days, for audits and
    "what did we do on Tuesday?", then its file is deleted, unless it holds a side effect done: the ledger reads
    those to never repeat a booking, so they stay until the user deletes them (``forget_user``).
 4. **Decay sweep** (`forgetting.sweep`): expired memories and those whose strength fell below 0.5 go.
-5. **Dedupe**: two current memories of one type whose embeddings are at least ``NEAR_DUPLICATE`` alike are
-   shown to the resolver (`write_path.resolve`, the new one against the old): NOOP (the same fact) ends the newer
-   copy, UPDATE ends the older one; both stay in history. Anything else leaves them alone.
+5. **Dedupe**: two current *semantic* memories whose embeddings are at least ``NEAR_DUPLICATE`` alike are shown
+   to the resolver (`write_path.resolve`, the newer against the older): NOOP (the same fact) ends the newer copy,
+   UPDATE (a changed value) ends the older one; both stay in history. Anything else leaves them alone. Episodic
+   and procedural memories are not deduped: two bookings, or two failures, are two events even when worded alike.
 
 Events without a ``user_id`` cannot be given to anyone and are never promoted.
 """
@@ -79,14 +80,15 @@ class Report:
 
 
 def episodes(log_dir: str | os.PathLike, user_id: str | None = None) -> dict[tuple[str, str], list[dict[str, Any]]]:
-    """(user, session) -> that user's events of that session, in order, for every log file in `log_dir`."""
+    """(user, session) -> that user's events of that session, in order, for every log file in `log_dir`;
+    sessions in the order they started."""
     out: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for path in sorted(Path(log_dir).glob("*.jsonl")):
         for e in read_log(path)[0]:
             owner = e.get("user_id")
             if isinstance(owner, str) and (user_id is None or owner == user_id):
                 out.setdefault((owner, str(e.get("session"))), []).append(e)
-    return out
+    return dict(sorted(out.items(), key=lambda kv: (str(kv[1][0].get("ts")), kv[0])))
 
 
 def user_turns(events: Iterable[dict[str, Any]]) -> list[dict[str, str]]:
@@ -114,11 +116,12 @@ def consolidate(memory: Any, log_dir: str | os.PathLike | None = None, user_id: 
             raise FileNotFoundError(f"no episodic log folder at {str(log_dir)!r}; pass the folder the sessions were "
                                     "logged in (EpisodicLog's log_dir). Nothing was changed")
         for (user, session), events in episodes(log_dir, user_id).items():
-            marks = [e for e in events if e.get("type") == MARK]
-            if marks:
-                report.changes += archive(log_dir, user, session, events, marks[0], now, dry_run, side_effects)
+            marks = [n for n, e in enumerate(events) if e.get("type") == MARK]
+            pending = events[marks[-1] + 1:] if marks else events  # what was logged after the last pass
+            if not pending:
+                report.changes += archive(log_dir, user, session, events, events[marks[-1]], now, dry_run, side_effects)
                 continue
-            report.changes += promote(memory, user, events, dry_run, model, side_effects)
+            report.changes += promote(memory, user, pending, dry_run, model, side_effects)
             report.changes.append(Change("mark", user, f"session {session}", f"raw events kept {ARCHIVE_DAYS} days"))
             if not dry_run:
                 EpisodicLog(session, log_dir, memory.clock, user_id=user).record(MARK, policy=f"{ARCHIVE_DAYS} days")
@@ -184,7 +187,8 @@ def dedupe(memory: Any, user: str, dry_run: bool, model: Any = None) -> list[Cha
     """End near-duplicate current memories of one user as the resolver decides (see the module)."""
     from course_lib.long_term.write_path import resolve
 
-    records = memory.memories(user) if user in memory.users() else []
+    records = [r for r in (memory.memories(user) if user in memory.users() else [])
+               if r.metadata.get(TYPE_KEY) == "semantic"]  # facts only: two events or two lessons are never one
     if len(records) < 2:
         return []
     sims = dot(np.stack([r.embedding for r in records]), np.stack([r.embedding for r in records]).T)
@@ -193,8 +197,7 @@ def dedupe(memory: Any, user: str, dry_run: bool, model: Any = None) -> list[Cha
     for j, new in enumerate(records):  # oldest first: each memory is compared with the older ones
         for i in range(j):
             old = records[i]
-            if sims[i, j] < NEAR_DUPLICATE or old.id in ended or new.id in ended \
-                    or old.metadata.get(TYPE_KEY) != new.metadata.get(TYPE_KEY):
+            if sims[i, j] < NEAR_DUPLICATE or old.id in ended or new.id in ended:
                 continue
             decision = resolve(new.text, [old], model)
             if decision.op == "NOOP":
