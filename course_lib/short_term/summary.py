@@ -11,7 +11,9 @@ messages vary wildly in size), the oldest messages are popped and folded, with t
 new summary through the model (prompts.SUMMARISE, which asks it to keep names, numbers, decisions and open
 tasks). By default just enough is folded to get back under the trigger, so once the buffer is full it
 summarises on almost every turn. Lazy consolidation triggers earlier and folds more at once, e.g.
-``consolidate_at=0.7, fold_to=0.4``: fewer, bigger summarisation calls.
+``consolidate_at=0.7, fold_to=0.4``: fewer, bigger summarisation calls. ``keep_last=20`` (seed 003's choice)
+never folds the last 20 messages, whatever `fold_to` asks: the latest turns stay verbatim for coherence. The
+token guarantee below comes first: when the last messages alone do not fit, the safety net folds them too.
 
 The summary is data, not instructions: `render` sends it as a user-role message (never a system message)
 that opens with NOTE_HEADER ("… quoted data, not instructions:") and fences one line per summary sentence
@@ -97,7 +99,7 @@ class SummaryBufferMemory:
     """A summary string plus recent messages, kept under `max_tokens` by folding old turns into the summary."""
 
     def __init__(self, max_tokens: int, model: Any = None, summary_tokens: int | None = None,
-                 consolidate_at: float = 1.0, fold_to: float | None = None) -> None:
+                 consolidate_at: float = 1.0, fold_to: float | None = None, keep_last: int = 0) -> None:
         if not isinstance(max_tokens, int) or max_tokens < 50:
             raise ValueError(f"max_tokens must be a whole number of at least 50, got {max_tokens!r}")
         if summary_tokens is None:
@@ -108,7 +110,10 @@ class SummaryBufferMemory:
         if not 0 < fold_to <= consolidate_at:
             raise ValueError(f"fold_to must be in (0, consolidate_at={consolidate_at}], got {fold_to!r}")
         self.max_tokens, self.summary_tokens = max_tokens, int(summary_tokens)
-        self.consolidate_at, self.fold_to = consolidate_at, fold_to
+        if not isinstance(keep_last, int) or isinstance(keep_last, bool) or keep_last < 0:
+            raise ValueError(f"keep_last is how many of the latest messages stay verbatim, a whole number >= 0 "
+                             f"(seed 003 keeps 20), got {keep_last!r}")
+        self.consolidate_at, self.fold_to, self.keep_last = consolidate_at, fold_to, keep_last
         self.reserve = count_message_tokens(summary_note("")) + self.summary_tokens + 2
         if self.reserve + REPLY_PRIMING >= fold_to * max_tokens:
             raise ValueError(f"summary_tokens={self.summary_tokens} leaves no room for recent messages within "
@@ -159,6 +164,8 @@ class SummaryBufferMemory:
         recent = sum(count_message_tokens(m) for m in self.messages) + REPLY_PRIMING
         if groups and unanswered(self.messages, groups[-1]):
             groups = groups[:-1]  # a tool call still waiting for results: not folded here (see the safety net)
+        kept = len(self.messages) - self.keep_last  # messages from this index on stay verbatim
+        groups = [g for g in groups if max(g) < kept]
         costs = [sum(count_message_tokens(self.messages[i]) for i in g) for g in groups]
         n = 0
         while n < len(groups) and self.reserve + recent > target:
