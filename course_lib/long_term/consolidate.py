@@ -158,11 +158,15 @@ def promote(memory: Any, user: str, events: list[dict[str, Any]], dry_run: bool,
 
 
 def plan(writer: Any, user: str, turns: list[dict[str, str]]) -> list[Any]:
-    """The write path's decisions for these turns against the store as it is now, applied to nothing."""
-    from course_lib.long_term.write_path import extract, gate, resolve
+    """The write path's decisions for these turns against the store as it is now, applied to nothing (as in
+    MemoryWriter.write_from_conversation: secrets are redacted before the model sees the turns, guesses gated)."""
+    from course_lib.long_term.redact import redact_secrets
+    from course_lib.long_term.write_path import as_conversation, extract, gate, resolve
     from course_lib.scoring import Weights
 
-    facts = gate(extract(turns, writer.model)[0], writer.min_confidence)
+    conversation = redact_secrets(as_conversation(turns))[0]
+    facts = [f for f in gate(extract(conversation, writer.model)[0], writer.min_confidence)
+             if "[REDACTED" not in f.text and not redact_secrets(f.text)[1]]
     known = bool(writer.memory.memories(user)) if user in writer.memory.users() else False
     return [resolve(f, writer.memory.recall(user, f.text, k=writer.nearest_k, weights=Weights(0, 0, 1), touch=False)
                     if known else [], writer.model) for f in facts if writer.memory.stored_as(user, f.text) is None]
