@@ -166,3 +166,14 @@ def test_the_command_line_dry_run_and_run(world, tmp_path):
     assert bad.returncode == 2 and "no memory folder" in bad.stderr
     naive = cli("--dry-run", "--now", "2026-03-02T10:00")
     assert naive.returncode == 2 and "no timezone" in naive.stderr
+
+
+def test_a_fact_told_in_two_sessions_is_promoted_once_in_the_dry_run_and_the_run(tmp_path):
+    clock = CourseClock()
+    memory, logs = VectorMemory(path=tmp_path / "memories", clock=clock), tmp_path / "episodes"
+    for session in ("mon", "tue"):
+        EpisodicLog(session, logs, clock, user_id="priya").record("task", task="I prefer dark mode everywhere.")
+        clock.advance(hours=1)
+    planned, done = consolidate(memory, logs, dry_run=True), consolidate(memory, logs)
+    assert planned.count("promote") == done.count("promote") == 1 and planned.count("mark") == 2
+    assert [r.text for r in memory.memories("priya")] == ["The user prefers dark mode everywhere."]

@@ -41,6 +41,7 @@ from course_lib.long_term.lessons import episode_lessons
 from course_lib.long_term.memory_types import TYPE_KEY
 from course_lib.long_term.stores.files import read_log
 from course_lib.long_term.trust import InstructionRefused
+from course_lib.model.clock import CourseClock
 from course_lib.ranking import dot
 
 ARCHIVE_DAYS = 30  # raw events kept after consolidation (seed 004 consolidates weekly; a month covers four passes)
@@ -121,10 +122,12 @@ def consolidate(memory: Any, log_dir: str | os.PathLike | None = None, user_id: 
             if not pending:
                 report.changes += archive(log_dir, user, session, events, events[marks[-1]], now, dry_run, side_effects)
                 continue
-            report.changes += promote(memory, user, pending, dry_run, model, side_effects)
+            seen = {(c.user_id, c.text) for c in report.changes}  # a dry run plans each session on its own:
+            report.changes += [c for c in promote(memory, user, pending, dry_run, model, side_effects)
+                               if (c.user_id, c.text) not in seen]  # what an earlier session adds is not new
             report.changes.append(Change("mark", user, f"session {session}", f"raw events kept {ARCHIVE_DAYS} days"))
             if not dry_run:
-                EpisodicLog(session, log_dir, memory.clock, user_id=user).record(MARK, policy=f"{ARCHIVE_DAYS} days")
+                EpisodicLog(session, log_dir, CourseClock(now), user_id=user).record(MARK, policy=f"{ARCHIVE_DAYS} days")
     from course_lib.long_term.forgetting import sweep
 
     report.changes += [Change(f.reason, f.record.user_id, f.record.text, "" if f.strength is None
