@@ -237,7 +237,9 @@ def check_against_brute_force(make, seed, tmp_path):
     for i in range(60):
         user = users[int(rng.integers(2))]
         expires = clock.now() + timedelta(hours=float(rng.uniform(1, 80))) if rng.random() < 0.2 else None
-        rec = mem.remember(user, f"memory {i} of {user}", float(rng.uniform(0, 1)), expires_at=expires)
+        kind = ("semantic", "episodic", "procedural")[int(rng.integers(3))]
+        rec = mem.remember(user, f"memory {i} of {user}", float(rng.uniform(0, 1)), expires_at=expires,
+                           metadata={"memory_type": kind})
         if rng.random() < 0.15:
             mem.update(user, rec.id, f"memory {i} of {user}, revised")
         clock.advance(hours=float(rng.uniform(0, 6)))
@@ -255,6 +257,12 @@ def check_against_brute_force(make, seed, tmp_path):
             near = {i for t, i in expected if abs(t - g.score) < 1e-5}
             assert g.id in near
         assert all(g.record.user_id == user for g in got)
+        kind = ("semantic", "episodic", "procedural")[j % 3]  # one type only: the same ranking among that type
+        typed = [r for r in mem.history(user) if r.metadata["memory_type"] == kind]
+        expected = brute_force(typed, model.embed([query])[0], clock.now(), weights, 0.98, k, threshold)
+        got = mem.recall(user, query, k=k, weights=weights, threshold=threshold, memory_type=kind, touch=False)
+        assert len(got) == len(expected) and all(math.isclose(g.score, s, abs_tol=1e-5) for g, (s, _) in zip(got, expected))
+        assert all(g.record.metadata["memory_type"] == kind for g in got)
         clock.advance(hours=3)
 
 

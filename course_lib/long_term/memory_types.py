@@ -6,15 +6,12 @@
 
 The type lives in the record's metadata (`metadata["memory_type"]`), so both stores keep it with the record and
 `export()` shows it. The write contract sets it on every write: what a caller names, else `DEFAULT_TYPE`
-(a fact the write path extracted is semantic). `VectorMemory.recall(..., memory_type=...)` reads one type only.
+(a fact the write path extracted is semantic). `VectorMemory.recall(..., memory_type=...)` reads one type only:
+each backend leaves the other types out of its search (numpy by a column of types, chroma as it reads results).
 """
 from __future__ import annotations
 
 from typing import Any
-
-import numpy as np
-
-from course_lib.ranking import similarities
 
 MEMORY_TYPES = ("episodic", "semantic", "procedural")
 DEFAULT_TYPE = "semantic"  # what the write path mostly stores: facts and preferences about the user
@@ -37,11 +34,3 @@ def typed(metadata: dict[str, Any]) -> dict[str, Any]:
 def type_of(record: Any) -> str | None:
     """The memory type of a stored record (None for a record written before memories had types)."""
     return record.metadata.get(TYPE_KEY)
-
-
-def of_type(records: list[Any], query: np.ndarray, memory_type: str) -> list[tuple[Any, float]]:
-    """(record, cosine relevance to `query`) for the records of one type: an exact scan, the same on every backend."""
-    pool = [r for r in records if type_of(r) == memory_type]
-    if not pool:
-        return []
-    return list(zip(pool, (float(x) for x in similarities(np.stack([r.embedding for r in pool]), query))))

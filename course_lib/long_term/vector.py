@@ -30,7 +30,7 @@ from course_lib.long_term.checks import (check_importance, check_k, check_option
                                         check_user, check_vectors)
 from course_lib.long_term.contract import (DEFAULT_MIN_CONFIDENCE, LowConfidence, check_confidence, checked_write,
                                           content_key, refreshed)
-from course_lib.long_term.memory_types import TYPE_KEY, check_memory_type, of_type
+from course_lib.long_term.memory_types import TYPE_KEY, check_memory_type
 from course_lib.long_term.personal import by_category
 from course_lib.long_term.recalled import Recalled
 from course_lib.long_term.records import new_records, version_chain, with_fresh_ids
@@ -199,19 +199,15 @@ class VectorMemory:
         w = weights or self.weights
         now = self.clock.now()
         q = self.embed([query])[0]
-        if kind is not None:  # one type: an exact scan of this user's current memories of that type (any backend)
-            rows = sorted((self._score(r, rel, now, w) for r, rel in of_type(self.memories(user_id), q, kind)),
-                          key=lambda x: (-rank_key(x.score), x.id))
-            return self._finish(user_id, rows, k, threshold, touch, now)
         if hasattr(self.store, "search_scored"):  # numpy: the whole score in one vectorised pass
-            found = self.store.search_scored(user_id, q, k + 8, now, w, self.decay)  # +8: ties near the cut
+            found = self.store.search_scored(user_id, q, k + 8, now, w, self.decay, kind)  # +8: ties near the cut
             rows = sorted((self._score(r, rel, now, w) for r, rel in found), key=lambda x: (-rank_key(x.score), x.id))
             return self._finish(user_id, rows, k, threshold, touch, now)
         n = max(4 * k, 32)
         max_importance, newest = self.store.bounds(user_id)  # upper bounds over every memory of this user
         max_recency = 1.0 if newest is None else recency(max(0.0, (now.timestamp() - newest) / 3600), self.decay)
         while True:  # over-fetch by relevance, rescore, and fetch more until the top k is provably right
-            found = self.store.search(user_id, q, n, now)
+            found = self.store.search(user_id, q, n, now, kind)  # of that type only, when one is asked for
             rows = sorted((self._score(r, rel, now, w) for r, rel in found), key=lambda x: (-rank_key(x.score), x.id))
             if len(found) < n:
                 break

@@ -111,8 +111,10 @@ class Store(Protocol):
     def get(self, user_id: str, ids: list[str] | None = None) -> list[MemoryRecord]:
         """This user's records (all, including history, or just `ids`), oldest first."""
 
-    def search(self, user_id: str, query: np.ndarray, n: int, now: datetime) -> list[tuple[MemoryRecord, float]]:
-        """Up to n of this user's current records with the highest cosine relevance, best first."""
+    def search(self, user_id: str, query: np.ndarray, n: int, now: datetime,
+               memory_type: str | None = None) -> list[tuple[MemoryRecord, float]]:
+        """Up to n of this user's current records (of `memory_type` only, if given) with the highest cosine
+        relevance, best first."""
 
     def delete(self, user_id: str, ids: list[str]) -> None:
         """Remove these records of this user for good."""

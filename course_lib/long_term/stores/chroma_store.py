@@ -234,17 +234,16 @@ class ChromaStore:
                 out.setdefault(content_key(r.text), r)
         return out
 
-    def search(self, user_id: str, query: np.ndarray, n: int, now: datetime) -> list[tuple[MemoryRecord, float]]:
-        """Up to n current records by relevance: chroma's nearest neighbours in this user's own collection.
+    def search(self, user_id: str, query: np.ndarray, n: int, now: datetime,
+               memory_type: str | None = None) -> list[tuple[MemoryRecord, float]]:
+        """Up to n current records (of `memory_type` only, if given) by relevance: chroma's nearest neighbours.
 
         No `where` filter: chroma answers a filtered query by reading every row's metadata first (about 0.5 s
         at 10,000 memories on 2 cores, against 20 ms unfiltered), and the collection holds one user only.
-        Records of another user (never expected) and ended ones are dropped here; while some were dropped,
-        more neighbours are fetched, so up to n current records always come back."""
+        Records of another user (never expected), ended ones and those of another type are dropped here; while
+        some were dropped, more neighbours are fetched, so up to n current records always come back."""
         col = self._collection(user_id)
-        if col is None:
-            return []
-        total = col.count()
+        total = 0 if col is None else col.count()
         if total == 0:
             return []
         q = np.asarray(query, dtype=np.float32).ravel()
@@ -252,7 +251,7 @@ class ChromaStore:
         while True:
             res = col.query(query_embeddings=[q], n_results=want, include=["metadatas", "embeddings"])
             records = [r for r in self._checked(user_id, res["ids"][0], res["metadatas"][0], res["embeddings"][0])
-                       if r.is_current(now)]
+                       if r.is_current(now) and memory_type in (None, r.metadata.get("memory_type"))]
             if len(records) >= n or want >= total:
                 break
             want = min(total, 2 * want + (want - len(records)))

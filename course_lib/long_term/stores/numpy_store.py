@@ -197,17 +197,21 @@ class NumpyStore:
         ids = list(rows.index)  # id -> row number, in row order
         return ids if len(live) == len(ids) else [ids[i] for i in live.tolist()]
 
-    def _live(self, user_id: str, query: np.ndarray, now: datetime) -> tuple[Any, np.ndarray, np.ndarray]:
-        """This user's rows, the indices of those valid at `now`, and the unit-length query."""
+    def _live(self, user_id: str, query: np.ndarray, now: datetime,
+              memory_type: str | None = None) -> tuple[Any, np.ndarray, np.ndarray]:
+        """This user's rows, the indices of those valid at `now` (and of `memory_type`, if given), and the
+        unit-length query."""
         rows = self._rows(user_id)
         t = now.timestamp()
-        live = np.flatnonzero((rows.starts <= t) & (rows.ends > t)) if rows.records else np.array([], dtype=int)
+        mask = (rows.starts <= t) & (rows.ends > t) & (True if memory_type is None else rows.types == memory_type)
+        live = np.flatnonzero(mask) if rows.records else np.array([], dtype=int)
         q = np.asarray(query, dtype=np.float32).ravel()
         return rows, live, q / (np.linalg.norm(q) or 1.0)
 
-    def search(self, user_id: str, query: np.ndarray, n: int, now: datetime) -> list[tuple[MemoryRecord, float]]:
-        """The n current records most similar to `query`: one matrix-vector product over this user's rows."""
-        rows, live, q = self._live(user_id, query, now)
+    def search(self, user_id: str, query: np.ndarray, n: int, now: datetime,
+               memory_type: str | None = None) -> list[tuple[MemoryRecord, float]]:
+        """The n current records (of one type, if given) most similar to `query`: one matrix-vector product."""
+        rows, live, q = self._live(user_id, query, now, memory_type)
         if not len(live):
             return []
         pool = live[candidates(screen(rows.unit[live], q), n, slack(rows.unit.shape[-1]))]  # fast float32 screen
@@ -216,10 +220,10 @@ class NumpyStore:
         return [(rows.record(int(pool[j])), float(relevance[j])) for j in top(relevance, ids, n)]
 
     def search_scored(self, user_id: str, query: np.ndarray, n: int, now: datetime, weights: Any,
-                      decay: float) -> list[tuple[MemoryRecord, float]]:
-        """The n current records with the best *full* score, computed for every row at once:
-        w_rec * decay ** hours_since_access + w_imp * importance + w_rel * cosine."""
-        rows, live, q = self._live(user_id, query, now)
+                      decay: float, memory_type: str | None = None) -> list[tuple[MemoryRecord, float]]:
+        """The n current records (of one type, if given) with the best *full* score, computed for every row at
+        once: w_rec * decay ** hours_since_access + w_imp * importance + w_rel * cosine."""
+        rows, live, q = self._live(user_id, query, now, memory_type)
         if not len(live):
             return []
         t = now.timestamp()
