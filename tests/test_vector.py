@@ -261,7 +261,8 @@ def check_against_brute_force(make, seed, tmp_path):
         typed = [r for r in mem.history(user) if r.metadata["memory_type"] == kind]
         expected = brute_force(typed, model.embed([query])[0], clock.now(), weights, 0.98, k, threshold)
         got = mem.recall(user, query, k=k, weights=weights, threshold=threshold, memory_type=kind, touch=False)
-        assert len(got) == len(expected) and all(math.isclose(g.score, s, abs_tol=1e-5) for g, (s, _) in zip(got, expected))
+        assert len(got) == len(expected)
+        assert all(math.isclose(g.score, s, abs_tol=1e-5) for g, (s, _) in zip(got, expected))
         assert all(g.record.metadata["memory_type"] == kind for g in got)
         clock.advance(hours=3)
 

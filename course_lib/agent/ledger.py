@@ -15,10 +15,11 @@ same booking at the same moment still book once.
 `end_session` turns the episode into lessons by explicit rules only (`long_term.lessons`), never by reading tool
 output or the agent's answers: a side effect that was done becomes the episodic memory "book_table already done
 with {…}; do not repeat it." (built from the call's arguments), and a call that raised becomes the procedural
-memory "Avoid: … failed with {…}: the tool said …. Do instead: …" (the error attributed to the tool, one line). What a page or a search returned, and what the agent replied,
-never become lessons. Each lesson is stored through the write path's resolve/apply as said by the agent
-(`metadata["said_by"] = "agent"`, source "ledger"), so a lesson already known is a NOOP, and one whose
-arguments read as an instruction is refused by the write contract and reported as a NOOP.
+memory "Avoid: … failed with {…}: the tool said …. Do instead: …" (the error attributed to the tool, one line).
+What a page or a search returned, and what the agent replied, never become lessons. Each lesson is stored
+through the write path's resolve/apply as said by the agent (`metadata["said_by"] = "agent"`, source "ledger"),
+so a lesson already known is a NOOP, and one whose arguments read as an instruction is refused by the write
+contract and reported as a NOOP.
 """
 from __future__ import annotations
 

@@ -45,7 +45,7 @@ from course_lib.model.clock import CourseClock
 from course_lib.ranking import dot
 
 ARCHIVE_DAYS = 30  # raw events kept after consolidation (seed 004 consolidates weekly; a month covers four passes)
-NEAR_DUPLICATE = 0.8  # cosine at which two memories go to the resolver (offline embedder: a fact reworded or changed ~0.84+)
+NEAR_DUPLICATE = 0.8  # cosine at which two facts go to the resolver (offline embedder: reworded or changed ~0.84+)
 SIDE_EFFECTS = ("book_table",)  # as the ledger's default: calls that changed the world
 MARK = "consolidated"  # the event type that marks a promoted session
 USER_WORDS = {"task": ("task", "text"), "user": ("content", "text")}  # event type -> keys that hold what was said
@@ -127,7 +127,8 @@ def consolidate(memory: Any, log_dir: str | os.PathLike | None = None, user_id: 
                                if (c.user_id, c.text) not in seen]  # what an earlier session adds is not new
             report.changes.append(Change("mark", user, f"session {session}", f"raw events kept {ARCHIVE_DAYS} days"))
             if not dry_run:
-                EpisodicLog(session, log_dir, CourseClock(now), user_id=user).record(MARK, policy=f"{ARCHIVE_DAYS} days")
+                log = EpisodicLog(session, log_dir, CourseClock(now), user_id=user)
+                log.record(MARK, policy=f"raw events kept {ARCHIVE_DAYS} days")
     from course_lib.long_term.forgetting import sweep
 
     report.changes += [Change(f.reason, f.record.user_id, f.record.text, "" if f.strength is None
@@ -153,7 +154,8 @@ def promote(memory: Any, user: str, events: list[dict[str, Any]], dry_run: bool,
             continue  # already known: a NOOP, not a change
         if not dry_run:
             try:
-                memory.remember(user, lesson, 0.8, source="consolidation", metadata={"said_by": "agent", TYPE_KEY: kind})
+                memory.remember(user, lesson, 0.8, source="consolidation",
+                                metadata={"said_by": "agent", TYPE_KEY: kind})
             except InstructionRefused:
                 continue  # arguments that read as an order are never stored (the write contract)
         changes.append(Change("learn", user, lesson, kind))
