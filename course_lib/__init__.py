@@ -1,14 +1,22 @@
 """course_lib: the small library the Agent Memory course builds, one lesson at a time.
 
-Grouped by layer; each layer imports only from the layers above it in this list:
+Grouped by layer; each layer imports only from the layers above it in this list (tests/test_layers.py):
 
-    model/       talking to models: settings, client, tokens, prompts, embedder, the offline model, clock
+    checks, ranking   every argument check (one number policy) and the one rule for ordering by a score
+    model/       talking to models: settings, client, tokens, prompts, embedder, clock, redaction rules
     scoring      recency x importance x relevance (lesson 06)
     short_term/  what one conversation keeps: buffer, sliding window, summary buffer (lessons 03-04)
-    long_term/   what outlives a conversation: stores, vector, profile, episodic, skills,
-                 the write path, forgetting, hybrid retrieval (lessons 05, 07, 09)
+    long_term/   what outlives a conversation: vector, profile, episodic, skills, the write path,
+                 forgetting, hybrid retrieval (lessons 05, 07, 09); `long_term/stores/` is where they live
     agent/       the ReAct agent and its context assembly (lessons 02, 08, 10)
-    course/      course machinery: the scenario, exercises, widgets, doctor
+    evaluation/  the benchmark, the strategies the capstone compares, test doubles and corpora (lesson 12)
+    course/      course machinery: the scenario, exercises, widgets, doctor, reset
+
+What the lessons teach, and what is machinery:
+
+    taught       scoring.py, short_term/, long_term/ (but stores/), agent/: read these with the lessons
+    machinery    model/offline/ (the offline stand-in for a live model), long_term/stores/ (files, locks,
+                 crash safety, chroma), course/ (exercises, widgets), evaluation/, checks.py, ranking.py
 
 Names are imported lazily, so `import course_lib` stays fast; heavy libraries (openai, chromadb,
 matplotlib) load only when the piece that needs them is used.
@@ -31,9 +39,9 @@ _EXPORTS = {
     "SummaryBufferMemory": "short_term.summary",
     "recency": "scoring", "Weights": "scoring", "score": "scoring", "rank": "scoring", "VARIANTS": "scoring",
     "BERLIN_QUERY": "scoring", "BERLIN_MEMORIES": "scoring",
-    "Toolbox": "agent.react_agent", "prune_by_importance": "short_term.buffer",
-    "plan_compaction": "agent.context", "truncate_tool_output": "agent.context", "assemble": "agent.context",
-    "MemoryWriter": "long_term.write_path", "extract_facts": "long_term.write_path", "redact_secrets": "long_term.redact",
+    "Toolbox": "agent.toolbox", "prune_by_importance": "short_term.buffer",
+    "plan_compaction": "agent.compaction", "truncate_tool_output": "agent.truncation", "assemble": "agent.layout",
+    "MemoryWriter": "long_term.write_path", "extract_facts": "long_term.write_path", "redact_secrets": "model.redact",
     "HybridRetriever": "long_term.hybrid", "sweep": "long_term.forgetting", "scoring_explorer": "course.widgets",
     "VectorMemory": "long_term.vector",
     "LowConfidence": "long_term.contract",
@@ -46,25 +54,10 @@ _EXPORTS = {
     "Ledger": "agent.ledger", "idempotency_key": "agent.ledger",
 }
 
-# Modules that lived at the top of course_lib before it was grouped by layer: `from course_lib import
-# scenario` keeps working, but new code imports them from their layer.
-_MOVED_MODULES = {
-    "settings": "model.settings", "clock": "model.clock", "tokens": "model.tokens", "client": "model.client",
-    "prompts": "model.prompts", "embedder": "model.embedder", "summary": "short_term.summary",
-    "vector": "long_term.vector", "profile": "long_term.profile", "episodic": "long_term.episodic",
-    "skills": "long_term.skills", "write_path": "long_term.write_path", "forgetting": "long_term.forgetting",
-    "hybrid": "long_term.hybrid", "context": "agent.context", "scenario": "course.scenario",
-    "widgets": "course.widgets", "exercises": "course.exercises",
-}
-
 __all__ = sorted(_EXPORTS)
 
 
 def __getattr__(name: str) -> Any:
-    if name in _MOVED_MODULES:
-        value = importlib.import_module(f"course_lib.{_MOVED_MODULES[name]}")
-        globals()[name] = value
-        return value
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"course_lib has no attribute {name!r}")

@@ -3,31 +3,39 @@
     recency = decay ** hours_since_last_use
     score   = w_rec * recency + w_imp * importance + w_rel * relevance
 
+`recency` and `score` take one memory; `recencies` and `score` itself (which works element by element on numpy
+arrays) score every memory of a store at once, the same formula (tests/test_scoring.py checks they agree).
 The Berlin-dinner example of lesson 06 lives here as data, so every lesson and test uses the same numbers.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
+import numpy as np
+
+from course_lib.checks import check_number, check_whole
 from course_lib.ranking import rank_key
 
 
 def recency(hours: float, decay: float = 0.99) -> float:
     """How fresh a memory is: `decay ** hours` (1.0 now, falling towards 0 as it ages)."""
-    if not isinstance(hours, (int, float)) or math.isnan(hours):
-        raise TypeError(f"hours must be a number, got {hours!r}")
-    if hours < 0:
-        raise ValueError(f"hours must be >= 0 (time since the memory was last used), got {hours}")
-    check_decay(decay)
-    return float(decay) ** float(hours)
+    hours = check_number(hours, "hours", 0, hint=" (time since the memory was last used)")
+    return check_decay(decay) ** hours
 
 
-def check_decay(decay: float) -> None:
-    """Raise a clear error unless 0 < decay <= 1."""
-    if not isinstance(decay, (int, float)) or not 0 < decay <= 1:
-        raise ValueError(f"decay is the fraction kept per hour and must be in (0, 1], e.g. 0.99; got {decay!r}")
+def recencies(hours: np.ndarray, decay: float = 0.99) -> np.ndarray:
+    """`recency` of many memories at once: `decay ** hours` element by element (a float64 array)."""
+    hours = np.asarray(hours, dtype=np.float64)
+    if np.isnan(hours).any() or (hours < 0).any():
+        raise ValueError("hours must be numbers >= 0 (time since each memory was last used); "
+                         f"got {hours[np.isnan(hours) | (hours < 0)][0]}")
+    return np.power(check_decay(decay), hours)
+
+
+def check_decay(decay: float) -> float:
+    """`decay` as a float if 0 < decay <= 1, else a clear error."""
+    return check_number(decay, "decay", 0, 1, low_open=True, hint=" (the fraction kept per hour, e.g. 0.99)")
 
 
 @dataclass(frozen=True)
@@ -40,9 +48,7 @@ class Weights:
 
     def __post_init__(self) -> None:
         for name in ("recency", "importance", "relevance"):
-            value = getattr(self, name)
-            if not isinstance(value, (int, float)) or math.isnan(value) or value < 0:
-                raise ValueError(f"weight {name} must be a number >= 0, got {value!r}")
+            check_number(getattr(self, name), f"weight {name}", 0)
         if self.recency == self.importance == self.relevance == 0:
             raise ValueError("all three weights are 0, so every memory would score 0 and the order would mean "
                              "nothing; give at least one weight > 0, e.g. Weights(recency=0, importance=0, relevance=1)")
@@ -62,7 +68,8 @@ def check_weights(weights: Any) -> Weights:
 
 
 def score(recency: float, importance: float, relevance: float, weights: Weights = Weights()) -> float:
-    """The weighted sum w_rec*recency + w_imp*importance + w_rel*relevance."""
+    """The weighted sum w_rec*recency + w_imp*importance + w_rel*relevance (of numbers, or of numpy arrays
+    element by element)."""
     weights = check_weights(weights)
     return weights.recency * recency + weights.importance * importance + weights.relevance * relevance
 
@@ -152,8 +159,8 @@ def rank(candidates: Iterable[Any], weights: Weights = Weights(), decay: float =
     """Score candidates, best first (ties: by id/text), keep those >= threshold, then the top k."""
     weights = check_weights(weights)
     rows = [as_candidate(c) for c in candidates]
-    if k is not None and (not isinstance(k, int) or k < 1):
-        raise ValueError(f"k must be a whole number >= 1 (or None for all), got {k!r}")
+    if k is not None:
+        check_whole(k, "k", 1, hint=" (or None for all)")
     check_decay(decay)
     if not rows:
         return []

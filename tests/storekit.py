@@ -17,13 +17,17 @@ PRELOAD = ["numpy", "filelock", "chromadb", "chromadb.api.rust", "course_lib", "
 
 
 class HashModel:
-    """A deterministic embedder (a seeded random unit vector per text): no model to load in each child."""
+    """A tiny deterministic embedder for tests: a seeded random unit vector per text (no model to load, also in
+    each child process)."""
+
+    dims = 16
 
     def embed(self, texts):
         out = []
         for t in texts:
             seed = int.from_bytes(hashlib.sha256(t.encode()).digest()[:8], "little")
-            out.append(np.random.default_rng(seed).normal(size=16))
+            v = np.random.default_rng(seed).normal(size=self.dims)
+            out.append(v / np.linalg.norm(v))
         return np.array(out, dtype=np.float32)
 
 

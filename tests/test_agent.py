@@ -6,8 +6,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from course_lib import ConversationBuffer, ReActAgent, SlidingWindow, count_tokens, scenario
-from course_lib.agent.react_agent import FACTS_HEADING, SECTIONS, Toolbox
+from course_lib import ConversationBuffer, ReActAgent, SlidingWindow, count_tokens
+from course_lib.course import scenario
+from course_lib.agent.toolbox import Toolbox
+from course_lib.agent.usage import SECTIONS
+from course_lib.model.prompts import FACTS_HEADING
 from course_lib.model.tokens import count_tools_tokens
 
 

@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from course_lib import Model, get_client, prompts
+from course_lib import Model, get_client
+from course_lib.model import prompts
 from course_lib.model.offline.caching import MIN_CACHED, STEP, cached_tokens
 from course_lib.model.offline.model import NOT_UNDERSTOOD, OfflineModel
 

@@ -8,7 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from course_lib import ReActAgent, scenario
+from course_lib import ReActAgent
+from course_lib.course import scenario
 from course_lib.agent.compaction import Compactor, ContextOverflow, compacted_block, pack, plan_compaction, transcript
 from course_lib.agent.toolbox import Toolbox
 from course_lib.model.client import Model

@@ -6,9 +6,11 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from course_lib import ReActAgent, count_tokens, scenario
-from course_lib.agent.context import (OutputStore, assemble, compare_layouts, plan_compaction, read_more_tool,
-                                truncate_tool_output, with_truncation)
+from course_lib import ReActAgent, count_tokens
+from course_lib.agent.compaction import plan_compaction
+from course_lib.agent.layout import assemble, compare_layouts
+from course_lib.agent.truncation import OutputStore, read_more_tool, truncate_tool_output, with_truncation
+from course_lib.course import scenario
 from course_lib.model.tokens import decode, encode
 
 
@@ -99,7 +101,8 @@ def test_stable_layout_is_cached_and_reshuffled_is_not():
 
 def test_the_agent_keeps_its_prefix_byte_identical_across_turns_with_reranked_memory():
     """Issue 23: re-ranked recalled facts must not break the cached prefix (system, tools, history come first)."""
-    from course_lib import ReActAgent, scenario
+    from course_lib import ReActAgent
+    from course_lib.course import scenario
     from course_lib.model.client import Model
     from course_lib.model.offline.model import prompt_token_ids
 

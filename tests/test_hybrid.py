@@ -116,22 +116,14 @@ def test_one_users_index_never_serves_another():
     assert all(h.text.startswith("Bob") for h in hybrid_recall(mem, "bob", "flight LH2381", k=5))
 
 
-def test_a_store_that_cannot_list_ids_still_sees_every_write():
-    class NoProbe:  # a backend without current_ids (as chroma): the ids come from memories()
-        def __init__(self, store):
-            self._store = store
-
-        def __getattr__(self, name):
-            if name == "current_ids":
-                raise AttributeError(name)
-            return getattr(self._store, name)
-
-    mem = VectorMemory()
-    mem.store = NoProbe(mem.store)
+@pytest.mark.parametrize("backend", ["numpy", "chroma"])
+def test_hybrid_sees_every_write_on_both_backends(backend):
+    mem = VectorMemory(backend)  # the ids come from the store's own current_ids, on each backend
     mem.remember("priya", "The user is vegetarian.")
     assert hybrid_recall(mem, "priya", "vegetarian", k=1)[0].text == "The user is vegetarian."
     mem.remember("priya", "The user owns a kayak.")
     assert hybrid_recall(mem, "priya", "kayak", k=1)[0].text == "The user owns a kayak."
+    assert mem.store.current_ids("priya", mem.clock.now()) == [r.id for r in mem.memories("priya")]
 
 
 def test_search_keeps_the_fused_order_with_ties_by_id():

@@ -110,10 +110,10 @@ def test_chroma_results_are_checked_again_in_python(tmp_path):
                 min_size=1, max_size=12),
        st.text(min_size=1, max_size=20).filter(str.strip))
 def test_property_recall_only_returns_own_memories(items, query):
-    from test_vector import HashModel
+    from storekit import HashModel
 
     from course_lib.long_term.contract import content_key
-    from course_lib.long_term.redact import redact_secrets
+    from course_lib.model.redact import redact_secrets
 
     mem = VectorMemory("numpy", model=HashModel())
     for user, text in items:
@@ -143,7 +143,7 @@ OPS = st.lists(st.tuples(st.sampled_from(["remember", "forget", "recall"]), st.s
 @pytest.mark.parametrize("backend", ["numpy", "chroma"])
 def test_property_interleaved_remember_forget_recall_never_cross_users(backend, tmp_path_factory):
     """Random interleavings for two users: recall returns only the asker's live memories, never the other's."""
-    from test_vector import HashModel
+    from storekit import HashModel
 
     @settings(max_examples=15 if backend == "chroma" else 40, deadline=None)
     @given(OPS)

@@ -1,6 +1,8 @@
 """The library's layout is its architecture: layers import downwards only, modules stay short.
 
-    ranking  <-  model  <-  scoring  <-  short_term, long_term  <-  agent  <-  evaluation  <-  course
+    checks, ranking  <-  model  <-  scoring  <-  short_term, long_term  <-  agent  <-  evaluation  <-  course
+
+(`checks`: every argument check and the one number policy; `ranking`: the one rule for ordering by a score.)
 
 A module may import from its own layer and from any layer to its left, never to its right; the two
 memory layers (short_term, long_term) do not import each other. Lazy imports inside functions count.
@@ -15,7 +17,7 @@ import pytest
 import course_lib
 
 LIB = Path(course_lib.__file__).resolve().parent
-RANK = {"ranking": -1, "model": 0, "scoring": 1, "short_term": 2, "long_term": 2, "agent": 3, "evaluation": 4, "course": 5}
+RANK = {"checks": -1, "ranking": -1, "model": 0, "scoring": 1, "short_term": 2, "long_term": 2, "agent": 3, "evaluation": 4, "course": 5}
 MAX_LINES = 300
 
 
@@ -69,7 +71,7 @@ LIBRARY_FILES = sorted(LIB.rglob("*.py"))
 
 
 def test_every_module_belongs_to_a_layer():
-    loose = [p.name for p in LIB.glob("*.py") if p.stem not in ("__init__", "__main__", "scoring", "ranking")]
+    loose = [p.name for p in LIB.glob("*.py") if p.stem not in ("__init__", "__main__", "scoring", "ranking", "checks")]
     assert loose == [], f"modules outside any layer: {loose}"
     for path in LIBRARY_FILES:
         if path.parent != LIB:

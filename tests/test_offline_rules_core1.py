@@ -5,7 +5,8 @@ import json
 
 from hypothesis import given, settings, strategies as st
 
-from course_lib import count_tokens, scenario
+from course_lib import count_tokens
+from course_lib.course import scenario
 from course_lib.model.offline.react import constraints, find_budget, find_diet, find_people, find_when, intent
 from course_lib.model.offline.rules import RULES
 from course_lib.model.offline.summarise import merge, score, split_lines

@@ -100,7 +100,7 @@ def test_redaction_works_in_bounded_windows_that_join_back_into_the_text():
 
 
 def test_the_held_out_corpus_written_after_the_rules_were_frozen_is_mostly_caught_and_never_over_redacted():
-    from course_lib.long_term.secrets_corpus import CORPUS, leaked, load_corpus
+    from course_lib.evaluation.secrets_corpus import CORPUS, leaked, load_corpus
     from course_lib.model.redact import redact_secrets
 
     held = load_corpus(CORPUS.with_name("secrets_heldout.jsonl"))

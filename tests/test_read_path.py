@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from course_lib import CourseClock, Model, ReActAgent, VectorMemory
-from course_lib.agent.react_agent import FACTS_HEADING
+from course_lib.model.prompts import FACTS_HEADING
 from course_lib.long_term.write_path import MemoryWriter
 
 

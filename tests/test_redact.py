@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from course_lib import SummaryBufferMemory, VectorMemory, redact_secrets
-from course_lib.long_term.paraphraser import FORMS, ParaphrasingModel, restate, user_sentences
-from course_lib.long_term.redact import RULES, iban_ok, luhn_ok
-from course_lib.long_term.secrets_corpus import Sample, leaked, load_corpus, write_path_report
+from course_lib.evaluation.paraphraser import FORMS, ParaphrasingModel, restate, user_sentences
+from course_lib.model.redact import RULES, iban_ok, luhn_ok
+from course_lib.evaluation.secrets_corpus import Sample, leaked, load_corpus, write_path_report
 from course_lib.long_term.write_path import Decision, MemoryWriter, session_summary
 
 CORPUS = load_corpus()

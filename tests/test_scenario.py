@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from course_lib import count_tokens, scenario as s
+from course_lib import count_tokens
+from course_lib.course import scenario as s
 
 
 def test_users_differ_where_isolation_lessons_need_it():

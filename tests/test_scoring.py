@@ -137,3 +137,36 @@ def test_rank_is_sorted_thresholded_and_capped(rows, threshold, k):
     best = max(score(recency(c.hours), c.importance, c.relevance) for c in cands)
     if best >= threshold:
         assert math.isclose(got[0].score, best)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(min_value=0, max_value=5000, allow_nan=False), min_size=1, max_size=30),
+       st.floats(min_value=0.5, max_value=1.0, exclude_min=True))
+def test_the_vectorised_recency_and_score_agree_with_the_scalar_ones(hours, decay):
+    import numpy as np
+
+    from course_lib.scoring import recencies
+
+    many = recencies(np.array(hours), decay)
+    assert np.allclose(many, [recency(h, decay) for h in hours], rtol=1e-12, atol=1e-300)
+    imp, rel, w = np.linspace(0, 1, len(hours)), np.linspace(1, -1, len(hours)), Weights(0.5, 1.0, 2.0)
+    assert np.allclose(score(many, imp, rel, w), [score(r, i, v, w) for r, i, v in zip(many, imp, rel)], rtol=1e-12)
+
+
+def test_one_number_policy_numpy_scalars_are_numbers_booleans_are_not():
+    import numpy as np
+
+    from course_lib.scoring import recencies
+
+    assert recency(np.float32(2.0)) == pytest.approx(0.99 ** 2) and recency(np.int64(2)) == pytest.approx(0.99 ** 2)
+    for bad in (True, "2", None, float("nan")):
+        with pytest.raises(ValueError, match="hours must be a number >= 0"):
+            recency(bad)
+    with pytest.raises(ValueError, match="weight recency must be a number >= 0"):
+        Weights(True, 0, 0)
+    with pytest.raises(ValueError, match=r"decay must be a number in \(0, 1\]"):
+        recency(1, np.float64(1.5))
+    with pytest.raises(ValueError, match="hours must be numbers >= 0"):
+        recencies(np.array([1.0, -2.0]))
+    with pytest.raises(ValueError, match="k must be a whole number >= 1"):
+        rank(BERLIN_MEMORIES, k=2.0)

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from course_lib import ConversationBuffer, SlidingWindow, count_tokens, scenario
+from course_lib import ConversationBuffer, SlidingWindow, count_tokens
+from course_lib.course import scenario
 from course_lib.short_term.buffer import prune_by_importance, prune_indices, unanswered, units
 from test_summary import conversation, protocol_problems, turns  # the tool-call validator and generator
 
@@ -61,7 +62,7 @@ def test_window_keeps_a_tool_call_with_its_results():
 def test_window_validates():
     with pytest.raises(ValueError, match="max_messages"):
         SlidingWindow()
-    with pytest.raises(ValueError, match="positive"):
+    with pytest.raises(ValueError, match="whole number >= 1"):
         SlidingWindow(max_messages=0)
 
 

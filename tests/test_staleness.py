@@ -128,7 +128,7 @@ def test_telling_the_same_fact_again_confirms_it(priya):
 
 
 def test_the_offline_agent_asks_before_booking_on_an_old_fact_and_books_after_yes(priya):
-    from course_lib import scenario
+    from course_lib.course import scenario
     clock, memory = priya
     clock.advance(days=400)
     agent = ReActAgent(tools=scenario.TOOLS, before_run=recall_hook(memory, "priya", k=3))
@@ -144,7 +144,7 @@ def test_the_offline_agent_asks_before_booking_on_an_old_fact_and_books_after_ye
 
 
 def test_a_no_with_new_facts_changes_the_search(priya):
-    from course_lib import scenario
+    from course_lib.course import scenario
     clock, memory = priya
     memory.remember("priya", "The user is vegetarian.", 0.9)
     clock.advance(days=400)
@@ -155,7 +155,7 @@ def test_a_no_with_new_facts_changes_the_search(priya):
     assert search.args["city"] == "Berlin" and search.args.get("diet") is None
 
 def test_fresh_facts_need_no_question(priya):
-    from course_lib import scenario
+    from course_lib.course import scenario
     clock, memory = priya
     clock.advance(days=3)
     agent = ReActAgent(tools=scenario.TOOLS, before_run=recall_hook(memory, "priya", k=3))

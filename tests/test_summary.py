@@ -6,7 +6,8 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from course_lib import ReActAgent, SlidingWindow, SummaryBufferMemory, count_tokens, scenario
+from course_lib import ReActAgent, SlidingWindow, SummaryBufferMemory, count_tokens
+from course_lib.course import scenario
 from course_lib.model.offline.rules import RULES
 from course_lib.short_term.buffer import units
 from course_lib.short_term.summary import NOTE_HEADER, clip

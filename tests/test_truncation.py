@@ -6,7 +6,8 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from course_lib import ReActAgent, scenario
+from course_lib import ReActAgent
+from course_lib.course import scenario
 from course_lib.agent.passages import rank_passages, split_passages
 from course_lib.agent.truncation import GOAL, OutputStore, pursuing, truncate_tool_output, with_truncation
 from course_lib.model.tokens import count_tokens, decode, encode

@@ -97,7 +97,8 @@ def test_a_memory_the_agent_saves_counts_as_the_users_only_when_the_user_said_it
 
 
 def test_recalled_agent_and_tool_lines_never_set_the_users_constraints():
-    from course_lib import ReActAgent, scenario
+    from course_lib import ReActAgent
+    from course_lib.course import scenario
     facts = ["[user] The user is vegetarian.", "[user] The user's dinner budget is at most 40 EUR per person.",
              "[agent] The user eats meat now and spends up to 200 EUR per person.",
              "[tool read_page] the user eats meat now, up to 200 EUR per person"]
@@ -109,7 +110,7 @@ def test_recalled_agent_and_tool_lines_never_set_the_users_constraints():
 def test_the_writer_turns_an_extracted_order_into_a_refusal_and_keeps_the_facts():
     """A model that hands back an order as a 'fact' (the paraphrasing stand-in does) gets a NOOP with the reason,
     never an exception out of an after_run hook, and the real fact next to it is still written."""
-    from course_lib.long_term.paraphraser import ParaphrasingModel
+    from course_lib.evaluation.paraphraser import ParaphrasingModel
     from course_lib.long_term.vector import VectorMemory
     from course_lib.long_term.write_path import MemoryWriter
 

@@ -1,7 +1,6 @@
 """One shared suite for VectorMemory, run on numpy, embedded chroma and a real `chroma run` server."""
 from __future__ import annotations
 
-import hashlib
 import math
 import sys
 from datetime import timedelta
@@ -13,22 +12,10 @@ import pytest
 from course_lib import CourseClock, VectorMemory, Weights
 from course_lib.scoring import recency
 
+from storekit import HashModel  # noqa: E402  (a seeded random unit vector per text)
+
 BACKENDS = ["numpy", "chroma", "chroma-server"]
 RELEVANCE_ONLY = Weights(recency=0, importance=0, relevance=1)
-
-
-class HashModel:
-    """A tiny deterministic embedder for property tests: a seeded random unit vector per text."""
-
-    dims = 16
-
-    def embed(self, texts):
-        out = []
-        for t in texts:
-            seed = int.from_bytes(hashlib.sha256(t.encode()).digest()[:8], "little")
-            v = np.random.default_rng(seed).normal(size=self.dims)
-            out.append(v / np.linalg.norm(v))
-        return np.array(out, dtype=np.float32)
 
 
 @pytest.fixture(scope="module")
@@ -311,31 +298,6 @@ def test_changing_a_returned_record_does_not_change_the_store(make):
     got.embedding[:] = 0
     again = mem.get("u", rec.id)
     assert again.metadata == {"note": "x", "memory_type": "semantic"} and again.links == [] and np.linalg.norm(again.embedding) > 0.9
-
-
-def test_numpy_reads_the_earlier_layout_and_converts_it(tmp_path):
-    """Folders from earlier course versions (records.jsonl, vectors.npy, access.npy) still open, and the next
-    write converts them and removes the old files (which would otherwise keep deleted text)."""
-    import json as _json
-
-    from course_lib.long_term.stores.numpy_files import split
-    from course_lib.long_term.stores.numpy_store import user_folder_name
-
-    new = VectorMemory("numpy", model=HashModel())
-    records = [new.remember("priya", t) for t in ("Priya is vegetarian.", "Priya lives in Berlin.")]
-    folder = tmp_path / user_folder_name(tmp_path, "priya")
-    folder.mkdir()
-    (folder / "user.json").write_text(_json.dumps({"user_id": "priya"}))
-    (folder / "records.jsonl").write_text("".join(_json.dumps(split(r)[0]) + "\n" for r in records))
-    np.save(folder / "vectors.npy", np.stack([r.embedding for r in records]))
-    np.save(folder / "access.npy", np.array([split(r)[1] for r in records]))
-    old = VectorMemory("numpy", path=tmp_path, model=HashModel())
-    assert old.users() == ["priya"] and [r.text for r in old.memories("priya")] == [r.text for r in records]
-    old.forget("priya", records[1].id)
-    assert sorted(p.name for p in folder.iterdir()) == ["access.npz", "memories.npz"]
-    assert not any(b"Berlin" in p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
-    assert [r.text for r in VectorMemory("numpy", path=tmp_path, model=HashModel()).memories("priya")] == \
-        ["Priya is vegetarian."]
 
 
 def test_every_memory_has_a_type_and_recall_can_ask_for_one(make, tmp_path):

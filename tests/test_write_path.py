@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from course_lib import CourseClock, VectorMemory
 from course_lib.long_term.write_path import (Decision, Fact, MemoryWriter, ModelOutputError, as_conversation, extract_facts, gate,
-                                   iban_ok, luhn_ok, parse_json, rate_importance, redact_secrets, resolve,
-                                   session_summary)
+                                   parse_json, rate_importance, resolve, session_summary)
+from course_lib.model.redact import iban_ok, luhn_ok, redact_secrets
 
 
 def user(text):

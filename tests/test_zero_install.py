@@ -107,7 +107,6 @@ def linked_notebooks(text: str) -> list[str]:
     assert len(on_binder) == text.count("mybinder.org/v2/"), "a Binder link does not point at this repository"
     assert len(on_colab) == text.count("colab.research.google.com/github/"), "a Colab link points elsewhere"
     return [unquote(p).removeprefix("lab/tree/") for p in on_binder] + on_colab
-    return binder_paths + colab_paths
 
 
 def test_every_binder_and_colab_link_in_the_readme_opens_an_existing_notebook():

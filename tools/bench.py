@@ -133,7 +133,13 @@ def bench_recall(sizes: list[int], repeat: int, chroma_max: int) -> dict[str, di
                 chroma = filled_memory("chroma", n, tmp)
                 results[f"chroma embedded recall, {n:,}"] = stats(
                     timings(lambda: chroma.recall("target", QUERY, k=5, touch=False), repeat))
-                col = chroma.store._collection("target")  # chroma's own part: the nearest-neighbour query
+                import chromadb
+                from chromadb.config import Settings
+                from course_lib.long_term.stores.chroma_store import collection_name
+
+                # chroma's own part: the nearest-neighbour query on the user's collection, through chromadb itself
+                client = chromadb.PersistentClient(path=tmp, settings=Settings(anonymized_telemetry=False))
+                col = client.get_collection(collection_name("target"), embedding_function=None)
                 results[f"chroma query alone, {n:,}"] = stats(timings(lambda: col.query(
                     query_embeddings=[q], n_results=32, include=["metadatas", "embeddings"]), repeat))
                 del chroma

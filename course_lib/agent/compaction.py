@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from course_lib.checks import check_number, check_whole
 from course_lib.model.prompts import COMPACT, COMPACTED_HEADING, DATA_FENCE, FENCE
 from course_lib.model.tokens import (REPLY_PRIMING, count_message_tokens, count_tokens, count_tools_tokens, decode,
                                      encode)
@@ -77,10 +78,8 @@ def plan_compaction(window: int = 128_000, trigger: float = 0.8, fold_tokens: in
     By default fold_tokens is 15/32 of the window (60,000 of 128,000) and target_tokens 1/40 of that
     (1,500), but at least MIN_SUMMARY_TOKENS and at most half of fold_tokens.
     """
-    if not isinstance(window, int) or isinstance(window, bool) or window < 1:
-        raise ValueError(f"window must be a positive number of tokens, got {window!r}")
-    if not isinstance(trigger, (int, float)) or not 0 < trigger <= 1:
-        raise ValueError(f"trigger is a fraction of the window in (0, 1], e.g. 0.8; got {trigger!r}")
+    check_whole(window, "window", 1, hint=" (tokens)")
+    check_number(trigger, "trigger", 0, 1, low_open=True, hint=" (a fraction of the window, e.g. 0.8)")
     fold_tokens = round(window * 15 / 32) if fold_tokens is None else fold_tokens
     if target_tokens is None:
         target_tokens = min(max(fold_tokens // 40, MIN_SUMMARY_TOKENS), fold_tokens // 2)

@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from course_lib.checks import check_whole
 from course_lib.model.prompts import REACT_SYSTEM, facts_block
 from course_lib.model.tokens import count_tokens, count_tools_tokens
 
@@ -84,9 +85,7 @@ def run_layout(layout: str, conversation: Sequence[Message], facts: Sequence[str
     from course_lib.model.client import Model
 
     max_turns = len(conversation) // 2
-    if not isinstance(turns, int) or not 1 <= turns <= max_turns:
-        raise ValueError(f"turns must be between 1 and {max_turns} for a conversation of {len(conversation)} "
-                         f"messages, got {turns!r}")
+    check_whole(turns, "turns", 1, max_turns, hint=f" for a conversation of {len(conversation)} messages")
     facts = [str(f) for f in facts]
     if not facts:
         raise ValueError("facts must name at least one fact to lay out as memory")

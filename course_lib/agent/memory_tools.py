@@ -16,8 +16,8 @@ from typing import Any
 
 from course_lib.agent.recall_block import render_all
 from course_lib.agent.toolbox import Toolbox
-from course_lib.long_term.checks import check_importance, check_k, check_text
-from course_lib.long_term.redact import redact_secrets
+from course_lib.checks import check_importance, check_k, check_text
+from course_lib.model.redact import redact_secrets
 from course_lib.long_term.shared import check_personal_user, leaked_value, recall_merged
 from course_lib.agent.truncation import GOAL
 from course_lib.long_term.trust import InstructionRefused, grounded

@@ -8,7 +8,7 @@
 
 Tools travel in the OpenAI "tools" format, so the same loop runs against the offline model and any
 live OpenAI-compatible model. The loop is here; its parts live next door: the Toolbox (toolbox.py), the
-token meter (usage.py) and the trace (trace.py). The loop knows nothing about memory; memory plugs in at two places:
+token meter (usage.py) and the trace (trace.py). The loop knows nothing about memory; memory plugs in at three places:
 
 * ``memory``      a short-term memory object (``add(message)``, ``render()``) that carries the
                   conversation from one ``run`` to the next (default: a lossless ConversationBuffer);
@@ -37,19 +37,18 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterable
 
+from course_lib.checks import check_number, check_whole
 from course_lib.agent.compaction import CompactionPlan, Compactor, plan_compaction
 from course_lib.agent.recall_block import confirm_note
 from course_lib.agent.toolbox import Toolbox, as_toolbox
 from course_lib.agent.truncation import pursuing
 from course_lib.agent.trace import AgentResult, Step, Trace
-from course_lib.agent.usage import SECTIONS, CallUsage, Usage, meter
+from course_lib.agent.usage import CallUsage, Usage, meter
 from course_lib.model.lazy import LazyModel
-from course_lib.model.prompts import FACTS_HEADING, REACT_SYSTEM, facts_block
+from course_lib.model.prompts import REACT_SYSTEM, facts_block
 from course_lib.model.tokens import count_message_tokens
 
-# Names callers import from here since before the agent was split into toolbox / usage / trace.
-__all__ = ["ReActAgent", "Toolbox", "as_toolbox", "AgentResult", "Step", "Trace", "CallUsage", "Usage", "meter",
-           "SECTIONS", "FACTS_HEADING"]
+__all__ = ["ReActAgent"]
 
 Message = dict[str, Any]
 BeforeRun = Callable[["ReActAgent", str], "list[str] | None"]
@@ -74,15 +73,12 @@ class ReActAgent:
         max_context_tokens: int | None = None,
         compact_at: float = 0.8,
     ) -> None:
-        if not isinstance(max_steps, int) or max_steps < 1:
-            raise ValueError(f"max_steps is the number of model calls allowed per run (>= 1), got {max_steps!r}")
-        if isinstance(compact_at, bool) or not isinstance(compact_at, (int, float)) or not 0 < compact_at <= 1:
-            raise ValueError(f"compact_at is the fraction of max_context_tokens at which to compact, in (0, 1] "
-                             f"(e.g. 0.8); got {compact_at!r}")
-        if max_context_tokens is not None and (isinstance(max_context_tokens, bool) or not
-                                               isinstance(max_context_tokens, int) or max_context_tokens < 1):
-            raise ValueError(f"max_context_tokens is the prompt window in tokens (e.g. 5000), or None for no limit; "
-                             f"got {max_context_tokens!r}")
+        check_whole(max_steps, "max_steps", 1, hint=" (the number of model calls allowed per run)")
+        check_number(compact_at, "compact_at", 0, 1, low_open=True,
+                     hint=" (the fraction of max_context_tokens at which to compact, e.g. 0.8)")
+        if max_context_tokens is not None:
+            check_whole(max_context_tokens, "max_context_tokens", 1,
+                        hint=" (the prompt window in tokens, e.g. 5000), or None for no limit;")
         if memory is not None and not (hasattr(memory, "add") and hasattr(memory, "render")):
             raise TypeError("memory must have add(message) and render(); use ConversationBuffer, SlidingWindow "
                             "or SummaryBufferMemory")
@@ -122,57 +118,66 @@ class ReActAgent:
             return self._run(user_message)
 
     def _run(self, user_message: str) -> AgentResult:
-        facts = list(self.before_run(self, user_message) or []) if self.before_run else []
-        self.last_facts = facts
-        system = {"role": "system", "content": self.system_prompt()}
-        recalled = self.memory_message(facts)
-        fixed = [system, recalled] if recalled else [system]  # never folded by compaction
-        history = [dict(m) for m in self.memory.render()]
-        user = {"role": "user", "content": user_message}
-        scratch: list[Message] = []  # this run's tool calls and tool results
-        trace, usage = Trace(user_message), Usage()
-        schemas = list(self.tools.schemas)
+        """Recall, then up to max_steps model calls with the tools they ask for, then remember the run."""
+        self.last_facts = list(self.before_run(self, user_message) or []) if self.before_run else []
+        system, user = {"role": "system", "content": self.system_prompt()}, {"role": "user", "content": user_message}
+        recalled = self.memory_message(self.last_facts)
+        context = [*(dict(m) for m in self.memory.render()), user]  # after the system prompt; compaction folds it
+        trace, usage, scratch = Trace(user_message), Usage(), []
         compactor = Compactor(self.compaction, self.model) if self.compaction else None
-        context = [*history, user]  # what follows the system prompt; compaction may fold its oldest part
-        answer = ""
         for step in range(self.max_steps):
             if compactor:
-                context, folded = compactor.fit(fixed, context, user, schemas, step)
-                if folded:
-                    trace.compactions.append(folded)
-            at = next(i for i, m in enumerate(context) if m is user) + 1
-            messages = [system, *context[:at], *([recalled] if recalled else []), *context[at:]]
-            kwargs = {"tools": schemas} if schemas else {}
-            response = self.model.chat(messages, **kwargs)
-            usage.calls.append(self._meter(response, system, recalled, context[:at], context[at:], schemas))
-            reply = response.choices[0].message
-            calls = list(reply.tool_calls or [])
-            if not calls:
+                context, folded = compactor.fit([system, *([recalled] if recalled else [])], context, user,
+                                                self.tools.schemas, step)
+                trace.compactions += [folded] if folded else []
+            reply = self._call(system, recalled, context, user, usage)
+            if not reply.tool_calls:
                 answer = reply.content or ""
                 break
-            scratch.append({"role": "assistant", "content": reply.content, "tool_calls": [
-                {"id": c.id, "type": "function",
-                 "function": {"name": c.function.name, "arguments": c.function.arguments}} for c in calls]})
-            context.append(scratch[-1])
-            for i, c in enumerate(calls):
-                observation = self.tools.call(c.function.name, c.function.arguments)
-                scratch.append({"role": "tool", "tool_call_id": c.id, "content": observation})
-                context.append(scratch[-1])
-                try:
-                    args = json.loads(c.function.arguments or "{}")
-                except json.JSONDecodeError:
-                    args = {"_raw": c.function.arguments}
-                trace.steps.append(Step(thought=(reply.content or "") if i == 0 else "", action=c.function.name,
-                                        args=args if isinstance(args, dict) else {"_raw": args},
-                                        observation=observation))
+            acted = self._act(reply, trace)
+            scratch += acted
+            context += acted
         else:
-            trace.stopped = "max_steps"
-            answer = (f"I stopped after {self.max_steps} step{'s' if self.max_steps != 1 else ''} without a final answer "
-                      f"(raise max_steps or simplify the request).")
+            answer = self._stopped(trace)
+        return self._finish(user, scratch, answer, trace, usage)
+
+    def _call(self, system: Message, recalled: Message | None, context: list[Message], user: Message,
+              usage: Usage) -> Any:
+        """One model call on the cache-friendly layout (system, history, user, memory block, this run's calls);
+        its tokens go to `usage`, section by section. The user message is found by identity: an earlier message
+        in the history may have the same words."""
+        at = next(i for i, m in enumerate(context) if m is user) + 1
+        messages = [system, *context[:at], *([recalled] if recalled else []), *context[at:]]
+        schemas = list(self.tools.schemas)
+        response = self.model.chat(messages, **({"tools": schemas} if schemas else {}))
+        usage.calls.append(self._meter(response, system, recalled, context[:at], context[at:], schemas))
+        return response.choices[0].message
+
+    def _act(self, reply: Any, trace: Trace) -> list[Message]:
+        """Run the tools a reply asks for: the assistant's call message and one result message per call, each
+        call recorded in the trace (with its arguments as the model wrote them, parsed when they are JSON)."""
+        calls = list(reply.tool_calls)
+        out: list[Message] = [{"role": "assistant", "content": reply.content, "tool_calls": [
+            {"id": c.id, "type": "function", "function": {"name": c.function.name, "arguments": c.function.arguments}}
+            for c in calls]}]
+        for i, c in enumerate(calls):
+            observation = self.tools.call(c.function.name, c.function.arguments)
+            out.append({"role": "tool", "tool_call_id": c.id, "content": observation})
+            trace.steps.append(Step(thought=(reply.content or "") if i == 0 else "", action=c.function.name,
+                                    args=parsed_arguments(c.function.arguments), observation=observation))
+        return out
+
+    def _stopped(self, trace: Trace) -> str:
+        """The answer of a run that used every step without a final answer."""
+        trace.stopped = "max_steps"
+        return (f"I stopped after {self.max_steps} step{'s' if self.max_steps != 1 else ''} without a final answer "
+                f"(raise max_steps or simplify the request).")
+
+    def _finish(self, user: Message, scratch: list[Message], answer: str, trace: Trace, usage: Usage) -> AgentResult:
+        """Add the run to the short-term memory, hand it to after_run, and return the result."""
         trace.answer = answer
-        final = {"role": "assistant", "content": answer}
-        run_messages = [user, *scratch, final]
-        for m in (run_messages if self.keep_tool_messages else [user, final]):
+        run_messages = [user, *scratch, {"role": "assistant", "content": answer}]
+        for m in (run_messages if self.keep_tool_messages else [user, run_messages[-1]]):
             self.memory.add(m)
         if self.after_run:
             self.after_run(self, run_messages)
@@ -199,3 +204,12 @@ class ReActAgent:
             self.memory.clear()
         else:
             raise TypeError(f"{type(self.memory).__name__} has no clear(); create a new memory object instead")
+
+
+def parsed_arguments(arguments: str | None) -> dict[str, Any]:
+    """A tool call's arguments as a dict for the trace; text that is not a JSON object is kept as {"_raw": text}."""
+    try:
+        args = json.loads(arguments or "{}")
+    except json.JSONDecodeError:
+        return {"_raw": arguments}
+    return args if isinstance(args, dict) else {"_raw": args}

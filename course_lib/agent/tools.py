@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from course_lib.checks import check_number, check_whole
 from course_lib.agent.toolbox import Toolbox
 
 RESTAURANTS: list[dict[str, Any]] = [
@@ -59,8 +60,8 @@ def search_restaurants(city: str, diet: str | None = None, max_price: float | No
         raise ValueError(f"diet must be one of {', '.join(DIETS)} (or left out), got {diet!r}")
     diet = (str(diet).strip().lower() if diet else "") or None
     diet = None if diet in ("any", "none") else diet
-    if max_price is not None and not isinstance(max_price, (int, float)):
-        raise ValueError(f"max_price must be a number of EUR per person, got {max_price!r}")
+    if max_price is not None:
+        max_price = check_number(max_price, "max_price", 0, hint=" of EUR per person")
     found = [dict(r) for r in RESTAURANTS
              if r["city"].lower() == key
              and (diet is None or diet in r["diet"])
@@ -87,8 +88,7 @@ def book_table(restaurant: str, time: str, people: int) -> dict[str, Any]:
     match = [r for r in RESTAURANTS if r["name"].lower() == str(restaurant).strip().lower()]
     if not match:
         raise ValueError(f"no restaurant called {restaurant!r}; call search_restaurants to find one")
-    if not isinstance(people, int) or isinstance(people, bool) or not 1 <= people <= 20:
-        raise ValueError(f"people must be a whole number from 1 to 20, got {people!r}")
+    people = check_whole(people, "people", 1, 20)
     if not isinstance(time, str) or not time.strip():
         raise ValueError("time must be a text such as 'Friday 19:00'")
     r = match[0]

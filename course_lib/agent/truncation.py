@@ -14,6 +14,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
+from course_lib.checks import check_whole
 from course_lib.agent.passages import rank_passages
 from course_lib.model.tokens import count_tokens, decode, encode
 
@@ -51,10 +52,8 @@ class OutputStore:
 
     def read(self, pointer: str, offset: int = 0, max_tokens: int = 1000) -> str:
         """Up to `max_tokens` tokens of the stored output from token `offset`, plus a hint to read on."""
-        if not isinstance(offset, int) or offset < 0:
-            raise ValueError(f"offset must be a token position >= 0, got {offset!r}")
-        if not isinstance(max_tokens, int) or max_tokens < 1:
-            raise ValueError(f"max_tokens must be a positive whole number, got {max_tokens!r}")
+        offset = check_whole(offset, "offset", 0, hint=" (a token position)")
+        max_tokens = check_whole(max_tokens, "max_tokens", 1)
         ids = encode(self.get(pointer))
         end = min(len(ids), offset + max_tokens)
         text = decode(ids[offset:end])
@@ -112,8 +111,7 @@ def truncate_tool_output(text: str, max_tokens: int, head: int | None = None, ta
     """
     if not isinstance(text, str):
         raise TypeError(f"truncate_tool_output takes the tool's output as a string, got {type(text).__name__}")
-    if not isinstance(max_tokens, int) or max_tokens < 1:
-        raise ValueError(f"max_tokens must be a positive whole number, got {max_tokens!r}")
+    max_tokens = check_whole(max_tokens, "max_tokens", 1)
     if query is not None and not isinstance(query, str):
         raise TypeError(f"query is the text to look for (e.g. the user's request), got {type(query).__name__}")
     total = count_tokens(text)

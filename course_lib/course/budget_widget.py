@@ -11,9 +11,10 @@ The widget only wires sliders to it and draws, like the scoring explorer in widg
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Any
+
+import ipywidgets as w
 
 from course_lib.agent.compaction import plan_compaction
 from course_lib.agent.usage import SECTIONS
@@ -125,47 +126,40 @@ def _png(budget: Budget) -> bytes:
     return figure_png(lambda ax: plot_budget(budget, ax=ax), (8, 3.2))
 
 
-@functools.lru_cache(maxsize=None)
-def _explorer_class():
-    """Build the BudgetExplorer class lazily, so importing this module does not import ipywidgets."""
-    import ipywidgets as w
+class BudgetExplorer(w.VBox):
+    """Sliders for window, trigger, turns and tool-result size; a stacked bar and a table that follow them."""
 
-    class BudgetExplorer(w.VBox):
-        """Sliders for window, trigger, turns and tool-result size; a stacked bar and a table that follow them."""
+    def __init__(self, window: int, trigger: float, turns: int, tool_tokens: int) -> None:
+        def slider(kind: Any, value: Any, bounds: tuple, name: str, **extra: Any) -> Any:
+            lo, hi, step = bounds
+            return kind(value=value, min=lo, max=hi, step=step, description=name, continuous_update=False,
+                        style={"description_width": "110px"}, **extra)
 
-        def __init__(self, window: int, trigger: float, turns: int, tool_tokens: int) -> None:
-            def slider(kind: Any, value: Any, bounds: tuple, name: str, **extra: Any) -> Any:
-                lo, hi, step = bounds
-                return kind(value=value, min=lo, max=hi, step=step, description=name, continuous_update=False,
-                            style={"description_width": "110px"}, **extra)
+        self.sliders = {
+            "window": slider(w.IntSlider, window, WINDOW_RANGE, "window"),
+            "trigger": slider(w.FloatSlider, trigger, TRIGGER_RANGE, "trigger", readout_format=".2f"),
+            "turns": slider(w.IntSlider, turns, TURNS_RANGE, "turns"),
+            "tool_tokens": slider(w.IntSlider, tool_tokens, TOOL_RANGE, "tool result / turn"),
+        }
+        self.chart, self.table = w.Output(), w.HTML()
+        super().__init__([*self.sliders.values(), self.chart, self.table])
+        for slider in self.sliders.values():
+            slider.observe(self._update, names="value")
+        self._update()
 
-            self.sliders = {
-                "window": slider(w.IntSlider, window, WINDOW_RANGE, "window"),
-                "trigger": slider(w.FloatSlider, trigger, TRIGGER_RANGE, "trigger", readout_format=".2f"),
-                "turns": slider(w.IntSlider, turns, TURNS_RANGE, "turns"),
-                "tool_tokens": slider(w.IntSlider, tool_tokens, TOOL_RANGE, "tool result / turn"),
-            }
-            self.chart, self.table = w.Output(), w.HTML()
-            super().__init__([*self.sliders.values(), self.chart, self.table])
-            for slider in self.sliders.values():
-                slider.observe(self._update, names="value")
-            self._update()
+    def values(self) -> dict[str, Any]:
+        """The slider values, as keyword arguments for context_budget."""
+        return {k: s.value for k, s in self.sliders.items()}
 
-        def values(self) -> dict[str, Any]:
-            """The slider values, as keyword arguments for context_budget."""
-            return {k: s.value for k, s in self.sliders.items()}
+    def _update(self, change: Any = None) -> None:
+        self.budget = context_budget(**self.values())
+        show(self.chart, self.table, _png(self.budget), budget_text(self.budget), label="budget chart")
 
-        def _update(self, change: Any = None) -> None:
-            self.budget = context_budget(**self.values())
-            show(self.chart, self.table, _png(self.budget), budget_text(self.budget), label="budget chart")
-
-        def __repr__(self) -> str:
-            return f"BudgetExplorer({budget_text(self.budget).splitlines()[-1]})"
-
-    return BudgetExplorer
+    def __repr__(self) -> str:
+        return f"BudgetExplorer({budget_text(self.budget).splitlines()[-1]})"
 
 
 def budget_explorer(window: int = 8_000, trigger: float = 0.8, turns: int = 8, tool_tokens: int = 300) -> Any:
     """An ipywidgets box: sliders for window, trigger, turns and tool-result size, a live stacked bar and table."""
     context_budget(window, trigger, turns, tool_tokens)  # a bad starting value fails here, with its name
-    return _explorer_class()(window, trigger, turns, tool_tokens)
+    return BudgetExplorer(window, trigger, turns, tool_tokens)

@@ -12,10 +12,12 @@ explorer's chart (widgets.plot_ranking), like lesson 06's explorer.
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Any
 
+import ipywidgets as w
+
+from course_lib.checks import check_number
 from course_lib.course.widgets import THRESHOLD_RANGE, WEIGHT_RANGE, Row, figure_png, plot_ranking, show
 from course_lib.scoring import Weights
 
@@ -40,8 +42,8 @@ class Inspected:
 def inspect_memories(memory: Any, user_id: str, query: str, threshold: float | None = None,
                      weights: Weights | None = None) -> list[Inspected]:
     """Every current memory of `user_id` scored for `query`, best first; rows under `threshold` have kept=False."""
-    if threshold is not None and (not isinstance(threshold, (int, float)) or threshold != threshold):
-        raise ValueError(f"threshold must be a number (the minimum score to be recalled) or None, got {threshold!r}")
+    if threshold is not None:
+        check_number(threshold, "threshold", hint=" (the minimum score to be recalled) or None")
     w = weights or memory.weights
     current = memory.memories(user_id)
     if not current:
@@ -81,56 +83,49 @@ def _png(rows: list[Inspected], threshold: float, title: str) -> bytes:
                       (10, 1.8 + 0.4 * max(len(rows), 1)))
 
 
-@functools.lru_cache(maxsize=None)
-def _inspector_class():
-    """Build the MemoryInspector class lazily, so importing this module does not import ipywidgets."""
-    import ipywidgets as w
+class MemoryInspector(w.VBox):
+    """A query box, weight and threshold sliders, a chart and a table of one user's memories."""
 
-    class MemoryInspector(w.VBox):
-        """A query box, weight and threshold sliders, a chart and a table of one user's memories."""
+    def __init__(self, memory: Any, user_id: str, query: str, threshold: float, weights: Weights) -> None:
+        self.memory, self.user_id = memory, user_id
+        style = {"description_width": "90px"}
 
-        def __init__(self, memory: Any, user_id: str, query: str, threshold: float, weights: Weights) -> None:
-            self.memory, self.user_id = memory, user_id
-            style = {"description_width": "90px"}
+        def slider(name: str, value: float, bounds: tuple[float, float, float]) -> Any:
+            lo, hi, step = bounds
+            return w.FloatSlider(value=value, min=lo, max=hi, step=step, description=name,
+                                 readout_format=".2f", continuous_update=False, style=style)
 
-            def slider(name: str, value: float, bounds: tuple[float, float, float]) -> Any:
-                lo, hi, step = bounds
-                return w.FloatSlider(value=value, min=lo, max=hi, step=step, description=name,
-                                     readout_format=".2f", continuous_update=False, style=style)
+        self.query = w.Text(value=query, description="query", continuous_update=False, style=style,
+                            layout=w.Layout(width="520px"))
+        self.sliders = {"w_rec": slider("w recency", weights.recency, WEIGHT_RANGE),
+                        "w_imp": slider("w importance", weights.importance, WEIGHT_RANGE),
+                        "w_rel": slider("w relevance", weights.relevance, WEIGHT_RANGE),
+                        "threshold": slider("threshold", threshold, THRESHOLD_RANGE)}
+        self.chart, self.table = w.Output(), w.HTML()
+        self.rows: list[Inspected] = []
+        super().__init__([self.query, *self.sliders.values(), self.chart, self.table])
+        for control in [self.query, *self.sliders.values()]:
+            control.observe(self._update, names="value")
+        self._update()
 
-            self.query = w.Text(value=query, description="query", continuous_update=False, style=style,
-                                layout=w.Layout(width="520px"))
-            self.sliders = {"w_rec": slider("w recency", weights.recency, WEIGHT_RANGE),
-                            "w_imp": slider("w importance", weights.importance, WEIGHT_RANGE),
-                            "w_rel": slider("w relevance", weights.relevance, WEIGHT_RANGE),
-                            "threshold": slider("threshold", threshold, THRESHOLD_RANGE)}
-            self.chart, self.table = w.Output(), w.HTML()
-            self.rows: list[Inspected] = []
-            super().__init__([self.query, *self.sliders.values(), self.chart, self.table])
-            for control in [self.query, *self.sliders.values()]:
-                control.observe(self._update, names="value")
-            self._update()
+    def _update(self, change: Any = None) -> None:
+        s = {k: v.value for k, v in self.sliders.items()}
+        try:
+            weights = Weights(s["w_rec"], s["w_imp"], s["w_rel"])
+            self.rows = inspect_memories(self.memory, self.user_id, self.query.value, s["threshold"], weights)
+        except ValueError as error:  # an empty query, every weight at 0 …: say why
+            self.rows = []
+            show(self.chart, self.table, None, str(error))
+            return
+        show(self.chart, self.table, _png(self.rows, s["threshold"], f"{self.user_id}: {self.query.value}"),
+             inspector_table(self.rows), self.summary(), label="inspector chart")
 
-        def _update(self, change: Any = None) -> None:
-            s = {k: v.value for k, v in self.sliders.items()}
-            try:
-                weights = Weights(s["w_rec"], s["w_imp"], s["w_rel"])
-                self.rows = inspect_memories(self.memory, self.user_id, self.query.value, s["threshold"], weights)
-            except ValueError as error:  # an empty query, every weight at 0 …: say why
-                self.rows = []
-                show(self.chart, self.table, None, str(error))
-                return
-            show(self.chart, self.table, _png(self.rows, s["threshold"], f"{self.user_id}: {self.query.value}"),
-                 inspector_table(self.rows), self.summary(), label="inspector chart")
+    def summary(self) -> str:
+        """What the threshold keeps right now, in one line."""
+        return verdict(self.rows, self.sliders["threshold"].value)
 
-        def summary(self) -> str:
-            """What the threshold keeps right now, in one line."""
-            return verdict(self.rows, self.sliders["threshold"].value)
-
-        def __repr__(self) -> str:
-            return f"MemoryInspector({self.user_id!r}: {self.summary()})"
-
-    return MemoryInspector
+    def __repr__(self) -> str:
+        return f"MemoryInspector({self.user_id!r}: {self.summary()})"
 
 
 def memory_inspector(memory: Any, user_id: str, query: str, threshold: float = 1.5,
@@ -141,4 +136,4 @@ def memory_inspector(memory: Any, user_id: str, query: str, threshold: float = 1
     lo, hi, _ = THRESHOLD_RANGE
     if not lo <= threshold <= hi:
         raise ValueError(f"threshold {threshold} is outside the slider's range {lo}..{hi}")
-    return _inspector_class()(memory, user_id, query, threshold, weights)
+    return MemoryInspector(memory, user_id, query, threshold, weights)

@@ -28,7 +28,7 @@ from course_lib.long_term.stores.chroma_disk import UUID
 from course_lib.long_term.stores.chroma_store import LOCK_NAME
 from course_lib.long_term.stores.chroma_tenancy import identity, tenant_clients
 from course_lib.long_term.stores.files import read_log
-from course_lib.long_term.stores.numpy_files import ACCESS, LEGACY, MEMORIES
+from course_lib.long_term.stores.numpy_files import ACCESS, MEMORIES
 from course_lib.long_term.stores.numpy_store import DELETING
 from course_lib.long_term.stores.private import KEY_FILE
 
@@ -36,7 +36,7 @@ HASHED = re.compile(r"[0-9a-f]{24}")  # user folders and profile files are named
 CHROMA_FILE = re.compile(r"chroma\.sqlite3(-wal|-shm|-journal)?")
 LOCK = re.compile(r"([0-9a-f]{24}(\.json)?|.+\.jsonl)\.lock")
 TEMP = re.compile(r"\..+\.tmp")  # what `files.atomic_write` leaves behind when killed mid-write
-NUMPY_FILES = {MEMORIES, ACCESS, *LEGACY}
+NUMPY_FILES = {MEMORIES, ACCESS}
 
 
 @dataclass

@@ -11,18 +11,20 @@ only wires sliders to it and draws. The chart is rendered to a PNG and placed in
 from __future__ import annotations
 
 import base64
-import functools
 import io
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+import ipywidgets as w
+
+from course_lib.checks import check_number
 from course_lib.scoring import BERLIN_MEMORIES, Weights, rank
 
 PART_NAMES = ("recency", "importance", "relevance")
 PART_COLOURS = ("#4c72b0", "#dd8452", "#55a868")
 GREYS = ("#a9a9a9", "#c4c4c4", "#dedede")  # the same three parts, greyed out
 
-# slider name -> (min, max, step, default)
+# (min, max, step) of each slider
 WEIGHT_RANGE = (0.0, 3.0, 0.05)
 DECAY_RANGE = (0.90, 1.0, 0.001)
 THRESHOLD_RANGE = (0.0, 6.0, 0.05)
@@ -45,8 +47,7 @@ def explore_ranking(memories: Iterable[Any] = BERLIN_MEMORIES, w_rec: float = 1.
                     normalise: bool = False) -> list[Row]:
     """Rank every memory for these slider values, best first; rows below the threshold have retrieved=False."""
     weights = Weights(recency=w_rec, importance=w_imp, relevance=w_rel)
-    if not isinstance(threshold, (int, float)) or threshold != threshold:
-        raise ValueError(f"threshold must be a number (the minimum score to be retrieved), got {threshold!r}")
+    check_number(threshold, "threshold", hint=" (the minimum score to be retrieved)")
     rows = []
     for i, s in enumerate(rank(memories, weights, decay, normalise=normalise), start=1):
         parts = (w_rec * s.recency, w_imp * s.importance, w_rel * s.relevance)
@@ -120,64 +121,57 @@ def _png(rows: list[Row], threshold: float) -> bytes:
     return figure_png(lambda ax: plot_ranking(rows, threshold, ax=ax), (7.5, 1.3 + 0.6 * max(len(rows), 1)))
 
 
-@functools.lru_cache(maxsize=None)
-def _explorer_class():
-    """Build the ScoringExplorer class lazily, so importing this module does not import ipywidgets."""
-    import ipywidgets as w
+class ScoringExplorer(w.VBox):
+    """A VBox of sliders, a chart (Output widget) and a table (HTML) that re-rank on every change."""
 
-    class ScoringExplorer(w.VBox):
-        """A VBox of sliders, a chart (Output widget) and a table (HTML) that re-rank on every change."""
+    def __init__(self, memories: list[Any], weights: Weights, decay: float, threshold: float,
+                 normalise: bool) -> None:
+        self.memories = memories
+        layout = {"description_width": "90px"}
 
-        def __init__(self, memories: list[Any], weights: Weights, decay: float, threshold: float,
-                     normalise: bool) -> None:
-            self.memories = memories
-            layout = {"description_width": "90px"}
+        def slider(name: str, value: float, bounds: tuple[float, float, float], fmt: str) -> Any:
+            lo, hi, step = bounds
+            return w.FloatSlider(value=value, min=lo, max=hi, step=step, description=name,
+                                 readout_format=fmt, continuous_update=False, style=layout)
 
-            def slider(name: str, value: float, bounds: tuple[float, float, float], fmt: str) -> Any:
-                lo, hi, step = bounds
-                return w.FloatSlider(value=value, min=lo, max=hi, step=step, description=name,
-                                     readout_format=fmt, continuous_update=False, style=layout)
+        self.sliders = {
+            "w_rec": slider("w recency", weights.recency, WEIGHT_RANGE, ".2f"),
+            "w_imp": slider("w importance", weights.importance, WEIGHT_RANGE, ".2f"),
+            "w_rel": slider("w relevance", weights.relevance, WEIGHT_RANGE, ".2f"),
+            "decay": slider("decay / hour", decay, DECAY_RANGE, ".3f"),
+            "threshold": slider("threshold", threshold, THRESHOLD_RANGE, ".2f"),
+        }
+        self.normalise = w.Checkbox(value=normalise, description="min-max normalise each term",
+                                    layout=w.Layout(width="auto"))
+        self.chart = w.Output()
+        self.table = w.HTML()
+        self.rows: list[Row] = []
+        super().__init__([*self.sliders.values(), self.normalise, self.chart, self.table])
+        for control in [*self.sliders.values(), self.normalise]:
+            control.observe(self._update, names="value")
+        self._update()
 
-            self.sliders = {
-                "w_rec": slider("w recency", weights.recency, WEIGHT_RANGE, ".2f"),
-                "w_imp": slider("w importance", weights.importance, WEIGHT_RANGE, ".2f"),
-                "w_rel": slider("w relevance", weights.relevance, WEIGHT_RANGE, ".2f"),
-                "decay": slider("decay / hour", decay, DECAY_RANGE, ".3f"),
-                "threshold": slider("threshold", threshold, THRESHOLD_RANGE, ".2f"),
-            }
-            self.normalise = w.Checkbox(value=normalise, description="min-max normalise each term",
-                                        layout=w.Layout(width="auto"))
-            self.chart = w.Output()
-            self.table = w.HTML()
-            self.rows: list[Row] = []
-            super().__init__([*self.sliders.values(), self.normalise, self.chart, self.table])
-            for control in [*self.sliders.values(), self.normalise]:
-                control.observe(self._update, names="value")
-            self._update()
+    def values(self) -> dict[str, Any]:
+        """The current slider values, as keyword arguments for explore_ranking."""
+        return {**{k: s.value for k, s in self.sliders.items()}, "normalise": self.normalise.value}
 
-        def values(self) -> dict[str, Any]:
-            """The current slider values, as keyword arguments for explore_ranking."""
-            return {**{k: s.value for k, s in self.sliders.items()}, "normalise": self.normalise.value}
+    def _update(self, change: Any = None) -> None:
+        values = self.values()
+        try:
+            self.rows = explore_ranking(self.memories, **values)
+        except ValueError as error:  # e.g. every weight slider at 0: say why instead of a silent chart
+            self.rows = []
+            show(self.chart, self.table, None, str(error))
+            return
+        show(self.chart, self.table, _png(self.rows, values["threshold"]), ranking_table(self.rows),
+             self.summary(), label="scoring chart")
 
-        def _update(self, change: Any = None) -> None:
-            values = self.values()
-            try:
-                self.rows = explore_ranking(self.memories, **values)
-            except ValueError as error:  # e.g. every weight slider at 0: say why instead of a silent chart
-                self.rows = []
-                show(self.chart, self.table, None, str(error))
-                return
-            show(self.chart, self.table, _png(self.rows, values["threshold"]), ranking_table(self.rows),
-                 self.summary(), label="scoring chart")
+    def summary(self) -> str:
+        """The current ranking in one line."""
+        return summary(self.rows, self.sliders["threshold"].value)
 
-        def summary(self) -> str:
-            """The current ranking in one line."""
-            return summary(self.rows, self.sliders["threshold"].value)
-
-        def __repr__(self) -> str:
-            return f"ScoringExplorer({self.summary()})"
-
-    return ScoringExplorer
+    def __repr__(self) -> str:
+        return f"ScoringExplorer({self.summary()})"
 
 
 def _escape(text: str) -> str:
@@ -205,4 +199,4 @@ def scoring_explorer(memories: Iterable[Any] = BERLIN_MEMORIES, weights: Weights
                                      *((f"weight {n}", getattr(weights, n), WEIGHT_RANGE) for n in PART_NAMES)):
         if not lo <= value <= hi:
             raise ValueError(f"{name} {value} is outside the slider's range {lo}..{hi}")
-    return _explorer_class()(rows, weights, decay, threshold, normalise)
+    return ScoringExplorer(rows, weights, decay, threshold, normalise)

@@ -35,7 +35,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from course_lib.long_term.checks import check_user, check_when
+from course_lib.checks import check_flag, check_user, check_when
 from course_lib.long_term.episodic import EpisodicLog
 from course_lib.long_term.lessons import episode_lessons
 from course_lib.long_term.memory_types import TYPE_KEY
@@ -107,8 +107,7 @@ def consolidate(memory: Any, log_dir: str | os.PathLike | None = None, user_id: 
                 side_effects: Iterable[str] = SIDE_EFFECTS) -> Report:
     """Run one pass (promote, mark, archive, sweep, dedupe; see the module) and report every change.
     `log_dir=None` skips the episodes (sweep and dedupe only); `user_id=None` takes every user."""
-    if not isinstance(dry_run, bool):
-        raise TypeError(f"dry_run must be True or False, got {dry_run!r}")
+    dry_run = check_flag(dry_run, "dry_run")
     user_id = None if user_id is None else check_user(user_id)
     now = check_when(now, "now") or memory.clock.now()
     report = Report(dry_run)
@@ -165,7 +164,7 @@ def promote(memory: Any, user: str, events: list[dict[str, Any]], dry_run: bool,
 def plan(writer: Any, user: str, turns: list[dict[str, str]]) -> list[Any]:
     """The write path's decisions for these turns against the store as it is now, applied to nothing (as in
     MemoryWriter.write_from_conversation: secrets are redacted before the model sees the turns, guesses gated)."""
-    from course_lib.long_term.redact import redact_secrets
+    from course_lib.model.redact import redact_secrets
     from course_lib.long_term.write_path import as_conversation, extract, gate, resolve
     from course_lib.scoring import Weights
 

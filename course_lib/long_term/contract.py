@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from course_lib.long_term.checks import (check_importance, check_links, check_metadata, check_numbers, check_str,
+from course_lib.checks import (check_importance, check_links, check_metadata, check_numbers, check_str,
                                         check_texts, check_user, check_when, is_number)
 from course_lib.long_term.memory_types import TYPE_KEY, check_memory_type
-from course_lib.long_term.redact import redact_secrets
+from course_lib.model.redact import redact_secrets
 from course_lib.long_term.trust import InstructionRefused, check_said_by, refuse_instruction  # noqa: F401 (re-exported)
 
 DEFAULT_MIN_CONFIDENCE = 0.8
@@ -66,7 +66,7 @@ def check_confidence(confidence: Any, name: str = "confidence") -> float:
     return float(confidence)
 
 
-def gate(confidence: float, min_confidence: float, what: str) -> None:
+def refuse_guess(confidence: float, min_confidence: float, what: str) -> None:
     """Raise LowConfidence if a write of `what` is a guess (its confidence is below the store's threshold)."""
     if confidence < min_confidence:
         raise LowConfidence(
@@ -79,7 +79,7 @@ def admit(texts: list[str], confidences: list[float], min_confidence: float) -> 
     """The texts as they may be stored (redacted), or LowConfidence naming the first guess among them, or
     InstructionRefused naming the first text that gives the agent an order."""
     for n, (text, c) in enumerate(zip(texts, confidences)):
-        gate(c, min_confidence, (f"text {n} " if len(texts) > 1 else "") + repr(text[:60]))
+        refuse_guess(c, min_confidence, (f"text {n} " if len(texts) > 1 else "") + repr(text[:60]))
     for n, text in enumerate(texts):
         refuse_instruction(text, f"memory (text {n})" if len(texts) > 1 else "memory")
     return [redact_secrets(t)[0] for t in texts]

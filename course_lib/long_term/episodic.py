@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from course_lib.model.clock import CourseClock
-from course_lib.long_term.checks import check_user
+from course_lib.checks import check_user, is_whole
 from course_lib.long_term.redact import redact_value
 from course_lib.long_term.stores.files import atomic_write, locked, log_line, read_log, remove_temp_files
 from course_lib.long_term.stores.private import check_no_symlinks, private_folder, private_name
@@ -86,7 +86,7 @@ class EpisodicLog:
             events, good = read_log(self.path)
             if self.path.exists() and self.path.stat().st_size > good:
                 os.truncate(self.path, good)  # drop a line a killed writer left half-written
-            seq = events[-1]["seq"] + 1 if events and isinstance(events[-1].get("seq"), int) else len(events)
+            seq = events[-1]["seq"] + 1 if events and is_whole(events[-1].get("seq")) else len(events)
             event = {"ts": self.clock.now().isoformat(), "session": self.session_id, "seq": seq,
                      "type": event_type, **payload}
             line = log_line(event)

@@ -28,7 +28,7 @@ class Forgettable(Protocol):
 
 def forget_everywhere(user_id: str, *stores: Forgettable) -> dict[str, int]:
     """Delete `user_id` from every store given, all checked first; returns {store name: items deleted}."""
-    from course_lib.long_term.checks import check_user
+    from course_lib.checks import check_user
 
     check_user(user_id)
     if not stores:

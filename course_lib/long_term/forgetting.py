@@ -73,7 +73,7 @@ def sweep(memory: Any, now: datetime | None = None, user_id: str | None = None, 
     `user_id=None` sweeps every user; any other value must be a real user id ('' is an error, not "everyone").
     `dry_run=True` returns what would go and deletes nothing (consolidate's dry run).
     """
-    from course_lib.long_term.checks import check_importance, check_user, check_when, is_number
+    from course_lib.checks import check_importance, check_user, check_when, is_number
     if not is_number(threshold) or not threshold > 0:
         raise ValueError(f"threshold must be a number > 0 (the strength below which a memory goes), got {threshold!r}")
     check_importance(protect_importance, "protect_importance")

@@ -19,7 +19,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from course_lib.long_term.checks import check_user
+from course_lib.checks import check_k, check_number, check_user
 from course_lib.long_term.keyword import LiveBM25, tokenize  # noqa: F401  (tokenize is also hybrid.tokenize)
 from course_lib.model.lazy import LazyModel
 from course_lib.ranking import candidates, screen, similarities, slack, top
@@ -123,8 +123,7 @@ def fuse(query: str, vectors: np.ndarray, q: np.ndarray, raw: np.ndarray, docume
 def check_search(query: Any, k: Any, reranker: Any) -> None:
     """Raise a clear error for a query that is not text, a k that is not a whole number >= 1, or a reranker
     that is not a function."""
-    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-        raise ValueError(f"k must be a whole number >= 1, got {k!r}")
+    check_k(k)
     if not isinstance(query, str) or not query.strip():
         raise ValueError(f"query must be non-empty text, got {query!r}")
     if reranker is not None and not callable(reranker):
@@ -133,9 +132,7 @@ def check_search(query: Any, k: Any, reranker: Any) -> None:
 
 def check_alpha(alpha: Any) -> float:
     """The vector share, checked to be a number in [0, 1]."""
-    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 <= alpha <= 1:
-        raise ValueError(f"alpha is the vector share and must be in [0, 1], got {alpha!r}")
-    return float(alpha)
+    return check_number(alpha, "alpha", 0, 1, hint=" (the vector share)")
 
 
 # one index per (memory, user), dropped with the memory object
@@ -190,8 +187,7 @@ class UserIndex:
 
 def current_ids(memory: Any, user_id: str) -> list[str]:
     """The ids of this user's current memories, oldest first (KeyError for a near-miss user id with none)."""
-    probe = getattr(memory.store, "current_ids", None)  # a store that can list ids without building records
-    ids = list(probe(user_id, memory.clock.now())) if probe is not None else []
+    ids = memory.store.current_ids(user_id, memory.clock.now())  # the ids alone, without building records
     return ids or [r.id for r in memory.memories(user_id)]  # memories() also refuses a near-miss user id
 
 

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from course_lib.model.clock import CourseClock
-from course_lib.long_term.checks import check_json, check_str, check_user
-from course_lib.long_term.contract import DEFAULT_MIN_CONFIDENCE, check_confidence, gate
+from course_lib.checks import check_json, check_str, check_user
+from course_lib.long_term.contract import DEFAULT_MIN_CONFIDENCE, check_confidence, refuse_guess
 from course_lib.long_term.personal import by_category, categories
 from course_lib.long_term.redact import redact_value
 from course_lib.long_term.stores.files import StoreFileError, atomic_write, locked, read_json, remove_temp_files
@@ -100,7 +100,7 @@ class ProfileMemory:
         if value is None or value == "":
             raise ValueError(f"value for {key!r} is empty; to remove a fact use delete(user_id, {key!r})")
         source = check_str(source, "source")
-        gate(check_confidence(confidence), self.min_confidence, f"{key} = {value!r:.60}")
+        refuse_guess(check_confidence(confidence), self.min_confidence, f"{key} = {value!r:.60}")
         value = redact_value(value, key)
         with self._changing(user_id) as data:
             old = data["facts"].get(key, {}).get("value")

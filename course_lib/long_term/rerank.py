@@ -22,6 +22,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from course_lib.checks import check_number, is_whole
 from course_lib.long_term.write_path import ModelOutputError, ask_json
 from course_lib.model import prompts
 from course_lib.model.lazy import LazyModel
@@ -69,9 +70,7 @@ class LateInteraction:
     """
 
     def __init__(self, weight_power: float = 2.0) -> None:
-        if isinstance(weight_power, bool) or not isinstance(weight_power, (int, float)) or weight_power < 0:
-            raise ValueError(f"weight_power must be a number >= 0, got {weight_power!r}")
-        self.weight_power = float(weight_power)
+        self.weight_power = check_number(weight_power, "weight_power", 0)
 
     def __call__(self, query: str, candidates: Sequence[Any]) -> list[Any]:
         """The candidates, best max-sim first."""
@@ -105,7 +104,7 @@ class LLMJudge:
         ranking = answer.get("ranking")
         if isinstance(ranking, list):  # a model may write the numbers as text: ["2", "1"]
             ranking = [int(n) if isinstance(n, str) and n.strip().isdigit() else n for n in ranking]
-        if not isinstance(ranking, list) or not all(isinstance(n, int) and not isinstance(n, bool) for n in ranking):
+        if not isinstance(ranking, list) or not all(is_whole(n) for n in ranking):
             raise ModelOutputError(f'the rerank answer needs "ranking": a list of candidate numbers, got {answer!r}')
         picked = list(dict.fromkeys(n - 1 for n in ranking if 1 <= n <= len(hits)))  # unknown numbers are ignored
         return [hits[i] for i in picked] + [h for i, h in enumerate(hits) if i not in set(picked)]

@@ -26,8 +26,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from course_lib.long_term.checks import check_importance, check_str, check_text, check_user
-from course_lib.long_term.redact import redact_secrets
+from course_lib.checks import check_importance, check_str, check_text, check_user
+from course_lib.model.redact import redact_secrets
 from course_lib.long_term.stores import MemoryRecord
 from course_lib.long_term.vector import Recalled, VectorMemory
 from course_lib.ranking import rank_key

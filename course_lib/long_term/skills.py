@@ -21,7 +21,7 @@ import re
 import tempfile
 from pathlib import Path
 
-from course_lib.long_term.redact import redact_secrets
+from course_lib.model.redact import redact_secrets
 from course_lib.long_term.trust import refuse_instruction
 from course_lib.model.tokens import count_tokens
 

@@ -17,24 +17,24 @@ Crash safety, two processes and deletion on disk: see `stores.numpy_store` and `
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
 from course_lib.model.clock import CourseClock, hours_between
 from course_lib.model.lazy import LazyModel
-from course_lib.ranking import rank_key
-from course_lib.scoring import Weights, check_decay, recency, score
-from course_lib.long_term.checks import (check_importance, check_k, check_optional_number, check_str, check_text,
-                                        check_user, check_vectors)
+from course_lib.ranking import order
+from course_lib.scoring import Weights, check_decay, check_weights, recency, score
+from course_lib.checks import (check_flag, check_importance, check_k, check_optional_number, check_str,
+                               check_text, check_user, check_vectors)
 from course_lib.long_term.contract import (DEFAULT_MIN_CONFIDENCE, LowConfidence, check_confidence, checked_write,
                                           content_key, refreshed)
 from course_lib.long_term.memory_types import TYPE_KEY, check_memory_type
 from course_lib.long_term.personal import by_category
-from course_lib.long_term.recalled import Recalled
 from course_lib.long_term.records import new_records, version_chain, with_fresh_ids
-from course_lib.long_term.redact import redact_secrets
+from course_lib.model.redact import redact_secrets
 from course_lib.long_term.stores import IdTaken, MemoryRecord, open_store
 from course_lib.long_term.stores.private import check_no_symlinks
 
@@ -42,6 +42,27 @@ __all__ = ["VectorMemory", "Recalled", "LowConfidence", "check_user", "check_imp
 ATTEMPTS = 5  # tries to find a free id when another process takes the same one at the same moment
 
 RESERVED_KEYS = frozenset(MemoryRecord.__dataclass_fields__) | {"start_ts", "end_ts", "seq", "record"}
+
+
+@dataclass(frozen=True)
+class Recalled:
+    """One recalled memory with the three terms of its score."""
+
+    record: MemoryRecord
+    score: float
+    recency: float
+    importance: float
+    relevance: float
+
+    @property
+    def text(self) -> str:
+        """The memory's text."""
+        return self.record.text
+
+    @property
+    def id(self) -> str:
+        """The memory's id."""
+        return self.record.id
 
 
 class VectorMemory:
@@ -52,13 +73,11 @@ class VectorMemory:
                  chroma_port: int | None = None, min_confidence: float = DEFAULT_MIN_CONFIDENCE) -> None:
         check_decay(decay)
         self.min_confidence = check_confidence(min_confidence, "min_confidence")
-        if not isinstance(weights, Weights):
-            raise TypeError(f"weights must be a course_lib.Weights, got {type(weights).__name__}")
         self.backend = backend
         self.store = open_store(backend, path, chroma_host, chroma_port)
         self._model = model
         self.clock = clock or CourseClock()
-        self.weights = weights
+        self.weights = check_weights(weights)
         self.decay = decay
 
     model = LazyModel()  # the model whose `.embed` turns text into vectors (the course Model unless one was given)
@@ -98,19 +117,12 @@ class VectorMemory:
         for key, text, imp in zip(keys, w.texts, w.importances):
             best[key] = max(best.get(key, 0.0), imp)
             first.setdefault(key, text)
-        known = {k: refreshed(old, best[k], now, w) for k, old in self._find_same(user_id, list(best), now).items()}
+        known = {k: refreshed(old, best[k], now, w) for k, old in self.store.find_same(user_id, list(best), now).items()}
         fresh = [k for k in first if k not in known]
         texts = [first[k] for k in fresh]
         records = new_records(self.store, user_id, w, texts, [best[k] for k in fresh], self.embed(texts), now,
                               supersedes) if fresh else []
-        for _ in range(ATTEMPTS):
-            try:
-                self.store.add(records)
-                break
-            except IdTaken:  # another process stored the same text at the same moment: take fresh ids
-                records = with_fresh_ids(self.store, records, now)
-        else:
-            raise RuntimeError(f"could not find a free memory id for {user_id!r} in {ATTEMPTS} attempts")
+        records = self._commit(self.store.add, records, now)
         self.store.put(list(known.values()))
         known.update(zip(fresh, records))
         return [known[k] for k in keys]
@@ -118,13 +130,7 @@ class VectorMemory:
     def stored_as(self, user_id: str, text: str) -> MemoryRecord | None:
         """The current memory of this user that holds `text` (same words), if any: what `remember` dedupes on."""
         key = content_key(redact_secrets(check_text(text, "text"))[0])
-        return self._find_same(check_user(user_id), [key], self.clock.now()).get(key)
-
-    def _find_same(self, user_id: str, keys: list[str], now: datetime) -> dict[str, MemoryRecord]:
-        if hasattr(self.store, "find_same"):  # both backends index the key; any other store is scanned
-            return self.store.find_same(user_id, keys, now)
-        found = {content_key(r.text): r for r in reversed(self.store.get(user_id)) if r.is_current(now)}
-        return {k: found[k] for k in keys if k in found}
+        return self.store.find_same(check_user(user_id), [key], self.clock.now()).get(key)
 
     def update(self, user_id: str, memory_id: str, new_text: str, importance: float | None = None,
                source: str = "update", confidence: float = 1.0) -> MemoryRecord:
@@ -141,13 +147,18 @@ class VectorMemory:
                           [old.importance if importance is None else importance], source, None, old.expires_at,
                           [*old.links, old.id], old.metadata, [confidence])
         new = new_records(self.store, user_id, w, w.texts, w.importances, self.embed(w.texts), now, old.id)[0]
+        return self._commit(lambda rs: self.store.supersede(old.copy(valid_to=now), rs[0]), [new], now)[0]
+
+    def _commit(self, write: Callable[[list[MemoryRecord]], None], records: list[MemoryRecord],
+                now: datetime) -> list[MemoryRecord]:
+        """`write(records)`; if another process took one of their ids at the same moment, retry with fresh ids."""
         for _ in range(ATTEMPTS):
             try:
-                self.store.supersede(old.copy(valid_to=now), new)
-                return new
+                write(records)
+                return records
             except IdTaken:
-                new = with_fresh_ids(self.store, [new], now)[0]
-        raise RuntimeError(f"could not find a free memory id for {user_id!r} in {ATTEMPTS} attempts")
+                records = with_fresh_ids(self.store, records, now)
+        raise RuntimeError(f"could not find a free memory id for {records[0].user_id!r} in {ATTEMPTS} attempts")
 
     def end(self, user_id: str, memory_id: str) -> MemoryRecord:
         """Mark a memory as no longer true from now on (kept as history, never recalled)."""
@@ -182,55 +193,29 @@ class VectorMemory:
     # -- read --------------------------------------------------------------------------------------
     def recall(self, user_id: str, query: str, k: int = 3, weights: Weights | None = None,
                threshold: float | None = None, touch: bool = True, memory_type: str | None = None) -> list[Recalled]:
-        """The k best current memories of this user for `query` with score >= threshold, best first; only those of
-        one type ('episodic', 'semantic', 'procedural', see memory_types) when `memory_type` is given.
+        """The k best current memories of this user for `query` with score >= threshold, best first (lesson 06);
+        only those of one type ('episodic', 'semantic', 'procedural', see memory_types) when `memory_type` is given:
 
-        Recalled memories get `last_accessed_at = now` and `access_count + 1` (unless touch=False).
+            score = w_rec * decay ** hours_since_last_use + w_imp * importance + w_rel * cosine(query, memory)
+
+        The store hands back the memories that can make the top k (`Store.candidates`); each is scored with
+        `scoring`, ties go to the id (`ranking.order`). What is returned gets `last_accessed_at = now` and
+        `access_count + 1`, unless touch=False.
         """
-        check_user(user_id)
+        user_id, k, query = check_user(user_id), check_k(k), check_text(query, "query")
+        threshold, touch = check_optional_number(threshold, "threshold"), check_flag(touch, "touch")
+        w = self.weights if weights is None else check_weights(weights)
         kind = None if memory_type is None else check_memory_type(memory_type)
-        k = check_k(k)
-        query = check_text(query, "query")
-        threshold = check_optional_number(threshold, "threshold")
-        if weights is not None and not isinstance(weights, Weights):
-            raise TypeError(f"weights must be a course_lib.Weights or None, got {weights!r}")
-        if not isinstance(touch, bool):
-            raise TypeError(f"touch must be True or False, got {touch!r}")
-        w = weights or self.weights
         now = self.clock.now()
-        q = self.embed([query])[0]
-        if hasattr(self.store, "search_scored"):  # numpy: the whole score in one vectorised pass
-            found = self.store.search_scored(user_id, q, k + 8, now, w, self.decay, kind)  # +8: ties near the cut
-            rows = sorted((self._score(r, rel, now, w) for r, rel in found), key=lambda x: (-rank_key(x.score), x.id))
-            return self._finish(user_id, rows, k, threshold, touch, now)
-        n = max(4 * k, 32)
-        max_importance, newest = self.store.bounds(user_id)  # upper bounds over every memory of this user
-        max_recency = 1.0 if newest is None else recency(max(0.0, (now.timestamp() - newest) / 3600), self.decay)
-        while True:  # over-fetch by relevance, rescore, and fetch more until the top k is provably right
-            found = self.store.search(user_id, q, n, now, kind)  # of that type only, when one is asked for
-            rows = sorted((self._score(r, rel, now, w) for r, rel in found), key=lambda x: (-rank_key(x.score), x.id))
-            if len(found) < n:
-                break
-            # no memory not fetched yet can score more than this
-            best_missing = w.relevance * found[-1][1] + w.recency * max_recency + w.importance * max_importance
-            kth = rows[k - 1].score if len(rows) >= k else threshold
-            if kth is not None and kth > best_missing:
-                break
-            n *= 4
-        return self._finish(user_id, rows, k, threshold, touch, now)
-
-    def _finish(self, user_id: str, rows: list[Recalled], k: int, threshold: float | None, touch: bool,
-                now: datetime) -> list[Recalled]:
-        """Apply the threshold and k, and record the access of what is returned."""
-        if not rows and not self.store.get(user_id):
+        found = self.store.candidates(user_id, self.embed([query])[0], k, now, w, self.decay, kind)
+        if not found and not self.store.get(user_id):
             self._refuse_near_miss(user_id)
-        if threshold is not None:
-            rows = [x for x in rows if x.score >= threshold]
-        rows = rows[:k]
-        if touch and rows:
-            self.store.put([x.record.copy(last_accessed_at=now, access_count=x.record.access_count + 1)
-                            for x in rows])
-        return rows
+        scored = [self._score(record, relevance, now, w) for record, relevance in found]
+        ranked = [scored[i] for i in order([x.score for x in scored], keys=[x.id for x in scored])]
+        best = [x for x in ranked if threshold is None or x.score >= threshold][:k]
+        if touch and best:
+            self.store.put([x.record.copy(last_accessed_at=now, access_count=x.record.access_count + 1) for x in best])
+        return best
 
     def _score(self, record: MemoryRecord, relevance: float, now: datetime, w: Weights) -> Recalled:
         hours = max(0.0, hours_between(record.last_accessed_at, now))

@@ -11,8 +11,9 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
+from course_lib.checks import check_number
 from course_lib.long_term.contract import DEFAULT_MIN_CONFIDENCE
-from course_lib.long_term.redact import iban_ok, luhn_ok, redact_secrets  # noqa: F401  (re-exported)
+from course_lib.model.redact import redact_secrets
 from course_lib.long_term.trust import InstructionRefused
 from course_lib.model import prompts
 from course_lib.model.lazy import LazyModel, get_model
@@ -139,8 +140,7 @@ def rate_importance(text: str, model: Any = None) -> float:
 
 def gate(facts: Iterable[Fact], min_confidence: float = DEFAULT_MIN_CONFIDENCE) -> list[Fact]:
     """Only the facts the extractor is sure about: guesses never reach long-term memory."""
-    if not 0 <= min_confidence <= 1:
-        raise ValueError(f"min_confidence must be in [0, 1], got {min_confidence}")
+    min_confidence = check_number(min_confidence, "min_confidence", 0, 1)
     return [f for f in facts if f.confidence >= min_confidence]
 
 

@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from course_lib.checks import is_number
+
 
 FIELD_FIXES = {  # how to turn what callers usually have into a field's text
     "new_lines": "turn messages into 'Role: text' lines with course_lib.short_term.summary.as_lines(messages)",
@@ -51,7 +53,7 @@ class Template:
 
     def _text(self, field: str, value: Any) -> str:
         """A field's value as prompt text; anything but text or a number is refused (its repr would be sent)."""
-        if isinstance(value, str) or (isinstance(value, (int, float)) and not isinstance(value, bool)):
+        if isinstance(value, str) or is_number(value):
             return str(value).strip()
         if isinstance(value, (list, tuple)) and value and all(isinstance(m, dict) and "role" in m for m in value):
             got = f"a list of {len(value)} chat messages"

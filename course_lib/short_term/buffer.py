@@ -19,6 +19,7 @@ from __future__ import annotations
 import heapq
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from course_lib.checks import check_whole, is_whole
 from course_lib.model.tokens import REPLY_PRIMING, count_message_tokens, count_tokens
 
 Message = dict[str, Any]
@@ -142,8 +143,8 @@ class SlidingWindow(ConversationBuffer):
         if max_messages is None and max_tokens is None:
             raise ValueError("SlidingWindow needs max_messages (e.g. 10) or max_tokens (e.g. 2000), or both")
         for name, value in (("max_messages", max_messages), ("max_tokens", max_tokens)):
-            if value is not None and (not isinstance(value, int) or value < 1):
-                raise ValueError(f"{name} must be a positive whole number, got {value!r}")
+            if value is not None:
+                check_whole(value, name, 1)
         self.max_messages, self.max_tokens = max_messages, max_tokens
         self.dropped = 0
         super().__init__(messages)
@@ -188,7 +189,7 @@ def _as_pinned(pinned: Any, messages: Sequence[Mapping[str, Any]], scores: list[
         return {i for i, m in enumerate(messages) if pinned(m)}
     out = set()
     for i in pinned:
-        if isinstance(i, bool) or not isinstance(i, int) or not -n <= i < n:
+        if not is_whole(i) or not -n <= i < n:
             raise ValueError(f"pinned must hold message indices in 0..{n - 1}, got {i!r}")
         out.add(i % n)
     return out
@@ -198,8 +199,7 @@ def prune_indices(messages: Sequence[Mapping[str, Any]], max_tokens: int,
                   importance: Sequence[float] | Callable[[Mapping[str, Any]], float] | None = None,
                   pinned: Iterable[int] | Callable[[Mapping[str, Any]], bool] | None = None) -> list[int]:
     """Indices (ascending) of the messages `prune_by_importance` keeps; see there."""
-    if not isinstance(max_tokens, int) or max_tokens < 1:
-        raise ValueError(f"max_tokens must be a positive whole number, got {max_tokens!r}")
+    check_whole(max_tokens, "max_tokens", 1)
     messages = [check_message(m) for m in messages]
     if not messages:
         return []

@@ -38,6 +38,7 @@ from typing import Any, Iterable
 
 import re
 
+from course_lib.checks import check_whole
 from course_lib.model.prompts import SUMMARISE, data_block, data_line
 from course_lib.model.redact import redact_secrets
 from course_lib.model.lazy import LazyModel
@@ -100,8 +101,7 @@ class SummaryBufferMemory:
 
     def __init__(self, max_tokens: int, model: Any = None, summary_tokens: int | None = None,
                  consolidate_at: float = 1.0, fold_to: float | None = None, keep_last: int = 0) -> None:
-        if not isinstance(max_tokens, int) or max_tokens < 50:
-            raise ValueError(f"max_tokens must be a whole number of at least 50, got {max_tokens!r}")
+        check_whole(max_tokens, "max_tokens", 50)
         if summary_tokens is None:
             summary_tokens = max_tokens // 4
         if not 0 < consolidate_at <= 1:
@@ -110,9 +110,8 @@ class SummaryBufferMemory:
         if not 0 < fold_to <= consolidate_at:
             raise ValueError(f"fold_to must be in (0, consolidate_at={consolidate_at}], got {fold_to!r}")
         self.max_tokens, self.summary_tokens = max_tokens, int(summary_tokens)
-        if not isinstance(keep_last, int) or isinstance(keep_last, bool) or keep_last < 0:
-            raise ValueError(f"keep_last is how many of the latest messages stay verbatim, a whole number >= 0 "
-                             f"(seed 003 keeps 20), got {keep_last!r}")
+        keep_last = check_whole(keep_last, "keep_last", 0, hint=" (how many of the latest messages stay verbatim; "
+                                "seed 003 keeps 20)")
         self.consolidate_at, self.fold_to, self.keep_last = consolidate_at, fold_to, keep_last
         self.reserve = count_message_tokens(summary_note("")) + self.summary_tokens + 2
         if self.reserve + REPLY_PRIMING >= fold_to * max_tokens:

@@ -19,7 +19,7 @@ SECTIONS = ("system", "tools", "memory", "history", "tool_results")
 
 
 def _usage(rows):
-    from course_lib.agent.react_agent import CallUsage, Usage
+    from course_lib.agent.usage import CallUsage, Usage
 
     calls = [CallUsage(sections=dict(zip(SECTIONS, row)), prompt_tokens=sum(row), completion_tokens=10)
              for row in rows]
@@ -53,7 +53,7 @@ def _check_section_share(section_share):
                  "two calls, the second with a 9,800-token tool result")
     _check_share(section_share, _usage([(60, 400, 0, 40, 0), (60, 400, 0, 40, 0), (10, 0, 0, 500, 0)]),
                  "three calls, the first two alike: every call counts, repeated ones too")
-    from course_lib.agent.react_agent import CallUsage, Usage
+    from course_lib.agent.usage import CallUsage, Usage
     sparse = Usage(calls=[CallUsage(sections={"system": 50, "history": 150}, prompt_tokens=200, completion_tokens=5),
                           CallUsage(sections={"system": 50, "tools": 200}, prompt_tokens=250, completion_tokens=5)])
     _check_share(section_share, sparse, "calls whose sections dicts leave out the empty sections (a missing one is 0)")
@@ -138,7 +138,7 @@ def _check_estimate_bill_tool(estimate_bill_tool):
 
 
 def _check_bill_tool(estimate_bill_tool, scenario):
-    from course_lib.agent.react_agent import Toolbox
+    from course_lib.agent.toolbox import Toolbox
 
     made = estimate_bill_tool()
     require(isinstance(made, tuple) and len(made) == 2,

@@ -14,6 +14,13 @@ Two places keep bytes chroma no longer needs:
    process's heap held before — often the JSON of a memory just written, possibly another user's, possibly
    one that was deleted since. `scrub_index` zeroes every slot at or beyond the index's element count (the
    header says how many are real; hnswlib never reads the others), so no index file carries stray text.
+When: after `forget` and `forget_user` an embedded store checkpoints and VACUUMs chroma.sqlite3, removes the
+dropped collection's index folder and zeroes the unused slots of every other index.
+On a Chroma server the library cannot reach the disk: the rows are gone from every query at once, but their
+bytes stay in the server's chroma.sqlite3 (free pages, embeddings log) and in unused index slots until the
+operator scrubs the server's folder, with the server stopped:
+
+    python -m course_lib.long_term.stores.chroma_disk <the folder given to chroma run --path>
 """
 from __future__ import annotations
 

@@ -2,9 +2,8 @@
 
 Files: 0700 folder, 0600 files (tightened after each write); a symlink in it is refused at open and before a delete.
 Layout: one collection per user, named by a hash of the user id, and every record also carries its
-`user_id` in metadata. A search asks chroma for the most similar vectors *with* a `where` filter on
-that user id and on validity, then checks every returned record's user id again in Python before
-handing it back (defence in depth). Chroma is never given an embedding function: vectors always
+`user_id` in metadata. A search asks chroma for the nearest vectors in that user's own collection, then checks
+every returned record's user id again in Python before handing it back (defence in depth). Chroma is never given an embedding function: vectors always
 come from the course's `Model().embed`, so chroma never tries to download its default model.
 
 Writes: `add` is one chroma call (one transaction in chroma's log); an update that supersedes a memory
@@ -15,15 +14,8 @@ Two kernels: embedded chroma keeps index state inside the process, so one store 
 one process at a time; a second process gets a clear error at open (close the other kernel, or use another
 path). A Chroma server takes writers from many processes itself.
 
-Deletion, embedded: after `forget` and `forget_user` the store checkpoints and VACUUMs chroma.sqlite3,
-removes the dropped collection's index folder and zeroes the unused slots of every other index (see
-`chroma_disk`), so no byte of the deleted text stays under the store's folder.
-
-Deletion, server: the library cannot reach the server's disk. The rows are gone from every query at
-once, but their bytes stay in the server's chroma.sqlite3 (free pages, embeddings log) and in unused index
-slots until the operator scrubs the server's folder, with the server stopped:
-
-    python -m course_lib.long_term.stores.chroma_disk <the folder given to chroma run --path>
+Deletion: `forget` and `forget_user` leave no byte of the text under an embedded store's folder, and only
+the operator can scrub a server's disk; see `chroma_disk`.
 """
 from __future__ import annotations
 
@@ -39,14 +31,17 @@ from typing import Any
 
 import numpy as np
 
-from course_lib.ranking import order
+from course_lib.model.clock import hours_between
+from course_lib.ranking import DECIMALS, order
+from course_lib.scoring import Weights, recency, score
 from course_lib.long_term.stores import IdTaken, MemoryRecord, chroma_disk, cosine_rows, owner_of, record_json, ts
 from course_lib.long_term.contract import content_key
 from course_lib.long_term.stores.chroma_tenancy import configured_server, connect
+from course_lib.long_term.stores.files import hold_for_process
 from course_lib.long_term.stores.private import check_no_symlinks, private_folder, tighten_tree
 
 BOUND_IMPORTANCE, BOUND_ACCESS = "bound_importance", "bound_last_access"  # collection metadata keys
-LOCK_NAME = ".course-store.lock"
+LOCK_NAME = ".course-store.lock"  # held by the one process that has the embedded store open
 
 
 def collection_name(user_id: str) -> str:
@@ -87,23 +82,10 @@ class ChromaStore:
                 path = tempfile.mkdtemp(prefix="course-chroma-")
                 weakref.finalize(self, shutil.rmtree, path, True)
             self.path = private_folder(path)  # 0700, and no symlink planted in it
-            self._hold_folder()
+            hold_for_process(self.path / LOCK_NAME, self, f"the chroma store at {self.path}")
             self.client = chromadb.PersistentClient(path=str(self.path), settings=Settings(anonymized_telemetry=False))
             self._scrubbed: dict[str, tuple] = {}
             self._scrub_indexes()
-
-    def _hold_folder(self) -> None:
-        """Embedded: lock the folder for this process for the store's lifetime (a second process is refused)."""
-        from filelock import FileLock, Timeout
-
-        lock = FileLock(str(self.path / LOCK_NAME), timeout=0, is_singleton=True, thread_local=False)
-        try:
-            lock.acquire()
-        except Timeout:
-            raise RuntimeError(f"the chroma store at {self.path} is open in another process (another kernel?). "
-                               "Embedded chroma serves one process at a time: close the other kernel, use "
-                               "another path, or run a Chroma server (chroma_host=...) for several writers") from None
-        weakref.finalize(self, lock.release)
 
     def _scrub_indexes(self) -> None:
         """Embedded: zero the unused slots of index files that are new or have grown since the last look."""
@@ -236,12 +218,10 @@ class ChromaStore:
 
     def search(self, user_id: str, query: np.ndarray, n: int, now: datetime,
                memory_type: str | None = None) -> list[tuple[MemoryRecord, float]]:
-        """Up to n current records (of `memory_type` only, if given) by relevance: chroma's nearest neighbours.
-
-        No `where` filter: chroma answers a filtered query by reading every row's metadata first (about 0.5 s
-        at 10,000 memories on 2 cores, against 20 ms unfiltered), and the collection holds one user only.
-        Records of another user (never expected), ended ones and those of another type are dropped here; while
-        some were dropped, more neighbours are fetched, so up to n current records always come back."""
+        """Up to n current records (of `memory_type` only, if given) by relevance: chroma's nearest neighbours in
+        this user's own collection. No `where` filter (chroma would read every row's metadata first: 0.5 s at
+        10,000 memories, 20 ms without); records of another user (never expected), ended ones and those of
+        another type are dropped here, and more neighbours fetched while some were, so up to n come back."""
         col = self._collection(user_id)
         total = 0 if col is None else col.count()
         if total == 0:
@@ -260,6 +240,27 @@ class ChromaStore:
         relevance = cosine_rows(np.stack([r.embedding for r in records]), q)  # exact, not chroma's distance
         pairs = [(r, float(v)) for r, v in zip(records, relevance)]
         return [pairs[i] for i in order([v for _, v in pairs], keys=[r.id for r, _ in pairs], n=n)]
+
+    def current_ids(self, user_id: str, now: datetime) -> list[str]:
+        """Ids of this user's records valid at `now`, oldest first."""
+        return [r.id for r in self.get(user_id) if r.is_current(now)]
+
+    def candidates(self, user_id: str, query: np.ndarray, k: int, now: datetime, weights: Weights,
+                   decay: float, memory_type: str | None = None) -> list[tuple[MemoryRecord, float]]:
+        """Chroma ranks by relevance only, so: fetch the 4k (at least 32) most relevant, score them, and fetch
+        4 times more until no record left out can beat the k-th, since its relevance is at most the last one
+        fetched and its recency and importance at most this user's `bounds`."""
+        n, (max_importance, newest) = max(4 * k, 32), self.bounds(user_id)
+        max_recency = 1.0 if newest is None else recency(max(0.0, (now.timestamp() - newest) / 3600), decay)
+        while True:
+            found = self.search(user_id, query, n, now, memory_type)
+            if len(found) < n:
+                return found
+            totals = sorted((score(recency(max(0.0, hours_between(r.last_accessed_at, now)), decay), r.importance,
+                                   rel, weights) for r, rel in found), reverse=True)
+            if totals[k - 1] > score(max_recency, max_importance, found[-1][1], weights) + 10.0 ** -DECIMALS:
+                return found
+            n *= 4
 
     def delete(self, user_id: str, ids: list[str]) -> None:
         """Remove these records of this user."""
@@ -289,10 +290,8 @@ class ChromaStore:
     def users(self) -> list[str]:
         """Every user with a collection here."""
         out = []
-        for col in self.client.list_collections():
-            name = col if isinstance(col, str) else col.name
-            if not name.startswith("mem-"):
-                continue
+        names = [col if isinstance(col, str) else col.name for col in self.client.list_collections()]
+        for name in (n for n in names if n.startswith("mem-")):
             got = self.client.get_collection(name, embedding_function=None).get(limit=1, include=["metadatas"])
             if got["metadatas"]:
                 out.append(got["metadatas"][0]["user_id"])

@@ -3,7 +3,8 @@
 - `atomic_write`: the new content goes to a temporary file in the same folder, is flushed to disk, and is
   then moved over the old one with `os.replace` — the single commit point. A kill leaves the old file or
   the new one, never half of one; leftover temporary files are removed by `remove_temp_files` on open.
-- `locked`: an exclusive lock between processes (the `filelock` package) around a read-modify-write.
+- `locked`: an exclusive lock between processes (the `filelock` package) around a read-modify-write;
+  `hold_for_process`: a lock one process keeps for an object's lifetime (embedded chroma: one process per folder).
 - `log_line` / `read_log`: one JSON object per line with a CRC-32 of its content, so a line cut off by a
   crash is recognised (and dropped by the writer, who holds the lock) instead of blocking the log.
 """
@@ -19,6 +20,22 @@ from typing import Any, Iterator
 
 TEMP_SUFFIX = ".tmp"
 LOCK_TIMEOUT = 60.0  # seconds to wait for another process before giving up with a clear error
+
+
+def hold_for_process(lock_path: Path, owner: Any, what: str) -> None:
+    """Lock `lock_path` for this process until `owner` is garbage-collected; another process holding it is an
+    error that says what to do (`what` names the store)."""
+    import weakref
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(str(lock_path), timeout=0, is_singleton=True, thread_local=False)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise RuntimeError(f"{what} is open in another process (another kernel?). Embedded chroma serves one "
+                           "process at a time: close the other kernel, use another path, or run a Chroma server "
+                           "(chroma_host=...) for several writers") from None
+    weakref.finalize(owner, lock.release)
 
 
 class StoreFileError(RuntimeError):

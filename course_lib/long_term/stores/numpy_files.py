@@ -7,9 +7,6 @@
 Every add, update or delete replaces memories.npz in one atomic rename; a recall only replaces the small
 access.npz. An access file whose generation differs from memories.npz's (a crash between the two renames)
 is ignored in favour of the snapshot, which is never older than the last commit.
-
-Folders written by earlier versions of the course (records.jsonl, vectors.npy, access.npy, user.json) are
-read as they are and converted on the next write, which removes the old files.
 """
 from __future__ import annotations
 
@@ -30,7 +27,6 @@ from course_lib.long_term.stores.files import StoreFileError, atomic_write
 ACCESS_FIELDS = ("last_accessed_at", "access_count")
 FORMAT = 1
 MEMORIES, ACCESS = "memories.npz", "access.npz"
-LEGACY = ("records.jsonl", "vectors.npy", "access.npy", "user.json")
 
 
 @dataclass
@@ -113,8 +109,6 @@ def save(folder: Path, user_id: str, rows: UserRows, records_changed: bool) -> N
         meta = {"format": FORMAT, "user_id": user_id, "generation": rows.generation}
         atomic_write(folder / MEMORIES, _npz(meta=_text(meta), records=_text(rows.records),
                                              vectors=rows.vectors, access=rows.access))
-        for name in LEGACY:  # converted: the old files go (they would keep deleted text)
-            (folder / name).unlink(missing_ok=True)
     atomic_write(folder / ACCESS, _npz(generation=np.array([rows.generation]), access=rows.access),
                  sync=records_changed)  # a recall's access stats are not worth an fsync
 
@@ -140,7 +134,7 @@ def _load(file: Path) -> dict:
 def load(folder: Path, user_id: str, signature: tuple) -> UserRows:
     """This user's rows from `folder`; StoreFileError if a file is damaged or belongs to someone else."""
     if not (folder / MEMORIES).exists():
-        return load_legacy(folder, user_id, signature) if (folder / LEGACY[0]).exists() else empty_rows(signature)
+        return empty_rows(signature)
     data = _load(folder / MEMORIES)
     if data["meta"].get("user_id") != user_id:
         raise StoreFileError(f"{folder / MEMORIES} holds the memories of another user; refusing to read it. "
@@ -160,25 +154,3 @@ def load(folder: Path, user_id: str, signature: tuple) -> UserRows:
     rows = UserRows(records, vectors.astype(np.float32), access.astype(np.float64).reshape(-1, 2), signature)
     rows.generation = generation
     return rows
-
-
-def load_legacy(folder: Path, user_id: str, signature: tuple) -> UserRows:
-    """Rows from a folder in the earlier layout (records.jsonl + vectors.npy + access.npy)."""
-    try:
-        lines = (folder / "records.jsonl").read_text(encoding="utf-8").split("\n")
-        records = [json.loads(line) for line in lines if line.strip()]
-        vectors = np.load(folder / "vectors.npy", allow_pickle=False)
-        access = np.load(folder / "access.npy", allow_pickle=False)
-    except (OSError, ValueError) as e:
-        raise StoreFileError(f"{folder} holds memories in an earlier format that cannot be read ({e}); restore it "
-                             "from a backup or delete the folder") from None
-    if not (len(records) == len(vectors) == len(access)) or any(r.get("user_id") != user_id for r in records):
-        raise StoreFileError(f"{folder} is inconsistent or holds another user's records; restore it from a backup "
-                             "or delete the folder")
-    return UserRows(records, vectors.astype(np.float32), access.astype(np.float64).reshape(-1, 2), signature)
-
-
-def legacy_user(folder: Path) -> str:
-    """The user id of a folder in the earlier layout."""
-    data = json.loads((folder / "user.json").read_text(encoding="utf-8"))
-    return data["user_id"]

@@ -16,7 +16,6 @@ never need the lock (they see the last commit).
 """
 from __future__ import annotations
 
-import math
 import os
 import shutil
 import uuid
@@ -29,10 +28,11 @@ import numpy as np
 
 from course_lib.long_term.contract import content_key
 from course_lib.long_term.stores import IdTaken, MemoryRecord, owner_of
-from course_lib.ranking import candidates, screen, similarities, slack, top
-from course_lib.long_term.stores.files import atomic_write, locked, remove_temp_files  # noqa: F401  (re-exported)
+from course_lib.ranking import DECIMALS, candidates, screen, similarities, slack, top
+from course_lib.scoring import Weights, recencies, score
+from course_lib.long_term.stores.files import locked, remove_temp_files
 from course_lib.long_term.stores.private import check_no_symlinks, private_folder, private_name
-from course_lib.long_term.stores.numpy_files import (ACCESS, MEMORIES, UserRows, empty_rows, legacy_user, load,
+from course_lib.long_term.stores.numpy_files import (ACCESS, MEMORIES, UserRows, empty_rows, load,
                                                      read_meta, save, split)
 
 DELETING = ".deleting-"
@@ -208,10 +208,9 @@ class NumpyStore:
         q = np.asarray(query, dtype=np.float32).ravel()
         return rows, live, q / (np.linalg.norm(q) or 1.0)
 
-    def search(self, user_id: str, query: np.ndarray, n: int, now: datetime,
-               memory_type: str | None = None) -> list[tuple[MemoryRecord, float]]:
-        """The n current records (of one type, if given) most similar to `query`: one matrix-vector product."""
-        rows, live, q = self._live(user_id, query, now, memory_type)
+    def search(self, user_id: str, query: np.ndarray, n: int, now: datetime) -> list[tuple[MemoryRecord, float]]:
+        """The n current records most similar to `query`: one matrix-vector product over this user's rows."""
+        rows, live, q = self._live(user_id, query, now)
         if not len(live):
             return []
         pool = live[candidates(screen(rows.unit[live], q), n, slack(rows.unit.shape[-1]))]  # fast float32 screen
@@ -219,26 +218,19 @@ class NumpyStore:
         ids = [rows.records[i]["id"] for i in pool]
         return [(rows.record(int(pool[j])), float(relevance[j])) for j in top(relevance, ids, n)]
 
-    def search_scored(self, user_id: str, query: np.ndarray, n: int, now: datetime, weights: Any,
-                      decay: float, memory_type: str | None = None) -> list[tuple[MemoryRecord, float]]:
-        """The n current records (of one type, if given) with the best *full* score, computed for every row at
-        once: w_rec * decay ** hours_since_access + w_imp * importance + w_rel * cosine."""
+    def candidates(self, user_id: str, query: np.ndarray, k: int, now: datetime, weights: Weights,
+                   decay: float, memory_type: str | None = None) -> list[tuple[MemoryRecord, float]]:
+        """The current records (of `memory_type` only, if given) that can make the top k by full score, scored for
+        every row at once (`scoring.score` on arrays; float32 cosines, whose error `slack` bounds), then exact
+        float64 cosines for the rows within that error of the k-th best (ranking.py)."""
         rows, live, q = self._live(user_id, query, now, memory_type)
         if not len(live):
             return []
-        t = now.timestamp()
-        relevance = screen(rows.unit, q)  # one fast matrix-vector product over all rows, then keep the live ones
-        every = len(live) == len(rows.records)  # the usual case: no row to drop, no copies to make
-        access, importance = (rows.access[:, 0], rows.importance) if every else (rows.access[live, 0],
-                                                                                  rows.importance[live])
-        relevance = relevance if every else relevance[live]
-        hours = np.maximum(0.0, (t - access) / 3600.0)
-        total = (weights.recency * np.exp(math.log(decay) * hours) + weights.importance * importance
-                 + weights.relevance * relevance)
-        # the float32 cosines only choose candidates; those that can reach the top n get exact float64 cosines
-        live = live[candidates(total, n, abs(weights.relevance) * slack(rows.unit.shape[-1]) + 1e-9)]
-        exact = similarities(rows.unit[live], q)
-        return [(rows.record(int(i)), float(r)) for i, r in zip(live, exact)]
+        hours = np.maximum(0.0, (now.timestamp() - rows.access[live, 0]) / 3600.0)
+        approx = score(recencies(hours, decay), rows.importance[live], screen(rows.unit, q)[live], weights)
+        margin = weights.relevance * slack(rows.unit.shape[-1]) + 10.0 ** -DECIMALS  # + what rank_key calls a tie
+        pool = live[candidates(approx, k, margin)]
+        return [(rows.record(int(i)), float(r)) for i, r in zip(pool, similarities(rows.unit[pool], q))]
 
     def delete(self, user_id: str, ids: list[str]) -> None:
         """Remove these records of this user (one commit of the user's files without them)."""
@@ -277,6 +269,4 @@ class NumpyStore:
         """Every user with stored memories."""
         if self.path is None:
             return sorted(u for u, rows in self._cache.items() if rows.records)
-        users = {read_meta(f)["user_id"] for f in self.path.glob(f"*/{MEMORIES}")}
-        old = {legacy_user(f.parent) for f in self.path.glob("*/user.json") if not (f.parent / MEMORIES).exists()}
-        return sorted(users | old)
+        return sorted({read_meta(f)["user_id"] for f in self.path.glob(f"*/{MEMORIES}")})

@@ -1,8 +1,12 @@
-"""Argument checks for the long-term stores: each returns the clean value or raises an error that names the
-argument and says what to pass instead. Stores call them *before* changing anything.
+"""Argument checks for the whole library: each returns the clean value or raises an error that names the
+argument and says what to pass instead. Callers check *before* changing anything.
 
-Numbers follow Python's number tower, so numpy scalars (`np.float32(0.5)`, `np.int64(3)`) are numbers;
-booleans are not.
+One number policy, everywhere (scoring, short-term and long-term memory, the agent):
+- a number is anything on Python's number tower (`numbers.Real`), so numpy scalars (`np.float32(0.5)`,
+  `np.int64(3)`) are numbers; booleans are not (`True` is a flag, never 1);
+- a whole number (`k`, `max_tokens`, `max_steps`) is an `numbers.Integral`, not a float that happens to be whole
+  (2.0 is refused: it is usually a computed value that was meant to be rounded);
+- NaN is never a valid number; infinity only where a check says so.
 """
 from __future__ import annotations
 
@@ -25,6 +29,48 @@ def check_user(user_id: Any) -> str:
 def is_number(x: Any) -> bool:
     """True for ints and floats, numpy's included; False for bools."""
     return isinstance(x, numbers.Real) and not isinstance(x, (bool, np.bool_))
+
+
+def is_whole(x: Any) -> bool:
+    """True for ints, numpy's included; False for bools and for floats (also 2.0)."""
+    return isinstance(x, numbers.Integral) and not isinstance(x, (bool, np.bool_))
+
+
+def check_number(x: Any, name: str, low: float | None = None, high: float | None = None, *,
+                 low_open: bool = False, hint: str = "") -> float:
+    """`x` as a float if it is a number (not NaN) with low <= x <= high (low < x with `low_open`), else raise
+    a ValueError naming `name`, the allowed range and `hint` (an example of a good value)."""
+    ok = is_number(x) and not math.isnan(float(x))
+    if ok and low is not None:
+        ok = float(x) > low if low_open else float(x) >= low
+    if ok and high is not None:
+        ok = float(x) <= high
+    if not ok:
+        raise ValueError(f"{name} must be a number{_range(low, high, low_open)}{hint}, got {x!r}")
+    return float(x)
+
+
+def check_whole(x: Any, name: str, low: int | None = 1, high: int | None = None, hint: str = "") -> int:
+    """`x` as an int if it is a whole number with low <= x <= high, else raise a ValueError naming `name`."""
+    if not is_whole(x) or (low is not None and x < low) or (high is not None and x > high):
+        raise ValueError(f"{name} must be a whole number{_range(low, high, False)}{hint}, got {x!r}")
+    return int(x)
+
+
+def check_flag(x: Any, name: str) -> bool:
+    """`x` if it is True or False (numpy's bool too), else raise: 0, 1 and "yes" are not flags."""
+    if not isinstance(x, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {x!r}")
+    return bool(x)
+
+
+def _range(low: float | None, high: float | None, low_open: bool) -> str:
+    """' in (0, 1]', ' from 0 to 1', ' >= 1', ' <= 20' or ''."""
+    if low is not None and high is not None:
+        return f" in ({low}, {high}]" if low_open else f" from {low} to {high}"
+    if low is not None:
+        return f" {'>' if low_open else '>='} {low}"
+    return "" if high is None else f" <= {high}"
 
 
 def check_importance(importance: Any, name: str = "importance") -> float:
@@ -65,9 +111,7 @@ def check_numbers(values: Any, n: int, name: str, check: Any, default: float) ->
 
 def check_k(k: Any) -> int:
     """Return k as an int >= 1, else raise."""
-    if not isinstance(k, numbers.Integral) or isinstance(k, (bool, np.bool_)) or k < 1:
-        raise ValueError(f"k must be a whole number >= 1 (how many memories to return), got {k!r}")
-    return int(k)
+    return check_whole(k, "k", 1, hint=" (how many memories to return)")
 
 
 def check_optional_number(x: Any, name: str) -> float | None:
