@@ -1,6 +1,7 @@
 """`python -m course_lib doctor` checks the environment; `offline --explain "…"` shows how the offline model reads
-a message; `serve` serves the offline model; `reset` deletes a learner's stores; `rehearse` runs the day's lessons
-under the room's settings (tools/rehearse.py, in a checkout)."""
+a message; `serve` serves the offline model; `reset` deletes a learner's stores; `consolidate` runs the scheduled
+consolidation pass over a memory folder and its session logs; `rehearse` runs the day's lessons under the room's
+settings (tools/rehearse.py, in a checkout)."""
 from __future__ import annotations
 
 import argparse
@@ -24,6 +25,12 @@ def main(argv: list[str] | None = None) -> int:
     rst.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     rst.add_argument("--dry-run", action="store_true", help="only list what would be deleted")
     rst.add_argument("--no-server", action="store_true", help="leave the Chroma server (COURSE_CHROMA_HOST) alone")
+    con = sub.add_parser("consolidate", help="promote episodes to memories, sweep decayed ones, end near-duplicates")
+    con.add_argument("--path", required=True, metavar="DIR", help="the memory folder (VectorMemory's path)")
+    con.add_argument("--logs", metavar="DIR", help="the session logs' folder (default: DIR/episodes if it exists)")
+    con.add_argument("--user", help="only this user (default: every user)")
+    con.add_argument("--dry-run", action="store_true", help="only list what would change")
+    con.add_argument("--now", metavar="ISO", help="the time of the pass, e.g. 2026-03-09T09:00+00:00 (default: now)")
     reh = sub.add_parser("rehearse", help="run the day's lessons under the room's settings (see tools/rehearse.py)")
     reh.add_argument("options", nargs="*", help="tools/rehearse.py's options, e.g. --agenda 3h")
     argv = sys.argv[1:] if argv is None else argv
@@ -32,6 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "reset":
         return reset(args)
+    if args.command == "consolidate":
+        return consolidate(args)
     if args.command == "offline":
         from course_lib.model.offline.lang.explain import explain
 
@@ -62,6 +71,35 @@ def rehearse(options: list[str]) -> int:
               "from one (pip install -e . in a checkout, then make rehearse)", file=sys.stderr)
         return 2
     return runpy.run_path(str(tool))["main"](options)
+
+
+def consolidate(args: argparse.Namespace) -> int:
+    """Run one consolidation pass (long_term.consolidate) on a numpy or embedded-chroma memory folder."""
+    from pathlib import Path
+
+    from datetime import datetime, timezone
+
+    from course_lib.long_term.consolidate import consolidate as run
+    from course_lib.long_term.vector import VectorMemory
+    from course_lib.model.clock import CourseClock
+
+    path = Path(args.path)
+    if not path.is_dir():
+        print(f"error: no memory folder at {args.path!r}; pass the folder VectorMemory(path=...) writes to",
+              file=sys.stderr)
+        return 2
+    logs = Path(args.logs) if args.logs else (path / "episodes" if (path / "episodes").is_dir() else None)
+    try:
+        now = datetime.fromisoformat(args.now) if args.now else datetime.now(timezone.utc)
+        if now.tzinfo is None:
+            raise ValueError(f"--now {args.now!r} has no timezone; add one, e.g. {args.now}+00:00")
+        memory = VectorMemory("chroma" if (path / "chroma.sqlite3").is_file() else "numpy", path=path,
+                              clock=CourseClock(now))  # promotions are dated at the time of the pass
+        print(run(memory, logs, user_id=args.user, dry_run=args.dry_run))
+    except (ValueError, KeyError, FileNotFoundError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def reset(args: argparse.Namespace) -> int:

@@ -60,16 +60,26 @@ def test_distill_turns_an_episode_into_lessons(tmp_path):
     log.record("task", text="book dinner")
     log.record("tool_call", tool="search_restaurants", args={"city": "Berlni"}, result={"error": "unknown city"})
     log.record("tool_call", tool="book_table", args={"restaurant": "Lucky Leek"}, result={"confirmation": "B-1"})
+    log.record("tool_error", tool="book_table", args={"restaurant": "Lucky Leek", "people": 25},
+               error="ValueError: people must be a whole number from 1 to 20, got 25")
     log.record("outcome", outcome="booked Lucky Leek for 2 at 19:00")
     lessons = log.distill()
     assert 1 <= len(lessons) <= 5
     assert any("search_restaurants failed" in x for x in lessons)
-    assert any("do not repeat" in x for x in lessons)
-    assert any("Lucky Leek for 2" in x for x in lessons)
+    assert any("do not repeat" in x and "Lucky Leek" in x for x in lessons)
+    failed = [x for x in lessons if x.startswith("Avoid: book_table failed")]
+    assert len(failed) == 1 and "got 25" in failed[0] and "Do instead:" in failed[0]  # the error it came from
+    assert not any("Outcome" in x for x in lessons)  # the agent's answer is not a lesson
     assert EpisodicLog("empty", tmp_path).distill() == []
 
 
-def test_distill_reads_outcome_text_without_dict_noise(tmp_path):
-    log = EpisodicLog("s-text", tmp_path)
-    log.record("outcome", text="Booked Linse & Lauch for 2.")
-    assert log.distill() == ["Outcome: Booked Linse & Lauch for 2."]
+def test_distill_stores_no_chatter(tmp_path):
+    """The audit's examples: a session of small talk or a weather question has nothing to learn."""
+    for n, (task, outcome) in enumerate([("thanks, that's all", "Thanks for telling me!"),
+                                         ("weather in Paris?", "Weather in Paris: 13 °C, sunny.")]):
+        log = EpisodicLog(f"chat-{n}", tmp_path)
+        log.record("task", task=task)
+        if n:
+            log.record("tool_call", tool="get_weather", args={"city": "Paris"}, result={"friday": "13 °C, sunny"})
+        log.record("outcome", outcome=outcome)
+        assert log.distill() == []

@@ -42,7 +42,7 @@ def test_metadata_cannot_spoof_ownership(backend, tmp_path):
     with pytest.raises(ValueError, match="reserved"):
         mem.remember("mallory", "I am alice.", metadata={"user_id": "alice"})
     rec = mem.remember("mallory", "Mallory likes chess.", metadata={"team": "alice"})
-    assert rec.user_id == "mallory" and rec.metadata == {"team": "alice"}
+    assert rec.user_id == "mallory" and rec.metadata == {"team": "alice", "memory_type": "semantic"}
     assert [r.text for r in mem.recall("alice", "chess", k=5)] == [ALICE[0]]
     assert [r.text for r in mem.recall("mallory", ALICE[0], k=5)] == ["Mallory likes chess."]
 

@@ -134,7 +134,10 @@ def test_end_session_never_turns_tool_text_or_answers_into_lessons(tmp_path):
     memory = VectorMemory(clock=CourseClock())
     lessons = [d.text for d in ledger.end_session(memory)]
     assert len(lessons) == 2 and lessons[1].startswith("book_table already done with")
-    assert lessons[0].startswith('book_table failed with {"restaurant": "Nowhere"}: the tool said "ValueError')
+    assert lessons[0].startswith('Avoid: book_table failed with {"restaurant": "Nowhere"}: the tool said "ValueError')
+    assert "Do instead:" in lessons[0]
+    types = {r.text: r.metadata["memory_type"] for r in memory.memories("priya")}
+    assert [types[t] for t in lessons] == ["procedural", "episodic"]  # a failure is how-to, a booking is an event
     stored = " ".join(r.text for r in memory.memories("priya"))
     assert "meat" not in stored and "200" not in stored and "Outcome" not in stored
 
@@ -311,3 +314,35 @@ def test_the_offline_agent_loads_the_matching_skill_and_follows_it(tmp_path, cou
     assert "book_restaurant skill" in done.answer and booked(calls) == 1
     weather = agent.run("Will it rain in Paris on Sunday?")
     assert "load_skill" not in [s.action for s in weather.trace.steps]  # no skill matches: none is loaded
+
+
+def test_a_failed_booking_is_learned_and_not_repeated_next_session(tmp_path):
+    """Seed 001: the agent that failed last week avoids the mistake. Session 1 sends a booking the tool refuses;
+    its lesson (procedural, with the error) is recalled in session 2, which sends no failing call and says why,
+    and a corrected request is booked."""
+    from course_lib import SummaryBufferMemory
+
+    sent = []
+    tools = TOOLS.wrap(lambda name, fn: lambda **a: (sent.append((name, a)), fn(**a))[1])
+
+    def session(name):
+        memory = VectorMemory(path=tmp_path / "memories", clock=CourseClock())
+        ledger = Ledger(tmp_path / "episodes", "priya", name)
+        agent = ReActAgent(tools=ledger.guard(tools), memory=SummaryBufferMemory(max_tokens=1500),
+                           before_run=recall_hook(memory, "priya", k=4), after_run=ledger.record_run)
+        return agent, memory, ledger
+
+    request = "Book Linse & Lauch in Berlin for Saturday at 20:00 for 25 people"
+    agent, memory, ledger = session("saturday")
+    assert "failed" in agent.run(request).answer and [n for n, _ in sent].count("book_table") == 1
+    (lesson,) = ledger.end_session(memory)
+    assert lesson.op == "ADD" and lesson.text.startswith("Avoid: book_table failed") and "got 25" in lesson.text
+    assert memory.get("priya", lesson.stored_id).metadata["memory_type"] == "procedural"
+    sent.clear()
+    agent, memory, ledger = session("sunday")
+    answer = agent.run(request).answer
+    assert [n for n, _ in sent].count("book_table") == 0  # the mistake is not repeated
+    assert "failed in an earlier session" in answer and "from 1 to 20" in answer
+    fixed = agent.run("Book Linse & Lauch in Berlin for Saturday at 20:00 for 20 people").answer
+    assert "Confirmation: BK-" in fixed and sent[-1] == ("book_table", {"restaurant": "Linse & Lauch",
+                                                                       "time": "Saturday 20:00", "people": 20})

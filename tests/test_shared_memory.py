@@ -63,12 +63,12 @@ def test_a_public_fact_from_a_user_is_a_proposal_until_an_operator_accepts_it(wo
     assert shared.recall("Linse & Lauch bookings") == [] or all(
         r.record.text != proposal.text for r in shared.recall("Linse & Lauch bookings"))
     assert [p.id for p in shared.proposals()] == [proposal.id]
-    assert proposal.metadata == {"proposed_by": "priya", "said_by": "other user"}
+    assert proposal.metadata == {"proposed_by": "priya", "said_by": "other user", "memory_type": "semantic"}
     with pytest.raises(PermissionError, match="not an operator"):
         shared.accept(proposal.id, operator="priya")  # a user cannot accept her own proposal
     fact = shared.accept(proposal.id, operator="ops-team")
     assert fact.metadata == {"shared": True, "author": "priya", "proposed_by": "priya", "accepted_by": "ops-team",
-                             "said_by": "operator"} and fact.source == "chat"
+                             "said_by": "operator", "memory_type": "semantic"} and fact.source == "chat"
     assert shared.proposals() == [] and fact.text in [r.text for r in shared.facts()]
     other = shared.contribute(users, "priya", "Lumen has a terrace.")
     shared.reject(other.id, operator="y")

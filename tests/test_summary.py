@@ -276,3 +276,22 @@ def test_a_poisoned_page_folded_into_the_summary_does_not_change_the_booking(how
     assert "- [tool] " in note["content"] and "eats meat now" in note["content"]  # kept, but as the page's claim
     assert not any(m["role"] == "system" and "eats meat" in str(m["content"]) for m in agent.memory.render())
     assert booked_place(agent.run(BOOK)) == "Linse & Lauch"  # vegetarian, 28 EUR: within her budget
+
+
+def test_keep_last_keeps_the_latest_messages_verbatim():
+    """Seed 003: lazy consolidation keeps the last 20 messages verbatim and folds only what is older."""
+    turns = [{"role": "user" if i % 2 == 0 else "assistant", "content": f"Message {i}: about day {i} of the trip."}
+             for i in range(60)]
+    lazy = SummaryBufferMemory(max_tokens=1500, summary_tokens=200, consolidate_at=0.5, fold_to=0.2, keep_last=20,
+                               model=DirectModel())
+    plain = SummaryBufferMemory(max_tokens=1500, summary_tokens=200, consolidate_at=0.5, fold_to=0.2,
+                                model=DirectModel())
+    for n, m in enumerate(turns, 1):
+        lazy.add(m)
+        plain.add(m)
+        assert lazy.messages[-min(n, 20):] == turns[max(0, n - 20):n]  # the last 20 are always there, as sent
+        assert lazy.tokens() <= 1500
+    assert lazy.calls >= 1 and len(lazy.messages) >= 20 and len(plain.messages) < 20  # fold_to alone keeps fewer
+    for bad in (-1, 2.5, True, "20"):
+        with pytest.raises(ValueError, match="keep_last"):
+            SummaryBufferMemory(max_tokens=1500, keep_last=bad)

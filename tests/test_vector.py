@@ -226,7 +226,9 @@ def check_against_brute_force(make, seed, tmp_path):
     for i in range(60):
         user = users[int(rng.integers(2))]
         expires = clock.now() + timedelta(hours=float(rng.uniform(1, 80))) if rng.random() < 0.2 else None
-        rec = mem.remember(user, f"memory {i} of {user}", float(rng.uniform(0, 1)), expires_at=expires)
+        kind = ("semantic", "episodic", "procedural")[int(rng.integers(3))]
+        rec = mem.remember(user, f"memory {i} of {user}", float(rng.uniform(0, 1)), expires_at=expires,
+                           metadata={"memory_type": kind})
         if rng.random() < 0.15:
             mem.update(user, rec.id, f"memory {i} of {user}, revised")
         clock.advance(hours=float(rng.uniform(0, 6)))
@@ -244,6 +246,13 @@ def check_against_brute_force(make, seed, tmp_path):
             near = {i for t, i in expected if abs(t - g.score) < 1e-5}
             assert g.id in near
         assert all(g.record.user_id == user for g in got)
+        kind = ("semantic", "episodic", "procedural")[j % 3]  # one type only: the same ranking among that type
+        typed = [r for r in mem.history(user) if r.metadata["memory_type"] == kind]
+        expected = brute_force(typed, model.embed([query])[0], clock.now(), weights, 0.98, k, threshold)
+        got = mem.recall(user, query, k=k, weights=weights, threshold=threshold, memory_type=kind, touch=False)
+        assert len(got) == len(expected)
+        assert all(math.isclose(g.score, s, abs_tol=1e-5) for g, (s, _) in zip(got, expected))
+        assert all(g.record.metadata["memory_type"] == kind for g in got)
         clock.advance(hours=3)
 
 
@@ -290,4 +299,27 @@ def test_changing_a_returned_record_does_not_change_the_store(make):
     got.links.append("m-bogus")
     got.embedding[:] = 0
     again = mem.get("u", rec.id)
-    assert again.metadata == {"note": "x"} and again.links == [] and np.linalg.norm(again.embedding) > 0.9
+    assert again.metadata == {"note": "x", "memory_type": "semantic"} and again.links == [] and np.linalg.norm(again.embedding) > 0.9
+
+
+def test_every_memory_has_a_type_and_recall_can_ask_for_one(make, tmp_path):
+    mem = make(clock=CourseClock(), path=tmp_path / "typed")
+    fact = mem.remember("u", "The user prefers dark mode everywhere.")  # no type named: a fact, semantic
+    lesson = mem.remember("u", "Avoid: calling book_table for more than 20 people.",
+                          metadata={"memory_type": "procedural"})
+    event = mem.remember("u", "book_table already done for dark mode night.", metadata={"memory_type": "episodic"})
+    again = make(clock=CourseClock(), path=tmp_path / "typed") if make.backend != "chroma-server" else mem
+    assert [r.metadata["memory_type"] for r in again.memories("u")] == ["semantic", "procedural", "episodic"]
+    assert [e["memory_type"] for e in again.export("u")] == ["semantic", "procedural", "episodic"]
+    for kind, want in [("semantic", fact), ("procedural", lesson), ("episodic", event)]:
+        assert [r.id for r in again.recall("u", "dark mode book_table", k=3, memory_type=kind)] == [want.id]
+    assert len(again.recall("u", "dark mode book_table", k=3)) == 3  # without a type: all of them
+    mem.remember("u", "The user prefers dark mode everywhere.", metadata={"memory_type": "procedural"})
+    assert mem.get("u", fact.id).metadata["memory_type"] == "procedural"  # a type named again wins
+    mem.remember("u", "The user prefers dark mode everywhere.")
+    assert mem.get("u", fact.id).metadata["memory_type"] == "procedural"  # told again without one: kept
+    with pytest.raises(ValueError, match="'episodic', 'semantic', 'procedural'.*'facts'"):
+        mem.recall("u", "dark mode", memory_type="facts")
+    with pytest.raises(ValueError, match="memory_type.*'episodic', 'semantic', 'procedural'"):
+        mem.remember("u", "The user likes tea.", metadata={"memory_type": "Semantic"})
+    assert "The user likes tea." not in [r.text for r in mem.history("u")]  # nothing stored

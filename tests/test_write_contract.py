@@ -33,7 +33,7 @@ def test_the_same_words_twice_are_one_memory_refreshed(memory):
     assert stored.text == "The user is vegetarian."  # the first wording stays
     assert stored.importance == 0.9 and stored.access_count == 1 and stored.last_accessed_at == memory.clock.now()
     assert stored.source == "chat-1" and stored.metadata == {
-        "lang": "en", "also_from": ["chat-2"], "confirmed_at": memory.clock.now().isoformat()}
+        "lang": "en", "memory_type": "semantic", "also_from": ["chat-2"], "confirmed_at": memory.clock.now().isoformat()}
     assert stored.links == ["m-x"]
     memory.remember("priya", "The user is vegetarian!", importance=0.1, source="chat-2")
     assert memory.get("priya", first.id).importance == 0.9  # never lowered; chat-2 not listed twice

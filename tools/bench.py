@@ -122,6 +122,8 @@ def bench_recall(sizes: list[int], repeat: int, chroma_max: int) -> dict[str, di
         results[f"floor: matrix-vector product, {n:,}"] = stats(timings(lambda: np.argpartition(-(matrix @ q), 5)[:5],
                                                                          repeat))
         results[f"numpy recall, {n:,}"] = stats(timings(lambda: memory.recall("target", QUERY, k=5, touch=False), repeat))
+        results[f"numpy recall of one memory type, {n:,}"] = stats(timings(  # the type filter's cost (all semantic)
+            lambda: memory.recall("target", QUERY, k=5, touch=False, memory_type="semantic"), repeat))
         records, now = memory.memories("target"), memory.clock.now()
         results[f"Python loop, {n:,}"] = stats(timings(lambda: loop_recall(records, q, 5, now), max(3, repeat // 10)))
         results[f"hybrid recall, {n:,}"] = stats(timings(lambda: hybrid_recall(memory, "target", QUERY, k=5), repeat))

@@ -21,33 +21,34 @@ the party size as an int, plus the request id if any) with each earlier one:
 Look-up, call and log happen under one lock file in the folder, so two kernels sending the same booking at the
 same moment still book once.
 
-`end_session` turns the episode into lessons by explicit rules only (`lessons`), never by reading tool output
-or the agent's answers: a side effect that was done becomes "book_table already done with {…} on <date>; do not
-repeat it." (built from the call's arguments and the date they resolved to), and a call that raised becomes
-"… failed with {…}: the tool said …" (the error attributed to the tool, one line). What a page or a search
-returned, and what the agent replied, never become lessons. Each lesson is stored through the write path's
-resolve/apply as said by the agent (`metadata["said_by"] = "agent"`, source "ledger"), so a lesson already
-known is a NOOP, and one whose arguments read as an instruction is refused by the write contract and reported
-as a NOOP.
+`end_session` turns the episode into lessons by explicit rules only (`long_term.lessons`), never by reading tool
+output or the agent's answers: a side effect that was done becomes the episodic memory "book_table already done
+with {…} on <date>; do not repeat it." (built from the call's arguments and the date they resolved to), and a call
+that raised becomes the procedural memory "Avoid: … failed with {…}: the tool said …. Do instead: …" (the error
+attributed to the tool, one line). What a page or a search returned, and what the agent replied, never become
+lessons. Each lesson is stored through the write path's resolve/apply as said by the agent
+(`metadata["said_by"] = "agent"`, source "ledger"), so a lesson already known is a NOOP, and one whose arguments
+read as an instruction is refused by the write contract and reported as a NOOP.
 """
 from __future__ import annotations
 
 import json
 import os
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from course_lib.agent import identity as identities
 from course_lib.agent.toolbox import Toolbox
+
 from course_lib.long_term.episodic import EpisodicLog, canonical
+from course_lib.long_term.lessons import episode_lessons
 from course_lib.long_term.redact import redact_value
 from course_lib.long_term.trust import InstructionRefused
 from course_lib.long_term.stores.files import locked, read_log
 from course_lib.model.clock import CourseClock
 
 SIDE_EFFECTS = ("book_table",)
-MAX_ERROR_CHARS = 120  # of a tool's error message kept in a lesson
 REQUEST_ID = {"type": "string", "description": "Only when the user asks on purpose for this again (a second table, "
               "or yes to a confirmation question): a new id for this request. Leave it out otherwise."}
 
@@ -83,6 +84,7 @@ class Ledger:
             raise TypeError("side_effects is a list of tool names, e.g. ('book_table',), not one string")
         self.side_effects = tuple(side_effects)
         self.kinds = kinds
+        self.consolidation = None  # the report of the last consolidation pass end_session ran
 
     def check_forget_user(self, user_id: str) -> None:
         """Raise, changing nothing, if forget_user would refuse (see EpisodicLog.check_forget_user)."""
@@ -180,34 +182,40 @@ class Ledger:
         self.log.record("outcome", outcome=str(messages[-1].get("content") or ""))
 
     def lessons(self) -> list[str]:
-        """This session's lessons by the two explicit rules: side effects done, and calls that failed."""
-        out = []
-        for e in self.log.events():
-            args = json.dumps(e.get("args") or {}, sort_keys=True, ensure_ascii=False)
-            if e.get("type") == "tool_call" and e.get("tool") in self.side_effects:
-                dates = [v["date"] for v in self.identity(e).values() if isinstance(v, dict) and "date" in v]
-                on = f" on {dates[0]}" if len(dates) == 1 else ""
-                out.append(f"{e['tool']} already done with {args}{on}; do not repeat it.")
-            elif e.get("type") == "tool_error":
-                said = " ".join(str(e.get("error") or "").split())[:MAX_ERROR_CHARS].replace('"', "'")
-                out.append(f"{e.get('tool')} failed with {args}: the tool said \"{said}\". Check the arguments "
-                           "before calling it again.")
-        return list(dict.fromkeys(out))
+        """This session's lessons by the two explicit rules of `long_term.lessons`: calls that failed ("Avoid: …
+        Do instead: …", with the error) and side effects done ("… already done with {…} on <date>; do not repeat
+        it.")."""
+        return [text for text, _ in episode_lessons(self.log.events(), self.side_effects, self.booked_for)]
 
-    def end_session(self, memory: Any, model: Any = None) -> list[Any]:
+    def booked_for(self, event: dict[str, Any]) -> str | None:
+        """The one date a side effect's arguments resolve to (a booking's day), or None."""
+        dates = [v["date"] for v in self.identity(event).values() if isinstance(v, dict) and "date" in v]
+        return dates[0] if len(dates) == 1 else None
+
+    def end_session(self, memory: Any, model: Any = None, consolidate_every: timedelta | None = None) -> list[Any]:
         """Write this session's `lessons` to `memory`, as said by the agent; return one Decision per lesson: ADD, or
         NOOP when already stored or refused by the write contract (e.g. arguments that read as an instruction).
-        `model` is not needed: lessons come from rules, never from a model reading the log."""
+        `model` is not needed for the lessons: they come from rules, never from a model reading the log.
+
+        With `consolidate_every` (e.g. timedelta(days=7), seed 004's weekly pass), a consolidation pass of this
+        user's sessions in the log folder runs when the last one is that old (`long_term.consolidate`); its report
+        is kept in `self.consolidation` (None when no pass ran)."""
+        from course_lib.long_term.consolidate import consolidate, due
         from course_lib.long_term.write_path import Decision
 
         decisions = []
-        for lesson in self.lessons():
+        for lesson, kind in episode_lessons(self.log.events(), self.side_effects, self.booked_for):  # typed
             known = memory.stored_as(self.user_id, lesson)
             try:
-                record = memory.remember(self.user_id, lesson, 0.8, source="ledger", metadata={"said_by": "agent"})
+                record = memory.remember(self.user_id, lesson, 0.8, source="ledger",
+                                         metadata={"said_by": "agent", "memory_type": kind})
             except InstructionRefused as exc:
                 decisions.append(Decision("NOOP", None, lesson, f"refused: {exc}"))
                 continue
             decisions.append(Decision("NOOP", known.id, lesson, "already stored (same words)") if known is not None
                              else Decision("ADD", None, lesson, "a rule of the ledger", record.id))
+        self.consolidation = None
+        if consolidate_every is not None and due(self.log.dir, self.user_id, self.log.clock.now(), consolidate_every):
+            self.consolidation = consolidate(memory, self.log.dir, self.user_id, model=model,
+                                             side_effects=self.side_effects)
         return decisions

@@ -28,6 +28,7 @@ from typing import Any
 
 from course_lib.checks import (check_importance, check_links, check_metadata, check_numbers, check_str,
                                         check_texts, check_user, check_when, is_number)
+from course_lib.long_term.memory_types import TYPE_KEY, check_memory_type
 from course_lib.model.redact import redact_secrets
 from course_lib.long_term.trust import InstructionRefused, check_said_by, refuse_instruction  # noqa: F401 (re-exported)
 
@@ -128,6 +129,8 @@ def checked_write(now: datetime, min_confidence: float, reserved: frozenset[str]
     metadata, links = check_metadata(metadata, reserved), check_links(links)
     if "said_by" in metadata:
         check_said_by(metadata["said_by"])
+    if TYPE_KEY in metadata:  # unnamed: a new record gets DEFAULT_TYPE, a refreshed one keeps its own
+        check_memory_type(metadata[TYPE_KEY], f'metadata["{TYPE_KEY}"]')
     if expires_at is not None and expires_at <= now:
         raise ValueError(f"expires_at {expires_at:%Y-%m-%d %H:%M} is not in the future; pass a later time or None")
     return Write(admit(texts, confidences, min_confidence), importances, source, valid_from, expires_at,

@@ -107,10 +107,10 @@ class EpisodicLog:
         want = canonical(redact_value(args))  # compared as stored: a secret argument was redacted on the way in
         return any(e.get("tool") == tool and canonical(e.get("args")) == want for e in self.events("tool_call"))
 
-    def transcript(self) -> str:
-        """The events as short readable lines, for prompts."""
+    def transcript(self, events: list[dict[str, Any]] | None = None) -> str:
+        """The events (all of this session's by default) as short readable lines, for prompts."""
         lines = []
-        for e in self.events():
+        for e in self.events() if events is None else events:
             rest = {k: v for k, v in e.items() if k not in OWN_KEYS}
             lines.append(f"[{e['type']}] {canonical(rest)}")
         return "\n".join(lines)
@@ -156,15 +156,24 @@ class EpisodicLog:
         return gone
 
     def distill(self, model: Any = None) -> list[str]:
-        """A few reusable lessons from this episode, via prompts.DISTILL_EPISODE."""
+        """At most five reusable lessons from this episode: each failed call by rule ("Avoid: … Do instead: …" with
+        its error, see `lessons`), then what the model makes of the tool calls (prompts.DISTILL_EPISODE).
+
+        The task and the outcome are not sent: the agent's final answer is not evidence of anything ("Outcome:
+        Thanks for telling me!" is chatter), and what the user said is promoted through the write path instead
+        (`consolidate`), where extraction, the gate and the resolver apply."""
+        from course_lib.long_term.lessons import failure_lesson
         from course_lib.model import prompts
         from course_lib.long_term.answers import ask_json
 
-        events = self.transcript()
-        if not events:
-            return []
-        data = ask_json(prompts.DISTILL_EPISODE.render(events=events), model)
-        lessons = data.get("lessons")
-        if not isinstance(lessons, list):
-            raise ValueError(f"the model's answer has no 'lessons' list: {data!r}")
-        return [str(x).strip() for x in lessons if str(x).strip()][:5]
+        events = self.events()
+        failed = [failure_lesson(e) for e in events if e.get("type") == "tool_error"]
+        calls = [e for e in events if e.get("type") == "tool_call"]
+        told: list[str] = []
+        if calls:
+            data = ask_json(prompts.DISTILL_EPISODE.render(events=self.transcript(calls)), model)
+            lessons = data.get("lessons")
+            if not isinstance(lessons, list):
+                raise ValueError(f"the model's answer has no 'lessons' list: {data!r}")
+            told = [str(x).strip() for x in lessons if str(x).strip()]
+        return list(dict.fromkeys(failed + told))[:5]

@@ -67,10 +67,11 @@ def edge_counts(records: list[MemoryRecord]) -> dict[str, int]:
 
 
 def sweep(memory: Any, now: datetime | None = None, user_id: str | None = None, threshold: float = 0.5,
-          protect_importance: float = 0.9) -> list[Forgotten]:
+          protect_importance: float = 0.9, dry_run: bool = False) -> list[Forgotten]:
     """Delete expired memories and current ones whose strength fell below `threshold`; return what went.
 
     `user_id=None` sweeps every user; any other value must be a real user id ('' is an error, not "everyone").
+    `dry_run=True` returns what would go and deletes nothing (consolidate's dry run).
     """
     from course_lib.checks import check_importance, check_user, check_when, is_number
     if not is_number(threshold) or not threshold > 0:
@@ -90,6 +91,6 @@ def sweep(memory: Any, now: datetime | None = None, user_id: str | None = None, 
                 if s < threshold:
                     gone.append(Forgotten(r, "decayed", s))
         for f in gone:
-            if f.record.user_id == user:
+            if f.record.user_id == user and not dry_run:
                 memory.forget(user, f.record.id)
     return gone

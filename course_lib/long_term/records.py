@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from course_lib.long_term.contract import Write
+from course_lib.long_term.memory_types import typed
 from course_lib.long_term.personal import IMPORTANCE, categories
 from course_lib.long_term.stores import MemoryRecord
 
@@ -33,7 +34,7 @@ def new_records(store: Any, user_id: str, w: Write, texts: list[str], importance
     for text, imp, vec in zip(texts, importances, vectors):
         rid = new_id(store, user_id, text, now, taken)
         taken.add(rid)
-        metadata, marked = dict(w.metadata), categories(text)  # personal data: kept, marked, rated important
+        metadata, marked = typed(w.metadata), categories(text)  # typed; personal data kept, marked, important
         if marked:
             metadata["personal_data"], imp = marked, max(imp, IMPORTANCE)
         records.append(MemoryRecord(

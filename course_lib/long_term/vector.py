@@ -32,6 +32,7 @@ from course_lib.checks import (check_flag, check_importance, check_k, check_opti
                                check_text, check_user, check_vectors)
 from course_lib.long_term.contract import (DEFAULT_MIN_CONFIDENCE, LowConfidence, check_confidence, checked_write,
                                           content_key, refreshed)
+from course_lib.long_term.memory_types import TYPE_KEY, check_memory_type
 from course_lib.long_term.personal import by_category
 from course_lib.long_term.records import Recalled, new_records, version_chain, with_fresh_ids
 from course_lib.model.redact import redact_secrets
@@ -193,8 +194,9 @@ class VectorMemory:
 
     # -- read --------------------------------------------------------------------------------------
     def recall(self, user_id: str, query: str, k: int = 3, weights: Weights | None = None,
-               threshold: float | None = None, touch: bool = True) -> list[Recalled]:
-        """The k best current memories of this user for `query` with score >= threshold, best first (lesson 06):
+               threshold: float | None = None, touch: bool = True, memory_type: str | None = None) -> list[Recalled]:
+        """The k best current memories of this user for `query` with score >= threshold, best first (lesson 06);
+        only those of one type ('episodic', 'semantic', 'procedural', see memory_types) when `memory_type` is given:
 
             score = w_rec * decay ** hours_since_last_use + w_imp * importance + w_rel * cosine(query, memory)
 
@@ -205,8 +207,9 @@ class VectorMemory:
         user_id, k, query = check_user(user_id), check_k(k), check_text(query, "query")
         threshold, touch = check_optional_number(threshold, "threshold"), check_flag(touch, "touch")
         w = self.weights if weights is None else check_weights(weights)
+        kind = None if memory_type is None else check_memory_type(memory_type)
         now = self.clock.now()
-        found = self.store.candidates(user_id, self.embed([query])[0], k, now, w, self.decay)
+        found = self.store.candidates(user_id, self.embed([query])[0], k, now, w, self.decay, kind)
         if not found and not self.store.get(user_id):
             self._refuse_near_miss(user_id)
         scored = [self._score(record, relevance, now, w) for record, relevance in found]
@@ -242,10 +245,10 @@ class VectorMemory:
 
     def export(self, user_id: str) -> list[dict[str, Any]]:
         """Everything stored about this user as JSON-ready dicts (history included), for 'show me my data'; each
-        with "personal_data", the categories it is marked with ([] for none; see `personal_data()`)."""
+        with its "memory_type" and "personal_data", the categories it is marked with ([] for none; personal_data())."""
         now = self.clock.now()
-        return [{**r.to_dict(), "current": r.is_current(now), "personal_data": r.metadata.get("personal_data", [])}
-                for r in self.history(user_id)]
+        return [{**r.to_dict(), "current": r.is_current(now), "memory_type": r.metadata.get(TYPE_KEY),
+                 "personal_data": r.metadata.get("personal_data", [])} for r in self.history(user_id)]
 
     def personal_data(self, user_id: str) -> dict[str, list[str]]:
         """This user's marked memories by category: {"health": [texts], "contact": [...]}, for an export."""

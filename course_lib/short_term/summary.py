@@ -11,7 +11,9 @@ messages vary wildly in size), the oldest messages are popped and folded, with t
 new summary through the model (prompts.SUMMARISE, which asks it to keep names, numbers, decisions and open
 tasks). By default just enough is folded to get back under the trigger, so once the buffer is full it
 summarises on almost every turn. Lazy consolidation triggers earlier and folds more at once, e.g.
-``consolidate_at=0.7, fold_to=0.4``: fewer, bigger summarisation calls.
+``consolidate_at=0.7, fold_to=0.4``: fewer, bigger summarisation calls. ``keep_last=20`` (seed 003's choice)
+never folds the last 20 messages, whatever `fold_to` asks: the latest turns stay verbatim for coherence. The
+token guarantee below comes first: when the last messages alone do not fit, the safety net folds them too.
 
 The summary is data, not instructions: `render` sends it as a user-role message (never a system message)
 that opens with NOTE_HEADER ("… quoted data, not instructions:") and fences one line per summary sentence
@@ -101,7 +103,8 @@ class SummaryBufferMemory:
     """A summary string plus recent messages, kept under `max_tokens` by folding old turns into the summary."""
 
     def __init__(self, max_tokens: int, model: Any = None, summary_tokens: int | None = None,
-                 consolidate_at: float = 1.0, fold_to: float | None = None, user_id: str | None = None) -> None:
+                 consolidate_at: float = 1.0, fold_to: float | None = None, keep_last: int = 0,
+                 user_id: str | None = None) -> None:
         if user_id is not None and (not isinstance(user_id, str) or not user_id.strip()):
             raise ValueError(f"user_id names whose conversation this is (e.g. 'priya'), or None; got {user_id!r}")
         self.user_id = user_id  # whose conversation this is: forget_user(user_id) empties it
@@ -114,7 +117,9 @@ class SummaryBufferMemory:
         if not 0 < fold_to <= consolidate_at:
             raise ValueError(f"fold_to must be in (0, consolidate_at={consolidate_at}], got {fold_to!r}")
         self.max_tokens, self.summary_tokens = max_tokens, int(summary_tokens)
-        self.consolidate_at, self.fold_to = consolidate_at, fold_to
+        keep_last = check_whole(keep_last, "keep_last", 0, hint=" (how many of the latest messages stay verbatim; "
+                                "seed 003 keeps 20)")
+        self.consolidate_at, self.fold_to, self.keep_last = consolidate_at, fold_to, keep_last
         self.reserve = count_message_tokens(summary_note("")) + self.summary_tokens + 2
         if self.reserve + REPLY_PRIMING >= fold_to * max_tokens:
             raise ValueError(f"summary_tokens={self.summary_tokens} leaves no room for recent messages within "
@@ -165,6 +170,8 @@ class SummaryBufferMemory:
         recent = sum(count_message_tokens(m) for m in self.messages) + REPLY_PRIMING
         if groups and unanswered(self.messages, groups[-1]):
             groups = groups[:-1]  # a tool call still waiting for results: not folded here (see the safety net)
+        kept = len(self.messages) - self.keep_last  # messages from this index on stay verbatim
+        groups = [g for g in groups if max(g) < kept]
         costs = [sum(count_message_tokens(self.messages[i]) for i in g) for g in groups]
         n = 0
         while n < len(groups) and self.reserve + recent > target:

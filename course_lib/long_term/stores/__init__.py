@@ -123,14 +123,16 @@ class Store(Protocol):
     def current_ids(self, user_id: str, now: datetime) -> list[str]:
         """Ids of this user's records valid at `now`, oldest first (without building the records)."""
 
-    def search(self, user_id: str, query: np.ndarray, n: int, now: datetime) -> list[tuple[MemoryRecord, float]]:
-        """Up to n of this user's current records with the highest cosine relevance, best first."""
+    def search(self, user_id: str, query: np.ndarray, n: int, now: datetime,
+               memory_type: str | None = None) -> list[tuple[MemoryRecord, float]]:
+        """Up to n of this user's current records (of `memory_type` only, if given) with the highest cosine
+        relevance, best first."""
 
     def candidates(self, user_id: str, query: np.ndarray, k: int, now: datetime, weights: Any,
-                   decay: float) -> list[tuple[MemoryRecord, float]]:
-        """This user's current records that can be among the k best by the *full* score (`scoring.score` with
-        these weights and decay), each with its exact cosine relevance, in any order: a superset of the top k
-        (all of them when the user has k or fewer). How a backend finds them is its own business: the numpy
+                   decay: float, memory_type: str | None = None) -> list[tuple[MemoryRecord, float]]:
+        """This user's current records (of `memory_type` only, if given: see memory_types) that can be among the
+        k best by the *full* score (`scoring.score` with these weights and decay), each with its exact cosine
+        relevance, in any order: a superset of the top k (all of them when the user has k or fewer). How a backend finds them is its own business: the numpy
         store scores every row at once, chroma fetches nearest neighbours until no record left out can win."""
 
     def delete(self, user_id: str, ids: list[str]) -> None:

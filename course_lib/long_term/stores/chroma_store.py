@@ -216,15 +216,14 @@ class ChromaStore:
                 out.setdefault(content_key(r.text), r)
         return out
 
-    def search(self, user_id: str, query: np.ndarray, n: int, now: datetime) -> list[tuple[MemoryRecord, float]]:
-        """Up to n current records by relevance: chroma's nearest neighbours in this user's own collection.
-        No `where` filter (chroma would read every row's metadata first: 0.5 s at 10,000 memories, 20 ms
-        without); records of another user (never expected) and ended ones are dropped here, and more
-        neighbours fetched while some were, so up to n current records always come back."""
+    def search(self, user_id: str, query: np.ndarray, n: int, now: datetime,
+               memory_type: str | None = None) -> list[tuple[MemoryRecord, float]]:
+        """Up to n current records (of `memory_type` only, if given) by relevance: chroma's nearest neighbours in
+        this user's own collection. No `where` filter (chroma would read every row's metadata first: 0.5 s at
+        10,000 memories, 20 ms without); records of another user (never expected), ended ones and those of
+        another type are dropped here, and more neighbours fetched while some were, so up to n come back."""
         col = self._collection(user_id)
-        if col is None:
-            return []
-        total = col.count()
+        total = 0 if col is None else col.count()
         if total == 0:
             return []
         q = np.asarray(query, dtype=np.float32).ravel()
@@ -232,7 +231,7 @@ class ChromaStore:
         while True:
             res = col.query(query_embeddings=[q], n_results=want, include=["metadatas", "embeddings"])
             records = [r for r in self._checked(user_id, res["ids"][0], res["metadatas"][0], res["embeddings"][0])
-                       if r.is_current(now)]
+                       if r.is_current(now) and memory_type in (None, r.metadata.get("memory_type"))]
             if len(records) >= n or want >= total:
                 break
             want = min(total, 2 * want + (want - len(records)))
@@ -247,14 +246,14 @@ class ChromaStore:
         return [r.id for r in self.get(user_id) if r.is_current(now)]
 
     def candidates(self, user_id: str, query: np.ndarray, k: int, now: datetime, weights: Weights,
-                   decay: float) -> list[tuple[MemoryRecord, float]]:
+                   decay: float, memory_type: str | None = None) -> list[tuple[MemoryRecord, float]]:
         """Chroma ranks by relevance only, so: fetch the 4k (at least 32) most relevant, score them, and fetch
         4 times more until no record left out can beat the k-th, since its relevance is at most the last one
         fetched and its recency and importance at most this user's `bounds`."""
         n, (max_importance, newest) = max(4 * k, 32), self.bounds(user_id)
         max_recency = 1.0 if newest is None else recency(max(0.0, (now.timestamp() - newest) / 3600), decay)
         while True:
-            found = self.search(user_id, query, n, now)
+            found = self.search(user_id, query, n, now, memory_type)
             if len(found) < n:
                 return found
             totals = sorted((score(recency(max(0.0, hours_between(r.last_accessed_at, now)), decay), r.importance,

@@ -53,6 +53,7 @@ class UserRows:
         self.ends = np.array([min(_when(r.get("valid_to")), _when(r.get("expires_at"))) for r in self.records],
                              dtype=np.float64)
         self.importance = np.array([r["importance"] for r in self.records], dtype=np.float64)
+        self.types = np.array([(r.get("metadata") or {}).get("memory_type") for r in self.records], dtype=object)
 
     def ids_with_keys(self, keys: list[str]) -> dict[str, list[str]]:
         """{key: ids of the rows with that content key} for the keys that have rows (the table only grows)."""

@@ -197,17 +197,22 @@ class NumpyStore:
         ids = list(rows.index)  # id -> row number, in row order
         return ids if len(live) == len(ids) else [ids[i] for i in live.tolist()]
 
-    def _live(self, user_id: str, query: np.ndarray, now: datetime) -> tuple[Any, np.ndarray, np.ndarray]:
-        """This user's rows, the indices of those valid at `now`, and the unit-length query."""
+    def _live(self, user_id: str, query: np.ndarray, now: datetime,
+              memory_type: str | None = None) -> tuple[Any, np.ndarray, np.ndarray]:
+        """This user's rows, the indices of those valid at `now` (and of `memory_type`, if given), and the
+        unit-length query."""
         rows = self._rows(user_id)
         t = now.timestamp()
-        live = np.flatnonzero((rows.starts <= t) & (rows.ends > t)) if rows.records else np.array([], dtype=int)
+        mask = (rows.starts <= t) & (rows.ends > t) & (True if memory_type is None else rows.types == memory_type)
+        live = np.flatnonzero(mask) if rows.records else np.array([], dtype=int)
         q = np.asarray(query, dtype=np.float32).ravel()
         return rows, live, q / (np.linalg.norm(q) or 1.0)
 
-    def search(self, user_id: str, query: np.ndarray, n: int, now: datetime) -> list[tuple[MemoryRecord, float]]:
-        """The n current records most similar to `query`: one matrix-vector product over this user's rows."""
-        rows, live, q = self._live(user_id, query, now)
+    def search(self, user_id: str, query: np.ndarray, n: int, now: datetime,
+               memory_type: str | None = None) -> list[tuple[MemoryRecord, float]]:
+        """The n current records (of `memory_type` only, if given) most similar to `query`: one matrix-vector
+        product over this user's rows."""
+        rows, live, q = self._live(user_id, query, now, memory_type)
         if not len(live):
             return []
         pool = live[candidates(screen(rows.unit[live], q), n, slack(rows.unit.shape[-1]))]  # fast float32 screen
@@ -216,11 +221,11 @@ class NumpyStore:
         return [(rows.record(int(pool[j])), float(relevance[j])) for j in top(relevance, ids, n)]
 
     def candidates(self, user_id: str, query: np.ndarray, k: int, now: datetime, weights: Weights,
-                   decay: float) -> list[tuple[MemoryRecord, float]]:
-        """The current records that can make the top k by full score, scored for every row at once
-        (`scoring.score` on arrays; float32 cosines, whose error `slack` bounds), then exact float64 cosines for
-        the rows within that error of the k-th best (ranking.py)."""
-        rows, live, q = self._live(user_id, query, now)
+                   decay: float, memory_type: str | None = None) -> list[tuple[MemoryRecord, float]]:
+        """The current records (of `memory_type` only, if given) that can make the top k by full score, scored for
+        every row at once (`scoring.score` on arrays; float32 cosines, whose error `slack` bounds), then exact
+        float64 cosines for the rows within that error of the k-th best (ranking.py)."""
+        rows, live, q = self._live(user_id, query, now, memory_type)
         if not len(live):
             return []
         hours = np.maximum(0.0, (now.timestamp() - rows.access[live, 0]) / 3600.0)

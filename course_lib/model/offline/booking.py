@@ -23,7 +23,7 @@ from typing import Any
 from course_lib.model.offline import repeats
 from course_lib.model.amounts import party_sizes
 from course_lib.model.offline.places import LOCAL_NAMES, city_named
-from course_lib.model.offline.reading import describe
+from course_lib.model.offline.reading import describe, prompt_text
 from course_lib.model.offline.reply import Reply
 from course_lib.model.when import WEEKDAYS, clock_time, day_of
 
@@ -134,6 +134,20 @@ def summary(r: dict[str, Any]) -> str:
             f"rated {r.get('rating', '?')})")
 
 
+FAILED_BEFORE = re.compile(r'Avoid: (\w+) failed with (\{[^{}]*\}): the tool said "([^"]*)"')  # long_term/lessons.py
+
+
+def failed_before(messages: Any, tool: str, args: dict[str, Any]) -> str | None:
+    """What the tool said when this exact call failed before, if the prompt holds that lesson ("Avoid: …")."""
+    for m in FAILED_BEFORE.finditer(prompt_text(messages)):
+        try:
+            if m.group(1) == tool and json.loads(m.group(2)) == args:
+                return m.group(3)
+        except json.JSONDecodeError:
+            continue
+    return None
+
+
 def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
     """Search with the known constraints, choose (or take the named place), and book it only if all is known."""
     c, question = s.c, s.question
@@ -202,6 +216,10 @@ def book_it(s: Any, chosen: dict[str, Any], reason: str, args: dict[str, Any], d
             return Reply(content=f"You already have this booking: {chosen['name']} for {people} on {when} was booked "
                                  f"in an earlier session, so I do not book it again. If you want a second one on "
                                  "purpose, say so.")
+        said = failed_before(s.messages, "book_table", booking)
+        if said is not None:  # a recalled lesson: this exact call failed before, so sending it again would fail too
+            return Reply(content=f"I did not send this booking: the same call failed in an earlier session, and the "
+                                 f"tool said \"{said}\". Tell me what to change and I will book that instead.")
         if again and repeats.takes_request_id(s.tools, "book_table"):
             booking["request_id"] = repeats.request_id(s.question)  # a repeat on purpose: a request of its own
         return s.call("book_table", f"I choose {chosen['name']}: {reason}. Now I book it for {people} at {when}"
