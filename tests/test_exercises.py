@@ -316,16 +316,16 @@ def test_not_callable_is_wrong():
     assert verdict.status == WRONG and "`double` is 42 (type int)" in verdict.message
 
 
-def test_check_finds_the_function_where_it_was_called(capsys):
+def test_check_finds_the_function_in_the_namespace_it_is_given(capsys):
     namespace = {"ex": DOUBLE, "double": lambda x: x + x}
-    exec("verdict = ex.check()", namespace)
+    exec("verdict = ex.check(namespace=globals())", namespace)
     assert namespace["verdict"].ok
     assert capsys.readouterr().out.startswith("✓ double: correct")
 
 
 def test_check_says_when_the_function_is_not_defined(capsys):
     namespace = {"ex": DOUBLE}
-    exec("verdict = ex.check()", namespace)
+    exec("verdict = ex.check(namespace=globals())", namespace)
     verdict = namespace["verdict"]
     assert verdict.status == NOT_ATTEMPTED and "`double` is not defined yet" in verdict.message
 

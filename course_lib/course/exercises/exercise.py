@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from course_lib.course.exercises.checking import RUN, LearnerError, Run, Wrong, fmt, watch
-from course_lib.course.exercises.display import CORRECT, NOT_ATTEMPTED, WRONG, Note, Verdict
+from course_lib.course.exercises.display import CORRECT, NOT_ATTEMPTED, WRONG, Note, Verdict, _in_ipython
 from course_lib.course.exercises.markers import SOLUTIONS_ENV, solution_cells, solutions_dir, strip_markers
 from course_lib.course.exercises.timelimit import TookTooLong, limit_seconds, time_limit as limited
 
@@ -78,12 +78,10 @@ class Exercise:
         return verdict(CORRECT, f"{run.passed} checks passed on fresh inputs. Well done!", run.passed)
 
     def check(self, fn: Any = None, *, namespace: dict | None = None, time_limit: float | None = None) -> Verdict:
-        """Check the learner's function (given, or looked up by name where check() was called) and show the verdict."""
+        """Check the learner's function (given, or looked up by name in `namespace`, by default the notebook's: the
+        running IPython shell's names, or __main__'s in plain Python) and show the verdict."""
         if fn is None:
-            scope = namespace if namespace is not None else sys._getframe(1).f_globals
-            fn = scope.get(self.name)
-            if fn is None and namespace is None:
-                fn = getattr(sys.modules.get("__main__"), self.name, None)
+            fn = (learner_names() if namespace is None else namespace).get(self.name)
         if fn is None:
             result = Verdict(self.name, NOT_ATTEMPTED,
                              f"`{self.name}` is not defined yet: run the cell with `def {self.name}(...)` first "
@@ -135,3 +133,9 @@ class Exercise:
 
     def __repr__(self) -> str:
         return f"Exercise({self.name!r}, lesson={self.lesson!r}: .check() .hint() .solution())"
+
+
+def learner_names() -> dict[str, Any]:
+    """Where a learner's functions live: the notebook's namespace (IPython's user_ns), else __main__'s globals."""
+    shell = _in_ipython()
+    return shell.user_ns if shell is not None else vars(sys.modules["__main__"])

@@ -8,16 +8,15 @@ from __future__ import annotations
 import random
 
 from course_lib.course.exercises import Exercise, expect, require
-from course_lib.scoring import Weights
+from course_lib.scoring import BERLIN_MEMORIES, Weights
+from course_lib.scoring import recency as lib_recency, score as lib_score
 
 NOTEBOOK = "06_scoring"
 
-# The lesson's table: memory, hours since last use, rounded recency, importance, relevance, total.
-BERLIN = (
-    ("A", "user is vegetarian", 48, 0.62, 0.9, 0.82, 2.34),
-    ("B", "asked about weather", 24, 0.79, 0.2, 0.3, 1.29),
-    ("C", "flight to Berlin Friday", 2, 0.98, 0.8, 0.7, 2.48),
-)
+# The lesson's table, from scoring.BERLIN_MEMORIES: memory, hours since last use, rounded recency, importance,
+# relevance, total (the library's own recency and score are the reference).
+BERLIN = tuple((c.id, c.text, c.hours, round(lib_recency(c.hours), 2), c.importance, c.relevance,
+                round(lib_score(lib_recency(c.hours), c.importance, c.relevance), 2)) for c in BERLIN_MEMORIES)
 
 
 def _check_recency(recency):
