@@ -24,7 +24,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from course_lib.checks import check_whole, is_number, is_whole
+from course_lib.checks import check_whole, is_whole
 from course_lib.evaluation.generate import generate
 from course_lib.evaluation.strategies import user_texts
 from course_lib.long_term.hybrid import HybridRetriever, Reranker
@@ -48,7 +48,7 @@ class Case:
         if not isinstance(self.query, str) or not self.query.strip():
             raise ValueError(f"query must be the question as a non-empty string, got {self.query!r}")
         check_whole(self.docs, "docs", 0, hint=" (the position of the document set this query searches: 0, 1, …)")
-        if isinstance(self.relevant, str) or is_number(self.relevant) or not self.relevant or not all(
+        if isinstance(self.relevant, (str, int)) or not self.relevant or not all(
                 is_whole(i) and i >= 0 for i in self.relevant):
             raise ValueError(f"relevant is a non-empty set of positions of relevant documents, e.g. {{0, 3}}; got "
                              f"{self.relevant!r}")
