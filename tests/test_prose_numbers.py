@@ -137,10 +137,10 @@ def test_the_reference_check_catches_both_mistakes():
 
 # -- comparisons: the comparative word agrees with the bold numbers it compares -----------------------------------
 #
-# The checkable form. Prose is cut into sentences, and sentences into clauses at ";", " but " and ", while " (a
-# contrast starts a new claim: "wins at rank 1 (**0.292** against **0.264**) but loses at rank 10 (**0.583**
-# against **0.750**)" is two claims). A clause that holds a comparison word (the table below) and bold numbers is
-# a claim about those numbers: the FIRST bold number is the side the word speaks of, and the word must hold
+# The checkable form. Prose is cut into sentences, and sentences into clauses at ";", " but ", ", and " and
+# ", while " (each starts a new claim: "wins at rank 1 (**0.292** against **0.264**) but loses at rank 10
+# (**0.583** against **0.750**)" is two claims). A clause that holds a comparison word (the table below) and bold
+# numbers is a claim about those numbers: the FIRST bold number is the side the word speaks of, and the word must hold
 # between it and EVERY later bold number in the clause:
 #
 #     C (**2.48**) beats A (**2.34**)                         2.48 > 2.34
@@ -203,8 +203,10 @@ COMPARISON_ALLOWLIST: dict[tuple[str, str], str] = {
     ("lessons/08_context_engineering", "when less has happened"): "'less has happened' is about the run, not a number",
     ("lessons/10_memory_agent", "one more trip through the agent's own prompt"):
         "'one more trip' counts tool calls; the quoted numbers are compared in the sentence before",
-    ("lessons/10_memory_agent", "took the best-rated place"): "'best-rated' is the place's rating; the number is its price",
-    ("lessons/04_summary_buffer", "the red triangles above the dashed line"): "a place in the plot, not an order of numbers",
+    ("lessons/10_memory_agent", "took the best-rated place"):
+        "'best-rated' is the place's rating; the number is its price",
+    ("lessons/04_summary_buffer", "the red triangles above the dashed line"):
+        "a place in the plot, not an order of numbers",
     # one measured number against a constant or a setting (zero, a third, a threshold), checked by reading
     ("lessons/00_setup", "almost the same text to the embedder"): "0.96 against 1.0, the score of identical texts",
     ("lessons/06_scoring", "more than a third of its recency"): "1 - 0.62 against one third",
@@ -221,8 +223,10 @@ COMPARISON_ALLOWLIST: dict[tuple[str, str], str] = {
     ("lessons/04_summary_buffer", "the JSON dump scores highest"):
         "the summariser's sentence scores are not printed; the summary shown is mostly the dump",
     ("lessons/06_scoring", "A jumps to **10.44**"): "a change from A's 2.34 of section 2, printed there",
-    ("lessons/08_context_engineering", "the prompt grows to **9,144**"): "growth over the run, plotted below, not printed",
-    ("lessons/08_context_engineering", "its largest prompt is **2,280**"): "the largest of the run's prompts, plotted below",
+    ("lessons/08_context_engineering", "the prompt grows to **9,144**"):
+        "growth over the run, plotted below, not printed",
+    ("lessons/08_context_engineering", "its largest prompt is **2,280**"):
+        "the largest of the run's prompts, plotted below",
     ("lessons/09_memory_vs_rag", "fixes **11** too, no more"):
         "'no more' than late interaction's 11, quoted in the sentence before from the same output line",
     ("lessons/12_capstone", "beats the summary buffer on **5** of 5 seeds"):
