@@ -205,6 +205,10 @@ COMPARISON_ALLOWLIST: dict[tuple[str, str], str] = {
         "'one more trip' counts tool calls; the quoted numbers are compared in the sentence before",
     ("lessons/10_memory_agent", "took the best-rated place"):
         "'best-rated' is the place's rating; the number is its price",
+    ("lessons/03_short_term_memory", "because a fact fell off the end of a list"):
+        "'fell off' a list, not a change between the price and the budget",
+    ("lessons/03_short_term_memory", "The buffer climbs to **7,457**"):
+        "'climbs' is growth over the session (the table's rows); the two numbers are a size and a sum",
     ("lessons/04_summary_buffer", "the red triangles above the dashed line"):
         "a place in the plot, not an order of numbers",
     # one measured number against a constant or a setting (zero, a third, a threshold), checked by reading
