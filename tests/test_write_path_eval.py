@@ -8,7 +8,7 @@ import pytest
 from course_lib.course import scenario
 from course_lib.evaluation import labels
 from course_lib.evaluation.write_path_eval import evaluate, fact_matches, render
-from course_lib.long_term.write_path import extract_facts, session_summary
+from course_lib.long_term.write_path import Fact, extract_facts, session_summary
 from course_lib.model import prompts
 
 
@@ -95,11 +95,26 @@ def test_a_missed_fact_is_listed_and_lowers_recall():
     ("The user's flatmate is vegan.", "diet", "vegan", False),  # someone else's diet
     ("The user is vegan.", "diet", "vegetarian", False),
     ("The user's flight is AF 1535.", "flight:AF 1734", "AF 1734", False),
+    ("The user lives in Torino.", "home city", "Turin", True),  # a place by its local or its English name
+    ("The user lives in Turin.", "home city", "Torino", True),
+    ("The user lives in Trento.", "home city", "Turin", False),
 ])
 def test_fact_matches_by_subject_and_value(text, subject, value, expected):
     assert fact_matches(text, subject, value) is expected
 
 
+@pytest.mark.parametrize("text, slot, value, expected", [
+    ("The user has a team dinner on Thursday the 19th at 19:30 for 9 people.", "plan",
+     "team dinner Thursday 19th 19:30, 9 people", True),
+    ("The user has a team dinner on Thursday at 19:30.", "plan", "team dinner Thursday 19th 19:30, 9 people", False),
+    ("The user has a dentist appointment on Tuesday at 8:30.", "appointment:dentist", "dentist Tuesday 08:30", True),
+    ("The user has a dentist appointment on Tuesday at 9:30.", "appointment:dentist", "dentist Tuesday 08:30", False),
+    ("The user's budget is 30 EUR.", "budget", "company dinner for 30 people", False),  # not an event fact
+    ("The user has a trip to Lisboa from 2 to 9 June.", "trip", "Lisbon, 2-9 June", True),
+])
+def test_an_event_is_found_by_its_anchors(text, slot, value, expected):
+    """Numbers, times and capitalised words of the labelled value, in an event fact of any wording."""
+    assert fact_matches(Fact(text, subject=slot, value=None), "plan", value) is expected
 def test_the_labelled_set_is_checked():
     good = json.loads(json.dumps({"id": "x", "split": "dev", "source": "hand", "before": [],
                                   "messages": [turn("I'm vegan.", [dict(VEGAN, op="ADD", target=None)])],
