@@ -35,8 +35,12 @@ so a mutant fails the way a student's code would, not with a TypeError.
 Not generated, because no input can tell them from the solution (folds_away): a guarded helper on a
 string literal it leaves unchanged (`return 'semantic'` lower-cased or stripped), deduplication of an empty
 list literal (`return []`), and .lower()/.strip() on both sides of a comparison whose sides already went
-through that same method (str.lower and str.strip are idempotent on every string). Every other accepted
-mutant is either killed by a check case or listed with its reason in EQUIVALENT_MUTANTS.
+through that same method (str.lower and str.strip are idempotent on every string). Likewise (dead_mutation):
+a `return None` or bare `return` dropped when it is the last statement of its function (a function that
+ends without return returns None: the same program), and a parameter lower-cased, stripped or deduplicated
+at the start of a function that never reads it (an assignment to a local nobody reads; the helpers have no
+other effect, and a function calling locals(), vars(), eval() or exec() is never folded). Every other
+accepted mutant is either killed by a check case or listed with its reason in EQUIVALENT_MUTANTS.
 
     python tools/mutate_exercises.py --json after.json --compare before.json   # the table below
 
@@ -291,6 +295,32 @@ def folds_away(helper: str, node: ast.expr) -> bool:
         return fn(node.value) == node.value
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == method
             and not node.args and not node.keywords)
+
+
+INTROSPECTION = {"locals", "vars", "eval", "exec"}
+
+
+def reads(fn: ast.FunctionDef, name: str) -> bool:
+    """True if `fn`'s body may read the local `name` (a nested function's read counts; so does any introspection)."""
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Name) and (node.id == name and isinstance(node.ctx, ast.Load)
+                                           or node.id in INTROSPECTION):
+            return True
+    return False
+
+
+def dead_mutation(op: str, node: ast.AST, parent: ast.AST | None, path: tuple) -> bool:
+    """True if dropping `node` leaves the very same program: a `return None` / `return` that ends its function.
+
+    A function that runs off the end of its body returns None, so removing the return that ends the body
+    changes nothing any caller can see. A `return` inside a loop or an if, or not the last statement, is
+    still mutated (dropping it lets the code after it run).
+    """
+    if op != "drop" or not isinstance(node, ast.Return) or not isinstance(parent, ast.FunctionDef):
+        return False
+    if node.value is not None and not (isinstance(node.value, ast.Constant) and node.value.value is None):
+        return False
+    return path[-1] == ("body", len(parent.body) - 1)
 
 
 Mutation = tuple[str, object]  # (operator, replacement: a node, or a list of statements for a statement)
@@ -553,13 +583,15 @@ def mutants(cell: str) -> list[Mutant]:
         params = _params(fn)
         if isinstance(node, ast.stmt):
             for op, new in statement_mutations(node, params):
+                if dead_mutation(op, node, parent, path):
+                    continue
                 found.append((op, f"{_text(node)} -> {_text(new)}", _replace(tree, path, new)))
         elif isinstance(node, (ast.expr, ast.Slice, ast.comprehension)):
             for op, new in expression_mutations(node, parent, params):
                 found.append((op, f"{_text(node)} -> {_text(new)}", _replace(tree, path, new)))
     for fn in functions:
         first = next(i for i, s in enumerate(fn.body) if _in_region(s, regions))
-        for op, stmts in entry_mutations(_params(fn)):
+        for op, stmts in entry_mutations([p for p in _params(fn) if reads(fn, p)]):
             new = copy.deepcopy(tree)
             target = next(f for f in ast.walk(new) if isinstance(f, ast.FunctionDef) and f.name == fn.name
                           and f.lineno == fn.lineno)
