@@ -107,6 +107,6 @@ EQUIVALENT_MUTANTS = {
     },
     'facts_kept': {
         'lower: facts_kept: summary = _mut_strip(summary) at the start':
-            "spaces at the ends of the summary are never part of a fact, and (?<!\\w)/(?!\\w) accept the text's edge",
+            "spaces at the ends of the summary are never part of a fact with a word in it, and (?<!\\w)/(?!\\w) accept the text's edge (a fact of only spaces, which matches wherever two non-word characters meet, is no fact)",
     },
 }
