@@ -92,15 +92,15 @@ and argued in EQUIVALENT_MUTANTS; every other generated mutant is killed)
 
 Killed before any equivalence is argued: 91.7 % (the issue asks for 95 %); every non-equivalent mutant is
 killed. The bar is out of reach without rejecting correct answers: 19 of the 84 accepted mutants are other
-correct answers the task leaves open (head_tail's split, safety margin and shrinking step, 17; should_compact's
-line rounded as the library draws it, 2, which CORRECT_VARIANTS accept), and even were those killed the score
-would be 93.6 %. The other 65 can be told from the solution by no input the exercise allows, each for the reason
-given next to it: repeats that cannot change an any() / all() / first-match / set answer (14), ids that
-are unique (3), course constants and fixed names (restaurant names, SECTIONS, ROUTE_CUES, roles, the three
-ranks: 14), text the function never reads or has already normalised (11), a copy of what is already a new
-list (4), numpy's own types, a common scale and the rounding of float32 input itself (9), datetimes always true (3), index
-arithmetic that lands on the same groups (mask_card 4, split_for_fold 1), a default argument (1), and int()
-of a line compared with whole token counts (1).
+correct answers the task leaves open (head_tail's split, safety margin and shrinking step, 17;
+should_compact's line rounded as the library draws it, 2, which CORRECT_VARIANTS accept), and even were those
+killed the score would be 93.6 %. The other 65 can be told from the solution by no input the exercise allows,
+each for the reason given next to it: repeats that cannot change an any() / all() / first-match / set answer
+(14), ids that are unique (3), course constants and fixed names (restaurant names, SECTIONS, ROUTE_CUES,
+roles, the three ranks: 14), text the function never reads or has already normalised (11), a copy of what is
+already a new list (4), numpy's own types, a common scale and the rounding of float32 input itself (9),
+datetimes always true (3), index arithmetic that lands on the same groups (mask_card 4, split_for_fold 1), a
+default argument (1), and int() of a line compared with whole token counts (1).
 """
 from __future__ import annotations
 
