@@ -34,6 +34,18 @@ def test_mutants_that_are_provably_the_solution_are_not_generated():
     assert "lower: s.lower() == 'ABC'.lower() -> _mut_strip(s.lower()) == _mut_strip('ABC'.lower())" in ids
 
 
+def test_dead_mutations_are_not_generated_and_live_ones_are():
+    cell = ("def f(xs, unused, k):\n    ### BEGIN SOLUTION\n    for x in xs:\n        if x == k:\n"
+            "            return x\n        return None\n    return None\n    ### END SOLUTION\n")
+    ids = [m.id for m in mutate_exercises.mutants(cell)]
+    assert "drop: return None -> (nothing)" in ids  # the one inside the loop: dropping it lets the loop go on
+    assert "drop: return None -> (nothing) #2" not in ids  # the last statement: the function returns None anyway
+    assert not [i for i in ids if "unused = " in i], ids  # never read: normalising it changes nothing
+    assert "lower: f: k = _mut_lower(k) at the start" in ids and "dedupe: f: xs = _mut_dedupe(xs) at the start" in ids
+    peeks = "def g(a, b):\n    ### BEGIN SOLUTION\n    return locals()['b']\n    ### END SOLUTION\n"
+    assert "lower: g: b = _mut_lower(b) at the start" in [m.id for m in mutate_exercises.mutants(peeks)]
+
+
 def test_sampled_mutants_of_every_exercise_are_killed_or_argued_equivalent():
     results = mutate_exercises.run_all(cap=CAP)
     assert len(results) == 39 and all(r.generated for r in results)

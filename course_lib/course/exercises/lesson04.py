@@ -178,6 +178,11 @@ def _check_facts_kept(facts_kept):
     expect(facts_kept(euro, ["19.30", "19:30"]), ["19:30"], input=f"facts_kept({euro!r}, ['19.30', '19:30'])",
            why="Escape each fact with re.escape: unescaped, the '.' in '19.30' matches any character, so '19.30' "
                "would match '19:30'")
+    layover = "Layover in İstanbul on Monday."
+    expect(facts_kept(layover, ["İstanbul"]), ["İstanbul"], input=f"facts_kept({layover!r}, ['İstanbul'])",
+           why="The fact is in the summary as written. Lower-casing only the summary turns 'İ' into two characters "
+               "('i' and a combining dot), so 'İstanbul' no longer matches: fold case the same way on both sides "
+               "(re.IGNORECASE on the original text, or .lower() on the fact too)")
     from course_lib.course.scenario import LONG_TRIP_FACTS
 
     rng = random.Random(f"{NOTEBOOK}.facts_kept")

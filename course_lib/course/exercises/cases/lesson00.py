@@ -72,10 +72,10 @@ WRONG_ANSWERS = {  # (body, text the verdict must contain)
 EQUIVALENT_MUTANTS = {
     'cosine': {
         'unwrap: np.asarray(a, dtype=float) -> np.asarray(a)':
-            'b is still float64, so a @ b is computed in float64 (int8 or bool a too), and norm() always works in float',
+            'b is float64, so a @ b is float64, and norm() turns a list or an int or bool array into float64; a float32 a is normed in float32 (1e-7 off, inside the tolerance), as a correct variant computing in the input type does',
         'unwrap: np.asarray(b, dtype=float) -> np.asarray(b)':
-            'a is still float64, so a @ b is computed in float64 (int8 or bool b too), and norm() always works in float',
+            'a is float64, so a @ b is float64, and norm() turns a list or an int or bool array into float64; a float32 b is normed in float32 (1e-7 off, inside the tolerance), as a correct variant computing in the input type does',
         'unwrap: float(a @ b / norms) -> a @ b / norms':
-            'a numpy float64 is a float subclass; numbers are compared by value',
+            'a numpy float64 is a float subclass, and the value policy (comparing.py) counts numpy.float64(x) as the number x',
     },
 }

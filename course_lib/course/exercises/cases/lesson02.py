@@ -114,7 +114,7 @@ EQUIVALENT_MUTANTS = {
     },
     'estimate_bill_tool': {
         "dedupe: for r in scenario.RESTAURANTS if r['name'].lower() == str(restaurant).strip().lower() -> for r in _mut_dedupe(scenario.RESTAURANTS) if r['name'].lower() == str(restaurant).stri...":
-            'scenario.RESTAURANTS lists each restaurant once',
+            'found[0] is the first match either way, and a repeat dropped would equal the one kept (scenario.RESTAURANTS lists each restaurant once anyway)',
         "lower: r['name'].lower() == str(restaurant).strip().lower() -> _mut_strip(r['name'].lower()) == _mut_strip(str(restaurant).strip().lower())":
             'the input is stripped already and no restaurant name has spaces at its ends',
         'const: 0 -> -1':
@@ -122,8 +122,8 @@ EQUIVALENT_MUTANTS = {
         "lower: return {'restaurant': r['name'], 'people': people, 'total_eur': r['price_per_person'] *... -> return _mut_strip({'restaurant': r['name'], 'people': people, 'total_eur': r['price_per...":
             "the result's only text is a restaurant name from the data, none has spaces at its ends",
         'lower: estimate_bill: restaurant = _mut_lower(restaurant) at the start':
-            'the match lower-cases the name anyway and the result names the restaurant as in the data',
+            'the match lower-cases the name anyway and the result names the restaurant as in the data; only the error text quotes the name lower-cased, and the task asks for a ValueError, not its wording (a correct variant names no restaurant)',
         'lower: estimate_bill: restaurant = _mut_strip(restaurant) at the start':
-            'the solution strips the name itself',
+            'the solution strips the name itself before matching; only the error text quotes it without its outer spaces, and the task asks for a ValueError, not its wording',
     },
 }

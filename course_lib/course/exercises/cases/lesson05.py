@@ -127,15 +127,15 @@ EQUIVALENT_MUTANTS = {
     },
     'cosine_top_k': {
         'drop: matrix = np.asarray(matrix, dtype=np.float64) -> (nothing)':
-            'with the query an array, numpy converts a list matrix itself in norm() and @',
+            'the query is float64, so norm() and @ convert a list or int matrix to float64 themselves; a float32 matrix is normed in float32 (1e-7 off), which can only reorder a near-tie inside that rounding, as a correct variant computing in the input type does',
         'unwrap: np.asarray(matrix, dtype=np.float64) -> np.asarray(matrix)':
-            'int rows give the same similarities: norm() and np.divide produce floats',
+            'int rows give the same similarities (norm() and @ with the float64 query produce float64); a float32 matrix is normed in float32, 1e-7 off, as a correct variant computing in the input type does',
         'drop: query = np.asarray(query, dtype=np.float64) -> (nothing)':
-            'with the matrix an array, numpy converts a list query itself in norm() and @',
+            'the matrix is float64, so norm() and @ convert a list or int query to float64 themselves; a float32 query scales every similarity by the same factor, so no order changes',
         'unwrap: np.asarray(query, dtype=np.float64) -> np.asarray(query)':
-            'an int query gives the same similarities: norm() and np.divide produce floats',
+            'an int query gives the same similarities (norm() and @ with the float64 matrix produce float64); a float32 query scales every similarity by the same factor, so no order changes',
         'arith: np.linalg.norm(matrix, axis=1) * np.linalg.norm(query) -> np.linalg.norm(matrix, axis=1) / np.linalg.norm(query)':
-            'every similarity is divided by the same |q|^2 > 0 instead of 1: the order, all that is returned, is unchanged',
+            'every similarity is multiplied by the same |q|^2 > 0: the order, all that is returned, is unchanged (short of a query norm beyond 1e150 or under 1e-150, where the product over- or underflows)',
         "dedupe: return [int(i) for i in np.argsort(-sims, kind='stable')[:k]] -> return _mut_dedupe([int(i) for i in np.argsort(-sims, kind='stable')[:k]])":
             'argsort indices are distinct',
         'unwrap: int(i) -> i':

@@ -91,7 +91,7 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
 EQUIVALENT_MUTANTS = {
     'should_compact': {
         'round: window * trigger -> _mut_round(window * trigger)':
-            "the library's own line is round(window * trigger) (plan_compaction.trigger_tokens); the exercise leaves a fractional line open",
+            "the library's own line is round(window * trigger) (plan_compaction.trigger_tokens), which CORRECT_VARIANTS accept; they differ only for tokens just over a line ending in .5 or more (1,602 of 2,002 x 0.8), which the exercise leaves open",
         'round: window * trigger -> _mut_round2(window * trigger)':
             'differs only where window x trigger lies within 0.005 below a whole number (1003 x 0.333 = 333.999), where '
             'a rounded line, as the library draws it (round), is as right as the exact one',

@@ -90,8 +90,6 @@ WRONG_ANSWERS = {  # (body; text the verdict must contain)
 # here that is killed or no longer generated.
 EQUIVALENT_MUTANTS = {
     'done_before': {
-        'drop: return None -> (nothing)':
-            'a Python function that ends without return returns None',
         'dedupe: done_before: events = _mut_dedupe(events) at the start':
             'the first match is returned: removing later repeats changes nothing',
     },

@@ -104,9 +104,5 @@ EQUIVALENT_MUTANTS = {
             "roles are the fixed lower-case names system, user, assistant, tool: none contains 'user' but 'user' itself, none has capitals or spaces",
         'unwrap: Context(memories=lines[-self.n:] if self.n else [], history=[]) -> Context(memories=lines[-self.n:] if self.n else [])':
             "Context's history defaults to an empty list",
-        'lower: context: question = _mut_lower(question) at the start':
-            'the question is not used by this strategy',
-        'lower: context: question = _mut_strip(question) at the start':
-            'the question is not used by this strategy',
     },
 }
