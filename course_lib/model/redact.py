@@ -21,10 +21,11 @@ from course_lib.model.redact_words import (ABOUT, CLAUSE_END, CODE, CODE_WORDS, 
                                          NOT_A_VALUE, NOT_ABOUT, PASSWORD_WORDS, QUALIFIERS, QUOTE, SAID_TO_BE,
                                          TOKEN, VALUE_FIRST)
 from course_lib.model.redact_cards import card_groups
+from course_lib.model.redact_first import with_first_chars
 from course_lib.model.redact_ids import BANK_WORDS, CASUAL_RULES, ID_RULES, ID_WORDS, SPELLED
-from course_lib.model.redact_scan import (BANK_STEMS, CARD_DIGITS, CODE_STEMS, DIGIT, IBAN_DIGITS, ID_STEMS,  # noqa: F401
-                                         KEY_STEMS, PIN_WORDS, PW_STEMS, WINDOW, gate_of, near, redact_private_keys,
-                                         windows)
+from course_lib.model.redact_scan import (BANK_STEMS, CARD_DIGITS, CODE_STEMS, IBAN_DIGITS, ID_STEMS,  # noqa: F401
+                                         KEY_STEMS, PIN_WORDS, PW_STEMS, WINDOW, digit_count, gate_of, near, piece_of,
+                                         redact_private_keys, windows)
 
 Rule = tuple[str, "re.Pattern[str]"]
 # name -> pattern; the named group "v" is the part replaced (the whole match if there is no "v").
@@ -85,12 +86,15 @@ IBAN = re.compile(r"\b[A-Za-z]{2}\d{2}(?:[^\S\n]?[-/.]?[A-Za-z0-9]){11,30}")  # 
 
 
 GATES = [gate_of(pattern.pattern) for _, pattern in RULES]  # see redact_scan
+QUICK = [with_first_chars(pattern) for _, pattern in RULES]  # the same rules, faster to reject a position (redact_first)
+PIECES = [piece_of(pattern.pattern) for _, pattern in RULES]  # what an ungated rule needs in a window (redact_scan)
 
 # A keyword flood: more secret keywords in one window than any real text has (a crafted page repeating "PIN code").
 MAX_KEYWORDS = 24  # per WINDOW (2,048) characters; at this many, one window costs about 1 ms (tools/bench.py)
 FLOOD_STEMS = tuple(s for s in dict.fromkeys(PW_STEMS + CODE_STEMS + KEY_STEMS + ID_STEMS + BANK_STEMS)
                     if len(s) >= 3)  # "wi" and "pw" are inside too many ordinary words to count
-FLOOD_WORDS = re.compile("(?i)" + "|".join((PASSWORD_WORDS, CODE_WORDS, PIN_WORDS, KEY_WORDS, ID_WORDS, BANK_WORDS)))
+FLOOD_WORDS = with_first_chars(re.compile("(?i)" + "|".join((PASSWORD_WORDS, CODE_WORDS, PIN_WORDS, KEY_WORDS, ID_WORDS,
+                                                              BANK_WORDS))))
 
 
 def luhn_ok(digits: str) -> bool:
@@ -226,11 +230,11 @@ def run_step(step: int, clean: str, low: str, digit: bool, places: dict, found: 
     """One step of a redaction pass over a window: 0 IBANs, 1 cards, then RULES[step - 2] (on the stretches near its
     keywords when it has any, `places` caching them per stem list)."""
     if step == 0:
-        return redact_ibans(clean, found) if IBAN_DIGITS.search(clean) else clean
+        return redact_ibans(clean, found) if digit and digit_count(clean) >= IBAN_DIGITS else clean
     if step == 1:
-        return redact_cards(clean, found) if CARD_DIGITS.search(clean) else clean
-    (kind, pattern), (stems, needs_digit) = RULES[step - 2], GATES[step - 2]
-    if needs_digit and not digit:
+        return redact_cards(clean, found) if digit and digit_count(clean) >= CARD_DIGITS else clean
+    (kind, _), pattern, (stems, needs_digit) = RULES[step - 2], QUICK[step - 2], GATES[step - 2]
+    if needs_digit and not digit or PIECES[step - 2] is not None and not PIECES[step - 2].search(clean):
         return clean
     if not stems:
         return pattern.sub(replacer(kind, found), clean)
@@ -258,7 +262,7 @@ def redact_window(piece: str, found: list[str]) -> str:
     clean, last, passes = piece, len(RULES) + 1, 0
     while passes < 5:  # a pass runs the steps (IBANs, cards, then RULES) in order
         passes, changed = passes + 1, None
-        low, digit, places = clean.lower(), DIGIT.search(clean) is not None, {}
+        low, digit, places = clean.lower(), digit_count(clean) > 0, {}
         for step in range(len(RULES) + 2):
             if changed is None and step > last:  # unchanged since the last pass's last change: so is the rest
                 break
