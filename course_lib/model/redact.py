@@ -15,6 +15,8 @@ MAX_KEYWORDS) is replaced whole, as no real text names that many secrets and the
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from itertools import accumulate
 from typing import Callable
 
 from course_lib.model.redact_words import (ABOUT, CLAUSE_END, CODE, CODE_WORDS, DETERMINERS, GAP, IS, KEY_WORDS,
@@ -22,7 +24,7 @@ from course_lib.model.redact_words import (ABOUT, CLAUSE_END, CODE, CODE_WORDS, 
                                          TOKEN, VALUE_FIRST)
 from course_lib.model.redact_cards import card_groups
 from course_lib.model.redact_first import with_first_chars
-from course_lib.model.redact_ids import BANK_WORDS, CASUAL_RULES, ID_RULES, ID_WORDS, SPELLED
+from course_lib.model.redact_ids import BANK_WORDS, CASUAL_RULES, ID_RULES, ID_WORDS, SPELLED, may_spell
 from course_lib.model.redact_scan import (BANK_STEMS, CARD_DIGITS, CODE_STEMS, IBAN_DIGITS, ID_STEMS,  # noqa: F401
                                          KEY_STEMS, PIN_WORDS, PW_STEMS, WINDOW, digit_count, gate_of, near, piece_of,
                                          redact_private_keys, windows)
@@ -88,6 +90,10 @@ IBAN = re.compile(r"\b[A-Za-z]{2}\d{2}(?:[^\S\n]?[-/.]?[A-Za-z0-9]){11,30}")  # 
 GATES = [gate_of(pattern.pattern) for _, pattern in RULES]  # see redact_scan
 QUICK = [with_first_chars(pattern) for _, pattern in RULES]  # the same rules, faster to reject a position (redact_first)
 PIECES = [piece_of(pattern.pattern) for _, pattern in RULES]  # what an ungated rule needs in a window (redact_scan)
+# A code spelled out ("one-two-three-four") is rare, and trying it at every word costs a rule most of its time: a
+# window with no spelled number anywhere runs the rules that allow one without that alternative (the same matches).
+UNSPELLED = [with_first_chars(re.compile(p.pattern.replace(f"|{SPELLED})", ")"))) if f"|{SPELLED})" in p.pattern
+             else None for _, p in RULES]
 
 # A keyword flood: more secret keywords in one window than any real text has (a crafted page repeating "PIN code").
 MAX_KEYWORDS = 24  # per WINDOW (2,048) characters; at this many, one window costs about 1 ms (tools/bench.py)
@@ -108,14 +114,17 @@ def luhn_ok(digits: str) -> bool:
     return total % 10 == 0
 
 
+DOUBLED = (0, 2, 4, 6, 8, 1, 3, 5, 7, 9)  # d -> 2d, minus 9 above 9 (the Luhn double of a digit)
+
+
 def luhn_sums(digits: str) -> tuple[list[list[int]], list[list[int]]]:
     """Prefix sums of the digits and of their Luhn doubles, split by position parity: `luhn_sum` of any slice in O(1)."""
-    plain, double = [[0], [0]], [[0], [0]]
-    for k, ch in enumerate(digits):
-        d = int(ch)
-        for p in (0, 1):
-            plain[p].append(plain[p][-1] + (d if k % 2 == p else 0))
-            double[p].append(double[p][-1] + ((d * 2 - 9 if d > 4 else d * 2) if k % 2 == p else 0))
+    values = [int(ch) for ch in digits]
+    plain, double = [], []
+    for p in (0, 1):
+        mine = [d if k % 2 == p else 0 for k, d in enumerate(values)]
+        plain.append([0, *accumulate(mine)])
+        double.append([0, *accumulate(DOUBLED[d] if k % 2 == p else 0 for k, d in enumerate(values))])
     return plain, double
 
 
@@ -139,18 +148,33 @@ def iban_ok(iban: str) -> bool:
     return int((s[4:] + s[:4]).translate(LETTER_VALUES)) % 97 == 1
 
 
+STEP_97 = {c: (100 if c.isalpha() else 10, int(c, 36)) for c in "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"}  # c -> (10 ** its
+# length as digits, its value): appending c to a number n makes n * 10 ** length + value (letters are two digits)
+
+
+@lru_cache(maxsize=4096)  # a page repeating one IBAN-shaped string asks the same question again and again
 def longest_iban(candidate: str) -> int:
     """The length of the longest prefix of `candidate` (an IBAN match) that ends in a letter or digit and passes
-    `iban_ok`, or 0: the characters are cleaned once and each prefix costs one int() of its digits."""
-    ends = [i + 1 for i, ch in enumerate(candidate) if ch.isalnum()]  # where each letter or digit ends
-    clean = "".join(candidate[e - 1] for e in ends).upper()
+    `iban_ok`, or 0. One pass: the remainder mod 97 of every prefix of the body (after the first four characters)
+    is carried along, and a prefix passes when that remainder, with the first four characters appended, is 1."""
+    clean = IBAN_SEP.sub("", candidate).upper()  # the letters and digits (an IBAN match holds only those and separators)
     if not clean[:4].isascii():
         return 0
     head = clean[:4].translate(LETTER_VALUES)
-    for n in range(min(len(clean), 34), 14, -1):
-        if ends[n - 1] > 14 and int(clean[4:n].translate(LETTER_VALUES) + head) % 97 == 1:
-            return ends[n - 1]
-    return 0
+    shift = pow(10, len(head), 97)
+    target = (1 - int(head)) * pow(shift, -1, 97) % 97  # body % 97 must be this for body + head to be 1 mod 97
+    best, rest = 0, 0
+    for n in range(5, min(len(clean), 34) + 1):  # the prefix clean[:n]; 15 characters at least
+        mul, value = STEP_97[clean[n - 1]]
+        rest = (rest * mul + value) % 97
+        if rest == target and n >= 15:
+            best = n
+    if not best:
+        return 0
+    return ALNUM_PREFIX[best].match(candidate).end()  # where its best-th letter or digit ends
+
+
+ALNUM_PREFIX = {n: re.compile(rf"(?:[\s/.-]*[^\s/.-]){{{n}}}") for n in range(15, 35)}  # n letters or digits
 
 
 def redact_ibans(text: str, found: list[str]) -> str:
@@ -236,6 +260,10 @@ def run_step(step: int, clean: str, low: str, digit: bool, places: dict, found: 
     (kind, _), pattern, (stems, needs_digit) = RULES[step - 2], QUICK[step - 2], GATES[step - 2]
     if needs_digit and not digit or PIECES[step - 2] is not None and not PIECES[step - 2].search(clean):
         return clean
+    if UNSPELLED[step - 2] is not None:
+        if "spelled" not in places:
+            places["spelled"] = may_spell(clean)
+        pattern = pattern if places["spelled"] else UNSPELLED[step - 2]
     if not stems:
         return pattern.sub(replacer(kind, found), clean)
     if stems not in places:
