@@ -1,0 +1,46 @@
+"""redact_first: the first-character lookahead in front of a rule changes no match (the speed is in `make bench`)."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from course_lib.evaluation.secrets_corpus import load_corpus
+from course_lib.model.redact import FLOOD_WORDS, RULES
+from course_lib.model.redact_first import first_chars, with_first_chars
+
+
+@pytest.mark.parametrize("pattern, first", [
+    (r"(?<![a-z])(?:pass|pin)\b", "p"), (r"(?:api[- ]?)?(?:key|token)", "akt"), (r"(?:^|[,;])x", ",;x"),
+    (r"\bsk[-_]", "s"), (r"[?&]a=", "&?"),
+])
+def test_the_first_characters_are_read_from_the_pattern(pattern, first):
+    assert first_chars(pattern) == "".join(re.escape(c) for c in sorted(first))
+
+
+@pytest.mark.parametrize("pattern", [r"\w+x", r"[^a]b", r"(?:a)?", r"(?i:b)x", r"a*", r".x"])
+def test_a_pattern_that_may_start_anywhere_gets_no_lookahead(pattern):
+    assert first_chars(pattern) is None and with_first_chars(re.compile(pattern)).pattern == pattern
+
+
+def texts() -> list[str]:
+    rng = random.Random(5)
+    corpus = [s.text for s in load_corpus()]
+    noise = ["ſ", "K", "İ", "ı", "PASSWORD", "Pin", "=", "?token=", "://", "\n", " ", "ﬆ"]
+    return corpus + ["".join(rng.choice(corpus + noise) + " " for _ in range(6)) for _ in range(150)]
+
+
+@pytest.mark.parametrize("kind, pattern", RULES, ids=lambda x: x if isinstance(x, str) else "")
+def test_a_rule_with_its_lookahead_matches_exactly_what_it_matched(kind, pattern):
+    quick = with_first_chars(pattern)
+    for text in texts():
+        assert [m.groupdict() | {"": m.span()} for m in quick.finditer(text)] == \
+               [m.groupdict() | {"": m.span()} for m in pattern.finditer(text)], text
+
+
+def test_the_keyword_count_with_its_lookahead_is_the_same():
+    plain = re.compile(re.sub(r"^\(\?i\)\(\?=\[[^\]]*\]\)", "(?i)", FLOOD_WORDS.pattern))
+    assert plain.pattern != FLOOD_WORDS.pattern
+    for text in texts():
+        assert FLOOD_WORDS.findall(text) == plain.findall(text)
