@@ -48,10 +48,12 @@ RULES: list[Rule] = [
     ("token", re.compile(r"\b[0-9a-fA-F]{32,}\b")),  # long hex
     ("token", re.compile(r"(?<![\w+/-])(?=[\w+/-]*?\d)(?=[\w+/-]*?[a-z][A-Z])[A-Za-z0-9+/_-]{32,}={0,2}")),  # long and random
     ("token", re.compile(r"(?<![\w+/=])(?=[A-Za-z0-9+/]*\d)(?=[A-Za-z0-9+/]*[A-Za-z])[A-Za-z0-9+/]{6,}={1,2}(?![\w=])")),
-    ("password", re.compile(r"(?<![^\s«\"'“(])(?![#@])(?!\S*@\S*\.[a-z]{2})(?=[\w!@#$%^&?~.-]*?[^\W\d_])"
+    ("password", re.compile(r"(?<![^\s«\"'“(])(?=[\w!@#$%^&?~.-]{8,}(?=[.,;:!?)»\"'”]*(?:\s|$)))(?![#@])"
+                            r"(?![^\s@]*@\S*\.[a-z]{2})(?=[\w!@#$%^&?~.-]*?[^\W\d_])"
                             r"(?=[\w!@#$%^&?~.-]*?\d)(?=[\w.-]*?[!@#$%^&?~])[\w!@#$%^&?~.-]{8,}"
                             r"(?=[.,;:!?)»\"'”]*(?:\s|$))")),
-    # ^ letters, digits and one of !@#$%^&?~ in one word: shaped like a strong password ("Elephant!Blue22")
+    # ^ letters, digits and one of !@#$%^&?~ in one word: shaped like a strong password ("Elephant!Blue22"), not an
+    # email address; the word's end is looked at first, as the address test scans the rest of the word
 
     # by what the sentence says: keyword [qualifiers] is/ist/est/:/是 VALUE
     ("password", re.compile(rf"(?i){PASSWORD_WORDS}{QUALIFIERS}{IS}(?!{QUOTE}(?:\[REDACTED|{NOT_A_VALUE}))"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from course_lib.model.redact_ids import BANK_WORDS, ID_WORDS
-from course_lib.model.redact_words import CODE_WORDS, KEY_WORDS, PASSWORD_WORDS, words
+from course_lib.model.redact_words import CODE_WORDS, KEY_WORDS, LETTER, PASSWORD_WORDS, words
 
 PIN_WORDS = words("pin(?:[- ]?code|[- ]?nummer)?", "code pin", "geheimzahl", "passcode")
 
@@ -63,8 +63,10 @@ def gate_of(source: str) -> Gate:
 # A rule that runs on every window but cannot match without one of these pieces (any case) skips a window without
 # it; unlike a stem, a piece does not narrow the rule to the stretches near it, so the rule sees what it saw before.
 PIECES: list[tuple[str, "re.Pattern[str]"]] = [  # a piece of a rule's source -> what its match must contain
-    ("\\b(?:pw|pwd|passwd|pass)", re.compile("(?i)pw|pass")),  # "pw: x"
-    ("pass(?![", re.compile("(?i)pass")),  # "dragon99 is the user's pass"
+    ("\\b(?:pw|pwd|passwd|pass)", re.compile(r"(?i)(?:pw|pwd|passwd|pass)[^\S\n]*[:=]")),  # "pw: x"
+    ("pass(?![", re.compile(rf"(?i)pass(?![{LETTER}])")),  # "dragon99 is the user's pass" ("[REDACTED PASSWORD]" is not)
+    ("[A-Za-z0-9+/_-]{32,}", re.compile(r"[A-Za-z0-9+/_-]{32}")),  # a long random token
+    ("[A-Za-z0-9+/]{6,}={1,2}", re.compile(r"[A-Za-z0-9+/]{6}=")),  # base64 with its padding
 ]
 
 
