@@ -20,7 +20,7 @@ from typing import Callable
 
 from course_lib.model.redact_words import (ABOUT, CLAUSE_END, CODE, CODE_WORDS, DETERMINERS, GAP, IS, KEY_WORDS,
                                          NOT_A_VALUE, NOT_ABOUT, PASSWORD_WORDS, QUALIFIERS, QUOTE, SAID_TO_BE,
-                                         TOKEN, VALUE_FIRST)
+                                         TOKEN, VALUE_FIRST, union)
 from course_lib.model.redact_cards import card_groups
 from course_lib.model.redact_first import with_first_chars
 from course_lib.model.redact_iban import IBAN, iban_ok, longest_iban, redact_ibans  # noqa: F401
@@ -100,8 +100,8 @@ UNSPELLED = [with_first_chars(re.compile(p.pattern.replace(f"|{SPELLED})", ")"))
 MAX_KEYWORDS = 24  # per WINDOW (2,048) characters; at this many, one window costs about 1 ms (tools/bench.py)
 FLOOD_STEMS = tuple(s for s in dict.fromkeys(PW_STEMS + CODE_STEMS + KEY_STEMS + ID_STEMS + BANK_STEMS)
                     if len(s) >= 3)  # "wi" and "pw" are inside too many ordinary words to count
-FLOOD_WORDS = with_first_chars(re.compile("(?i)" + "|".join((PASSWORD_WORDS, CODE_WORDS, PIN_WORDS, KEY_WORDS, ID_WORDS,
-                                                              BANK_WORDS))))
+FLOOD_WORDS = with_first_chars(re.compile("(?i)" + union(PASSWORD_WORDS, CODE_WORDS, PIN_WORDS, KEY_WORDS, ID_WORDS,
+                                                              BANK_WORDS)))
 
 
 def luhn_ok(digits: str) -> bool:
