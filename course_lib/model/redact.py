@@ -206,16 +206,16 @@ def run_step(step: int, clean: str, low: str, digit: bool, places: dict, found: 
     (kind, _), pattern, (stems, needs_digit) = RULES[step - 2], QUICK[step - 2], GATES[step - 2]
     if needs_digit and not digit or PIECES[step - 2] is not None and not PIECES[step - 2].search(clean):
         return clean
-    if UNSPELLED[step - 2] is not None:
-        if "spelled" not in places:
-            places["spelled"] = may_spell(clean)
-        pattern = pattern if places["spelled"] else UNSPELLED[step - 2]
     if not stems:
         return pattern.sub(replacer(kind, found), clean)
     if stems not in places:
         places[stems] = near(low, stems)
     if not places[stems]:
         return clean
+    if UNSPELLED[step - 2] is not None:  # a stretch ends at a space or line break, so it cuts no word in two
+        if ("spelled", stems) not in places:
+            places["spelled", stems] = may_spell(" ".join(clean[a:b] for a, b in places[stems]))
+        pattern = pattern if places["spelled", stems] else UNSPELLED[step - 2]
     new, at = [], 0
     for a, b in places[stems]:
         new += [clean[at:a], pattern.sub(replacer(kind, found), clean[a:b])]
