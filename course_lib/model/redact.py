@@ -15,7 +15,7 @@ MAX_KEYWORDS) is replaced whole, as no real text names that many secrets and the
 from __future__ import annotations
 
 import re
-from itertools import accumulate
+from functools import lru_cache
 from typing import Callable
 
 from course_lib.model.redact_words import (ABOUT, CLAUSE_END, CODE, CODE_WORDS, DETERMINERS, GAP, IS, KEY_WORDS,
@@ -116,24 +116,14 @@ def luhn_ok(digits: str) -> bool:
 
 
 DOUBLED = (0, 2, 4, 6, 8, 1, 3, 5, 7, 9)  # d -> 2d, minus 9 above 9 (the Luhn double of a digit)
+DIGIT_GROUP = re.compile(r"\d+")
 
 
-def luhn_sums(digits: str) -> tuple[list[list[int]], list[list[int]]]:
-    """Prefix sums of the digits and of their Luhn doubles, split by position parity: `luhn_sum` of any slice in O(1)."""
-    values = [int(ch) for ch in digits]
-    plain, double = [], []
-    for p in (0, 1):
-        mine = [d if k % 2 == p else 0 for k, d in enumerate(values)]
-        plain.append([0, *accumulate(mine)])
-        double.append([0, *accumulate(DOUBLED[d] if k % 2 == p else 0 for k, d in enumerate(values))])
-    return plain, double
-
-
-def luhn_sum(sums: tuple[list[list[int]], list[list[int]]], a: int, b: int) -> int:
-    """The Luhn sum of digits[a:b]: the last digit and every second one to its left as they are, the others doubled."""
-    plain, double = sums
-    q = (b - 1) % 2
-    return plain[q][b] - plain[q][a] + double[1 - q][b] - double[1 - q][a]
+@lru_cache(maxsize=4096)  # groups repeat (a page of "1234 5678 …" has at most 10,000 different ones)
+def luhn_part(group: str, shift: int) -> int:
+    """The Luhn sum of a group's digits inside a longer number: `shift` is the parity of the number of digits after
+    the group, and a digit an odd number of places before the number's last digit is doubled."""
+    return sum(DOUBLED[int(ch)] if (k + shift) % 2 else int(ch) for k, ch in enumerate(reversed(group)))
 
 
 def redact_cards(text: str, found: list[str]) -> str:
@@ -142,18 +132,17 @@ def redact_cards(text: str, found: list[str]) -> str:
         run = m.group(0)
         if len(run) > LONG_RUN and run.isascii():  # a long run: every candidate at once (redact_cards)
             return replace_spans(run, card_groups(run), found)
-        groups = [(g.start(), g.end()) for g in re.finditer(r"\d+", run)]
-        sums = luhn_sums("".join(run[a:b] for a, b in groups))
-        starts = [0]  # where each group starts among the run's digits
-        for a, b in groups:
-            starts.append(starts[-1] + b - a)
+        groups = [(g.start(), g.end()) for g in DIGIT_GROUP.finditer(run)]
+        texts = [run[a:b] for a, b in groups]
         hit: set[int] = set()  # groups inside some Luhn-valid candidate
-        for i in range(len(groups)):
-            for j in range(i, len(groups)):
-                length = starts[j + 1] - starts[i]
+        for j in range(len(groups)):  # the candidate's last group; walk left, adding one group at a time
+            total = length = 0
+            for i in range(j, -1, -1):
+                total += luhn_part(texts[i], length % 2)
+                length += len(texts[i])
                 if length > 19:
                     break
-                if length >= 13 and luhn_sum(sums, starts[i], starts[j + 1]) % 10 == 0:
+                if length >= 13 and total % 10 == 0:
                     hit.update(range(i, j + 1))
         spans: list[tuple[int, int]] = []  # neighbouring hit groups become one span
         for i in sorted(hit):
@@ -233,14 +222,17 @@ def redact_window(piece: str, found: list[str]) -> str:
     if flood:
         found.append("keyword_flood")
         return f"[REDACTED KEYWORD_FLOOD: {len(piece)} characters holding {flood} secret keywords]"
-    clean, last, passes = piece, len(RULES) + 1, 0
+    clean, last, passes, carded = piece, len(RULES) + 1, 0, None
     while passes < 5:  # a pass runs the steps (IBANs, cards, then RULES) in order
         passes, changed = passes + 1, None
         low, digit, places = clean.lower(), digit_count(clean) > 0, {}
         for step in range(len(RULES) + 2):
             if changed is None and step > last:  # unchanged since the last pass's last change: so is the rest
                 break
+            if step == 1 and clean == carded:  # the card step's own output: it finds nothing more there
+                continue
             new = run_step(step, clean, low, digit, places, found)
+            carded = new if step == 1 else carded
             if new != clean:
                 clean, low, places, changed = new, new.lower(), {}, step
         if changed is None:

@@ -46,8 +46,8 @@ def card_groups(run: str) -> list[tuple[int, int]]:
         q = (e - 1) % 2  # the last digit's parity: those digits count as they are, the others doubled
         total = plain[q, e] - plain[q, a] + double[1 - q, e] - double[1 - q, a]
         hit = i[total % 10 == 0]
-        np.add.at(cover, hit, 1)
-        np.add.at(cover, hit + d + 1, -1)
+        cover[hit] += 1  # each index once per d (i is unique), so plain indexing adds correctly
+        cover[hit + d + 1] -= 1
     inside = np.cumsum(cover)[:n_groups] > 0
     first = np.flatnonzero(inside & ~np.concatenate(([False], inside[:-1])))
     last = np.flatnonzero(inside & ~np.concatenate((inside[1:], [False])))
