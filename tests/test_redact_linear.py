@@ -157,3 +157,11 @@ def test_the_short_card_path_agrees_with_the_long_one_on_random_runs(monkeypatch
     fast = [redact.redact_cards(run, []) for run in runs]
     monkeypatch.setattr(redact, "LONG_RUN", 10**9)
     assert [redact.redact_cards(run, []) for run in runs] == fast
+
+
+def test_a_card_run_starts_where_the_plain_pattern_starts():
+    plain = re.compile(r"(?<!\d)\d(?:(?:[^\S\n]|[./-]){0,3}\d){12,}")  # as written before the first digit moved first
+    rng = random.Random(13)
+    for _ in range(2000):
+        text = "".join(rng.choice("0123456789 -./x\n٣") for _ in range(rng.randint(1, 80)))
+        assert [m.span() for m in redact.CARD_RUN.finditer(text)] == [m.span() for m in plain.finditer(text)], text

@@ -91,7 +91,8 @@ RULES: list[Rule] = [
 ]
 
 LONG_RUN = 120  # characters: a run of digit groups longer than this is checked by redact_cards.card_groups (numpy)
-CARD_RUN = re.compile(r"(?<!\d)\d(?:(?:[^\S\n]|[./-]){0,3}\d){12,}")  # 13+ digits joined by spaces, dots, dashes, slashes
+CARD_RUN = re.compile(r"\d(?<!\d\d)(?:(?:[^\S\n]|[./-]){0,3}\d){12,}")  # 13+ digits joined by spaces, dots, dashes,
+# slashes; the first digit is read before the look back for a digit before it, so the engine skips to digits
 
 
 GATES = [gate_of(pattern.pattern) for _, pattern in RULES]  # see redact_scan
