@@ -201,17 +201,21 @@ def run_step(step: int, clean: str, low: str, digit: bool, places: dict, found: 
     if step == 1:
         return redact_cards(clean, found) if digit and digit_count(clean) >= CARD_DIGITS else clean
     (kind, _), pattern, (stems, needs_digit) = RULES[step - 2], QUICK[step - 2], GATES[step - 2]
-    if needs_digit and not digit or PIECES[step - 2] is not None and not PIECES[step - 2].search(clean):
+    if needs_digit and not digit:
         return clean
+    piece, or_digit = PIECES[step - 2]
+    needs_piece = piece is not None and not (or_digit and digit)  # searched after the cheaper stem test, if any
     if not stems:
-        return pattern.sub(replacer(kind, found), clean)
+        return clean if needs_piece and not piece.search(clean) else pattern.sub(replacer(kind, found), clean)
     if stems not in places:
         places[stems] = near(low, stems)
-    if not places[stems]:
+    if not places[stems] or needs_piece and not piece.search(clean):
         return clean
     if UNSPELLED[step - 2] is not None:  # a stretch ends at a space or line break, so it cuts no word in two
         if ("spelled", stems) not in places:
             places["spelled", stems] = may_spell(" ".join(clean[a:b] for a, b in places[stems]))
+        if not places["spelled", stems] and not digit:  # no number word near and no digit: no code to find
+            return clean
         pattern = pattern if places["spelled", stems] else UNSPELLED[step - 2]
     new, at = [], 0
     for a, b in places[stems]:

@@ -65,17 +65,22 @@ def gate_of(source: str) -> Gate:
 
 # A rule that runs on every window but cannot match without one of these pieces (any case) skips a window without
 # it; unlike a stem, a piece does not narrow the rule to the stretches near it, so the rule sees what it saw before.
-PIECES: list[tuple[str, "re.Pattern[str]"]] = [  # a piece of a rule's source -> what its match must contain
-    ("\\b(?:pw|pwd|passwd|pass)", re.compile(r"(?i)(?:pw|pwd|passwd|pass)[^\S\n]*[:=]")),  # "pw: x"
-    ("pass(?![", re.compile(rf"(?i)pass(?![{LETTER}])")),  # "dragon99 is the user's pass" ("[REDACTED PASSWORD]" is not)
-    ("[A-Za-z0-9+/_-]{32,}", re.compile(r"[A-Za-z0-9+/_-]{32}")),  # a long random token
-    ("[A-Za-z0-9+/]{6,}={1,2}", re.compile(r"[A-Za-z0-9+/]{6}=")),  # base64 with its padding
+PIECES: list[tuple[str, "re.Pattern[str]", bool]] = [  # a piece of a rule's source -> what its match must contain,
+    # and whether a digit anywhere in the window will do instead (the window's digit count is known already)
+    ("\\b(?:pw|pwd|passwd|pass)", re.compile(r"(?i)(?:pw|pwd|passwd|pass)[^\S\n]*[:=]"), False),  # "pw: x"
+    ("pass(?![", re.compile(rf"(?i)pass(?![{LETTER}])"), False),  # "dragon99 is the user's pass" (not "[REDACTED PASSWORD]")
+    ("[A-Za-z0-9+/_-]{32,}", re.compile(r"[A-Za-z0-9+/_-]{32}"), False),  # a long random token
+    ("[A-Za-z0-9+/]{6,}={1,2}", re.compile(r"[A-Za-z0-9+/]{6}="), False),  # base64 with its padding
+    ("(?P<v>\\d{3,12})", re.compile(r"\d\d\d"), False),  # the digits of a PIN sentence
+    ("(?=[A-Za-z0-9]{16}))", re.compile(r"[\w+/=.~-][A-Z]|[A-Za-z0-9]{16}"), True),  # a key (redact_words.TOKEN): a
+    # digit, an upper-case letter after a lower-case one (so right after a character of the key), or 16 letters/digits
 ]
 
 
-def piece_of(source: str) -> "re.Pattern[str] | None":
-    """What a window must contain (a regex search) for an ungated rule to run on it, or None: run it always."""
-    return next((need for piece, need in PIECES if piece in source), None)
+def piece_of(source: str) -> tuple["re.Pattern[str] | None", bool]:
+    """What a window must contain (a regex search) for a rule to run on it, and whether a digit will do instead;
+    (None, False) when the rule needs no piece."""
+    return next(((need, or_digit) for piece, need, or_digit in PIECES if piece in source), (None, False))
 
 
 DIGIT = re.compile(r"\d")
