@@ -9,7 +9,7 @@ import pytest
 
 import course_lib.long_term.personal  # noqa: F401  (its categories are `words` patterns too, in WORD_LISTS)
 from course_lib.evaluation.secrets_corpus import load_corpus
-from course_lib.model.redact import FLOOD_WORDS, RULES
+from course_lib.model.redact import FLOOD_WORDS, PIECES, RULES
 from course_lib.model.redact_ids import BANK_WORDS, ID_WORDS
 from course_lib.model.redact_scan import PIN_WORDS
 from course_lib.model.redact_words import CODE_WORDS, KEY_WORDS, LETTER, PASSWORD_WORDS, WORD_LISTS
@@ -64,3 +64,17 @@ def test_the_keyword_count_is_the_same_as_with_the_six_word_lists_one_after_the_
                                                        BANK_WORDS))))
     for text in texts() + ["pin code " * 40, "Passwort: 密码 pw PIN-Code tür code zip code", "ſsn account ПАРОЛЬ"]:
         assert FLOOD_WORDS.findall(text) == before.findall(text), text
+
+
+@pytest.mark.parametrize("index", [i for i, (piece, _) in enumerate(PIECES) if piece is not None])
+def test_a_rule_never_matches_where_its_required_piece_is_missing(index):
+    # redact_scan.PIECES: a rule is skipped on a window without its piece, so wherever it matches the piece is there
+    (kind, pattern), (piece, or_digit) = RULES[index], PIECES[index]
+    extra = ["pw: hunter2", "dragon99 is the user's pass", "API key: Zx9Qw2aBcD", "my PIN is the same as 1987",
+             "aB3dEf9hIjK1mNoP2qRsT4uVwX5yZ6aB", "QUJDRA1==", "token AbCdEfGhIjKlMnOp"]
+    hits = 0
+    for text in texts() + extra:
+        if pattern.search(text):
+            hits += 1
+            assert piece.search(text) or or_digit and re.search(r"\d", text), (kind, text)
+    assert hits, "no text exercises this rule: add one to `extra`"
