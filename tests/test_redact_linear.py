@@ -165,3 +165,12 @@ def test_a_card_run_starts_where_the_plain_pattern_starts():
     for _ in range(2000):
         text = "".join(rng.choice("0123456789 -./x\n٣") for _ in range(rng.randint(1, 80)))
         assert [m.span() for m in redact.CARD_RUN.finditer(text)] == [m.span() for m in plain.finditer(text)], text
+
+
+def test_a_turkish_capital_i_does_not_shift_where_the_rules_look():
+    # "İ".lower() is two characters: offsets found in the lower-cased window used to land hundreds of characters
+    # off after many of them, and the door code below was kept (before the fix: [] for the first text)
+    for filler in ("İ ", "I "):
+        out, kinds = redact_secrets(filler * 400 + "the door code is 4821")
+        assert kinds == ["pin"] and out.endswith("the door code is [REDACTED PIN]"), filler
+    assert redact_secrets("PİN: 4821")[1] == ["pin"]

@@ -32,7 +32,7 @@ from course_lib.model.redact_first import with_first_chars
 from course_lib.model.redact_iban import IBAN, iban_ok, longest_iban, redact_ibans  # noqa: F401
 from course_lib.model.redact_ids import BANK_WORDS, CASUAL_RULES, ID_RULES, ID_WORDS, SPELLED, may_spell
 from course_lib.model.redact_scan import (BANK_STEMS, CARD_DIGITS, CODE_STEMS, IBAN_DIGITS, ID_STEMS,  # noqa: F401
-                                         KEY_STEMS, PIN_WORDS, PW_STEMS, WINDOW, digit_count, gate_of, near, piece_of,
+                                         KEY_STEMS, PIN_WORDS, PW_STEMS, WINDOW, digit_count, gate_of, lowered, near, piece_of,
                                          redact_private_keys, windows)
 
 Rule = tuple[str, "re.Pattern[str]"]
@@ -237,7 +237,7 @@ def redact_window(piece: str, found: list[str]) -> str:
     clean, last, passes, carded = piece, len(RULES) + 1, 0, None
     while passes < 5:  # a pass runs the steps (IBANs, cards, then RULES) in order
         passes, changed = passes + 1, None
-        low, digit, places = clean.lower(), digit_count(clean) > 0, {}
+        low, digit, places = lowered(clean), digit_count(clean) > 0, {}
         for step in range(len(RULES) + 2):
             if changed is None and step > last:  # unchanged since the last pass's last change: so is the rest
                 break
@@ -246,7 +246,7 @@ def redact_window(piece: str, found: list[str]) -> str:
             new = run_step(step, clean, low, digit, places, found)
             carded = new if step == 1 else carded
             if new != clean:
-                clean, low, places, changed = new, new.lower(), {}, step
+                clean, low, places, changed = new, lowered(new), {}, step
         if changed is None:
             return clean
         last = changed

@@ -153,6 +153,12 @@ def windows(text: str, size: int = WINDOW) -> list[str]:
     return pieces
 
 
+def lowered(text: str) -> str:
+    """`text` in lower case, as long as `text`: offsets found in it are offsets in `text`. "İ" is the one character
+    whose lower case is two ("i" and a combining dot), so it becomes "i", as the rules' (?i) reads it."""
+    return text.replace("İ", "i").lower()
+
+
 NEAR_BEFORE, NEAR_AFTER = 240, 320  # characters a keyword rule looks at before and after its keyword
 
 
