@@ -7,6 +7,7 @@ through every long word once per level). A keyword flood is replaced whole, and 
 """
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -17,7 +18,8 @@ except ImportError:  # pragma: no cover - Python 3.10
     import sre_constants as sc  # type: ignore[no-redef]
     import sre_parse as sp  # type: ignore[no-redef]
 
-from course_lib.model import redact
+from course_lib.model import redact, redact_scan
+from course_lib.model.redact_ids import SPELLED, may_spell
 from course_lib.model.redact import MAX_KEYWORDS, RULES, WINDOW, redact_secrets
 
 ONE_CHAR = (sc.IN, sc.LITERAL, sc.NOT_LITERAL, sc.ANY, sc.CATEGORY)
@@ -78,3 +80,97 @@ def test_a_long_digit_run_finds_the_same_cards_as_the_short_path(monkeypatch):
     fast, fast_kinds = redact_secrets(run)
     monkeypatch.setattr(redact, "LONG_RUN", 10**9)  # every run through the plain loop
     assert redact_secrets(run) == (fast, fast_kinds) and "[REDACTED CARD_NUMBER]" in fast
+
+
+class CountingStr(str):
+    """A str that counts the searches made on it: the work `near` does, independent of the machine's speed."""
+
+    calls = 0
+
+    def find(self, *args):
+        CountingStr.calls += 1
+        return str.find(self, *args)
+
+    def rfind(self, *args):
+        CountingStr.calls += 1
+        return str.rfind(self, *args)
+
+
+def searches_near(text: str) -> int:
+    CountingStr.calls = 0
+    redact.near(CountingStr(text), ("=",))
+    return CountingStr.calls
+
+
+def test_near_does_not_step_through_every_occurrence_of_a_stem():
+    # a window of "=" (each a place the query-string rule looks near): a few searches per REACH characters, not one
+    # per "="; the rfind jump is what keeps a window full of a stem from costing a Python step per character
+    dense = "= " * (WINDOW // 2)
+    assert searches_near(dense) <= 6 * (len(dense) // redact_scan.REACH + 1)
+    assert redact.near(dense, ("=",)) == [(0, len(dense))]
+
+
+def test_the_near_check_catches_a_search_per_occurrence(monkeypatch):
+    monkeypatch.setattr(redact_scan, "REACH", 0)  # no jump: one search (and one widening) per occurrence
+    assert searches_near("= " * (WINDOW // 2)) > 6 * (WINDOW // redact_scan.NEAR_BEFORE + 1)
+
+
+def test_a_spelled_number_is_never_missed_by_the_cheap_test():
+    rng = random.Random(21)
+    words = ["one", "two", "drei", "ZWEI", "ſix", "Neun", "cinq", "x", "1", "-", " ", ", ", "\n", "code", "tres"]
+    spelled = re.compile("(?i)" + SPELLED)
+    for _ in range(3000):
+        text = "".join(rng.choice(words) + rng.choice(["", " ", "-", ","]) for _ in range(rng.randint(1, 12)))
+        if spelled.search(text):
+            assert may_spell(text), text
+
+
+def test_a_long_iban_prefix_is_the_longest_that_passes_mod_97():
+    rng = random.Random(7)
+    alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    for _ in range(3000):
+        text = (rng.choice(alnum[:26]) * 2 + f"{rng.randrange(100):02d}"
+                + "".join(rng.choice([rng.choice(alnum), " ", "-", "."]) for _ in range(rng.randint(11, 45))))
+        m = redact.IBAN.match(text)
+        if m is None:
+            continue
+        cand = m.group(0)
+        ok = [e for e in range(len(cand), 14, -1) if cand[e - 1].isalnum() and redact.iban_ok(cand[:e])]
+        assert redact.longest_iban(cand) == (ok[0] if ok else 0), cand
+
+
+def test_the_card_step_finds_nothing_more_in_its_own_output():
+    # redact_window skips the card step on the text that step returned: a card number's groups are replaced whole,
+    # so what is left of a run holds no stretch that passed the Luhn check before
+    rng = random.Random(11)
+    for _ in range(400):
+        text = "".join(rng.choice([f"{rng.randrange(10 ** 4):04d}", str(rng.randrange(10)), " ", "-", "  ", "x", "\n"])
+                       for _ in range(rng.randint(5, 120)))
+        once = redact.redact_cards(text, [])
+        assert redact.redact_cards(once, []) == once, text
+
+
+def test_the_short_card_path_agrees_with_the_long_one_on_random_runs(monkeypatch):
+    rng = random.Random(12)
+    runs = [" ".join(f"{rng.randrange(10 ** rng.randint(1, 6))}" for _ in range(rng.randint(3, 40)))
+            for _ in range(200)]
+    fast = [redact.redact_cards(run, []) for run in runs]
+    monkeypatch.setattr(redact, "LONG_RUN", 10**9)
+    assert [redact.redact_cards(run, []) for run in runs] == fast
+
+
+def test_a_card_run_starts_where_the_plain_pattern_starts():
+    plain = re.compile(r"(?<!\d)\d(?:(?:[^\S\n]|[./-]){0,3}\d){12,}")  # as written before the first digit moved first
+    rng = random.Random(13)
+    for _ in range(2000):
+        text = "".join(rng.choice("0123456789 -./x\n٣") for _ in range(rng.randint(1, 80)))
+        assert [m.span() for m in redact.CARD_RUN.finditer(text)] == [m.span() for m in plain.finditer(text)], text
+
+
+def test_a_turkish_capital_i_does_not_shift_where_the_rules_look():
+    # "İ".lower() is two characters: offsets found in the lower-cased window used to land hundreds of characters
+    # off after many of them, and the door code below was kept (before the fix: [] for the first text)
+    for filler in ("İ ", "I "):
+        out, kinds = redact_secrets(filler * 400 + "the door code is 4821")
+        assert kinds == ["pin"] and out.endswith("the door code is [REDACTED PIN]"), filler
+    assert redact_secrets("PİN: 4821")[1] == ["pin"]

@@ -184,15 +184,49 @@ PAGE = ("Linse & Lauch, Kastanienallee 12, 10435 Berlin. Tasting menu 45 EUR, wi
         "(closed Mondays). Call +49 30 1234567 or book online; flight LH 1234 guests get 10% off until 2026-03-06. "
         "Reviews: 4.6 of 5 from 1,283 guests. The lentil stew is vegan, the code for the terrace gate is on the menu.\n")
 WORST = "a-b1 " * 10 + "1 2 3 4 5 6 7 8 9 0 " * 4 + "password: x1 " * 3 + "\n"  # long runs, digit groups, keywords
+PROSE = ("Marco is planning a dinner with his sister in Berlin next Friday. She does not eat meat, and he would like "
+         "to keep the bill under forty euros a person. Last time they went to a small place near the canal, which "
+         "was lovely but too loud for a long talk. He asked the assistant to remember that he prefers quiet tables "
+         "and early bookings, around seven in the evening, and that his sister is allergic to walnuts.\n")
 CRAFTED = {  # shapes that made redaction slow before (issue 21): each is repeated to the size measured
+    "prose": PROSE,
+    "prose, one long line": PROSE.replace("\n", " "),
     "crafted": WORST,
+    "crafted, many short lines": "pin 12\n",
+    "crafted, keyword flood 'pin code'": "pin code ",
+    "crafted, keyword flood with secrets": "my password is hunter2. PIN 4821. ",
     "crafted, digit groups": "1234 ",
     "crafted, digits and separators": "1-",
     "crafted, near-miss cards": "4111 1111 1111 1112 ",
     "crafted, IBAN-like": "DE89 3704 ",
     "crafted, 'pin code' x12 and a long word": "pin code " * 12 + "x" * 1890 + "\n",
     "crafted, symbols, no newline": "a=1&http://a:b@Ab1!QUJDRA== ",
+    "crafted, one character repeated": "=",  # each "=" is a place the query-string and base64 rules look near
+    "crafted, random printable symbols": "random:ascii",
+    "crafted, random unicode": "random:unicode",
+    "crafted, random card-like groups": "random:cards",
+    "crafted, random IBAN-like groups": "random:ibans",
 }
+PRINTABLE = [chr(c) for c in range(33, 127)] + [" "] * 8 + ["\n"]  # symbols, letters, digits; a line now and then
+UNICODE = [chr(c) for lo, hi in ((0x21, 0x7e), (0xa0, 0x24f), (0x400, 0x4ff), (0x3040, 0x30ff), (0x4e00, 0x4fff),
+                                 (0x1f300, 0x1f3ff)) for c in range(lo, hi + 1)] + [" ", "\n"]  # Latin, Cyrillic, CJK, emoji
+
+
+def random_unit(kind: str, size: int = 1_000_000, seed: int = 21) -> str:
+    """A seeded random text of `size` characters for a CRAFTED shape named "random:<kind>": nothing repeats, so no
+    cache or early exit can make it look faster than it is."""
+    import random
+
+    rng = random.Random(seed)
+    if kind == "ascii":
+        return "".join(rng.choices(PRINTABLE, k=size))
+    if kind == "unicode":
+        return "".join(rng.choices(UNICODE, k=size))
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    groups = (f"{rng.randrange(10_000):04d} " if kind == "cards" else
+              f"{rng.choice(letters)}{rng.choice(letters)}{rng.randrange(100):02d} {rng.randrange(10_000):04d} "
+              for _ in range(size // 5))
+    return "".join(groups)[:size]
 
 
 def bench_redaction(repeat: int) -> dict[str, dict]:
@@ -202,6 +236,7 @@ def bench_redaction(repeat: int) -> dict[str, dict]:
 
     out = {}
     for name, unit in (("page", PAGE), *CRAFTED.items()):
+        unit = random_unit(unit.split(":", 1)[1]) if unit.startswith("random:") else unit
         for size, label in ((1_000, "1 KB"), (100_000, "100 KB"), (1_000_000, "1 MB")):
             text = (unit * (size // len(unit) + 1))[:size]
             n = repeat if size <= 1_000 else max(3, repeat // 10) if size <= 100_000 else 3

@@ -11,20 +11,29 @@ rather than one ("password manager", "PIN reminder", "password policy"). How the
 windows behind cheap gates, is in `redact_scan`; no rule nests an unbounded repeat (tests/test_redact_linear.py), a
 long digit run is checked for cards at once (`redact_cards`), and a window flooded with secret keywords (more than
 MAX_KEYWORDS) is replaced whole, as no real text names that many secrets and the rules' work grows with each one.
+
+What keeps a hostile 1 MB page cheap without changing a single redaction (`make bench` has the times): each rule
+is tried only where it can start (`redact_first`), keyword lists are grouped by first letter (`redact_words.words`),
+a rule that needs a piece the window lacks is skipped (`redact_scan.PIECES`), a spelled-out code is looked for
+only where there is a number word (`UNSPELLED`), an IBAN candidate costs one pass (`redact_iban`), and the card
+step is not run again on its own output.
 """
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Callable
 
 from course_lib.model.redact_words import (ABOUT, CLAUSE_END, CODE, CODE_WORDS, DETERMINERS, GAP, IS, KEY_WORDS,
                                          NOT_A_VALUE, NOT_ABOUT, PASSWORD_WORDS, QUALIFIERS, QUOTE, SAID_TO_BE,
-                                         TOKEN, VALUE_FIRST)
+                                         TOKEN, VALUE_FIRST, union)
 from course_lib.model.redact_cards import card_groups
-from course_lib.model.redact_ids import BANK_WORDS, CASUAL_RULES, ID_RULES, ID_WORDS, SPELLED
-from course_lib.model.redact_scan import (BANK_STEMS, CARD_DIGITS, CODE_STEMS, DIGIT, IBAN_DIGITS, ID_STEMS,  # noqa: F401
-                                         KEY_STEMS, PIN_WORDS, PW_STEMS, WINDOW, gate_of, near, redact_private_keys,
-                                         windows)
+from course_lib.model.redact_first import with_first_chars
+from course_lib.model.redact_iban import IBAN, iban_ok, longest_iban, redact_ibans  # noqa: F401
+from course_lib.model.redact_ids import BANK_WORDS, CASUAL_RULES, ID_RULES, ID_WORDS, SPELLED, may_spell
+from course_lib.model.redact_scan import (BANK_STEMS, CARD_DIGITS, CODE_STEMS, IBAN_DIGITS, ID_STEMS,  # noqa: F401
+                                         KEY_STEMS, PIN_WORDS, PW_STEMS, WINDOW, digit_count, gate_of, lowered, near, piece_of,
+                                         redact_private_keys, windows)
 
 Rule = tuple[str, "re.Pattern[str]"]
 # name -> pattern; the named group "v" is the part replaced (the whole match if there is no "v").
@@ -45,10 +54,12 @@ RULES: list[Rule] = [
     ("token", re.compile(r"\b[0-9a-fA-F]{32,}\b")),  # long hex
     ("token", re.compile(r"(?<![\w+/-])(?=[\w+/-]*?\d)(?=[\w+/-]*?[a-z][A-Z])[A-Za-z0-9+/_-]{32,}={0,2}")),  # long and random
     ("token", re.compile(r"(?<![\w+/=])(?=[A-Za-z0-9+/]*\d)(?=[A-Za-z0-9+/]*[A-Za-z])[A-Za-z0-9+/]{6,}={1,2}(?![\w=])")),
-    ("password", re.compile(r"(?<![^\s«\"'“(])(?![#@])(?!\S*@\S*\.[a-z]{2})(?=[\w!@#$%^&?~.-]*?[^\W\d_])"
+    ("password", re.compile(r"(?<![^\s«\"'“(])(?=[\w!@#$%^&?~.-]{8,}(?=[.,;:!?)»\"'”]*(?:\s|$)))(?![#@])"
+                            r"(?![^\s@]*@\S*\.[a-z]{2})(?=[\w!@#$%^&?~.-]*?[^\W\d_])"
                             r"(?=[\w!@#$%^&?~.-]*?\d)(?=[\w.-]*?[!@#$%^&?~])[\w!@#$%^&?~.-]{8,}"
                             r"(?=[.,;:!?)»\"'”]*(?:\s|$))")),
-    # ^ letters, digits and one of !@#$%^&?~ in one word: shaped like a strong password ("Elephant!Blue22")
+    # ^ letters, digits and one of !@#$%^&?~ in one word: shaped like a strong password ("Elephant!Blue22"), not an
+    # email address; the word's end is looked at first, as the address test scans the rest of the word
 
     # by what the sentence says: keyword [qualifiers] is/ist/est/:/是 VALUE
     ("password", re.compile(rf"(?i){PASSWORD_WORDS}{QUALIFIERS}{IS}(?!{QUOTE}(?:\[REDACTED|{NOT_A_VALUE}))"
@@ -80,17 +91,25 @@ RULES: list[Rule] = [
 ]
 
 LONG_RUN = 120  # characters: a run of digit groups longer than this is checked by redact_cards.card_groups (numpy)
-CARD_RUN = re.compile(r"(?<!\d)\d(?:(?:[^\S\n]|[./-]){0,3}\d){12,}")  # 13+ digits joined by spaces, dots, dashes, slashes
-IBAN = re.compile(r"\b[A-Za-z]{2}\d{2}(?:[^\S\n]?[-/.]?[A-Za-z0-9]){11,30}")  # grouped by spaces, dashes, slashes, dots
+CARD_RUN = re.compile(r"\d(?<!\d\d)(?:(?:[^\S\n]|[./-]){0,3}\d){12,}")  # 13+ digits joined by spaces, dots, dashes,
+# slashes; the first digit is read before the look back for a digit before it, so the engine skips to digits
 
 
 GATES = [gate_of(pattern.pattern) for _, pattern in RULES]  # see redact_scan
+QUICK = [with_first_chars(pattern) for _, pattern in RULES]  # the same rules, faster to reject a position (redact_first)
+PIECES = [piece_of(pattern.pattern) for _, pattern in RULES]  # what an ungated rule needs in a window (redact_scan)
+# A code spelled out ("one-two-three-four") is rare, and trying it at every word costs a rule most of its time: a
+# window with no spelled number anywhere runs the rules that allow one without that alternative (the same matches).
+UNSPELLED = [with_first_chars(re.compile(p.pattern.replace(f"|{SPELLED})", ")"))) if f"|{SPELLED})" in p.pattern
+             else None for _, p in RULES]
 
 # A keyword flood: more secret keywords in one window than any real text has (a crafted page repeating "PIN code").
-MAX_KEYWORDS = 24  # per WINDOW (2,048) characters; at this many, one window costs about 1 ms (tools/bench.py)
+MAX_KEYWORDS = 24  # per WINDOW (2,048) characters. Kept: without it a 1 MB flood of 'pin code' or 'api key' takes
+# 2-3 s of CPU, as every rule of the keyword backtracks through its qualifiers at each of the 200,000 keywords
 FLOOD_STEMS = tuple(s for s in dict.fromkeys(PW_STEMS + CODE_STEMS + KEY_STEMS + ID_STEMS + BANK_STEMS)
                     if len(s) >= 3)  # "wi" and "pw" are inside too many ordinary words to count
-FLOOD_WORDS = re.compile("(?i)" + "|".join((PASSWORD_WORDS, CODE_WORDS, PIN_WORDS, KEY_WORDS, ID_WORDS, BANK_WORDS)))
+FLOOD_WORDS = with_first_chars(re.compile("(?i)" + union(PASSWORD_WORDS, CODE_WORDS, PIN_WORDS, KEY_WORDS, ID_WORDS,
+                                                              BANK_WORDS)))
 
 
 def luhn_ok(digits: str) -> bool:
@@ -104,62 +123,15 @@ def luhn_ok(digits: str) -> bool:
     return total % 10 == 0
 
 
-def luhn_sums(digits: str) -> tuple[list[list[int]], list[list[int]]]:
-    """Prefix sums of the digits and of their Luhn doubles, split by position parity: `luhn_sum` of any slice in O(1)."""
-    plain, double = [[0], [0]], [[0], [0]]
-    for k, ch in enumerate(digits):
-        d = int(ch)
-        for p in (0, 1):
-            plain[p].append(plain[p][-1] + (d if k % 2 == p else 0))
-            double[p].append(double[p][-1] + ((d * 2 - 9 if d > 4 else d * 2) if k % 2 == p else 0))
-    return plain, double
+DOUBLED = (0, 2, 4, 6, 8, 1, 3, 5, 7, 9)  # d -> 2d, minus 9 above 9 (the Luhn double of a digit)
+DIGIT_GROUP = re.compile(r"\d+")
 
 
-def luhn_sum(sums: tuple[list[list[int]], list[list[int]]], a: int, b: int) -> int:
-    """The Luhn sum of digits[a:b]: the last digit and every second one to its left as they are, the others doubled."""
-    plain, double = sums
-    q = (b - 1) % 2
-    return plain[q][b] - plain[q][a] + double[1 - q][b] - double[1 - q][a]
-
-
-IBAN_SEP = re.compile(r"[\s/.-]")
-LETTER_VALUES = str.maketrans({c: str(ord(c) - 55) for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"})  # A=10 … Z=35
-
-
-def iban_ok(iban: str) -> bool:
-    """The mod-97 check of an IBAN (spaces, dashes, slashes and dots ignored, any case): the first four characters
-    moved to the end, letters as 10 … 35, the number mod 97 is 1 (ISO 13616-1)."""
-    s = IBAN_SEP.sub("", iban).upper()
-    if not 15 <= len(s) <= 34 or not s.isalnum() or not s.isascii():
-        return False
-    return int((s[4:] + s[:4]).translate(LETTER_VALUES)) % 97 == 1
-
-
-def longest_iban(candidate: str) -> int:
-    """The length of the longest prefix of `candidate` (an IBAN match) that ends in a letter or digit and passes
-    `iban_ok`, or 0: the characters are cleaned once and each prefix costs one int() of its digits."""
-    ends = [i + 1 for i, ch in enumerate(candidate) if ch.isalnum()]  # where each letter or digit ends
-    clean = "".join(candidate[e - 1] for e in ends).upper()
-    if not clean[:4].isascii():
-        return 0
-    head = clean[:4].translate(LETTER_VALUES)
-    for n in range(min(len(clean), 34), 14, -1):
-        if ends[n - 1] > 14 and int(clean[4:n].translate(LETTER_VALUES) + head) % 97 == 1:
-            return ends[n - 1]
-    return 0
-
-
-def redact_ibans(text: str, found: list[str]) -> str:
-    """Replace IBANs that pass the mod-97 check (the longest valid prefix of each candidate, then scan on after it)."""
-    out, pos = [], 0
-    while (m := IBAN.search(text, pos)) is not None:
-        length = longest_iban(m.group(0))
-        end = m.start() + length if length else None
-        out.append(text[pos:m.start()] + ("[REDACTED IBAN]" if end else text[m.start()]))
-        pos = end or m.start() + 1
-        if end:
-            found.append("iban")
-    return "".join(out) + text[pos:]
+@lru_cache(maxsize=4096)  # groups repeat (a page of "1234 5678 …" has at most 10,000 different ones)
+def luhn_part(group: str, shift: int) -> int:
+    """The Luhn sum of a group's digits inside a longer number: `shift` is the parity of the number of digits after
+    the group, and a digit an odd number of places before the number's last digit is doubled."""
+    return sum(DOUBLED[int(ch)] if (k + shift) % 2 else int(ch) for k, ch in enumerate(reversed(group)))
 
 
 def redact_cards(text: str, found: list[str]) -> str:
@@ -168,18 +140,17 @@ def redact_cards(text: str, found: list[str]) -> str:
         run = m.group(0)
         if len(run) > LONG_RUN and run.isascii():  # a long run: every candidate at once (redact_cards)
             return replace_spans(run, card_groups(run), found)
-        groups = [(g.start(), g.end()) for g in re.finditer(r"\d+", run)]
-        sums = luhn_sums("".join(run[a:b] for a, b in groups))
-        starts = [0]  # where each group starts among the run's digits
-        for a, b in groups:
-            starts.append(starts[-1] + b - a)
+        groups = [(g.start(), g.end()) for g in DIGIT_GROUP.finditer(run)]
+        texts = [run[a:b] for a, b in groups]
         hit: set[int] = set()  # groups inside some Luhn-valid candidate
-        for i in range(len(groups)):
-            for j in range(i, len(groups)):
-                length = starts[j + 1] - starts[i]
+        for j in range(len(groups)):  # the candidate's last group; walk left, adding one group at a time
+            total = length = 0
+            for i in range(j, -1, -1):
+                total += luhn_part(texts[i], length % 2)
+                length += len(texts[i])
                 if length > 19:
                     break
-                if length >= 13 and luhn_sum(sums, starts[i], starts[j + 1]) % 10 == 0:
+                if length >= 13 and total % 10 == 0:
                     hit.update(range(i, j + 1))
         spans: list[tuple[int, int]] = []  # neighbouring hit groups become one span
         for i in sorted(hit):
@@ -226,18 +197,26 @@ def run_step(step: int, clean: str, low: str, digit: bool, places: dict, found: 
     """One step of a redaction pass over a window: 0 IBANs, 1 cards, then RULES[step - 2] (on the stretches near its
     keywords when it has any, `places` caching them per stem list)."""
     if step == 0:
-        return redact_ibans(clean, found) if IBAN_DIGITS.search(clean) else clean
+        return redact_ibans(clean, found) if digit and digit_count(clean) >= IBAN_DIGITS else clean
     if step == 1:
-        return redact_cards(clean, found) if CARD_DIGITS.search(clean) else clean
-    (kind, pattern), (stems, needs_digit) = RULES[step - 2], GATES[step - 2]
+        return redact_cards(clean, found) if digit and digit_count(clean) >= CARD_DIGITS else clean
+    (kind, _), pattern, (stems, needs_digit) = RULES[step - 2], QUICK[step - 2], GATES[step - 2]
     if needs_digit and not digit:
         return clean
+    piece, or_digit = PIECES[step - 2]
+    needs_piece = piece is not None and not (or_digit and digit)  # searched after the cheaper stem test, if any
     if not stems:
-        return pattern.sub(replacer(kind, found), clean)
+        return clean if needs_piece and not piece.search(clean) else pattern.sub(replacer(kind, found), clean)
     if stems not in places:
         places[stems] = near(low, stems)
-    if not places[stems]:
+    if not places[stems] or needs_piece and not piece.search(clean):
         return clean
+    if UNSPELLED[step - 2] is not None:  # a stretch ends at a space or line break, so it cuts no word in two
+        if ("spelled", stems) not in places:
+            places["spelled", stems] = may_spell(" ".join(clean[a:b] for a, b in places[stems]))
+        if not places["spelled", stems] and not digit:  # no number word near and no digit: no code to find
+            return clean
+        pattern = pattern if places["spelled", stems] else UNSPELLED[step - 2]
     new, at = [], 0
     for a, b in places[stems]:
         new += [clean[at:a], pattern.sub(replacer(kind, found), clean[a:b])]
@@ -255,16 +234,19 @@ def redact_window(piece: str, found: list[str]) -> str:
     if flood:
         found.append("keyword_flood")
         return f"[REDACTED KEYWORD_FLOOD: {len(piece)} characters holding {flood} secret keywords]"
-    clean, last, passes = piece, len(RULES) + 1, 0
+    clean, last, passes, carded = piece, len(RULES) + 1, 0, None
     while passes < 5:  # a pass runs the steps (IBANs, cards, then RULES) in order
         passes, changed = passes + 1, None
-        low, digit, places = clean.lower(), DIGIT.search(clean) is not None, {}
+        low, digit, places = lowered(clean), digit_count(clean) > 0, {}
         for step in range(len(RULES) + 2):
             if changed is None and step > last:  # unchanged since the last pass's last change: so is the rest
                 break
+            if step == 1 and clean == carded:  # the card step's own output: it finds nothing more there
+                continue
             new = run_step(step, clean, low, digit, places, found)
+            carded = new if step == 1 else carded
             if new != clean:
-                clean, low, places, changed = new, new.lower(), {}, step
+                clean, low, places, changed = new, lowered(new), {}, step
         if changed is None:
             return clean
         last = changed

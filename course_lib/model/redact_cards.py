@@ -2,7 +2,7 @@
 
 A run of digit groups ("4111 1111 1111 1111", or a crafted "1-2-3-4-…" of 100,000 groups) holds a card number where
 some stretch of whole groups has 13 to 19 digits and passes the Luhn check. A stretch starting at group i has at
-most 19 groups, so there are at most 19 candidates per group: `card_groups` checks them as 19 vector operations over
+most 19 groups, so there are at most 19 candidates per group: `card_groups` checks them all as one 19-row array over
 the whole run (prefix sums give the Luhn sum of any stretch in O(1)), instead of a Python loop per candidate.
 Used by `redact.redact_cards` for long ASCII runs; short runs take the plain loop there.
 
@@ -32,22 +32,16 @@ def card_groups(run: str) -> list[tuple[int, int]]:
     plain = [np.concatenate(([0], np.cumsum(np.where(k % 2 == p, digits, 0)))) for p in (0, 1)]
     double = [np.concatenate(([0], np.cumsum(np.where(k % 2 == p, doubled, 0)))) for p in (0, 1)]
     plain, double = np.stack(plain), np.stack(double)
-    cover = np.zeros(n_groups + 1, dtype=np.int64)  # +1 at a hit stretch's first group, -1 after its last
-    for d in range(MAX_DIGITS):  # the stretch of groups i .. i+d
-        i = np.arange(n_groups - d)
-        a, e = at[i], at[i + d + 1]
-        length = e - a
-        ok = (length >= MIN_DIGITS) & (length <= MAX_DIGITS)
-        if not ok.any():
-            if (length > MAX_DIGITS).all():
-                break
-            continue
-        i, a, e = i[ok], a[ok], e[ok]
-        q = (e - 1) % 2  # the last digit's parity: those digits count as they are, the others doubled
-        total = plain[q, e] - plain[q, a] + double[1 - q, e] - double[1 - q, a]
-        hit = i[total % 10 == 0]
-        np.add.at(cover, hit, 1)
-        np.add.at(cover, hit + d + 1, -1)
+    size = np.arange(1, MAX_DIGITS + 1)[:, None]  # a stretch of `size` groups (row) from group i (column): all at once
+    i = np.arange(n_groups)[None, :]
+    length = at[np.minimum(i + size, n_groups)] - at[i]
+    rows, i = np.nonzero((i + size <= n_groups) & (length >= MIN_DIGITS) & (length <= MAX_DIGITS))
+    end = i + rows + 1  # the group after the stretch
+    a, e = at[i], at[end]
+    q = (e - 1) % 2  # the last digit's parity: those digits count as they are, the others doubled
+    hit = (plain[q, e] - plain[q, a] + double[1 - q, e] - double[1 - q, a]) % 10 == 0
+    cover = (np.bincount(i[hit], minlength=n_groups + 1)  # +1 at a hit stretch's first group, -1 after its last
+             - np.bincount(end[hit], minlength=n_groups + 1))
     inside = np.cumsum(cover)[:n_groups] > 0
     first = np.flatnonzero(inside & ~np.concatenate(([False], inside[:-1])))
     last = np.flatnonzero(inside & ~np.concatenate((inside[1:], [False])))

@@ -7,14 +7,17 @@
   linear in the length of the text.
 - gates: a keyword rule runs on a piece only if one of its words occurs (`in` on the lower-cased piece, much
   cheaper than a regex), and then only on the stretches `near` its words; a stem list is a superset of its rules'
-  words, so a gate skips only rules that cannot match.
+  words, so a gate skips only rules that cannot match. A stem that counts anywhere ("=", "!") is not visited one
+  occurrence at a time: `near` jumps to the last one within REACH, so a window of 2,000 "=" costs a few searches.
+- pieces: a rule that runs on the whole window is skipped when the window lacks a piece its match must contain
+  (`PIECES`, a regex searched on the window): the same result, as a match lies inside the window.
 """
 from __future__ import annotations
 
 import re
 
 from course_lib.model.redact_ids import BANK_WORDS, ID_WORDS
-from course_lib.model.redact_words import CODE_WORDS, KEY_WORDS, PASSWORD_WORDS, words
+from course_lib.model.redact_words import CODE_WORDS, KEY_WORDS, LETTER, PASSWORD_WORDS, words
 
 PIN_WORDS = words("pin(?:[- ]?code|[- ]?nummer)?", "code pin", "geheimzahl", "passcode")
 
@@ -60,9 +63,34 @@ def gate_of(source: str) -> Gate:
     return (), "\\d" in source.split("(?=")[0] or source.startswith(("\\b[0-9a-f", "(?<![\\w+/-])(?=[\\w+/-]*?\\d)"))
 
 
+# A rule that runs on every window but cannot match without one of these pieces (any case) skips a window without
+# it; unlike a stem, a piece does not narrow the rule to the stretches near it, so the rule sees what it saw before.
+PIECES: list[tuple[str, "re.Pattern[str]", bool]] = [  # a piece of a rule's source -> what its match must contain,
+    # and whether a digit anywhere in the window will do instead (the window's digit count is known already)
+    ("\\b(?:pw|pwd|passwd|pass)", re.compile(r"(?i)(?:pw|pwd|passwd|pass)[^\S\n]*[:=]"), False),  # "pw: x"
+    ("pass(?![", re.compile(rf"(?i)pass(?![{LETTER}])"), False),  # "dragon99 is the user's pass" (not "[REDACTED PASSWORD]")
+    ("[A-Za-z0-9+/_-]{32,}", re.compile(r"[A-Za-z0-9+/_-]{32}"), False),  # a long random token
+    ("[A-Za-z0-9+/]{6,}={1,2}", re.compile(r"[A-Za-z0-9+/]{6}="), False),  # base64 with its padding
+    ("(?P<v>\\d{3,12})", re.compile(r"\d\d\d"), False),  # the digits of a PIN sentence
+    ("(?=[A-Za-z0-9]{16}))", re.compile(r"[\w+/=.~-][A-Z]|[A-Za-z0-9]{16}"), True),  # a key (redact_words.TOKEN): a
+    # digit, an upper-case letter after a lower-case one (so right after a character of the key), or 16 letters/digits
+]
+
+
+def piece_of(source: str) -> tuple["re.Pattern[str] | None", bool]:
+    """What a window must contain (a regex search) for a rule to run on it, and whether a digit will do instead;
+    (None, False) when the rule needs no piece."""
+    return next(((need, or_digit) for piece, need, or_digit in PIECES if piece in source), (None, False))
+
+
 DIGIT = re.compile(r"\d")
-CARD_DIGITS = re.compile(r"(?:\d\D*){13}")  # a card number has 13 digits at least (no backtracking: \d, \D disjoint)
-IBAN_DIGITS = re.compile(r"(?:\d\D*){2}")  # an IBAN has two check digits
+CARD_DIGITS, IBAN_DIGITS = 13, 2  # a card number has 13 digits at least, an IBAN two check digits
+
+
+def digit_count(text: str) -> int:
+    """How many digits (\\d, any script) `text` holds: ten str.count for ASCII text, a regex only beyond ASCII."""
+    ascii_digits = sum(text.count(d) for d in "0123456789")
+    return ascii_digits if text.isascii() else len(DIGIT.findall(text))
 
 
 
@@ -125,6 +153,12 @@ def windows(text: str, size: int = WINDOW) -> list[str]:
     return pieces
 
 
+def lowered(text: str) -> str:
+    """`text` in lower case, as long as `text`: offsets found in it are offsets in `text`. "İ" is the one character
+    whose lower case is two ("i" and a combining dot), so it becomes "i", as the rules' (?i) reads it."""
+    return text.replace("İ", "i").lower()
+
+
 NEAR_BEFORE, NEAR_AFTER = 240, 320  # characters a keyword rule looks at before and after its keyword
 
 
@@ -146,23 +180,45 @@ KEYWORD_AT = {PW_STEMS: re.compile(f"(?i){PASSWORD_WORDS}"), CODE_STEMS: re.comp
 INSIDE_A_KEYWORD = {"licen", "fiscale", "insurance"}  # stems that sit inside their keyword ("driver's licence")
 
 
+def overlaps_itself(stem: str) -> bool:
+    """True if a proper prefix of `stem` is also its suffix ("aa", "abab"): two of its occurrences can overlap."""
+    return any(stem[:k] == stem[-k:] for k in range(1, len(stem)))
+
+
+def widen(low: str, a: int, b: int) -> tuple[int, int]:
+    """(a, b) moved out to the nearest space or line break (or the ends of `low`): a stretch never cuts a word."""
+    a = 0 if a == 0 else max(low.rfind(" ", 0, a), low.rfind("\n", 0, a)) + 1
+    b = len(low) if b == len(low) else min([j for j in (low.find(" ", b), low.find("\n", b)) if j != -1],
+                                           default=len(low))
+    return a, b
+
+
+REACH = NEAR_BEFORE + NEAR_AFTER  # two occurrences of a stem at most this far apart have overlapping stretches
+
+
 def near(low: str, stems: tuple[str, ...]) -> list[tuple[int, int]]:
     """The stretches of `low` within NEAR_BEFORE / NEAR_AFTER characters of a stem, widened to whitespace and
-    merged: the only places a keyword rule can match (its value and qualifiers are bounded, see the rules)."""
-    spans, keyword = [], KEYWORD_AT.get(stems)
+    merged: the only places a keyword rule can match (its value and qualifiers are bounded, see the rules).
+
+    A stem that counts wherever it occurs ("=", "!", "://") jumps to its last occurrence within REACH of the one
+    before (`rfind`), as the stretches in between merge into one anyway: a window full of "=" costs a few string
+    searches, not a Python step per character. Keyword stems are checked one occurrence at a time."""
+    spans, keyword, n = [], KEYWORD_AT.get(stems), len(low)
     for stem in stems:
+        size = len(stem)
+        anywhere = keyword is None and stem[0] not in WORD_START and not overlaps_itself(stem)
         i = low.find(stem)
         while i != -1:
             if (stem[0] in WORD_START and i > 0 and is_letter(low[i - 1])  # inside a longer word: no keyword here
                     or keyword is not None and stem not in INSIDE_A_KEYWORD and not keyword.match(low, i)):
                 i = low.find(stem, i + 1)
                 continue
-            a, b = max(0, i - NEAR_BEFORE), min(len(low), i + len(stem) + NEAR_AFTER)
-            a = 0 if a == 0 else max(low.rfind(" ", 0, a), low.rfind("\n", 0, a)) + 1
-            b = len(low) if b == len(low) else min([j for j in (low.find(" ", b), low.find("\n", b)) if j != -1],
-                                                   default=len(low))
-            spans.append((a, b))
-            i = low.find(stem, i + len(stem))
+            first = i
+            if anywhere:  # the chain of occurrences each within REACH of the one before: one stretch
+                while (j := low.rfind(stem, i + size, i + size + REACH + size)) != -1:
+                    i = j
+            spans.append(widen(low, max(0, first - NEAR_BEFORE), min(n, i + size + NEAR_AFTER)))
+            i = low.find(stem, i + size)
     spans.sort()
     merged: list[tuple[int, int]] = []
     for a, b in spans:
@@ -171,5 +227,3 @@ def near(low: str, stems: tuple[str, ...]) -> list[tuple[int, int]]:
         else:
             merged.append((a, b))
     return merged
-
-

@@ -5,13 +5,29 @@
 """
 from __future__ import annotations
 
+from course_lib.model.redact_first import by_first_char
+
 # -- words ---------------------------------------------------------------------------------------------
 LETTER = r"a-zA-Z\u00c0-\u024f\u0400-\u04ff"  # Latin and Cyrillic letters: a keyword never sits inside a longer word
 
 
+WORD_LISTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}  # pattern -> its (latin, cjk) words, for `union`
+
+
 def words(*latin: str, cjk: tuple[str, ...] = ()) -> str:
-    """A pattern for any of the words; Latin and Cyrillic ones whole, Chinese and Japanese ones anywhere."""
-    return rf"(?:(?<![{LETTER}])(?:{'|'.join(latin)})(?![{LETTER}])" + "".join(f"|{w}" for w in cjk) + ")"
+    """A pattern for any of the words; Latin and Cyrillic ones whole, Chinese and Japanese ones anywhere. The Latin
+    words are grouped by their first letter (`by_first_char`), so a position is compared with one group, not all."""
+    pattern = rf"(?:(?<![{LETTER}])(?:{by_first_char(latin)})(?![{LETTER}])" + "".join(f"|{w}" for w in cjk) + ")"
+    WORD_LISTS[pattern] = latin, cjk
+    return pattern
+
+
+def union(*patterns: str) -> str:
+    """One `words` pattern for the words of several (made by `words`): the same matches as their alternation, as a
+    Latin and a Chinese/Japanese word never start on the same character, and each group keeps the words' order."""
+    latin = tuple(w for p in patterns for w in WORD_LISTS[p][0])
+    cjk = tuple(w for p in patterns for w in WORD_LISTS[p][1])
+    return words(*latin, cjk=cjk)
 
 
 # "zip code 10115" and "error code 404" are not secrets; any other code followed by digits is treated as one.
