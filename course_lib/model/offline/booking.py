@@ -113,12 +113,18 @@ def results(observation: str) -> list[dict[str, Any]]:
     return [r for r in found if isinstance(r, dict)] if isinstance(found, list) else []
 
 
-def choose(observation: str, c: dict[str, Any]) -> dict[str, Any] | None:
-    """The best-rated restaurant in a search result that satisfies the constraints (None if none does)."""
+def fitting(observation: str, c: dict[str, Any]) -> list[dict[str, Any]]:
+    """The restaurants in a search result that satisfy the constraints, best-rated first (ties: alphabetical)."""
     ok = [r for r in results(observation)
           if (not c["diet"] or c["diet"] in r.get("diet", []))
           and (c["budget"] is None or r.get("price_per_person", 0) <= c["budget"])]
-    return min(ok, key=lambda r: (-r.get("rating", 0), r.get("name", ""))) if ok else None
+    return sorted(ok, key=lambda r: (-r.get("rating", 0), r.get("name", "")))
+
+
+def choose(observation: str, c: dict[str, Any]) -> dict[str, Any] | None:
+    """The best-rated restaurant in a search result that satisfies the constraints (None if none does)."""
+    ok = fitting(observation, c)
+    return ok[0] if ok else None
 
 
 def why(c: dict[str, Any], city: str) -> str:
@@ -181,9 +187,11 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
     if chosen is None:
         return Reply(content=f"I found no restaurant in {city} that is {describe(c) or 'available'}.")
     reason = why(c, city)
-    if not book:
+    if not book:  # the search's own answer is reported: every place that fits, not only the one suggested
         suffix = "" if c["city"] else " You named no city, so I looked in Berlin."
-        return Reply(content=f"I suggest {summary(chosen)} in {city}: {reason}.{suffix}")
+        others = [summary(r) for r in fitting(found, c) if r is not chosen][:4]
+        also = f" Also fitting: {'; '.join(others)}." if others else ""
+        return Reply(content=f"I suggest {summary(chosen)} in {city}: {reason}.{also}{suffix}")
     return book_it(s, chosen, reason, args, done_before, c, again)
 
 

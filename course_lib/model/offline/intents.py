@@ -53,13 +53,13 @@ ASKED = (  # (slot, cue words in a question about the user)
 MY_THING = re.compile(r"\b(?:what(?:'s| is| are| was)|do you (?:know|remember)|tell me)\s+my\s+([a-z][\w' -]{1,30}?)"
                       r"\s*(?:\?|$|\bis\b)", re.I)
 
-BOOK = re.compile(r"\b(?:book|booking|reserve|reservation|table for|a table|buch\w*|reservier\w*|tisch|réserv\w*|"
+BOOK = re.compile(r"\b(?:book|booking|reserve|reservation|table (?:for|at|in)|a table|buch\w*|reservier\w*|tisch|réserv\w*|"
                   r"une table|reserv[ae]\w*|resérv\w*|mesa|prenot\w*|tavolo)\b", re.I)
 WEATHER = re.compile(r"\b(?:weather|rain|raining|forecast|temperature|sunny|wetter|regen|regnet|météo|quel temps|"
                      r"pluie|pleut|qué tiempo|que tiempo|el tiempo|clima|lluvia|llueve|previsão|o tempo|chuva|chove|"
                      r"che tempo|meteo|pioggia|piove|pioverà|piovere|chover|choverá|chuvoso|llover|lloverá|lluvioso|pleuvoir|"
                      r"pleuvra|regnen|sonnig|soleil|sol)\b", re.I)
-RESTAURANT = re.compile(r"\b(?:restaurants?|dinner|lunch|eat|food|place to eat|where to eat|essen|abendessen|"
+RESTAURANT = re.compile(r"\b(?:restaurants?|restos?|restau|bistrots?|trattorias?|dinner|lunch|eat|food|place to eat|where to eat|essen|abendessen|"
                         r"mittagessen|restaurant|dîner|déjeuner|manger|restaurante|cenar|comer|cena|almuerzo|jantar|"
                         r"almoço|ristorante|mangiare|pranzo|place|places|somewhere|spot|recommend|suggest|lokal|empfiehl\w*|endroit|"
                         r"recommande\w*|lugar|recomienda\w*|sítio|recomenda\w*|posto|locale|consiglia\w*)\b", re.I)

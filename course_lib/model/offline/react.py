@@ -49,6 +49,7 @@ from typing import Any, Callable
 
 from course_lib.model.clock import COURSE_START
 from course_lib.model.offline import answers, booking, own_tools, repeats, skills
+from course_lib.model.offline.forecast import weather
 from course_lib.model.offline.intents import URL, intent
 from course_lib.model.offline.reading import (POINTER, best_sentences, constraints,
                                               fact_text, prompt_text, tool_history, weather_city)
@@ -185,43 +186,6 @@ def restaurant(s: Situation, book: bool = False) -> Reply:
                              "searching. Could you tell me? I have booked nothing yet.")
     today = today_in(fact_text(s.messages), COURSE_START.date())
     return booking.restaurant(s, book, today, done_before)
-
-
-def weather(s: Situation) -> Reply:
-    """Check the forecast for the city asked about (or where the user lives), then report what the tool said."""
-    city = weather_city(s.question, fact_text(s.messages))
-    if city is None:
-        return Reply(content="For which city? You named none, and I don't know where you live.")
-    if "get_weather" not in s.names:
-        return s.call("get_weather", f"The user asks about the weather; I check {city}.", city=city)
-    observation = s.results("get_weather")[-1]
-    try:
-        w = json.loads(observation)
-        days = [d for d in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday") if d in w]
-    except (json.JSONDecodeError, TypeError):
-        w, days = None, []
-    if not isinstance(w, dict) or not days:  # the tool's own answer, as it gave it (its first clause: no list of defaults)
-        said = observation[len("error: "):] if observation.startswith("error: ") else observation
-        return Reply(content=f"The weather tool has no answer for {city}: it says \"{said.split(';')[0].strip()}\".")
-    asked = asked_days(s.question, today_in(fact_text(s.messages), COURSE_START.date()))
-    where = w.get("city", city)
-    if not asked:
-        return Reply(content=f"Weather in {where}: " + "; ".join(f"{d.title()} {w[d]}" for d in days) + ".")
-    have = [d for d in asked if d in w]
-    if not have:
-        return Reply(content=f"The forecast for {where} covers {days[0].title()} to {days[-1].title()} only, so it has "
-                             f"nothing for {' or '.join(d.title() for d in asked)}.")
-    return Reply(content=f"Weather in {where} on " + "; ".join(f"{d.title()}: {w[d]}" for d in have) + ".")
-
-
-def asked_days(question: str, today: Any) -> list[str]:
-    """The days a weather question asks about ('tomorrow', 'am Samstag', 'this weekend'), lower case; [] for any."""
-    day = day_of(question, today)
-    if day.value:
-        return [day.value.lower()]
-    if day.unclear:
-        return [d.strip().lower() for d in day.unclear.split(" or ")]
-    return []
 
 
 def forget(s: Situation) -> Reply:
