@@ -21,11 +21,11 @@ import unicodedata
 from typing import Any
 
 from course_lib.model.offline import repeats
-from course_lib.model.amounts import party_sizes
 from course_lib.model.offline.places import LOCAL_NAMES, city_named
 from course_lib.model.offline.reading import describe, prompt_text
 from course_lib.model.offline.reply import Reply
-from course_lib.model.when import WEEKDAYS, clock_time, day_of
+from course_lib.model.offline.slots import candidate_names, refers_back, said_before, slots
+from course_lib.model.when import WEEKDAYS
 
 ASK_BOOKING = "To book, I need"  # opens the question about what is missing (react.py reads the answer with it)
 DEFAULT_CITY = "Berlin"  # the course's home city, searched first when the user names a restaurant but no city
@@ -59,13 +59,18 @@ def named_in(question: str, found: list[dict[str, Any]]) -> list[dict[str, Any]]
     return [r for r in found if r.get("name") and f" {fold(r['name'])} " in said]
 
 
-def lookup(s: Any, name: str | None, asked_city: str | None) -> Reply | dict[str, Any]:
+def lookup(s: Any, name: str | None, asked_city: str | None, text: str | None = None) -> Reply | dict[str, Any]:
     """Find the restaurant the user named: search the cities one by one (the one they named first) until its whole
-    name is found; return the restaurant, or a Reply (the next search, or one question when none or two match)."""
+    name is found; return the restaurant, or a Reply (the next search, or one question when none or two match).
+    `text` is where the name is said: the request, or the earlier message "book it" points back to (there the
+    place named first is meant, unless that message offers a choice: "A or B?")."""
+    said = text or s.question
     searched = [d[1].get("city") for d in s.done if d[0] == "search_restaurants"]
     hits: list[dict[str, Any]] = []
     for obs in s.results("search_restaurants"):
-        hits += [r for r in named_in(s.question, results(obs)) if r not in hits]
+        hits += [r for r in named_in(said, results(obs)) if r not in hits]
+    if text is not None and len(hits) > 1 and not re.search(r"\b(?:or|oder|ou|o|either)\b", said, re.I):
+        hits = [min(hits, key=lambda r: fold(said).find(fold(r["name"])))]
     order = [c for c in ([asked_city] if asked_city else []) + [s.c["city"] or DEFAULT_CITY, *COURSE_CITIES] if c]
     left = [c for c in dict.fromkeys(order) if fold(c) not in [fold(x or "") for x in searched]]
     if not hits and left:
@@ -83,19 +88,6 @@ def lookup(s: Any, name: str | None, asked_city: str | None) -> Reply | dict[str
         return Reply(content=f"{hits[0]['name']} is in {hits[0].get('city')}, not in {asked_city}. Shall I book it there? "
                              "I have booked nothing yet.")
     return hits[0]
-
-
-def missing(question: str, today: Any, city: str | None) -> tuple[dict[str, Any], list[str]]:
-    """(the booking's day, time and people as read, what is missing or unclear in words). A place is not asked for
-    here: a request with no city and no capitalised name may still name a restaurant in lower case, which the
-    search finds (restaurant())."""
-    day, clock, sizes = day_of(question, today), clock_time(question), party_sizes(question)
-    gaps = []
-    gaps += [f"which day ({day.unclear}?)" if day.unclear else "the day"] if not day.value else []
-    gaps += [f"the time ({clock.unclear}?)" if clock.unclear else "the time"] if not clock.value else []
-    if len(sizes) != 1:
-        gaps.append(f"how many people ({' or '.join(map(str, sorted(sizes)))}?)" if sizes else "how many people")
-    return {"day": day.value, "time": clock.value, "people": next(iter(sizes)) if len(sizes) == 1 else None}, gaps
 
 
 def ask_for(gaps: list[str]) -> Reply:
@@ -161,17 +153,22 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
     if answer is False:
         return Reply(content="Then I leave it as it is: I have booked nothing new, and your earlier booking stands.")
     again = answer is True or repeats.on_purpose(question)  # a repeat the user asked for: a booking of its own
-    args, gaps = missing(question, today, c["city"]) if book else ({}, [])
+    args, gaps = slots(question, today) if book else ({}, [])
+    loose = candidate_names(question, today) if book else []
     name = named_place(question) if book else None
-    by_name = book and (name is not None or lowercase_name(question))  # the user names the place: never choose another
+    name = next((n for n in loose if name and name in n), name)  # "Chez Lentille", not only "Lentille" after "chez"
+    back = said_before(s.messages, s.last_user) if book and name is None and refers_back(question) else None
+    # the user names the place (or points back at one): never choose another
+    by_name = book and (name is not None or bool(loose) or back is not None or lowercase_name(question))
     if book and c["city"] is None and not by_name:
         gaps = ["the restaurant or the city", *gaps]
     if gaps:
         return ask_for(gaps)
     city = c["city"] or DEFAULT_CITY
     if by_name:
+        name = name or (loose[0] if loose and back is None else None)
         asked_city = city_named(question, exclude=(name,) if name else ())
-        found_place = lookup(s, name, asked_city)
+        found_place = lookup(s, name, asked_city, back)
         if isinstance(found_place, Reply):
             return found_place
         return book_it(s, found_place, "you asked for it by name", args, done_before, c, again)

@@ -155,12 +155,17 @@ def stale_facts(messages: Messages) -> list[str]:
 def confirmation_answered(messages: Messages, last_user: int) -> str | None:
     """The request the user is answering, if the last user message answers this model's question about old facts
     or about what a booking still needs."""
-    before = messages[last_user - 1] if last_user >= 2 else {}
-    if before.get("role") != "assistant" or not str(before.get("content") or "").startswith(
-            (ASK_TO_CONFIRM, booking.ASK_BOOKING, repeats.ASK_NEAR, skills.ASK_SLOTS)):
-        return None
-    asked = next((m for m in reversed(messages[:last_user - 1]) if m.get("role") == "user"), None)  # tool turns between
-    return str(asked.get("content") or "") if asked is not None else None
+    said: list[str] = []  # the user's earlier turns of this exchange, back to the request first asked about
+    while True:
+        before = messages[last_user - 1] if last_user >= 2 else {}
+        if before.get("role") != "assistant" or not str(before.get("content") or "").startswith(
+                (ASK_TO_CONFIRM, booking.ASK_BOOKING, repeats.ASK_NEAR, skills.ASK_SLOTS)):
+            return "\n".join(said) if said else None
+        at = next((i for i in range(last_user - 2, -1, -1) if messages[i].get("role") == "user"), None)  # tool turns between
+        if at is None:
+            return "\n".join(said) if said else None
+        said.insert(0, str(messages[at].get("content") or ""))
+        last_user = at
 
 
 def ask_to_confirm(s: Situation, book: bool) -> Reply | None:
