@@ -59,11 +59,25 @@ NOT_NAMES = re.compile(r"^(?:Vegetarian|Vegan|Allergic|Not|Sorry|Here|Back|Fine|
                        r"Planning|Looking|Going|From|In|At|The|A|An)\b")
 
 
+BARE_I_AM = re.compile(rf"^[ \t]*(?:user:\s*)?(?:i'm|i am)\s+({NAME_WORD})[ \t.!]*$", re.I | re.M)
+
+
 def name(text: str) -> tuple[str | None, str | None]:
-    """(name, the name the user wants to be called) from the prompt; either may be None."""
+    """(name, the name the user wants to be called) from the prompt; either may be None.
+
+    A message that is only "I'm Batman." is not read as a name: said alone, with no greeting and nothing after
+    it, it is as often a joke or an exclamation as an introduction (unsure_name() keeps it, so the agent can ask).
+    """
     def clean(hit: tuple[int, str] | None) -> str | None:
         return hit[1] if hit and not NOT_NAMES.match(hit[1]) else None
+    text = BARE_I_AM.sub("", text)
     return clean(_last(NAME, text)), clean(_last(NICKNAME, text))
+
+
+def unsure_name(text: str) -> str | None:
+    """The X of the last message that is only "I'm X." (maybe a name, maybe not: the agent asks), or None."""
+    found = [m.group(1) for m in BARE_I_AM.finditer(text) if not NOT_NAMES.match(m.group(1))]
+    return found[-1] if found else None
 
 
 VEGETARIAN = r"(?:vegetarian|vegetarier\w*|vegetarisch\w*|végétarien\w*|vegetarian[oa]s?|vegetarian[oa])"

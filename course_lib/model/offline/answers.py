@@ -30,6 +30,10 @@ def answer_name(text: str) -> str:
         return f"Your name is {full}, and you like to be called {called}."
     if full or called:
         return f"Your name is {full}." if full else f"You asked me to call you {called}."
+    maybe = about_user.unsure_name(text)
+    if maybe:
+        return (f"I don't know your name: you said \"I'm {maybe}\", but I did not take that as your name. If it is, "
+                f"tell me \"my name is {maybe}\".")
     return f"I don't know your name: {UNKNOWN_WHY}."
 
 
@@ -123,8 +127,10 @@ def acknowledge(message: str) -> str | None:
     value, per_person = about_user.budget(message)
     if value is not None:
         heard.append(f"your budget is {value:g} EUR" + (" per person" if per_person else ""))
+    maybe = about_user.unsure_name(message) if not (full or called) else None
     if not heard:
-        return None
+        return (f"You said you are {maybe}: is that your name? I have not taken it as one; if it is, tell me "
+                f"\"my name is {maybe}\"." if maybe else None)
     return f"I understood: {'; '.join(heard)}. Tell me what to look up or book."
 
 

@@ -47,6 +47,7 @@ REQUEST_WORDS = {  # capitalised words that are part of a request, not a name (G
     "reserva", "resérvame", "reservame", "quiero", "puedes", "mesa", "una", "uma", "para", "hola", "buenas", "olá",
     "ola", "podes", "pode", "quero", "prenota", "prenotami", "vorrei", "puoi", "un", "uno", "tavolo", "ciao",
     "buongiorno", "grazie", "por", "favor", "per", "favore", "s'il", "plaît", "table", "tables", "danke"}
+CURRENCIES = {"eur", "euro", "euros", "usd", "gbp", "chf", "dollars", "pounds", "franken"}
 ANAPHOR = re.compile(r"(?i:\b(?:book|reserve)\s+(?:it|that|there|that one|this one|the first one|the same)\b|"
                      r"\b(?:buch\w*|reservier\w*)\s+(?:es|das|ihn|sie|dort)\b|\b(?:dort|da)\s+(?:einen tisch|reservier|buch)|"
                      r"\b(?:le|la|l')\s*(?:réserver|réserve)\b|\b(?:réserve|réservez)[- ](?:le|la|là)\b|"
@@ -135,7 +136,7 @@ def slots(text: str, today: Any) -> tuple[dict[str, Any], list[str]]:
 
 def _not_a_name(word: str, today: Any) -> bool:
     w = word.lower().strip("'’")
-    return (w in REQUEST_WORDS or w in LOCAL_NAMES or number(w) is not None or bool(day_of(word, today).value)
+    return (w in REQUEST_WORDS or w.split("'")[0].split("’")[0] in REQUEST_WORDS or w in CURRENCIES or w in LOCAL_NAMES or number(w) is not None or bool(day_of(word, today).value)
             or bool(clock_time(word).value))
 
 
