@@ -45,10 +45,14 @@ RELATIVE_DAYS = (  # checked in this order: "übermorgen" before "morgen", "pasa
 )
 WEEKEND = re.compile(r"\b(?:this |next |the )?week-?end\b|wochenende|fin de semana|fim de semana|fine settimana", re.I)
 
-EVENING = re.compile(r"\b(?:p\.?m\.?|evening|tonight|night|dinner|supper|abends?|nachts|abendessen|soir|soirée|"
+# "am" counts only after an hour ("8am", "8 am", "eight am") or with dots: German "am Samstag", "Fischerhütte am
+# Kanal" is not the morning
+_AFTER_HOUR = "|".join(f"(?<={w} )" for w in ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                                                  "ten", "eleven", "twelve", "o'clock"))
+EVENING = re.compile(r"(?:(?<=\d)\s?|\b)(?:p\.?m\.?|evening|tonight|night|dinner|supper|abends?|nachts|abendessen|soir|soirée|"
                      r"dîner|diner|tarde|noche|cena|noite|jantar|sera|stasera)\b", re.I)
-MORNING = re.compile(r"\b(?:a\.?m\.?|morning|breakfast|morgens|vormittags|früh|am morgen|matin|de la mañana|"
-                     r"por la mañana|da manhã|de manhã|pela manhã|mattina|di mattina|colazione)\b", re.I)
+MORNING = re.compile(rf"(?:(?<=\d)\s?|\b)(?:(?:(?<=\d)|(?<=\d )|{_AFTER_HOUR})a\.?m\.?|a\.m\.|morning|breakfast|"
+                     r"morgens|vormittags|früh|am morgen|matin|de la mañana|por la mañana|da manhã|de manhã|pela manhã|mattina|di mattina|colazione)\b", re.I)
 MIDDAY = re.compile(r"\b(?:lunch|mittag\w*|déjeuner|almuerzo|comida|almoço|pranzo)\b", re.I)
 
 AT = r"(?:at|around|about|by|um|gegen|ab|à|a|vers|a las|a la|sobre|às|as|por volta das|alle|all'|verso le|ore)"

@@ -27,6 +27,7 @@ from course_lib.model.offline.reply import Reply
 from course_lib.model.offline.slots import candidate_names, refers_back, said_before, slots
 from course_lib.model.when import WEEKDAYS
 
+NOT_FOUND = "I found no restaurant"  # opens the reply when a name the user gave is in no city's search
 ASK_BOOKING = "To book, I need"  # opens the question about what is missing (react.py reads the answer with it)
 DEFAULT_CITY = "Berlin"  # the course's home city, searched first when the user names a restaurant but no city
 COURSE_CITIES = ("Berlin", "Paris")  # the cities the course's restaurant data covers: a named place is looked up in each
@@ -79,7 +80,7 @@ def lookup(s: Any, name: str | None, asked_city: str | None, text: str | None = 
                       + (" (the city they named)." if left[0] == asked_city else " (the course's restaurants are in "
                          + " and ".join(COURSE_CITIES) + ")."), city=left[0])
     if not hits:
-        return Reply(content=f"I found no restaurant called {name or 'that'} in {', '.join(x for x in searched if x)}. "
+        return Reply(content=f"{NOT_FOUND} called {name or 'that'} in {', '.join(x for x in searched if x)}. "
                              "Which one do you mean? I have booked nothing.")
     if len(hits) > 1:
         listed = " or ".join(f"{r['name']} in {r.get('city', '?')}" for r in hits)
@@ -169,17 +170,22 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
         name = name or (loose[0] if loose and back is None else None)
         asked_city = city_named(question, exclude=(name,) if name else ())
         found_place = lookup(s, name, asked_city, back)
-        if isinstance(found_place, Reply):
+        loose_only = not (named_place(question) or back or lowercase_name(question))
+        if isinstance(found_place, dict):
+            return book_it(s, found_place, "you asked for it by name", args, done_before, c, again)
+        if not (loose_only and c["city"] and str(found_place.content).startswith(NOT_FOUND)):
             return found_place
-        return book_it(s, found_place, "you asked for it by name", args, done_before, c, again)
-    if "search_restaurants" not in s.names:
+        # capitalised words that name no restaurant anywhere ("Quickly, please"), in a request that names a city:
+        # not a name after all, so the place is chosen in that city as for any request
+    searched = [obs for tool, a, obs in s.done if tool == "search_restaurants" and fold(a.get("city", "")) == fold(city)]
+    if not searched:
         where = city if c["city"] else f"{city} (you named no city, so I look in the course's city)"
         known = describe(c)
         thought = (f"The user wants {'a table' if book else 'a restaurant'} in {where}. "
                    + (f"From my prompt I know: {known}. I search with those filters."
                       if known else "I know no diet or budget for this user, so I search all restaurants."))
         return s.call("search_restaurants", thought, city=city, diet=c["diet"], max_price=c["budget"])
-    found = s.results("search_restaurants")[-1]
+    found = searched[-1]
     chosen = choose(found, c)
     if chosen is None:
         return Reply(content=f"I found no restaurant in {city} that is {describe(c) or 'available'}.")
@@ -204,7 +210,8 @@ def lowercase_name(question: str) -> bool:
     search decides whether they name one; nothing is booked on these words alone."""
     m = re.search(r"\b(?i:book|reserve|reservieren?|buche|réserve[rz]?|reserva[r]?|prenota(?:re)?)\s+(?i:a table at |at |in |im |bei |"
                   r"chez |en |no |na |al |da |au )?([a-zà-ÿ][\w'’&-]*(?:\s+[a-zà-ÿ][\w'’&-]*){0,3}?)(?=\s+(?:for|on|at|für|am|um|pour|"
-                  r"para|el|per|il|alle|tomorrow|tonight)\b|[,.!?]|$)", question)
+                  r"para|el|per|il|alle|tomorrow|tonight|next|this|\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|"
+                  r"\s+\d|[,.!?]|$)", question)
     return bool(m) and not set(m.group(1).lower().split()) & NOT_PLACE_WORDS
 
 

@@ -55,6 +55,7 @@ from course_lib.model.offline.reading import (POINTER, best_sentences, constrain
                                               fact_text, prompt_text, tool_history, weather_city)
 from course_lib.model.offline.reply import Messages, Reply, tool_call
 from course_lib.model.offline.self_memory import memory_step, recalled_text
+from course_lib.model.offline.slots import booking_without_a_verb
 from course_lib.model.when import WEEKDAYS, day_of, today_in
 from course_lib.model.prompts import STALE_FLAG
 
@@ -258,6 +259,8 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
         return step.call("load_skill", f"The task matches the skill {loading[0]} (similarity {loading[1]:.2f}); "
                          "I load its steps first.", name=loading[0])
     kind = intent(question)
+    if kind == "unknown" and booking_without_a_verb(question):
+        kind = "book"
     if kind in ("small_talk", "unknown") or (kind in NEEDS and NEEDS[kind] not in step.offered):
         schema, _ = own_tools.best_tool(question, tools)  # a learner's own tool, by embedding similarity
         if schema is not None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from course_lib.model.amounts import number, party_sizes
+from course_lib.model.amounts import SMALL_NUMBER, number, party_sizes
 from course_lib.model.offline.places import LOCAL_NAMES
 from course_lib.model.when import EVENING, MORNING, Reading, clock_time, day_of
 
@@ -77,8 +77,14 @@ def _last(readings: list[Reading]) -> Reading:
     return next((r for r in reversed(readings) if r.value or r.unclear), Reading())
 
 
+OR_NUMBERS = re.compile(rf"(?<!\w)({SMALL_NUMBER})\s+(?:or|oder|ou|o|u|oppure)\s+({SMALL_NUMBER})(?!\w)", re.I)
+
+
 def _size(part: str) -> Reading:
     sizes = party_sizes(part)
+    alternatives = {number(x) for m in OR_NUMBERS.finditer(part) for x in m.groups()}  # "für 2 oder 3 Personen"
+    if sizes & alternatives:
+        sizes |= {n for n in alternatives if n}
     if len(sizes) > 1:
         return Reading(unclear=" or ".join(map(str, sorted(sizes))))
     return Reading(str(next(iter(sizes)))) if sizes else Reading()
@@ -145,7 +151,7 @@ def candidate_names(text: str, today: Any) -> list[str]:
     found = []
     for m in NAME_SPAN.finditer(text):
         words = m.group(0).split()
-        if len(words) == 1 and (not text[:m.start()].strip() or text[:m.start()].rstrip()[-1] in ".!?¡¿:;\n"):
+        if len(words) == 1 and re.search(r"(?:^|[.!?¡¿:;\n])[ \t\"'“«]*$", text[:m.start()]):
             continue  # a sentence's first word is capitalised whatever it is ("Reservier", "Não")
         while words and _not_a_name(words[0], today) or words and words[0] in ("&", "and"):
             words.pop(0)
@@ -154,6 +160,12 @@ def candidate_names(text: str, today: Any) -> list[str]:
         if words and not all(_not_a_name(w, today) for w in words):
             found.append(" ".join(words))
     return found
+
+
+def booking_without_a_verb(text: str) -> bool:
+    """Does a message that asks for nothing else give a time and a party size ("Spree Dumpling House, Sunday at
+    noon, 3 of us")? Then it is a booking request: the booking rules still ask for whatever else is missing."""
+    return bool(clock_time(text).value and party_sizes(text))
 
 
 def refers_back(text: str) -> bool:
