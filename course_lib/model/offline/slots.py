@@ -14,8 +14,9 @@ each reading comes from:
   "en fait", "mejor dicho", "na verdade", "anzi" …). Each slot takes its reading from the last part that gives
   one, so "for 4, no wait, for 5" is 5 and "Friday" + the answer "Saturday" is Saturday.
 * **a bare number in a correction** ("make that 5") replaces the value the user gave last before it, if that was
-  the party size or the time (an hour keeps the earlier part of the day: "7pm … make that 8" is 20:00); a
-  correction that none of the readers understands is asked about, never guessed.
+  the party size or the time and both were given (an hour keeps the earlier part of the day: "7pm … make that 8"
+  is 20:00); with one of them still missing the number might fill it instead, so it is asked about, as is a
+  correction that none of the readers understands: never guessed.
 * **two readings in one part are ambiguous** ("for 2 or 3", "Saturday or Sunday", "at 8"): the slot is asked about.
 * **names**: capitalised words that are not a city, a day, a number or a request word ("Book", "Tisch",
   "Personen") may name a restaurant; the search decides (booking.lookup). "it", "there", "that one" name the
@@ -125,6 +126,8 @@ def slots(text: str, today: Any) -> tuple[dict[str, Any], list[str]]:
     for i, piece in enumerate(pieces[1:], 1):  # a correction's bare number replaces the value given last before it
         if CORRECTION.match(piece) and not (day_of(piece, today).value or clock_time(piece).value or party_sizes(piece)):
             n, slot = _bare_number(piece), _given_last(" ".join(pieces[:i]), today)
+            if not (size.value and clock.value):
+                slot = None  # a number-slot is still missing: "5" may fill it rather than correct the other one
             if n is not None and slot == "people" and 0 < n <= 20:
                 size = Reading(str(n))
             elif n is not None and slot == "time" and clock.value and 0 < n <= 12:
