@@ -40,7 +40,7 @@ DAY_WORDS = {  # weekday names in the six languages -> index (Monday = 0)
 }
 RELATIVE_DAYS = (  # checked in this order: "übermorgen" before "morgen", "pasado mañana" before "mañana"
     (2, r"day after tomorrow|übermorgen|après-demain|apres-demain|pasado mañana|depois de amanhã|dopodomani"),
-    (1, r"tomorrow|(?<!am )(?<!guten )(?<!heute )(?<!jeden )morgen|demain|(?<!la )mañana|amanhã|domani"),
+    (1, r"tomorrow|tmrw|tmr|2morrow|(?<!am )(?<!guten )(?<!heute )(?<!jeden )morgen|demain|(?<!la )mañana|amanhã|domani"),
     (0, r"today|tonight|this evening|heute|aujourd'hui|ce soir|hoy|esta noche|hoje|esta noite|oggi|stasera"),
 )
 WEEKEND = re.compile(r"\b(?:this |next |the )?week-?end\b|wochenende|fin de semana|fim de semana|fine settimana", re.I)

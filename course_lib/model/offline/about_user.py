@@ -191,7 +191,8 @@ MONEY = re.compile(rf"(?:€\s*(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s*(?:EUR|€|
 BUDGET_CUE = re.compile(r"budget|per person|pro person|par personne|por persona|por pessoa|a persona|a testa|at most|"
                         r"\bmax|\bunder\b|up to|no more than|can spend|höchstens|maximal|bis zu|au maximum|pas plus de|"
                         r"moins de|presupuesto|máximo|como mucho|orçamento|no máximo|até|al massimo|non più di|"
-                        r"sotto i", re.I)
+                        r"sotto i|less than|below|cheaper than|\bunter\b|weniger als|menos de|meno di|moins cher|"
+                        r"abaixo de|por debajo de", re.I)
 PER_PERSON = re.compile(r"per person|pro person|par personne|por persona|por pessoa|a persona|a testa|each", re.I)
 
 

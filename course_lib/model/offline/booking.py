@@ -177,7 +177,8 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
             return found_place
         # capitalised words that name no restaurant anywhere ("Quickly, please"), in a request that names a city:
         # not a name after all, so the place is chosen in that city as for any request
-    searched = [obs for tool, a, obs in s.done if tool == "search_restaurants" and fold(a.get("city", "")) == fold(city)]
+    searched = [obs for tool, a, obs in s.done  # this city's search (one sent without a city counts too)
+                if tool == "search_restaurants" and fold(a.get("city") or city) == fold(city)]
     if not searched:
         where = city if c["city"] else f"{city} (you named no city, so I look in the course's city)"
         known = describe(c)
@@ -209,7 +210,7 @@ def lowercase_name(question: str) -> bool:
     """Does a booking request put words where a restaurant's name goes ('reserve jardin secret for 4')? Then the
     search decides whether they name one; nothing is booked on these words alone."""
     m = re.search(r"\b(?i:book|reserve|reservieren?|buche|réserve[rz]?|reserva[r]?|prenota(?:re)?)\s+(?i:a table at |at |in |im |bei |"
-                  r"chez |en |no |na |al |da |au )?([a-zà-ÿ][\w'’&-]*(?:\s+[a-zà-ÿ][\w'’&-]*){0,3}?)(?=\s+(?:for|on|at|für|am|um|pour|"
+                  r"chez |en |no |na |al |da |au )?([a-zà-ÿ][\w'’&-]*(?:\s+(?:&\s+)?[a-zà-ÿ][\w'’&-]*){0,3}?)(?=\s+(?:for|on|at|für|am|um|pour|"
                   r"para|el|per|il|alle|tomorrow|tonight|next|this|\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|"
                   r"\s+\d|[,.!?]|$)", question)
     return bool(m) and not set(m.group(1).lower().split()) & NOT_PLACE_WORDS

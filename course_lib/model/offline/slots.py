@@ -81,8 +81,11 @@ def _last(readings: list[Reading]) -> Reading:
 OR_NUMBERS = re.compile(rf"(?<!\w)({SMALL_NUMBER})\s+(?:or|oder|ou|o|u|oppure)\s+({SMALL_NUMBER})(?!\w)", re.I)
 
 
+WE_N = re.compile(rf"\b(?:us|uns|nous|nosotros|nosotras|nós|noi)\s+({SMALL_NUMBER})(?!\w)", re.I)  # "für uns vier"
+
+
 def _size(part: str) -> Reading:
-    sizes = party_sizes(part)
+    sizes = party_sizes(part) | {n for n in (number(m.group(1)) for m in WE_N.finditer(part)) if n}
     alternatives = {number(x) for m in OR_NUMBERS.finditer(part) for x in m.groups()}  # "für 2 oder 3 Personen"
     if sizes & alternatives:
         sizes |= {n for n in alternatives if n}
