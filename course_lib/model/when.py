@@ -35,6 +35,7 @@ DAY_WORDS = {  # weekday names in the six languages -> index (Monday = 0)
     "mercoledì": 2, "mercoledi": 2,
     "thursday": 3, "donnerstag": 3, "jeudi": 3, "jueves": 3, "quinta-feira": 3, "giovedì": 3, "giovedi": 3,
     "friday": 4, "freitag": 4, "vendredi": 4, "viernes": 4, "sexta-feira": 4, "venerdì": 4, "venerdi": 4,
+    "mon.": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5,  # not "mon", "sun"
     "saturday": 5, "samstag": 5, "sonnabend": 5, "samedi": 5, "sábado": 5, "sabado": 5, "sabato": 5,
     "sunday": 6, "sonntag": 6, "dimanche": 6, "domingo": 6, "domenica": 6,
 }

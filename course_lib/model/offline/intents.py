@@ -55,6 +55,8 @@ MY_THING = re.compile(r"\b(?:what(?:'s| is| are| was)|do you (?:know|remember)|t
 
 BOOK = re.compile(r"\b(?:book|booking|reserve|reservation|table (?:for|at|in)|a table|buch\w*|reservier\w*|tisch|réserv\w*|"
                   r"une table|reserv[ae]\w*|resérv\w*|mesa|prenot\w*|tavolo)\b", re.I)
+FEELS = re.compile(r"\b(?:cold|hot|warm|windy|snow\w*|kalt|schnee\w*|froid|chaud|neige\w*|frío|frio|calor|nieve|"
+                   r"nieva|neve|freddo|caldo)\b", re.I)  # weather words with other senses: after booking and restaurants
 WEATHER = re.compile(r"\b(?:weather|rain|raining|forecast|temperature|sunny|wetter|regen|regnet|météo|quel temps|"
                      r"pluie|pleut|qué tiempo|que tiempo|el tiempo|clima|lluvia|llueve|previsão|o tempo|chuva|chove|"
                      r"che tempo|meteo|pioggia|piove|pioverà|piovere|chover|choverá|chuvoso|llover|lloverá|lluvioso|pleuvoir|"
@@ -131,6 +133,9 @@ def intent(question: str) -> str:
         return "weather"
     if RESTAURANT.search(question):
         return "restaurant"
+    if FEELS.search(question) and re.search(r"\?|\b(?:will|is|wird|ist|fera|fait|va|hará|hace|vai|está|farà|fa)\b",
+                                             question, re.I):
+        return "weather"  # "Is it cold in Berlin on Saturday?" (not "somewhere warm to eat", a restaurant)
     if asked_open(question):
         return "recall"  # checked after booking, weather and restaurants: "a table for my kids" is a booking
     if SMALL_TALK.search(question):

@@ -64,6 +64,15 @@ def same_subject(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [h for h in found if about(h["memory"].split(" (")[0])[0] == slot]
 
 
+def on_subject(found: list[dict[str, Any]], fact: str) -> list[dict[str, Any]]:
+    """The hits on the subject of the fact the user names: its exact slot ('allergy:peanuts'), else its family
+    ('allergy'); none when the search found only other subjects."""
+    slot = about(fact)[0] or ""
+    of = [(h, about(h["memory"].split(" (")[0])[0] or "") for h in found]
+    exact = [h for h, hs in of if slot and hs == slot]
+    return exact or [h for h, hs in of if slot and hs.split(":")[0] == slot.split(":")[0]]
+
+
 def memory_step(s: Any) -> Reply | None:
     """The next memory-tool call or reply for this step, or None to let the ReAct rules answer."""
     if not MEMORY_TOOLS & s.offered:
@@ -77,14 +86,17 @@ def memory_step(s: Any) -> Reply | None:
         return Reply(content="I cannot delete everything with the tools I have here (forget_everything is not "
                              "offered); forget_memory deletes one memory at a time, by its id from search_memory.")
     if kind == "forget" and {"search_memory", "forget_memory"} <= s.offered:
-        if "search_memory" not in names:
-            topic = FORGET_WORDS.sub(" ", s.question).strip(" .!?,") or s.question
+        topic = " ".join((FORGET_WORDS.sub(" ", s.question).strip(" .!?,") or s.question).split())
+        stated = [f["text"] for f in facts_from("user: " + topic) if f.get("confidence", 0) >= 0.8][:1]
+        if "search_memory" not in names:  # "vergiss, dass ich Vegetarier bin": search for the fact it names
             return s.call("search_memory", "The user asks me to forget something; I look it up first.",
-                          query=" ".join(topic.split()))
+                          query=stated[0] if stated else topic)
         found = hits(s.results("search_memory")[-1])
         if not found:
             return Reply(content="I have nothing stored about that, so there is nothing to forget.")
-        same = same_subject(found)
+        same = on_subject(found, stated[0]) if stated else same_subject(found)
+        if not same:  # the search found memories, but none on what the user named: deleting one would be a guess
+            return Reply(content=f"I have nothing stored that says \"{stated[0]}\", so I deleted nothing.")
         forgotten = {args.get("id") for tool, args, _ in s.done if tool == "forget_memory"}
         left = [h for h in same if h["id"] not in forgotten]
         if left:
