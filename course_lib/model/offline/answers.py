@@ -70,7 +70,14 @@ def answer_job(text: str) -> str:
     return f"You work as {job}." if job else f"I don't know what you do for a living: {UNKNOWN_WHY}."
 
 
-ANSWERS = {"name": answer_name, "allergy": answer_allergy, "city": answer_city, "diet": answer_diet,
+def answer_all(text: str) -> str:
+    """Everything the prompt says about the user, slot by slot (what is not known is left out), or that it is nothing."""
+    known = [answer(text) for slot, answer in ANSWERS.items() if slot != "all"]
+    known = [k for k in known if not k.startswith("I don't know")]
+    return ("What I know about you: " + " ".join(known)) if known else f"I know nothing about you: {UNKNOWN_WHY}."
+
+
+ANSWERS = {"all": answer_all, "name": answer_name, "allergy": answer_allergy, "city": answer_city, "diet": answer_diet,
            "budget": answer_budget, "job": answer_job}
 
 

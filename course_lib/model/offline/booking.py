@@ -24,7 +24,7 @@ from course_lib.model.offline import repeats
 from course_lib.model.offline.places import LOCAL_NAMES, city_named
 from course_lib.model.offline.reading import describe, prompt_text
 from course_lib.model.offline.reply import Reply
-from course_lib.model.offline.slots import candidate_names, refers_back, said_before, slots
+from course_lib.model.offline.slots import candidate_names, ordinal, refers_back, said_before, slots
 from course_lib.model.when import WEEKDAYS
 
 NOT_FOUND = "I found no restaurant"  # opens the reply when a name the user gave is in no city's search
@@ -70,8 +70,13 @@ def lookup(s: Any, name: str | None, asked_city: str | None, text: str | None = 
     hits: list[dict[str, Any]] = []
     for obs in s.results("search_restaurants"):
         hits += [r for r in named_in(said, results(obs)) if r not in hits]
-    if text is not None and len(hits) > 1 and not re.search(r"\b(?:or|oder|ou|o|either)\b", said, re.I):
-        hits = [min(hits, key=lambda r: fold(said).find(fold(r["name"])))]
+    if text is not None and len(hits) > 1:
+        hits.sort(key=lambda r: fold(said).find(fold(r["name"])))  # in the order that message names them
+        nth = ordinal(s.question)
+        if nth is not None and -len(hits) <= nth < len(hits):  # "the second one"
+            hits = [hits[nth]]
+        elif not re.search(r"\b(?:or|oder|ou|o|either)\b", said, re.I):
+            hits = hits[:1]
     order = [c for c in ([asked_city] if asked_city else []) + [s.c["city"] or DEFAULT_CITY, *COURSE_CITIES] if c]
     left = [c for c in dict.fromkeys(order) if fold(c) not in [fold(x or "") for x in searched]]
     if not hits and left:
@@ -193,8 +198,8 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
     reason = why(c, city)
     if not book:  # the search's own answer is reported: every place that fits, not only the one suggested
         suffix = "" if c["city"] else " You named no city, so I looked in Berlin."
-        others = [summary(r) for r in fitting(found, c) if r is not chosen][:4]
-        also = f" Also fitting: {'; '.join(others)}." if others else ""
+        others = [r["name"] for r in fitting(found, c) if r.get("name") != chosen.get("name")][:4]
+        also = f" Also fitting: {', '.join(others)}." if others else ""  # names only: the reply stays short
         return Reply(content=f"I suggest {summary(chosen)} in {city}: {reason}.{also}{suffix}")
     return book_it(s, chosen, reason, args, done_before, c, again)
 

@@ -14,6 +14,7 @@ from typing import Any
 from course_lib.model.clock import COURSE_START
 from course_lib.model.offline.reading import fact_text, weather_city
 from course_lib.model.offline.reply import Reply
+from course_lib.model.offline.slots import parts
 from course_lib.model.when import day_of, today_in
 
 
@@ -58,8 +59,10 @@ def takes(tools: list[dict[str, Any]] | None, name: str, arg: str) -> bool:
 
 
 def asked_days(question: str, today: Any) -> list[str]:
-    """The days a weather question asks about ('tomorrow', 'am Samstag', 'this weekend'), lower case; [] for any."""
-    day = day_of(question, today)
+    """The days a weather question asks about ('tomorrow', 'am Samstag', 'this weekend'), lower case; [] for any.
+    Of a question and its follow-up ("… on Friday?" / "and Saturday?") the later part that names a day counts."""
+    readings = [day_of(p, today) for p in parts(question)]
+    day = next((r for r in reversed(readings) if r.value or r.unclear), day_of(question, today))
     if day.value:
         return [day.value.lower()]
     if day.unclear:

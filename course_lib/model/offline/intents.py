@@ -50,6 +50,9 @@ ASKED = (  # (slot, cue words in a question about the user)
             r"trabajo|a qué me dedico|mi (?:trabajo|profesión)|minha profissão|meu trabalho|em que (?:eu )?trabalho|"
             r"che lavoro faccio|il mio lavoro"),
 )
+EVERYTHING_ASKED = re.compile(r"what (?:do|else do) you (?:know|remember) about me|what have you (?:stored|saved) about me|"
+                             r"was weißt du (?:alles )?über mich|que sais-tu (?:de|sur) moi|qu'est-ce que tu sais (?:de|sur) "
+                             r"moi|qué sabes (?:de|sobre) mí|o que (?:você )?sabes? (?:de|sobre) mim|cosa sai di me", re.I)
 MY_THING = re.compile(r"\b(?:what(?:'s| is| are| was)|do you (?:know|remember)|tell me)\s+my\s+([a-z][\w' -]{1,30}?)"
                       r"\s*(?:\?|$|\bis\b)", re.I)
 
@@ -81,7 +84,7 @@ def asked(question: str) -> str | None:
     for slot, cues in ASKED:
         if re.search(cues, q, re.I):
             return slot
-    return None
+    return "all" if EVERYTHING_ASKED.search(q) else None
 
 
 def asked_thing(question: str) -> str | None:

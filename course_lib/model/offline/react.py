@@ -194,6 +194,19 @@ def restaurant(s: Situation, book: bool = False) -> Reply:
     return booking.restaurant(s, book, today, done_before)
 
 
+FOLLOW_UP = re.compile(r"^\W*(?:and|what about|how about|und|et|y|e|ou|o|oder|or|also|auch)\b", re.I)
+
+
+def follows_up(messages: Messages, last_user: int, question: str) -> str | None:
+    """The user's previous request, if this message only continues it ("and in Berlin?", "what about Saturday?",
+    "und am Sonntag?") and that request asked for the weather or a restaurant (never a booking: a second table is
+    booked only when asked for in so many words)."""
+    if not FOLLOW_UP.search(question) or len(question.split()) > 6:
+        return None
+    before = next((str(m.get("content") or "") for m in reversed(messages[:last_user]) if m.get("role") == "user"), None)
+    return before if before is not None and intent(before) in ("weather", "restaurant") else None
+
+
 def forget(s: Situation) -> Reply:
     """A deletion request that reached the ReAct rules: no memory tool does it here, so say so plainly."""
     return Reply(content=answers.cannot_forget())
@@ -261,6 +274,9 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
     kind = intent(question)
     if kind == "unknown" and booking_without_a_verb(question):
         kind = "book"
+    earlier = follows_up(messages, last_user, question) if kind == "unknown" else None
+    if earlier is not None:  # "and in Berlin?" after a weather question: that question, with this part winning
+        step.question, kind = f"{earlier}\n{question}", intent(earlier)
     if kind in ("small_talk", "unknown") or (kind in NEEDS and NEEDS[kind] not in step.offered):
         schema, _ = own_tools.best_tool(question, tools)  # a learner's own tool, by embedding similarity
         if schema is not None:

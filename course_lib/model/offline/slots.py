@@ -174,9 +174,24 @@ def booking_without_a_verb(text: str) -> bool:
     return bool(clock_time(text).value and party_sizes(text))
 
 
+ORDINALS = {"first": 0, "second": 1, "third": 2, "last": -1, "erste": 0, "ersten": 0, "zweite": 1, "zweiten": 1,
+            "dritte": 2, "letzte": -1, "premier": 0, "première": 0, "deuxième": 1, "seconde": 1, "troisième": 2,
+            "dernier": -1, "dernière": -1, "primero": 0, "primera": 0, "segundo": 1, "segunda": 1, "tercero": 2,
+            "último": -1, "última": -1, "primeiro": 0, "primeira": 0, "terceiro": 2, "primo": 0, "prima": 0,
+            "secondo": 1, "seconda": 1, "terzo": 2, "ultimo": -1, "ultima": -1}
+ORDINAL = re.compile(r"(?i:\b(?:the|der|die|das|den|le|la|el|o|a|il)\s+(" + "|".join(ORDINALS) + r")\b)")
+
+
+def ordinal(text: str) -> int | None:
+    """The position "the second one" / "la première" / "el segundo" points at (0 first, -1 last), or None."""
+    m = ORDINAL.search(text)
+    return ORDINALS[m.group(1).lower()] if m else None
+
+
 def refers_back(text: str) -> bool:
-    """Does the request point at a restaurant said before ("book it", "reserve there", "resérvalo")?"""
-    return bool(ANAPHOR.search(text))
+    """Does the request point at a restaurant said before ("book it", "reserve there", "resérvalo", "the second
+    one")?"""
+    return bool(ANAPHOR.search(text)) or ordinal(text) is not None
 
 
 def said_before(messages: list[dict[str, Any]], last_user: int) -> str | None:
