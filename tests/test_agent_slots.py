@@ -152,3 +152,49 @@ def test_session_summaries_keep_decisions_numbers_and_names():
     assert not any("Clara's" in f or "Batman" in f for f in out["facts_learned"])
     assert _summary("user: OK, Quinta do Vale it is.")["decisions"] == ["OK, Quinta do Vale it is."]
     assert _summary("user: Is it raining? It is.")["decisions"] == []
+
+
+@pytest.mark.parametrize("text, nth", [("the second one please", 1), ("la première", 0), ("el último", -1),
+                                       ("book it", None), ("one more thing", None)])
+def test_ordinals_point_at_a_listed_place(text, nth):
+    from course_lib.model.offline.slots import ordinal
+    assert ordinal(text) == nth
+
+
+def test_the_second_one_books_the_second_place_named():
+    agent = ReActAgent(tools=TOOLS, memory=ConversationBuffer())
+    agent.memory.add({"role": "user", "content": "Find me a vegetarian place in Paris"})
+    agent.memory.add({"role": "assistant", "content": "I suggest Jardin Secret in Paris. Also fitting: Chez Lentille."})
+    result = agent.run("the second one please, Friday 8pm for 2")
+    assert result.trace.steps[-1].args == {"restaurant": "Chez Lentille", "time": "Friday 20:00", "people": 2}
+
+
+def test_a_follow_up_continues_the_weather_question_and_never_books():
+    weather = _run("What's the weather in Paris on Friday?", "and in Berlin?")
+    assert weather.trace.steps[0].args == {"city": "Berlin", "day": "Friday"}
+    after_booking = _run("Book Chez Lentille in Paris for 2 on Friday at 8pm", "and on Saturday?")
+    assert "book_table" not in [s.action for s in after_booking.trace.steps]
+
+
+def test_budgets_without_a_currency_and_everything_known():
+    from course_lib.model.offline.answers import answer_question
+    assert about_user.budget("Where can we eat in Berlin tonight? Max 30 per person.") == (30.0, True)
+    assert about_user.budget("a table for max 4 people")[0] is None  # people, not money
+    said = "I'm vegetarian and I live in Lyon. My budget is 45 euros per person."
+    everything = answer_question("what do you know about me?", said)
+    assert "vegetarian" in everything and "Lyon" in everything and "45" in everything
+    assert "know nothing" in answer_question("what do you know about me?", "")
+
+
+def test_forgetting_a_named_fact_deletes_only_that_subject(tmp_path):
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parents[1] / "tools"))
+    from eval_agent_requests import run_case
+    bad, result = run_case({"id": "t", "request": "Vergiss bitte, dass ich Vegetarier bin", "tools": "memory",
+                            "expect": {"memory_gone": "vegetarian", "memory_kept": "peanut"}})
+    assert not bad, result.trace
+    bad, result = run_case({"id": "t", "request": "forget where I live", "tools": "memory",
+                            "facts": ["The user lives in Leeds."],
+                            "expect": {"memory_gone": "lives in", "memory_kept": "vegetarian"}})
+    assert not bad and "Leeds" in result.answer and "Berlin" in result.answer, result.trace
