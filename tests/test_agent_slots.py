@@ -69,6 +69,9 @@ def test_a_correction_with_no_earlier_value_to_replace_is_asked_about():
     ("Não como carne. Reserva uma mesa em Berlim", []),  # a sentence's first word
     ("Book me a dinner in Berlin on Friday at 19:00 for 2\nYes, that all still holds.", []),
     ("I'm vegetarian and can spend 30 EUR per person.", []),
+    ("Nobu in Berlin, Friday 8pm for 2", ["Nobu"]),  # a name opening the sentence, followed by "in"
+    ("Book me a dinner in Berlin on Friday at 19:00 for 2 Quickly, please.", []),  # an adverb
+    ("Perfect, book Grüner Salon then", ["Grüner Salon"]),
 ])
 def test_capitalised_words_that_may_name_a_restaurant(text, names):
     assert candidate_names(text, MONDAY) == names
@@ -122,6 +125,8 @@ def test_a_named_restaurant_is_booked_as_said_and_nothing_else_is():
     assert calls[-1] == ("book_table", {"restaurant": "Chez Lentille", "time": "Saturday 20:00", "people": 2})
     unknown = _run("book a table at Sushi Zen in Berlin for 2 on Friday at 8pm")
     assert "book_table" not in [s.action for s in unknown.trace.steps] and "Sushi Zen" in unknown.answer
+    nobu = _run("Nobu in Berlin, Friday 8pm for 2")  # a name found nowhere is asked about, never replaced
+    assert "book_table" not in [s.action for s in nobu.trace.steps] and "Nobu" in nobu.answer
     asked = _run("reserve a table for three people")
     assert asked.trace.steps == [] and "the day" in asked.answer and "the time" in asked.answer
 

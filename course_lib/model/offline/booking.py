@@ -174,14 +174,10 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
     if by_name:
         name = name or (loose[0] if loose and back is None else None)
         asked_city = city_named(question, exclude=(name,) if name else ())
-        found_place = lookup(s, name, asked_city, back)
-        loose_only = not (named_place(question) or back or lowercase_name(question))
-        if isinstance(found_place, dict):
-            return book_it(s, found_place, "you asked for it by name", args, done_before, c, again)
-        if not (loose_only and c["city"] and str(found_place.content).startswith(NOT_FOUND)):
+        found_place = lookup(s, name, asked_city, back)  # a name found nowhere is asked about, never replaced
+        if isinstance(found_place, Reply):
             return found_place
-        # capitalised words that name no restaurant anywhere ("Quickly, please"), in a request that names a city:
-        # not a name after all, so the place is chosen in that city as for any request
+        return book_it(s, found_place, "you asked for it by name", args, done_before, c, again)
     searched = [obs for tool, a, obs in s.done  # this city's search (one sent without a city counts too)
                 if tool == "search_restaurants" and fold(a.get("city") or city) == fold(city)]
     if not searched:

@@ -47,7 +47,13 @@ REQUEST_WORDS = {  # capitalised words that are part of a request, not a name (G
     "je", "nous", "une", "réserve", "réservez", "réserver", "peux", "pouvez", "bonjour", "salut", "merci", "table",
     "reserva", "resérvame", "reservame", "quiero", "puedes", "mesa", "una", "uma", "para", "hola", "buenas", "olá",
     "ola", "podes", "pode", "quero", "prenota", "prenotami", "vorrei", "puoi", "un", "uno", "tavolo", "ciao",
-    "buongiorno", "grazie", "por", "favor", "per", "favore", "s'il", "plaît", "table", "tables", "danke"}
+    "buongiorno", "grazie", "por", "favor", "per", "favore", "s'il", "plaît", "table", "tables", "danke", "thanks",
+    "cheers", "yes", "no", "sure", "ja", "oui", "sí", "sim", "perfect", "super", "awesome", "nice", "cool", "alright",
+    "right", "also", "then", "so", "well", "wait", "sorry", "actually", "oh", "hmm", "genau", "gut", "prima", "parfait",
+    "bien", "vale", "bueno", "perfecto", "perfeito", "bom", "va", "bene", "perfetto", "allora", "dann", "bon", "alors",
+    "good", "fine", "excellent", "lovely", "brilliant", "thank", "thx", "ty", "noted", "understood", "exactly"}
+NAME_GOES_ON = re.compile(r"\s*(?:[,;:!?]|$|\s+(?:in|at|on|for|im|am|um|für|à|au|en|em|no|na|a|per|para|pour|el|le|la|"
+                          r"il|this|next|tomorrow|tonight)\b)", re.I)  # "Nobu in Berlin, …": a name opening a sentence
 CURRENCIES = {"eur", "euro", "euros", "usd", "gbp", "chf", "dollars", "pounds", "franken"}
 ANAPHOR = re.compile(r"(?i:\b(?:book|reserve)\s+(?:it|that|there|that one|this one|the first one|the same)\b|"
                      r"\b(?:buch\w*|reservier\w*)\s+(?:es|das|ihn|sie|dort)\b|\b(?:dort|da)\s+(?:einen tisch|reservier|buch)|"
@@ -81,11 +87,12 @@ def _last(readings: list[Reading]) -> Reading:
 OR_NUMBERS = re.compile(rf"(?<!\w)({SMALL_NUMBER})\s+(?:or|oder|ou|o|u|oppure)\s+({SMALL_NUMBER})(?!\w)", re.I)
 
 
-WE_N = re.compile(rf"\b(?:us|uns|nous|nosotros|nosotras|nós|noi)\s+({SMALL_NUMBER})(?!\w)", re.I)  # "für uns vier"
+WE_N = re.compile(rf"\b(?:us|uns|nous|nosotros|nosotras|nós|noi)\s+({SMALL_NUMBER})(?!\w)|(?<!\w)({SMALL_NUMBER})\s*"
+                  r"(?:ppl|pax|pers\.?|pessoas?|pers)(?!\w)", re.I)  # "für uns vier", "2 ppl" (amounts.py reads the rest)
 
 
 def _size(part: str) -> Reading:
-    sizes = party_sizes(part) | {n for n in (number(m.group(1)) for m in WE_N.finditer(part)) if n}
+    sizes = party_sizes(part) | {n for n in (number(m.group(1) or m.group(2)) for m in WE_N.finditer(part)) if n}
     alternatives = {number(x) for m in OR_NUMBERS.finditer(part) for x in m.groups()}  # "für 2 oder 3 Personen"
     if sizes & alternatives:
         sizes |= {n for n in alternatives if n}
@@ -148,7 +155,8 @@ def slots(text: str, today: Any) -> tuple[dict[str, Any], list[str]]:
 
 def _not_a_name(word: str, today: Any) -> bool:
     w = word.lower().strip("'’")
-    return (w in REQUEST_WORDS or w.split("'")[0].split("’")[0] in REQUEST_WORDS or w in CURRENCIES or w in LOCAL_NAMES or number(w) is not None or bool(day_of(word, today).value)
+    return (len(w) > 5 and w.endswith("ly")  # an adverb: "Quickly, please"
+            or w in REQUEST_WORDS or w.split("'")[0].split("’")[0] in REQUEST_WORDS or w in CURRENCIES or w in LOCAL_NAMES or number(w) is not None or bool(day_of(word, today).value)
             or bool(clock_time(word).value))
 
 
@@ -157,8 +165,9 @@ def candidate_names(text: str, today: Any) -> list[str]:
     found = []
     for m in NAME_SPAN.finditer(text):
         words = m.group(0).split()
-        if len(words) == 1 and re.search(r"(?:^|[.!?¡¿:;\n])[ \t\"'“«]*$", text[:m.start()]):
-            continue  # a sentence's first word is capitalised whatever it is ("Reservier", "Não")
+        if len(words) == 1 and re.search(r"(?:^|[.!?¡¿:;\n])[ \t\"'“«]*$", text[:m.start()]) \
+                and not NAME_GOES_ON.match(text[m.end():]):
+            continue  # a sentence's first word is capitalised whatever it is ("Reservier einen", "Não como")
         while words and _not_a_name(words[0], today) or words and words[0] in ("&", "and"):
             words.pop(0)
         while words and (_not_a_name(words[-1], today) or words[-1].lower() in ("&", "and", "de", "du", "la", "le")):
