@@ -203,3 +203,10 @@ def test_forgetting_a_named_fact_deletes_only_that_subject(tmp_path):
                             "facts": ["The user lives in Leeds."],
                             "expect": {"memory_gone": "lives in", "memory_kept": "vegetarian"}})
     assert not bad and "Leeds" in result.answer and "Berlin" in result.answer, result.trace
+
+
+def test_session_summary_decisions_in_other_words_and_one_open_question_once():
+    assert _summary("user: On part sur la Quinta do Vale.")["decisions"] == ["On part sur la Quinta do Vale."]
+    assert _summary("user: We opted for the Quinta.")["decisions"] == ["We opted for the Quinta."]
+    asked = _summary("user: Can you remind me to send the deposit by Friday?")["open_questions"]
+    assert asked == ["Can you remind me to send the deposit by Friday?"]

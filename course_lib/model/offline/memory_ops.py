@@ -148,7 +148,9 @@ def resolve_conflict_rule(messages: Messages, body: dict[str, Any]) -> Reply:
 DECISION_WORDS = re.compile(  # the user settles something, per language (questions never count)
     r"\b(?:let'?s (?:book|go with|go for|take|do|pick|choose|get|stick with|reserve)|let us (?:book|go with|take)|"
     r"(?<![?] )\b(?-i:[A-Z][\w'’-]*(?: (?:do|da|de|du|la|le|y|e|&|[A-Z][\w'’-]*))*) it is\b|final answer|"
-    r"(?:i|we)(?:'ll| will) go (?:with|for)|(?:i|we)(?:'re| are) booking|"
+    r"(?:i|we)(?:'ll| will) go (?:with|for)|(?:i|we)(?:'re| are) booking|(?:i|we)(?:'ve| have)? opted for|"
+    r"(?:i|we)(?:'re| are) going for|on part sur|on opte pour|nous optons pour|optamos por|optiamo per|"
+    r"wir nehmen|wir gehen mit|"
     r"moved the (?:booking|table|reservation)|(?:i|we)(?:'ve| have)? (?:booked|reserved|chosen|picked|settled on)|^(?:booked|reserved)\b|"
     r"(?:i|we)(?:'ve| have)? (?:decided|agreed) (?:on|to)|(?:i|we)(?:'ve| have)? (?:decided|agreed)\b|(?:i|we) (?:chose|picked|went with|settled on)|"
     r"i'?d like to (?:go|visit|book|see)|(?:i|we)'?ll (?:take|go with|book|reserve|have|do)|(?:i|we)(?:'re| are) going with|"
@@ -205,7 +207,7 @@ def session_summary_rule(messages: Messages, body: dict[str, Any]) -> Reply:
                  and not UNDECIDED.search(s)]
     last_user = [line for role, line in lines[-1:] if role == "user"]  # nobody has answered it yet
     questions = [s for s in said if OPEN_WORDS.search(s)]
-    questions += [s for line in last_user for s in sentences(line) if s.endswith("?")]
+    questions += [s for line in last_user for s in sentences(line) if s.endswith("?") and s not in questions]
     return answer({"decisions": decisions[:5],
                    "preferences": [f for f in facts if kind[f] in PREFERENCE_SUBJECTS or f in retracted_diet],
                    "facts_learned": [f for f in facts if kind[f] not in (*PREFERENCE_SUBJECTS, "booking", "plan")
