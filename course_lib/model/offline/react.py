@@ -144,7 +144,7 @@ def page(s: Situation) -> Reply:
 
 def recall(s: Situation) -> Reply:
     """Answer a question about the user ("what is my name / diet / budget", "Wo wohne ich?") from the prompt."""
-    return Reply(content=answers.answer_question(s.question, fact_text(s.messages)))
+    return Reply(content=answers.answer_question(s.question, "\n".join([fact_text(s.messages), recalled_text(s.done)])))
 
 
 def stale_facts(messages: Messages) -> list[str]:
