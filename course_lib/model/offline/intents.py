@@ -21,7 +21,7 @@ FORGET_VERB = (r"forget|delete|erase|remove|wipe|vergiss|vergessen|lösch\w*|los
                r"efface\w*|supprime\w*|olvida\w*|borra\w*|elimina\w*|esquece\w*|esqueça|apaga\w*|apague|"
                r"dimentica\w*|cancella\w*")
 EVERYTHING = (r"everything|all (?:of )?(?:my data|that you know|you know|about me|my memories|you have)|all my|"
-              r"alles|tout|toutes|todo|tudo|tutto|tutti|whatever you know|all data|all memories|all of it")
+              r"alles|alle meine\w*|tout|toutes|tous mes|todo|tod[oa]s (?:mis|los|las|os meus|as minhas)|tudo|tutto|tutti|whatever you know|all data|all memories|all of it")
 FORGET_ALL = re.compile(rf"\b(?:{FORGET_VERB})\b.*\b(?:{EVERYTHING})\b|\b(?:{EVERYTHING})\b.*\b(?:{FORGET_VERB})\b|"
                         rf"\bright to be forgotten\b", re.I)
 FORGET = re.compile(rf"\b(?:{FORGET_VERB})\b|\bno longer\b", re.I)
@@ -47,7 +47,7 @@ ASKED = (  # (slot, cue words in a question about the user)
                r"combien (?:je peux|puis-je)|cuánto puedo gastar|quanto posso (?:gastar|spendere)"),
     ("job", r"do for a living|my (?:job|profession|occupation|work)\b|where do i work|what do i work|von beruf|was "
             r"arbeite ich|mein beruf|mon (?:métier|travail|boulot)|je fais quoi|ce que je fais dans la vie|en qué "
-            r"trabajo|a qué me dedico|mi (?:trabajo|profesión)|minha profissão|meu trabalho|em que (?:eu )?trabalho|"
+            r"trabajo|de trabajo|a qué me dedico|mi (?:trabajo|profesión)|minha profissão|meu trabalho|em que (?:eu )?trabalho|"
             r"che lavoro faccio|il mio lavoro"),
 )
 EVERYTHING_ASKED = re.compile(r"what (?:do|else do) you (?:know|remember) about me|what have you (?:stored|saved) about me|"
@@ -58,9 +58,10 @@ MY_THING = re.compile(r"\b(?:what(?:'s| is| are| was)|do you (?:know|remember)|t
 
 BOOK = re.compile(r"\b(?:book|booking|reserve|reservation|table (?:for|at|in)|a table|buch\w*|reservier\w*|tisch|réserv\w*|"
                   r"une table|reserv[ae]\w*|resérv\w*|mesa|prenot\w*|tavolo)\b", re.I)
-FEELS = re.compile(r"\b(?:cold|hot|warm|windy|snow\w*|kalt|schnee\w*|froid|chaud|neige\w*|frío|frio|calor|nieve|"
+FEELS = re.compile(r"\b(?:umbrella|regenschirm|parapluie|paraguas|guarda-chuva|ombrello|cold|hot|warm|windy|snow\w*|kalt|schnee\w*|froid|chaud|neige\w*|frío|frio|calor|nieve|"
                    r"nieva|neve|freddo|caldo)\b", re.I)  # weather words with other senses: after booking and restaurants
-WEATHER = re.compile(r"\b(?:weather|rain|raining|forecast|temperature|sunny|wetter|regen|regnet|météo|quel temps|"
+WEATHER = re.compile(r"\b(?:weather|rain|raining|forecast|temperature|sunny|vorhersage|prévisions?|previsión|"
+                     r"previsioni|wetter|regen|regnet|météo|quel temps|"
                      r"pluie|pleut|qué tiempo|que tiempo|el tiempo|clima|lluvia|llueve|previsão|o tempo|chuva|chove|"
                      r"che tempo|meteo|pioggia|piove|pioverà|piovere|chover|choverá|chuvoso|llover|lloverá|lluvioso|pleuvoir|"
                      r"pleuvra|regnen|sonnig|soleil|sol)\b", re.I)
