@@ -85,8 +85,9 @@ def lookup(s: Any, name: str | None, asked_city: str | None, text: str | None = 
                       + (" (the city they named)." if left[0] == asked_city else " (the course's restaurants are in "
                          + " and ".join(COURSE_CITIES) + ")."), city=left[0])
     if not hits:
-        return Reply(content=f"{NOT_FOUND} called {name or 'that'} in {', '.join(x for x in searched if x)}. "
-                             "Which one do you mean? I have booked nothing.")
+        where = [x for x in searched if x]
+        return Reply(content=f"{NOT_FOUND} called {name or 'that'} in {' or '.join(where)}. Which restaurant do you "
+                             "mean, or shall I look in another city? I have booked nothing.")
     if len(hits) > 1:
         listed = " or ".join(f"{r['name']} in {r.get('city', '?')}" for r in hits)
         return Reply(content=f"I found more than one place by that name: {listed}. Which one do you mean? I have booked nothing.")
