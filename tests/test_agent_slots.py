@@ -210,3 +210,13 @@ def test_session_summary_decisions_in_other_words_and_one_open_question_once():
     assert _summary("user: We opted for the Quinta.")["decisions"] == ["We opted for the Quinta."]
     asked = _summary("user: Can you remind me to send the deposit by Friday?")["open_questions"]
     assert asked == ["Can you remind me to send the deposit by Friday?"]
+
+
+def test_a_vague_party_is_asked_about_and_a_bare_answer_fills_the_slot_asked():
+    assert "how many people (exactly?)" in slots("Book Grüner Salon for Friday at 8pm for me and some friends", MONDAY)[1]
+    from course_lib.model.offline.slots import as_answer
+    asked = "To book, I need how many people (2 or 3?). Could you tell me? I have booked nothing yet."
+    assert as_answer(asked, "3") == "for 3 people" and as_answer(asked, "three, please") == "for 3 people"
+    assert as_answer("To book, I need the time and how many people.", "3") == "3"  # which slot? read as said
+    result = _run("Book Linse & Lauch on Friday at 7pm for 2 or 3 people", "3")
+    assert result.trace.steps[-1].args == {"restaurant": "Linse & Lauch", "time": "Friday 19:00", "people": 3}

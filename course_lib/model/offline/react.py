@@ -55,7 +55,7 @@ from course_lib.model.offline.reading import (POINTER, best_sentences, constrain
                                               fact_text, prompt_text, tool_history, weather_city)
 from course_lib.model.offline.reply import Messages, Reply, tool_call
 from course_lib.model.offline.self_memory import memory_step, recalled_text
-from course_lib.model.offline.slots import booking_without_a_verb
+from course_lib.model.offline.slots import as_answer, booking_without_a_verb
 from course_lib.model.when import WEEKDAYS, day_of, today_in
 from course_lib.model.prompts import STALE_FLAG
 
@@ -165,6 +165,8 @@ def confirmation_answered(messages: Messages, last_user: int) -> str | None:
         at = next((i for i in range(last_user - 2, -1, -1) if messages[i].get("role") == "user"), None)  # tool turns between
         if at is None:
             return "\n".join(said) if said else None
+        if said:  # the answer after this question, read as the question asked ("3" to "how many people?")
+            said[0] = as_answer(str(before.get("content") or ""), said[0])
         said.insert(0, str(messages[at].get("content") or ""))
         last_user = at
 
@@ -257,7 +259,7 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
     question = str(messages[last_user].get("content") or "")
     confirming = confirmation_answered(messages, last_user)
     if confirming is not None:  # "yes" / "no, I moved to Munich": the request asked about, with this answer
-        question = f"{confirming}\n{question}"
+        question = f"{confirming}\n{as_answer(str(messages[last_user - 1].get('content') or ''), question)}"
     done = tool_history(messages, last_user + 1)
     c = constraints(question, "\n".join([fact_text(messages), recalled_text(done)]))  # + search_memory's hits
     tools = list(body.get("tools") or [])

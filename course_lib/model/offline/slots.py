@@ -91,7 +91,15 @@ WE_N = re.compile(rf"\b(?:us|uns|nous|nosotros|nosotras|nós|noi)\s+({SMALL_NUMB
                   r"(?:ppl|pax|pers\.?|pessoas?|pers)(?!\w)", re.I)  # "für uns vier", "2 ppl" (amounts.py reads the rest)
 
 
+VAGUE = re.compile(r"(?i:\b(?:some|a few|several|a couple of|a bunch of|einige|ein paar|mehrere|quelques|plusieurs|"
+                   r"algun[oa]s|un[oa]s|vari[oa]s|alguns|algumas|vários|qualche|alcun[ie]|parecchi)\s+(?:\w+\s+)?"
+                   r"(?:people|friends|colleagues|guests|persons|leute|freunde|kollegen|gäste|personnes|amis|collègues|"
+                   r"invités|personas|amigos|colegas|invitados|pessoas|convidados|persone|amici|colleghi|ospiti)\b)")
+
+
 def _size(part: str) -> Reading:
+    if VAGUE.search(part):  # "for me and some friends": a number would be a guess
+        return Reading(unclear="exactly")
     sizes = party_sizes(part) | {n for n in (number(m.group(1) or m.group(2)) for m in WE_N.finditer(part)) if n}
     alternatives = {number(x) for m in OR_NUMBERS.finditer(part) for x in m.groups()}  # "für 2 oder 3 Personen"
     if sizes & alternatives:
@@ -175,6 +183,16 @@ def candidate_names(text: str, today: Any) -> list[str]:
         if words and not all(_not_a_name(w, today) for w in words):
             found.append(" ".join(words))
     return found
+
+
+def as_answer(asked: str, answer: str) -> str:
+    """The user's answer to the agent's question, as the request would have said it: a bare number answering only
+    "how many people" is a party size ("3" -> "for 3 people"); anything else is read as it is."""
+    n = _bare_number(answer) if re.fullmatch(r"\W*[\w-]+\W*(?:please|bitte|s'il te plaît|por favor|per favore)?\W*",
+                                              answer, re.I) else None
+    if n is not None and "how many people" in asked and "the time" not in asked and 0 < n <= 20:
+        return f"for {n} people"
+    return answer
 
 
 def booking_without_a_verb(text: str) -> bool:
