@@ -36,7 +36,7 @@ ASKED = (  # (slot, cue words in a question about the user)
              r"name|mein name|je m'appelle comment|comment (?:est-ce que )?je m'appelle|mon (?:pré)?nom|cómo me "
              r"llamo|como me llamo|mi nombre|como (?:eu )?me chamo|meu nome|come mi chiamo|il mio nome"),
     ("allergy", r"allerg|alérg|alerg"),
-    ("city", r"where do i live|where i live|where am i based|where's my home|where is my home|my home ?city|what city "
+    ("city", r"where do i live|where i live|where am i based|what city am i in|which city am i in|which city do i live|where's my home|where is my home|my home ?city|what city "
              r"do i live|wo wohne ich|wo lebe ich|wo ich wohne|mein wohnort|où (?:est-ce que )?j'habite|où je vis|"
              r"j'habite où|où est-ce que je vis|dónde vivo|donde vivo|en qué ciudad vivo|onde (?:eu )?moro|onde "
              r"(?:eu )?vivo|dove abito|dove vivo"),
