@@ -2,6 +2,12 @@
 
     python tools/eval_agent_heldout.py                                 # tools/data/agent_heldout.jsonl
     python tools/eval_agent_heldout.py path/to/cases.jsonl --failures  # and every failed case
+    python tools/eval_agent_heldout.py tools/data/agent_oldheldout.jsonl
+
+tools/data/agent_heldout.jsonl is a FRESH set, written by someone who never sees the agent's code and dropped in
+after the agent is frozen; until then it is absent and this tool says so (exit 2) rather than score anything
+else. tools/data/agent_oldheldout.jsonl is the earlier held-out set: two sessions have read its failures, so it
+is development data now and its numbers say nothing about requests nobody looked at.
 
 One case per line: {"id", "lang", "messages": [...], "facts": [...], "expect": {"action": book | ask | answer |
 delete | search | weather, "args": {...}, "answer_contains": [...], "must_not": [...]}}. The last message is the
@@ -29,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from eval_agent_requests import run_case  # noqa: E402
 
 HELDOUT = Path(__file__).resolve().parent / "data" / "agent_heldout.jsonl"
+OLD_HELDOUT = Path(__file__).resolve().parent / "data" / "agent_oldheldout.jsonl"
 
 
 def converted(case: dict[str, Any]) -> dict[str, Any]:
@@ -68,6 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("path", nargs="?", default=str(HELDOUT))
     parser.add_argument("--failures", action="store_true", help="list every failed case")
     args = parser.parse_args(argv)
+    if not Path(args.path).exists():
+        print(f"{args.path} is absent: the fresh held-out set is written after the agent is frozen, so nothing "
+              f"was scored. The old, inspected set is {OLD_HELDOUT.name}: pass its path to score it.")
+        return 2
     cases = [converted(json.loads(line)) for line in Path(args.path).read_text(encoding="utf-8").splitlines()
              if line.strip()]
     ok, by_kind, by_lang, failures = 0, Counter(), Counter(), []

@@ -92,6 +92,8 @@ def agent_for(case: dict[str, Any], root: Path) -> tuple[ReActAgent, Stores | No
     kind = case.get("tools", "scenario")
     if kind == "memory":
         stores = Stores(root)
+        for fact in case.get("facts", []):  # what the prompt recalls is what the store holds: deleting it must reach it
+            stores.memory.remember(USER, fact, 0.9)
         tools = merge(TOOLS, memory_tools(stores.memory, USER, profile=stores.profile, episodes=stores.log))
         system = MEMORY_SYSTEM
     elif kind == "own":

@@ -69,12 +69,17 @@ def search_restaurants(city: str, diet: str | None = None, max_price: float | No
     return sorted(found, key=lambda r: (-r["rating"], r["name"]))
 
 
-def get_weather(city: str) -> dict[str, str]:
-    """The (fixed) forecast for Friday to Sunday in `city`."""
+def get_weather(city: str, day: str | None = None) -> dict[str, str]:
+    """The (fixed) forecast for Friday to Sunday in `city`; with `day` (a weekday name), that day's only."""
     key = _city(city)
     if key not in WEATHER:
         raise ValueError(f"no forecast for {city!r}; the course knows {', '.join(w['city'] for w in WEATHER.values())}")
-    return dict(WEATHER[key])
+    if day is None or not str(day).strip():
+        return dict(WEATHER[key])
+    wanted = str(day).strip().lower()
+    if wanted not in WEATHER[key]:
+        raise ValueError(f"no forecast for {day!r} in {WEATHER[key]['city']}; the forecast covers Friday to Sunday")
+    return {"city": WEATHER[key]["city"], wanted: WEATHER[key][wanted]}
 
 
 def confirmation_id(restaurant: str, time: str, people: int) -> str:
@@ -154,7 +159,8 @@ TOOL_SCHEMAS: list[dict[str, Any]] = [
              "max_price": {"type": "number", "description": "Maximum price per person in EUR"}},
             ["city"]),
     _schema("get_weather", "The weather forecast for Friday to Sunday in a city.",
-            {"city": {"type": "string", "description": "City name"}}, ["city"]),
+            {"city": {"type": "string", "description": "City name"},
+             "day": {"type": "string", "description": "Only this day, e.g. Saturday"}}, ["city"]),
     _schema("book_table", "Book a table at a restaurant. Returns a confirmation id.",
             {"restaurant": {"type": "string", "description": "Exact restaurant name from search_restaurants"},
              "time": {"type": "string", "description": "Day and time, e.g. 'Friday 19:00'"},

@@ -35,20 +35,25 @@ DAY_WORDS = {  # weekday names in the six languages -> index (Monday = 0)
     "mercoledì": 2, "mercoledi": 2,
     "thursday": 3, "donnerstag": 3, "jeudi": 3, "jueves": 3, "quinta-feira": 3, "giovedì": 3, "giovedi": 3,
     "friday": 4, "freitag": 4, "vendredi": 4, "viernes": 4, "sexta-feira": 4, "venerdì": 4, "venerdi": 4,
+    "mon.": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5,  # not "mon", "sun"
     "saturday": 5, "samstag": 5, "sonnabend": 5, "samedi": 5, "sábado": 5, "sabado": 5, "sabato": 5,
     "sunday": 6, "sonntag": 6, "dimanche": 6, "domingo": 6, "domenica": 6,
 }
 RELATIVE_DAYS = (  # checked in this order: "übermorgen" before "morgen", "pasado mañana" before "mañana"
     (2, r"day after tomorrow|übermorgen|après-demain|apres-demain|pasado mañana|depois de amanhã|dopodomani"),
-    (1, r"tomorrow|(?<!am )(?<!guten )(?<!heute )(?<!jeden )morgen|demain|(?<!la )mañana|amanhã|domani"),
+    (1, r"tomorrow|tmrw|tmr|2morrow|(?<!am )(?<!guten )(?<!heute )(?<!jeden )morgen|demain|(?<!la )mañana|amanhã|domani"),
     (0, r"today|tonight|this evening|heute|aujourd'hui|ce soir|hoy|esta noche|hoje|esta noite|oggi|stasera"),
 )
 WEEKEND = re.compile(r"\b(?:this |next |the )?week-?end\b|wochenende|fin de semana|fim de semana|fine settimana", re.I)
 
-EVENING = re.compile(r"\b(?:p\.?m\.?|evening|tonight|night|dinner|supper|abends?|nachts|abendessen|soir|soirée|"
+# "am" counts only after an hour ("8am", "8 am", "eight am") or with dots: German "am Samstag", "Fischerhütte am
+# Kanal" is not the morning
+_AFTER_HOUR = "|".join(f"(?<={w} )" for w in ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                                                  "ten", "eleven", "twelve", "o'clock"))
+EVENING = re.compile(r"(?:(?<=\d)\s?|\b)(?:p\.?m\.?|evening|tonight|night|dinner|supper|abends?|nachts|abendessen|soir|soirée|"
                      r"dîner|diner|tarde|noche|cena|noite|jantar|sera|stasera)\b", re.I)
-MORNING = re.compile(r"\b(?:a\.?m\.?|morning|breakfast|morgens|vormittags|früh|am morgen|matin|de la mañana|"
-                     r"por la mañana|da manhã|de manhã|pela manhã|mattina|di mattina|colazione)\b", re.I)
+MORNING = re.compile(rf"(?:(?<=\d)\s?|\b)(?:(?:(?<=\d)|(?<=\d )|{_AFTER_HOUR})a\.?m\.?|a\.m\.|morning|breakfast|"
+                     r"morgens|vormittags|früh|am morgen|matin|de la mañana|por la mañana|da manhã|de manhã|pela manhã|mattina|di mattina|colazione)\b", re.I)
 MIDDAY = re.compile(r"\b(?:lunch|mittag\w*|déjeuner|almuerzo|comida|almoço|pranzo)\b", re.I)
 
 AT = r"(?:at|around|about|by|um|gegen|ab|à|a|vers|a las|a la|sobre|às|as|por volta das|alle|all'|verso le|ore)"

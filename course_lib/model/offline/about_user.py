@@ -32,7 +32,8 @@ THIRD_PARTY = re.compile(r"\b(?:my|mein\w*|ma|mon|mes|mi|mis|minha|meu|mia|mio|l
                          r"sorella|fratello|moglie|marito|madre|padre|figli\w*)\b", re.I)
 SELF = re.compile(r"\b(?:i|i'm|i've|my|me|ich|mein\w*|mich|mir|je|j'|moi|mon|ma|yo|soy|estoy|mi|me|eu|sou|estou|"
                   r"meu|minha|io|sono|mio|mia|we|we're|our|wir|unser\w*|nous|nosotros|somos|nós|noi|the user)\b|^(?:j'|m')|\b(?:vivo|moro|abito|habite|wohne|"
-                  r"trabajo|trabalho|lavoro|travaille|arbeite|llamo|chamo|chiamo|appelle|heiße|como|esse|mange|mangio)\b", re.I)
+                  r"trabajo|trabalho|lavoro|travaille|arbeite|llamo|chamo|chiamo|appelle|heiße|como|esse|mange|mangio|faccio|hago|fais|"
+                  r"faço)\b", re.I)
 
 
 def user_sentences(text: str) -> list[str]:
@@ -49,7 +50,8 @@ def _last(patterns: tuple[re.Pattern[str], ...], text: str, group: int = 1) -> t
 NAME = (re.compile(rf"\b(?:my name is|my name's|the user's name is|i am called|i'm called|mein name ist|"
                    rf"ich heiße|ich heisse|je m'appelle|mon nom est|me llamo|mi nombre es|meu nome é|o meu nome é|"
                    rf"me chamo|chamo-me|mi chiamo|il mio nome è)\s+{NAME_WORD}", re.I),
-        re.compile(rf"(?:^|[,.!] |\b(?:hi|hello|hey|hallo|salut|bonjour|hola|olá|ciao)[,!]? )(?:i'm|i am)\s+"
+        re.compile(rf"(?:^|[,.!] |\b(?:hi|hello|hey|hallo|salut|bonjour|hola|olá|ciao)[,!]? )(?:i'm|i am|(?<=[,!] )"
+                   rf"(?:je suis|soy|sou|sono|eu sou))\s+"  # not German "ich bin": nouns are capitalised
                    rf"{NAME_WORD}(?=[,.!]|\s+and\b|$)", re.I))
 NICKNAME = (re.compile(rf"\b(?:call me|calls me|call me just|nenn mich|nennt mich|appelle-moi|appelez-moi|"
                        rf"m'appellent|llámame|me llaman|me chamam|chiamami|mi chiamano|the user goes by|"
@@ -59,11 +61,25 @@ NOT_NAMES = re.compile(r"^(?:Vegetarian|Vegan|Allergic|Not|Sorry|Here|Back|Fine|
                        r"Planning|Looking|Going|From|In|At|The|A|An)\b")
 
 
+BARE_I_AM = re.compile(rf"^[ \t]*(?:user:\s*)?(?:i'm|i am)\s+({NAME_WORD})[ \t.!]*$", re.I | re.M)
+
+
 def name(text: str) -> tuple[str | None, str | None]:
-    """(name, the name the user wants to be called) from the prompt; either may be None."""
+    """(name, the name the user wants to be called) from the prompt; either may be None.
+
+    A message that is only "I'm Batman." is not read as a name: said alone, with no greeting and nothing after
+    it, it is as often a joke or an exclamation as an introduction (unsure_name() keeps it, so the agent can ask).
+    """
     def clean(hit: tuple[int, str] | None) -> str | None:
         return hit[1] if hit and not NOT_NAMES.match(hit[1]) else None
+    text = BARE_I_AM.sub("", text)
     return clean(_last(NAME, text)), clean(_last(NICKNAME, text))
+
+
+def unsure_name(text: str) -> str | None:
+    """The X of the last message that is only "I'm X." (maybe a name, maybe not: the agent asks), or None."""
+    found = [m.group(1) for m in BARE_I_AM.finditer(text) if not NOT_NAMES.match(m.group(1))]
+    return found[-1] if found else None
 
 
 VEGETARIAN = r"(?:vegetarian|vegetarier\w*|vegetarisch\w*|végétarien\w*|vegetarian[oa]s?|vegetarian[oa])"
@@ -159,7 +175,7 @@ def home_city(text: str, english: bool = True) -> str | None:
 JOB = re.compile(r"\b(?:i work(?: [\w ]{0,25}?)? as|i'm working as|my job is|i'm employed as|the user works as|"
                  r"the user is employed as|ich arbeite als|arbeite als|mein beruf ist|je travaille comme|"
                  r"je suis employée? comme|mon métier est|trabajo como|trabajo de|mi trabajo es|trabalho como|"
-                 r"a minha profissão é|lavoro come|faccio l[ao']?)\s+(?:an? |un |une |una |um |uma |ein |eine )?"
+                 r"a minha profissão é|lavoro come|faccio (?:il|la|lo)|faccio l['’](?=\w)|sono un[ao]?(?= \w+(?:iere|iera|ista)\b))\s*(?:an? |un |une |una |um |uma |ein |eine )?"
                  r"([\w' -]{2,40}?)(?=[.,;!?]|\s+(?:and|in|at|for|bei|à|en|em|a|in|since|und|et|y|e)\b|$)", re.I)
 
 
@@ -177,7 +193,11 @@ MONEY = re.compile(rf"(?:€\s*(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s*(?:EUR|€|
 BUDGET_CUE = re.compile(r"budget|per person|pro person|par personne|por persona|por pessoa|a persona|a testa|at most|"
                         r"\bmax|\bunder\b|up to|no more than|can spend|höchstens|maximal|bis zu|au maximum|pas plus de|"
                         r"moins de|presupuesto|máximo|como mucho|orçamento|no máximo|até|al massimo|non più di|"
-                        r"sotto i", re.I)
+                        r"sotto i|less than|below|cheaper than|\bunter\b|weniger als|menos de|meno di|moins cher|"
+                        r"abaixo de|por debajo de", re.I)
+BARE_AMOUNT = re.compile(r"\b(?:max(?:imum)?|under|at most|up to|no more than|höchstens|maximal|bis zu|moins de|"
+                         r"menos de|máximo|sotto i|al massimo|até)\s*(\d+(?:[.,]\d+)?)(?![\d:.]|\s*(?:people|pm|am|h\b))|"
+                         r"\b(\d+(?:[.,]\d+)?)\s*(?:per person|pro person|par personne|por persona|por pessoa|a testa)", re.I)
 PER_PERSON = re.compile(r"per person|pro person|par personne|por persona|por pessoa|a persona|a testa|each", re.I)
 
 
@@ -187,6 +207,9 @@ def budget(text: str) -> tuple[float | None, bool]:
     for s in sentences(text):
         if BUDGET_CUE.search(s):
             amounts = [m for m in MONEY.finditer(s)]
+            bare = BARE_AMOUNT.search(s)
+            if not amounts and bare:  # "Max 30 per person": an amount without a currency, in a budget sentence
+                value, per_person = float(bare.group(1) or bare.group(2)), bool(PER_PERSON.search(s))
             if amounts:
                 m = amounts[-1]
                 value = float((m.group(1) or m.group(2)).replace(",", ".")) if not m.group(3) \

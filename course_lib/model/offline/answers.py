@@ -30,6 +30,10 @@ def answer_name(text: str) -> str:
         return f"Your name is {full}, and you like to be called {called}."
     if full or called:
         return f"Your name is {full}." if full else f"You asked me to call you {called}."
+    maybe = about_user.unsure_name(text)
+    if maybe:
+        return (f"I don't know your name: you said \"I'm {maybe}\", but I did not take that as your name. If it is, "
+                f"tell me \"my name is {maybe}\".")
     return f"I don't know your name: {UNKNOWN_WHY}."
 
 
@@ -66,7 +70,14 @@ def answer_job(text: str) -> str:
     return f"You work as {job}." if job else f"I don't know what you do for a living: {UNKNOWN_WHY}."
 
 
-ANSWERS = {"name": answer_name, "allergy": answer_allergy, "city": answer_city, "diet": answer_diet,
+def answer_all(text: str) -> str:
+    """Everything the prompt says about the user, slot by slot (what is not known is left out), or that it is nothing."""
+    known = [answer(text) for slot, answer in ANSWERS.items() if slot != "all"]
+    known = [k for k in known if not k.startswith("I don't know")]
+    return ("What I know about you: " + " ".join(known)) if known else f"I know nothing about you: {UNKNOWN_WHY}."
+
+
+ANSWERS = {"all": answer_all, "name": answer_name, "allergy": answer_allergy, "city": answer_city, "diet": answer_diet,
            "budget": answer_budget, "job": answer_job}
 
 
@@ -123,8 +134,10 @@ def acknowledge(message: str) -> str | None:
     value, per_person = about_user.budget(message)
     if value is not None:
         heard.append(f"your budget is {value:g} EUR" + (" per person" if per_person else ""))
+    maybe = about_user.unsure_name(message) if not (full or called) else None
     if not heard:
-        return None
+        return (f"You said you are {maybe}: is that your name? I have not taken it as one; if it is, tell me "
+                f"\"my name is {maybe}\"." if maybe else None)
     return f"I understood: {'; '.join(heard)}. Tell me what to look up or book."
 
 

@@ -21,12 +21,13 @@ import unicodedata
 from typing import Any
 
 from course_lib.model.offline import repeats
-from course_lib.model.amounts import party_sizes
 from course_lib.model.offline.places import LOCAL_NAMES, city_named
 from course_lib.model.offline.reading import describe, prompt_text
 from course_lib.model.offline.reply import Reply
-from course_lib.model.when import WEEKDAYS, clock_time, day_of
+from course_lib.model.offline.slots import candidate_names, ordinal, refers_back, said_before, slots
+from course_lib.model.when import WEEKDAYS
 
+NOT_FOUND = "I found no restaurant"  # opens the reply when a name the user gave is in no city's search
 ASK_BOOKING = "To book, I need"  # opens the question about what is missing (react.py reads the answer with it)
 DEFAULT_CITY = "Berlin"  # the course's home city, searched first when the user names a restaurant but no city
 COURSE_CITIES = ("Berlin", "Paris")  # the cities the course's restaurant data covers: a named place is looked up in each
@@ -59,13 +60,23 @@ def named_in(question: str, found: list[dict[str, Any]]) -> list[dict[str, Any]]
     return [r for r in found if r.get("name") and f" {fold(r['name'])} " in said]
 
 
-def lookup(s: Any, name: str | None, asked_city: str | None) -> Reply | dict[str, Any]:
+def lookup(s: Any, name: str | None, asked_city: str | None, text: str | None = None) -> Reply | dict[str, Any]:
     """Find the restaurant the user named: search the cities one by one (the one they named first) until its whole
-    name is found; return the restaurant, or a Reply (the next search, or one question when none or two match)."""
+    name is found; return the restaurant, or a Reply (the next search, or one question when none or two match).
+    `text` is where the name is said: the request, or the earlier message "book it" points back to (there the
+    place named first is meant, unless that message offers a choice: "A or B?")."""
+    said = text or s.question
     searched = [d[1].get("city") for d in s.done if d[0] == "search_restaurants"]
     hits: list[dict[str, Any]] = []
     for obs in s.results("search_restaurants"):
-        hits += [r for r in named_in(s.question, results(obs)) if r not in hits]
+        hits += [r for r in named_in(said, results(obs)) if r not in hits]
+    if text is not None and len(hits) > 1:
+        hits.sort(key=lambda r: fold(said).find(fold(r["name"])))  # in the order that message names them
+        nth = ordinal(s.question)
+        if nth is not None and -len(hits) <= nth < len(hits):  # "the second one"
+            hits = [hits[nth]]
+        elif not re.search(r"\b(?:or|oder|ou|o|either)\b", said, re.I):
+            hits = hits[:1]
     order = [c for c in ([asked_city] if asked_city else []) + [s.c["city"] or DEFAULT_CITY, *COURSE_CITIES] if c]
     left = [c for c in dict.fromkeys(order) if fold(c) not in [fold(x or "") for x in searched]]
     if not hits and left:
@@ -74,8 +85,9 @@ def lookup(s: Any, name: str | None, asked_city: str | None) -> Reply | dict[str
                       + (" (the city they named)." if left[0] == asked_city else " (the course's restaurants are in "
                          + " and ".join(COURSE_CITIES) + ")."), city=left[0])
     if not hits:
-        return Reply(content=f"I found no restaurant called {name or 'that'} in {', '.join(x for x in searched if x)}. "
-                             "Which one do you mean? I have booked nothing.")
+        where = [x for x in searched if x]
+        return Reply(content=f"{NOT_FOUND} called {name or 'that'} in {' or '.join(where)}. Which restaurant do you "
+                             "mean, or shall I look in another city? I have booked nothing.")
     if len(hits) > 1:
         listed = " or ".join(f"{r['name']} in {r.get('city', '?')}" for r in hits)
         return Reply(content=f"I found more than one place by that name: {listed}. Which one do you mean? I have booked nothing.")
@@ -83,19 +95,6 @@ def lookup(s: Any, name: str | None, asked_city: str | None) -> Reply | dict[str
         return Reply(content=f"{hits[0]['name']} is in {hits[0].get('city')}, not in {asked_city}. Shall I book it there? "
                              "I have booked nothing yet.")
     return hits[0]
-
-
-def missing(question: str, today: Any, city: str | None) -> tuple[dict[str, Any], list[str]]:
-    """(the booking's day, time and people as read, what is missing or unclear in words). A place is not asked for
-    here: a request with no city and no capitalised name may still name a restaurant in lower case, which the
-    search finds (restaurant())."""
-    day, clock, sizes = day_of(question, today), clock_time(question), party_sizes(question)
-    gaps = []
-    gaps += [f"which day ({day.unclear}?)" if day.unclear else "the day"] if not day.value else []
-    gaps += [f"the time ({clock.unclear}?)" if clock.unclear else "the time"] if not clock.value else []
-    if len(sizes) != 1:
-        gaps.append(f"how many people ({' or '.join(map(str, sorted(sizes)))}?)" if sizes else "how many people")
-    return {"day": day.value, "time": clock.value, "people": next(iter(sizes)) if len(sizes) == 1 else None}, gaps
 
 
 def ask_for(gaps: list[str]) -> Reply:
@@ -113,12 +112,18 @@ def results(observation: str) -> list[dict[str, Any]]:
     return [r for r in found if isinstance(r, dict)] if isinstance(found, list) else []
 
 
-def choose(observation: str, c: dict[str, Any]) -> dict[str, Any] | None:
-    """The best-rated restaurant in a search result that satisfies the constraints (None if none does)."""
+def fitting(observation: str, c: dict[str, Any]) -> list[dict[str, Any]]:
+    """The restaurants in a search result that satisfy the constraints, best-rated first (ties: alphabetical)."""
     ok = [r for r in results(observation)
           if (not c["diet"] or c["diet"] in r.get("diet", []))
           and (c["budget"] is None or r.get("price_per_person", 0) <= c["budget"])]
-    return min(ok, key=lambda r: (-r.get("rating", 0), r.get("name", ""))) if ok else None
+    return sorted(ok, key=lambda r: (-r.get("rating", 0), r.get("name", "")))
+
+
+def choose(observation: str, c: dict[str, Any]) -> dict[str, Any] | None:
+    """The best-rated restaurant in a search result that satisfies the constraints (None if none does)."""
+    ok = fitting(observation, c)
+    return ok[0] if ok else None
 
 
 def why(c: dict[str, Any], city: str) -> str:
@@ -155,35 +160,44 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
     if answer is False:
         return Reply(content="Then I leave it as it is: I have booked nothing new, and your earlier booking stands.")
     again = answer is True or repeats.on_purpose(question)  # a repeat the user asked for: a booking of its own
-    args, gaps = missing(question, today, c["city"]) if book else ({}, [])
+    args, gaps = slots(question, today) if book else ({}, [])
+    loose = candidate_names(question, today) if book else []
     name = named_place(question) if book else None
-    by_name = book and (name is not None or lowercase_name(question))  # the user names the place: never choose another
+    name = next((n for n in loose if name and name in n), name)  # "Chez Lentille", not only "Lentille" after "chez"
+    back = said_before(s.messages, s.last_user) if book and name is None and refers_back(question) else None
+    # the user names the place (or points back at one): never choose another
+    by_name = book and (name is not None or bool(loose) or back is not None or lowercase_name(question))
     if book and c["city"] is None and not by_name:
         gaps = ["the restaurant or the city", *gaps]
     if gaps:
         return ask_for(gaps)
     city = c["city"] or DEFAULT_CITY
     if by_name:
+        name = name or (loose[0] if loose and back is None else None)
         asked_city = city_named(question, exclude=(name,) if name else ())
-        found_place = lookup(s, name, asked_city)
+        found_place = lookup(s, name, asked_city, back)  # a name found nowhere is asked about, never replaced
         if isinstance(found_place, Reply):
             return found_place
         return book_it(s, found_place, "you asked for it by name", args, done_before, c, again)
-    if "search_restaurants" not in s.names:
+    searched = [obs for tool, a, obs in s.done  # this city's search (one sent without a city counts too)
+                if tool == "search_restaurants" and fold(a.get("city") or city) == fold(city)]
+    if not searched:
         where = city if c["city"] else f"{city} (you named no city, so I look in the course's city)"
         known = describe(c)
         thought = (f"The user wants {'a table' if book else 'a restaurant'} in {where}. "
                    + (f"From my prompt I know: {known}. I search with those filters."
                       if known else "I know no diet or budget for this user, so I search all restaurants."))
         return s.call("search_restaurants", thought, city=city, diet=c["diet"], max_price=c["budget"])
-    found = s.results("search_restaurants")[-1]
+    found = searched[-1]
     chosen = choose(found, c)
     if chosen is None:
         return Reply(content=f"I found no restaurant in {city} that is {describe(c) or 'available'}.")
     reason = why(c, city)
-    if not book:
+    if not book:  # the search's own answer is reported: every place that fits, not only the one suggested
         suffix = "" if c["city"] else " You named no city, so I looked in Berlin."
-        return Reply(content=f"I suggest {summary(chosen)} in {city}: {reason}.{suffix}")
+        others = [r["name"] for r in fitting(found, c) if r.get("name") != chosen.get("name")][:4]
+        also = f" Also fitting: {', '.join(others)}." if others else ""  # names only: the reply stays short
+        return Reply(content=f"I suggest {summary(chosen)} in {city}: {reason}.{also}{suffix}")
     return book_it(s, chosen, reason, args, done_before, c, again)
 
 
@@ -198,8 +212,9 @@ def lowercase_name(question: str) -> bool:
     """Does a booking request put words where a restaurant's name goes ('reserve jardin secret for 4')? Then the
     search decides whether they name one; nothing is booked on these words alone."""
     m = re.search(r"\b(?i:book|reserve|reservieren?|buche|réserve[rz]?|reserva[r]?|prenota(?:re)?)\s+(?i:a table at |at |in |im |bei |"
-                  r"chez |en |no |na |al |da |au )?([a-zà-ÿ][\w'’&-]*(?:\s+[a-zà-ÿ][\w'’&-]*){0,3}?)(?=\s+(?:for|on|at|für|am|um|pour|"
-                  r"para|el|per|il|alle|tomorrow|tonight)\b|[,.!?]|$)", question)
+                  r"chez |en |no |na |al |da |au )?([a-zà-ÿ][\w'’&-]*(?:\s+(?:&\s+)?[a-zà-ÿ][\w'’&-]*){0,3}?)(?=\s+(?:for|on|at|für|am|um|pour|"
+                  r"para|el|per|il|alle|tomorrow|tonight|next|this|\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|"
+                  r"\s+\d|[,.!?]|$)", question)
     return bool(m) and not set(m.group(1).lower().split()) & NOT_PLACE_WORDS
 
 

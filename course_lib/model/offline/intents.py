@@ -21,7 +21,7 @@ FORGET_VERB = (r"forget|delete|erase|remove|wipe|vergiss|vergessen|lösch\w*|los
                r"efface\w*|supprime\w*|olvida\w*|borra\w*|elimina\w*|esquece\w*|esqueça|apaga\w*|apague|"
                r"dimentica\w*|cancella\w*")
 EVERYTHING = (r"everything|all (?:of )?(?:my data|that you know|you know|about me|my memories|you have)|all my|"
-              r"alles|tout|toutes|todo|tudo|tutto|tutti|whatever you know|all data|all memories|all of it")
+              r"alles|alle meine\w*|tout|toutes|tous mes|todo|tod[oa]s (?:mis|los|las|os meus|as minhas)|tudo|tutto|tutti|whatever you know|all data|all memories|all of it")
 FORGET_ALL = re.compile(rf"\b(?:{FORGET_VERB})\b.*\b(?:{EVERYTHING})\b|\b(?:{EVERYTHING})\b.*\b(?:{FORGET_VERB})\b|"
                         rf"\bright to be forgotten\b", re.I)
 FORGET = re.compile(rf"\b(?:{FORGET_VERB})\b|\bno longer\b", re.I)
@@ -36,7 +36,7 @@ ASKED = (  # (slot, cue words in a question about the user)
              r"name|mein name|je m'appelle comment|comment (?:est-ce que )?je m'appelle|mon (?:pré)?nom|cómo me "
              r"llamo|como me llamo|mi nombre|como (?:eu )?me chamo|meu nome|come mi chiamo|il mio nome"),
     ("allergy", r"allerg|alérg|alerg"),
-    ("city", r"where do i live|where i live|where am i based|where's my home|where is my home|my home ?city|what city "
+    ("city", r"where do i live|where i live|where am i based|what city am i in|which city am i in|which city do i live|where's my home|where is my home|my home ?city|what city "
              r"do i live|wo wohne ich|wo lebe ich|wo ich wohne|mein wohnort|où (?:est-ce que )?j'habite|où je vis|"
              r"j'habite où|où est-ce que je vis|dónde vivo|donde vivo|en qué ciudad vivo|onde (?:eu )?moro|onde "
              r"(?:eu )?vivo|dove abito|dove vivo"),
@@ -47,19 +47,25 @@ ASKED = (  # (slot, cue words in a question about the user)
                r"combien (?:je peux|puis-je)|cuánto puedo gastar|quanto posso (?:gastar|spendere)"),
     ("job", r"do for a living|my (?:job|profession|occupation|work)\b|where do i work|what do i work|von beruf|was "
             r"arbeite ich|mein beruf|mon (?:métier|travail|boulot)|je fais quoi|ce que je fais dans la vie|en qué "
-            r"trabajo|a qué me dedico|mi (?:trabajo|profesión)|minha profissão|meu trabalho|em que (?:eu )?trabalho|"
+            r"trabajo|de trabajo|a qué me dedico|mi (?:trabajo|profesión)|minha profissão|meu trabalho|em que (?:eu )?trabalho|"
             r"che lavoro faccio|il mio lavoro"),
 )
+EVERYTHING_ASKED = re.compile(r"what (?:do|else do) you (?:know|remember) about me|what have you (?:stored|saved) about me|"
+                             r"was weißt du (?:alles )?über mich|que sais-tu (?:de|sur) moi|qu'est-ce que tu sais (?:de|sur) "
+                             r"moi|qué sabes (?:de|sobre) mí|o que (?:você )?sabes? (?:de|sobre) mim|cosa sai di me", re.I)
 MY_THING = re.compile(r"\b(?:what(?:'s| is| are| was)|do you (?:know|remember)|tell me)\s+my\s+([a-z][\w' -]{1,30}?)"
                       r"\s*(?:\?|$|\bis\b)", re.I)
 
-BOOK = re.compile(r"\b(?:book|booking|reserve|reservation|table for|a table|buch\w*|reservier\w*|tisch|réserv\w*|"
+BOOK = re.compile(r"\b(?:book|booking|reserve|reservation|table (?:for|at|in)|a table|buch\w*|reservier\w*|tisch|réserv\w*|"
                   r"une table|reserv[ae]\w*|resérv\w*|mesa|prenot\w*|tavolo)\b", re.I)
-WEATHER = re.compile(r"\b(?:weather|rain|raining|forecast|temperature|sunny|wetter|regen|regnet|météo|quel temps|"
+FEELS = re.compile(r"\b(?:sonne|umbrella|regenschirm|parapluie|paraguas|guarda-chuva|ombrello|cold|hot|warm|windy|snow\w*|kalt|schnee\w*|froid|chaud|neige\w*|frío|frio|calor|nieve|"
+                   r"nieva|neve|freddo|caldo)\b", re.I)  # weather words with other senses: after booking and restaurants
+WEATHER = re.compile(r"\b(?:weather|rain|raining|forecast|temperature|sunny|vorhersage|prévisions?|previsión|"
+                     r"previsioni|wetter|regen|regnet|météo|quel temps|"
                      r"pluie|pleut|qué tiempo|que tiempo|el tiempo|clima|lluvia|llueve|previsão|o tempo|chuva|chove|"
                      r"che tempo|meteo|pioggia|piove|pioverà|piovere|chover|choverá|chuvoso|llover|lloverá|lluvioso|pleuvoir|"
                      r"pleuvra|regnen|sonnig|soleil|sol)\b", re.I)
-RESTAURANT = re.compile(r"\b(?:restaurants?|dinner|lunch|eat|food|place to eat|where to eat|essen|abendessen|"
+RESTAURANT = re.compile(r"\b(?:restaurants?|restos?|restau|bistrots?|trattorias?|dinner|lunch|eat|food|place to eat|where to eat|essen|abendessen|"
                         r"mittagessen|restaurant|dîner|déjeuner|manger|restaurante|cenar|comer|cena|almuerzo|jantar|"
                         r"almoço|ristorante|mangiare|pranzo|place|places|somewhere|spot|recommend|suggest|lokal|empfiehl\w*|endroit|"
                         r"recommande\w*|lugar|recomienda\w*|sítio|recomenda\w*|posto|locale|consiglia\w*)\b", re.I)
@@ -79,7 +85,7 @@ def asked(question: str) -> str | None:
     for slot, cues in ASKED:
         if re.search(cues, q, re.I):
             return slot
-    return None
+    return "all" if EVERYTHING_ASKED.search(q) else None
 
 
 def asked_thing(question: str) -> str | None:
@@ -131,6 +137,9 @@ def intent(question: str) -> str:
         return "weather"
     if RESTAURANT.search(question):
         return "restaurant"
+    if FEELS.search(question) and re.search(r"\?|\b(?:will|is|wird|ist|fera|fait|va|hará|hace|vai|está|farà|fa)\b",
+                                             question, re.I):
+        return "weather"  # "Is it cold in Berlin on Saturday?" (not "somewhere warm to eat", a restaurant)
     if asked_open(question):
         return "recall"  # checked after booking, weather and restaurants: "a table for my kids" is a booking
     if SMALL_TALK.search(question):

@@ -147,6 +147,10 @@ def resolve_conflict_rule(messages: Messages, body: dict[str, Any]) -> Reply:
 
 DECISION_WORDS = re.compile(  # the user settles something, per language (questions never count)
     r"\b(?:let'?s (?:book|go with|go for|take|do|pick|choose|get|stick with|reserve)|let us (?:book|go with|take)|"
+    r"(?<![?] )\b(?-i:[A-Z][\w'’-]*(?: (?:do|da|de|du|la|le|y|e|&|[A-Z][\w'’-]*))*) it is\b|final answer|"
+    r"(?:i|we)(?:'ll| will) go (?:with|for)|(?:i|we)(?:'re| are) booking|(?:i|we)(?:'ve| have)? opted for|"
+    r"(?:i|we)(?:'re| are) going for|on part sur|on opte pour|nous optons pour|optamos por|optiamo per|"
+    r"wir nehmen|wir gehen mit|"
     r"moved the (?:booking|table|reservation)|(?:i|we)(?:'ve| have)? (?:booked|reserved|chosen|picked|settled on)|^(?:booked|reserved)\b|"
     r"(?:i|we)(?:'ve| have)? (?:decided|agreed) (?:on|to)|(?:i|we)(?:'ve| have)? (?:decided|agreed)\b|(?:i|we) (?:chose|picked|went with|settled on)|"
     r"i'?d like to (?:go|visit|book|see)|(?:i|we)'?ll (?:take|go with|book|reserve|have|do)|(?:i|we)(?:'re| are) going with|"
@@ -164,10 +168,21 @@ OPEN_WORDS = re.compile(r"\b(?:remind me to|i (?:still |also )?(?:need|have) to|
 PREFERENCE_SUBJECTS = ("diet", "preference", "allergy", "intolerance", "condition", "mobility", "budget")  # and constraints
 
 
+POSSESSIVE_NAME = re.compile(r"\b(called|named|is) ([A-ZÀ-Ý][\w-]*)['’]s\.$")  # "my sister Clara's birthday"
+BARE_I_AM = re.compile(r"^(?:i'm|i am)\s+([A-ZÀ-Ý][\w-]*)[\s.!]*$", re.I)
+
+
 def session_facts(transcript: str) -> list[str]:
-    """The facts a session leaves standing: sure ones only, each later statement replacing one on its subject."""
+    """The facts a session leaves standing: sure ones only, each later statement replacing one on its subject.
+
+    Two readings are not trusted here: a name the user only said as "I'm Batman." (a message with nothing else:
+    as often a joke as an introduction), and a possessive taken as a name ("Clara's birthday" names Clara)."""
+    unsure = {m.group(1) for role, line in turns(transcript) if role == "user" for m in [BARE_I_AM.match(line.strip())]
+              if m}
     kept: list[str] = []
-    for fact in (f["text"] for f in facts_from(transcript) if f["confidence"] >= 0.8):
+    for fact in (POSSESSIVE_NAME.sub(r"\1 \2.", f["text"]) for f in facts_from(transcript) if f["confidence"] >= 0.8):
+        if any(fact == f"The user's name is {u}." for u in unsure):
+            continue
         decision = resolve(fact, list(enumerate(kept)))
         if decision["op"] in ("UPDATE", "DELETE"):
             kept.pop(decision["id"])
@@ -192,7 +207,7 @@ def session_summary_rule(messages: Messages, body: dict[str, Any]) -> Reply:
                  and not UNDECIDED.search(s)]
     last_user = [line for role, line in lines[-1:] if role == "user"]  # nobody has answered it yet
     questions = [s for s in said if OPEN_WORDS.search(s)]
-    questions += [s for line in last_user for s in sentences(line) if s.endswith("?")]
+    questions += [s for line in last_user for s in sentences(line) if s.endswith("?") and s not in questions]
     return answer({"decisions": decisions[:5],
                    "preferences": [f for f in facts if kind[f] in PREFERENCE_SUBJECTS or f in retracted_diet],
                    "facts_learned": [f for f in facts if kind[f] not in (*PREFERENCE_SUBJECTS, "booking", "plan")

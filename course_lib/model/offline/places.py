@@ -71,6 +71,9 @@ def city_named(text: str, exclude: tuple[str, ...] = ()) -> str | None:
     hits = known_cities(text)
     for m in _AFTER_PREPOSITION.finditer(text):
         name = m.group(1)
+        words = name.split()
+        if len(words) > 1 and (NOT_PLACES.match(words[1]) or words[0].lower() in LOCAL_NAMES):
+            name = words[0]  # "in Berlin Sunday": the city, not "Berlin Sunday"
         if NOT_PLACES.match(name) or any(name.lower() in e.lower() for e in exclude):
             continue
         if name.lower() not in LOCAL_NAMES:

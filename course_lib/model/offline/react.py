@@ -49,11 +49,13 @@ from typing import Any, Callable
 
 from course_lib.model.clock import COURSE_START
 from course_lib.model.offline import answers, booking, own_tools, repeats, skills
+from course_lib.model.offline.forecast import weather
 from course_lib.model.offline.intents import URL, intent
 from course_lib.model.offline.reading import (POINTER, best_sentences, constraints,
                                               fact_text, prompt_text, tool_history, weather_city)
 from course_lib.model.offline.reply import Messages, Reply, tool_call
 from course_lib.model.offline.self_memory import memory_step, recalled_text
+from course_lib.model.offline.slots import as_answer, booking_without_a_verb
 from course_lib.model.when import WEEKDAYS, day_of, today_in
 from course_lib.model.prompts import STALE_FLAG
 
@@ -142,7 +144,7 @@ def page(s: Situation) -> Reply:
 
 def recall(s: Situation) -> Reply:
     """Answer a question about the user ("what is my name / diet / budget", "Wo wohne ich?") from the prompt."""
-    return Reply(content=answers.answer_question(s.question, fact_text(s.messages)))
+    return Reply(content=answers.answer_question(s.question, "\n".join([fact_text(s.messages), recalled_text(s.done)])))
 
 
 def stale_facts(messages: Messages) -> list[str]:
@@ -154,12 +156,19 @@ def stale_facts(messages: Messages) -> list[str]:
 def confirmation_answered(messages: Messages, last_user: int) -> str | None:
     """The request the user is answering, if the last user message answers this model's question about old facts
     or about what a booking still needs."""
-    before = messages[last_user - 1] if last_user >= 2 else {}
-    if before.get("role") != "assistant" or not str(before.get("content") or "").startswith(
-            (ASK_TO_CONFIRM, booking.ASK_BOOKING, repeats.ASK_NEAR, skills.ASK_SLOTS)):
-        return None
-    asked = next((m for m in reversed(messages[:last_user - 1]) if m.get("role") == "user"), None)  # tool turns between
-    return str(asked.get("content") or "") if asked is not None else None
+    said: list[str] = []  # the user's earlier turns of this exchange, back to the request first asked about
+    while True:
+        before = messages[last_user - 1] if last_user >= 2 else {}
+        if before.get("role") != "assistant" or not str(before.get("content") or "").startswith(
+                (ASK_TO_CONFIRM, booking.ASK_BOOKING, repeats.ASK_NEAR, skills.ASK_SLOTS)):
+            return "\n".join(said) if said else None
+        at = next((i for i in range(last_user - 2, -1, -1) if messages[i].get("role") == "user"), None)  # tool turns between
+        if at is None:
+            return "\n".join(said) if said else None
+        if said:  # the answer after this question, read as the question asked ("3" to "how many people?")
+            said[0] = as_answer(str(before.get("content") or ""), said[0])
+        said.insert(0, str(messages[at].get("content") or ""))
+        last_user = at
 
 
 def ask_to_confirm(s: Situation, book: bool) -> Reply | None:
@@ -187,41 +196,17 @@ def restaurant(s: Situation, book: bool = False) -> Reply:
     return booking.restaurant(s, book, today, done_before)
 
 
-def weather(s: Situation) -> Reply:
-    """Check the forecast for the city asked about (or where the user lives), then report what the tool said."""
-    city = weather_city(s.question, fact_text(s.messages))
-    if city is None:
-        return Reply(content="For which city? You named none, and I don't know where you live.")
-    if "get_weather" not in s.names:
-        return s.call("get_weather", f"The user asks about the weather; I check {city}.", city=city)
-    observation = s.results("get_weather")[-1]
-    try:
-        w = json.loads(observation)
-        days = [d for d in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday") if d in w]
-    except (json.JSONDecodeError, TypeError):
-        w, days = None, []
-    if not isinstance(w, dict) or not days:  # the tool's own answer, as it gave it (its first clause: no list of defaults)
-        said = observation[len("error: "):] if observation.startswith("error: ") else observation
-        return Reply(content=f"The weather tool has no answer for {city}: it says \"{said.split(';')[0].strip()}\".")
-    asked = asked_days(s.question, today_in(fact_text(s.messages), COURSE_START.date()))
-    where = w.get("city", city)
-    if not asked:
-        return Reply(content=f"Weather in {where}: " + "; ".join(f"{d.title()} {w[d]}" for d in days) + ".")
-    have = [d for d in asked if d in w]
-    if not have:
-        return Reply(content=f"The forecast for {where} covers {days[0].title()} to {days[-1].title()} only, so it has "
-                             f"nothing for {' or '.join(d.title() for d in asked)}.")
-    return Reply(content=f"Weather in {where} on " + "; ".join(f"{d.title()}: {w[d]}" for d in have) + ".")
+FOLLOW_UP = re.compile(r"^\W*(?:and|what about|how about|und|et|y|e|ou|o|oder|or|also|auch)\b", re.I)
 
 
-def asked_days(question: str, today: Any) -> list[str]:
-    """The days a weather question asks about ('tomorrow', 'am Samstag', 'this weekend'), lower case; [] for any."""
-    day = day_of(question, today)
-    if day.value:
-        return [day.value.lower()]
-    if day.unclear:
-        return [d.strip().lower() for d in day.unclear.split(" or ")]
-    return []
+def follows_up(messages: Messages, last_user: int, question: str) -> str | None:
+    """The user's previous request, if this message only continues it ("and in Berlin?", "what about Saturday?",
+    "und am Sonntag?") and that request asked for the weather or a restaurant (never a booking: a second table is
+    booked only when asked for in so many words)."""
+    if not FOLLOW_UP.search(question) or len(question.split()) > 6:
+        return None
+    before = next((str(m.get("content") or "") for m in reversed(messages[:last_user]) if m.get("role") == "user"), None)
+    return before if before is not None and intent(before) in ("weather", "restaurant") else None
 
 
 def forget(s: Situation) -> Reply:
@@ -274,7 +259,7 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
     question = str(messages[last_user].get("content") or "")
     confirming = confirmation_answered(messages, last_user)
     if confirming is not None:  # "yes" / "no, I moved to Munich": the request asked about, with this answer
-        question = f"{confirming}\n{question}"
+        question = f"{confirming}\n{as_answer(str(messages[last_user - 1].get('content') or ''), question)}"
     done = tool_history(messages, last_user + 1)
     c = constraints(question, "\n".join([fact_text(messages), recalled_text(done)]))  # + search_memory's hits
     tools = list(body.get("tools") or [])
@@ -289,6 +274,11 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
         return step.call("load_skill", f"The task matches the skill {loading[0]} (similarity {loading[1]:.2f}); "
                          "I load its steps first.", name=loading[0])
     kind = intent(question)
+    if kind == "unknown" and booking_without_a_verb(question):
+        kind = "book"
+    earlier = follows_up(messages, last_user, question) if kind == "unknown" else None
+    if earlier is not None:  # "and in Berlin?" after a weather question: that question, with this part winning
+        step.question, kind = f"{earlier}\n{question}", intent(earlier)
     if kind in ("small_talk", "unknown") or (kind in NEEDS and NEEDS[kind] not in step.offered):
         schema, _ = own_tools.best_tool(question, tools)  # a learner's own tool, by embedding similarity
         if schema is not None:

@@ -5,7 +5,7 @@ Only when the request offers `save_memory` / `search_memory` / `forget_memory` /
 * a message that asks to delete everything ("Please delete everything you know about me.", "lösche alles über
   mich", "oublie tout") → `forget_everything`, and the reply says how much each store deleted;
 * a message that asks to forget one thing ("forget my allergy", "vergiss meine Allergie", "no longer …") →
-  `search_memory` for it, then `forget_memory` on the best hit;
+  `search_memory` for it, then `forget_memory` on the best hit and every other hit on the same subject;
 * a message that states facts → one `save_memory` per fact the extraction rules (memory_ops.facts_from) find
   with confidence ≥ 0.8; then a short "Noted" reply if nothing else was asked, else the request below;
 * a request for a restaurant, a booking or "what is my …" → `search_memory` first; the ReAct policy then reads
@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from course_lib.model.offline.intents import intent
+from course_lib.model.offline.lang.read_facts import about
 from course_lib.model.offline.memory_ops import facts_from
 from course_lib.model.offline.reply import Reply
 
@@ -54,6 +55,24 @@ def deleted_report(observation: str) -> str:
     return f"Deleted everything I had stored about you: {listed}. Nothing about you is left in my memory."
 
 
+def same_subject(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The best hit and every other hit about the same subject (slot): "forget where I live" forgets each home
+    city stored, not only the first; hits on other subjects stay."""
+    slot = about(found[0]["memory"].split(" (")[0])[0]
+    if not slot:
+        return found[:1]
+    return [h for h in found if about(h["memory"].split(" (")[0])[0] == slot]
+
+
+def on_subject(found: list[dict[str, Any]], fact: str) -> list[dict[str, Any]]:
+    """The hits on the subject of the fact the user names: its exact slot ('allergy:peanuts'), else its family
+    ('allergy'); none when the search found only other subjects."""
+    slot = about(fact)[0] or ""
+    of = [(h, about(h["memory"].split(" (")[0])[0] or "") for h in found]
+    exact = [h for h, hs in of if slot and hs == slot]
+    return exact or [h for h, hs in of if slot and hs.split(":")[0] == slot.split(":")[0]]
+
+
 def memory_step(s: Any) -> Reply | None:
     """The next memory-tool call or reply for this step, or None to let the ReAct rules answer."""
     if not MEMORY_TOOLS & s.offered:
@@ -67,17 +86,23 @@ def memory_step(s: Any) -> Reply | None:
         return Reply(content="I cannot delete everything with the tools I have here (forget_everything is not "
                              "offered); forget_memory deletes one memory at a time, by its id from search_memory.")
     if kind == "forget" and {"search_memory", "forget_memory"} <= s.offered:
-        if "search_memory" not in names:
-            topic = FORGET_WORDS.sub(" ", s.question).strip(" .!?,") or s.question
+        topic = " ".join((FORGET_WORDS.sub(" ", s.question).strip(" .!?,") or s.question).split())
+        stated = [f["text"] for f in facts_from("user: " + topic) if f.get("confidence", 0) >= 0.8][:1]
+        if "search_memory" not in names:  # "vergiss, dass ich Vegetarier bin": search for the fact it names
             return s.call("search_memory", "The user asks me to forget something; I look it up first.",
-                          query=" ".join(topic.split()))
+                          query=stated[0] if stated else topic)
         found = hits(s.results("search_memory")[-1])
         if not found:
             return Reply(content="I have nothing stored about that, so there is nothing to forget.")
-        if "forget_memory" not in names:
-            return s.call("forget_memory", f"I forget: {found[0]['memory']}", id=found[0]["id"])
-        gone = found[0]["memory"].split(" (")[0]
-        return Reply(content=f"Done: I forgot \"{gone}\".")
+        same = on_subject(found, stated[0]) if stated else same_subject(found)
+        if not same:  # the search found memories, but none on what the user named: deleting one would be a guess
+            return Reply(content=f"I have nothing stored that says \"{stated[0]}\", so I deleted nothing.")
+        forgotten = {args.get("id") for tool, args, _ in s.done if tool == "forget_memory"}
+        left = [h for h in same if h["id"] not in forgotten]
+        if left:
+            return s.call("forget_memory", f"I forget: {left[0]['memory']}", id=left[0]["id"])
+        gone = "; ".join(f"\"{h['memory'].split(' (')[0]}\"" for h in same)
+        return Reply(content=f"Done: I forgot {gone}.")
     if "save_memory" in s.offered:
         facts = [f["text"] for f in facts_from("user: " + s.question) if f.get("confidence", 0) >= 0.8]
         saved = [args.get("text") for tool, args, _ in s.done if tool == "save_memory"]
