@@ -49,7 +49,13 @@ def test_not_a_text_names_the_type_and_the_fix(bad):
 
 @settings(max_examples=60, deadline=None)
 @given(st.text(max_size=200), st.text(max_size=200))
-def test_round_trip_and_concatenation_bound(a, b):
-    assert decode(encode(a)) == a
-    # merging across the seam can only save tokens, never add more than one
-    assert count_tokens(a + b) <= count_tokens(a) + count_tokens(b) + 1
+def test_round_trip_and_byte_bound(a, b):
+    assert decode(encode(a + b)) == a + b
+    # a token is at least one byte of UTF-8, and a text that is not empty is at least one token
+    assert (a + b == "") or 1 <= count_tokens(a + b) <= len((a + b).encode("utf-8"))
+
+
+def test_joining_two_texts_can_cost_more_than_both():
+    """Token counts do not add up: BPE merges differ across the seam. '_more' and 'read' are one token each, but
+    '_moreread' is four (hypothesis found it; an earlier version of this file claimed the seam adds at most one)."""
+    assert (count_tokens("_more"), count_tokens("read"), count_tokens("_moreread")) == (1, 1, 4)
