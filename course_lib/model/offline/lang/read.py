@@ -23,6 +23,7 @@ from course_lib.model.offline.lang.slots_open import read_open
 from course_lib.model.offline.lang.slots_people import read_people
 from course_lib.model.offline.lang.slots_plans import read_plans
 from course_lib.model.offline.lang.split import split
+from course_lib.model.offline.lang.values import settle_all
 from course_lib.model.offline.lang.who import who
 
 Found = tuple[str, str, str]
@@ -56,12 +57,13 @@ class Reading:
     kept: list[Found] = field(default_factory=list)
     confidence: float = 0.9
     why: str = ""
+    refused: list[str] = field(default_factory=list)  # values the guard turned down (values.py), with why
 
     @property
     def not_understood(self) -> bool:
         """A statement about the user from which no fact could be read."""
-        return self.kind in kinds_mod.STATEMENTS and self.who == "self" and not self.kept and \
-            not self.why.startswith(("hedged", "hypothetical"))
+        return (self.kind in kinds_mod.STATEMENTS and self.who == "self" and not self.kept and
+                not self.why.startswith(("hedged", "hypothetical"))) or bool(self.refused and not self.kept)
 
 
 def hard_kind(sentence: str, kind: str, p: float) -> tuple[str, float, str]:
@@ -114,8 +116,9 @@ def normalise(sentence: str) -> str:
     return ADVERB.sub(lambda m: m.group(1) + " ", shared)
 
 
-def slots(sentence: str, lang: str, context: list[Found]) -> list[Found]:
-    """Every (slot, value, fact) the readers find in one sentence, one fact per slot."""
+def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], list[str]]:
+    """Every (slot, value, fact) the readers find in one sentence, one fact per slot, in canonical form; and why
+    each value the guard refused was refused (values.settle_all)."""
     sentence = normalise(sentence)
     found = read_people(sentence, lang) + read_health(sentence) + read_life(sentence) + read_open(sentence)
     found += instead(sentence, found)
@@ -128,9 +131,10 @@ def slots(sentence: str, lang: str, context: list[Found]) -> list[Found]:
     for f in found:
         if f[0] not in [g[0] for g in out] or f[0] == "retract":
             out.append(f)
+    out, refused = settle_all(out)
     if any(s == "retract" and v == f"allergic to {o[1]}" for s, v, _ in out for o in out):  # said and taken back at once
         out = [f for f in out if not any(f[1] == s[1][12:] for s in out if s[0] == "retract")]
-    return out
+    return out, refused
 
 
 def unquoted(sentence: str) -> str:
@@ -147,7 +151,7 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
     kind, p, cue = hard_kind(sentence, kind, p)
     own = unquoted(sentence)
     r = Reading(sentence, lang, who(own), kind, p, top)
-    r.found = slots(own, lang, context)
+    r.found, r.refused = slots(own, lang, context)
     if (h := HYPOTHETICAL.search(own)) and r.found:  # 'If I were vegan …': only what was said before the condition stands
         head = own[:h.start()]
         r.found = [f for f in r.found if head.strip() and said_in(head, f)]
