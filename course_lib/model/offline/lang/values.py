@@ -83,6 +83,8 @@ def settle(f: Found) -> tuple[Found | None, str]:
         family = "food" if value.startswith("allergic") else "medication"
         new = canon(family, cut) or cut
         return rewrite(f, slot, value.replace(thing, new)), ""
+    if head == "retract" and (job := canon("job", value)) and job != value:  # 'no longer a camarero' -> waiter
+        return rewrite(f, slot, job), ""
     if head not in CANONICAL and head not in ("preference", "hobby"):
         return f, ""
     cut = FILLER_TAIL.sub("", value).strip() or value
