@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from course_lib.model.offline.lang import kinds as kinds_mod
+from course_lib.model.offline.lang.clauses import credited
 from course_lib.model.offline.lang.corrections import correct, instead
 from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
 from course_lib.model.offline.lang.slots_health import read_health
@@ -63,7 +64,8 @@ class Reading:
     def not_understood(self) -> bool:
         """A statement about the user from which no fact could be read."""
         return (self.kind in kinds_mod.STATEMENTS and self.who == "self" and not self.kept and
-                not self.why.startswith(("hedged", "hypothetical"))) or bool(self.refused and not self.kept)
+                not self.why.startswith(("hedged", "hypothetical"))) or \
+            any(not r.endswith("not of the user") for r in self.refused) and not self.kept
 
 
 def hard_kind(sentence: str, kind: str, p: float) -> tuple[str, float, str]:
@@ -131,7 +133,9 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
     for f in found:
         if f[0] not in [g[0] for g in out] or f[0] == "retract":
             out.append(f)
-    out, refused = settle_all(out)
+    others = [f for f in out if not f[0].startswith(("relative:", "pet:")) and not credited(sentence, f[1])]
+    out, refused = settle_all([f for f in out if f not in others])
+    refused += [f"'{v}' is said of someone else (clauses.py), not of the user" for _, v, _ in others]
     if any(s == "retract" and v == f"allergic to {o[1]}" for s, v, _ in out for o in out):  # said and taken back at once
         out = [f for f in out if not any(f[1] == s[1][12:] for s in out if s[0] == "retract")]
     return out, refused

@@ -1,0 +1,47 @@
+"""Clauses: one sentence cut at its contrast and reported-speech boundaries, so a value is credited to the clause
+that says it.
+
+    "Ana's vegan btw, I'm not"                      -> "Ana's vegan btw" (Ana) | "I'm not" (the user)
+    "non sono più allergico ai crostacei, l'allergologo dice che è passata"
+                                                    -> "non sono più allergico ai crostacei" | "l'allergologo dice"
+                                                       | "è passata" (reported: the allergist's words)
+    "I'm vegetarian, my friends aren't"             -> the user | the friends
+
+The readers still read the whole sentence (a name and its nickname may sit in two clauses); afterwards a value
+found only in a clause about someone else, or in words reported from someone else, is not stored as the user's
+(`credited`). Boundaries: a comma or semicolon, 'but'/'though' and their equivalents, and the complementiser
+after a verb of saying ('that', 'dass', 'que', 'che').
+"""
+from __future__ import annotations
+
+import re
+
+from course_lib.model.offline.lang.who import who
+
+BOUNDARY = re.compile(r"\s*[,;:]\s+|\s+(?=(?:but|though|although|whereas|aber|obwohl|während|mais|alors que|pero|aunque|"
+                      r"mientras|mas|embora|enquanto|ma|però|mentre)\b)", re.I)
+SAYS = re.compile(r"\b(?:says?|said|thinks?|thought|reckons?|told me|tells me|claims?|sagt|sagte|meint|glaubt|dit|pense|"
+                  r"affirme|dice|dijo|piensa|cree|diz|disse|acha|pensa|ha detto|crede)\s*(?:that|dass|que|qu'|che)?\s*", re.I)
+FIRST_PERSON = re.compile(r"^\W*(?:i|i'm|we|ich|wir|je|j'|yo|eu|io|moi|my|mein\w*|mon|ma|mi|meu|minha|mio|mia)\b", re.I)
+
+
+def clauses(sentence: str) -> list[tuple[str, str]]:
+    """(clause, whom it is about: 'self', 'other', 'agent' or 'reported') for each clause of one sentence."""
+    out: list[tuple[str, str]] = []
+    for part in (p for p in BOUNDARY.split(sentence) if p and p.strip()):
+        said = SAYS.search(part)
+        if said and said.end() < len(part) and not FIRST_PERSON.match(part):  # "l'allergologo dice che è passata"
+            out.append((part[:said.end()], who(part[:said.end()])))
+            out.append((part[said.end():], "reported"))
+        else:
+            out.append((part, who(part)))
+    return out
+
+
+def credited(sentence: str, value: str) -> bool:
+    """May `value` (as the reader found it, before it was put in canonical form) be stored as the user's? False only
+    when every clause that contains it is about someone else or reports someone else's words; a value no single
+    clause contains (it spans two) is credited."""
+    word = value.lower().removeprefix("allergic to ").removeprefix("takes ").strip()
+    holding = [whom for text, whom in clauses(sentence) if word and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text.lower())]
+    return not holding or any(whom in ("self", "agent") for whom in holding)
