@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from course_lib.model.offline.lang import kinds as kinds_mod
 from course_lib.model.offline.lang.clauses import credited
-from course_lib.model.offline.lang.corrections import correct, instead
+from course_lib.model.offline.lang.corrections import budget_number, correct, instead, restated
 from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
 from course_lib.model.offline.lang.slots_health import read_health
 from course_lib.model.offline.lang.slots_life import read_life
@@ -125,7 +125,7 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
     found = read_people(sentence, lang) + read_health(sentence) + read_life(sentence) + read_open(sentence)
     found += instead(sentence, found)
     if not [f for f in found if f[0] != "retract"]:
-        found += correct(sentence, context)
+        found += correct(sentence, context) or budget_number(sentence, context) or restated(sentence, context)
     heads = {s.split(":")[0] for s, _, _ in found}
     last = next((v for s, v, _ in reversed(context) if s.startswith("relative:")), "someone")
     found += [f for f in read_plans(sentence, last) if f[0].split(":")[0] not in heads]
