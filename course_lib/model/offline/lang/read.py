@@ -111,17 +111,29 @@ ADVERB = re.compile(r"\b(i|we|ich|je)\s+(?:mostly|usually|normally|often|always|
                     r"just|actually|generally|mainly|meistens|normalerweise|auch|souvent|aussi)\s+", re.I)
 
 
-def normalise(sentence: str) -> str:
-    """The sentence with a shared subject written out and a frequency adverb dropped, so one reader fits every
-    clause: 'Ich heiße Jonas und bin 31' -> '… und ich bin 31'; 'i mostly work nights' -> 'i work nights'."""
+FILLER = re.compile(r"\b((?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono|ich arbeite|i work|je travaille|trabajo|trabalho|"
+                    r"lavoro)\s+)(?:übrigens|eigentlich|auch|schon|jetzt|by the way|btw|also|actually|now|d'ailleurs|au fait|aussi|"
+                    r"maintenant|por cierto|también|ahora|aliás|também|agora|comunque|anche|tra l'altro|adesso|ora)\s+", re.I)
+TYPED = {"im": "I'm", "ive": "I've", "dont": "don't", "cant": "can't", "doesnt": "doesn't", "isnt": "isn't", "didnt": "didn't"}
+TYPED_RE = re.compile(r"\b(?:i|" + "|".join(TYPED) + r")\b(?=\s+\w)")
+ARTICLE_NAME = re.compile(r"\b(sou|soy|sono|je suis|ich bin)\s+(?:o|a|el|la|il|der|die)\s+(?=[A-ZÀ-Ý])")
+
+
+def normalise(sentence: str, lang: str = "en") -> str:
+    """The sentence with a shared subject written out and a filler or frequency adverb dropped, so one reader fits
+    every clause: 'Ich heiße Jonas und bin 31' -> '… und ich bin 31'; 'i mostly work nights' -> 'i work nights';
+    'ich bin übrigens 52' -> 'ich bin 52'; 'eu sou o João' -> 'eu sou João'; English typed without apostrophes
+    ('im 27', 'i dont eat pork') written with them."""
+    if lang == "en":
+        sentence = TYPED_RE.sub(lambda m: TYPED.get(m.group(0).lower(), "I"), sentence)
     shared = SHARED_RE.sub(lambda m: f"{m.group(1)} {SHARED[m.group(2).lower()]}", sentence)
-    return ADVERB.sub(lambda m: m.group(1) + " ", shared)
+    return ARTICLE_NAME.sub(r"\1 ", FILLER.sub(r"\1", ADVERB.sub(lambda m: m.group(1) + " ", shared)))
 
 
 def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], list[str]]:
     """Every (slot, value, fact) the readers find in one sentence, one fact per slot, in canonical form; and why
     each value the guard refused was refused (values.settle_all)."""
-    sentence = normalise(sentence)
+    sentence = normalise(sentence, lang)
     found = read_people(sentence, lang) + read_health(sentence) + read_life(sentence) + read_open(sentence)
     found += instead(sentence, found)
     if not [f for f in found if f[0] != "retract"]:

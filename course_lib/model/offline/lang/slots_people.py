@@ -92,10 +92,18 @@ def found_age(s: str) -> list[Found]:
     return []
 
 
+BIRTHDAY_WORD = r"\b(?:birthday|b-?day|geburtstag|anniversaire|cumplea[ñn]os|cumple|anivers[áa]rio|compleanno)\b"
+OWN = r"\b(?:my|i|mein|ich|mon|j'ai|je|mi|yo|meu|minha|eu|mio|io|ho)\b"
+
+
 def found_birthday(s: str, lang: str) -> list[Found]:
-    """'My birthday is on 3 July' -> birthday '3 July'."""
+    """'My birthday is on 3 July', 'Ich hab am 14. Februar Geburtstag', 'mi cumple es el 9 de octubre' -> birthday:
+    a birthday word, the speaker as its owner (not 'my sister's birthday') and a date anywhere in the sentence."""
     m = re.search(BIRTHDAY, s, re.I)
     date = find_date(s[m.end():], lang) if m else None
+    if date is None and (word := re.search(BIRTHDAY_WORD, s, re.I)) and re.search(OWN, s, re.I) and \
+            not re.search(rf"(?:{REL})(?:'s|s)?\s+(?:\w+\s+)?$", s[:word.start()], re.I):
+        date = find_date(s, lang)
     return [("birthday", date, f"The user's birthday is on {date}.")] if date else []
 
 
