@@ -116,6 +116,8 @@ FILLER = re.compile(r"\b((?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono|i
                     r"maintenant|por cierto|también|ahora|aliás|também|agora|comunque|anche|tra l'altro|adesso|ora)\s+", re.I)
 TYPED = {"im": "I'm", "ive": "I've", "dont": "don't", "cant": "can't", "doesnt": "doesn't", "isnt": "isn't", "didnt": "didn't"}
 TYPED_RE = re.compile(r"\b(?:i|" + "|".join(TYPED) + r")\b(?=\s+\w)")
+GREETING_LEAD = re.compile(r"^\W*(?:hi+|hello|hey+|hiya|hallo|moin|servus|salut|bonjour|coucou|hola|buenas|ol[áa]|oi|ciao|salve)"
+                           r"(?: again| there| all| everyone| zusammen| à tous| a todos| a tutti)?\s*[,!.]?\s+(?!(?:it'?s|this is|c'est|ici|aqui|qui|again|there|all|everyone)\b)(?=\w)", re.I)
 ARTICLE_NAME = re.compile(r"\b(sou|soy|sono|je suis|ich bin)\s+(?:o|a|el|la|il|der|die)\s+(?=[A-ZÀ-Ý])")
 
 
@@ -126,6 +128,7 @@ def normalise(sentence: str, lang: str = "en") -> str:
     ('im 27', 'i dont eat pork') written with them."""
     if lang == "en":
         sentence = TYPED_RE.sub(lambda m: TYPED.get(m.group(0).lower(), "I"), sentence)
+    sentence = GREETING_LEAD.sub("", sentence)
     shared = SHARED_RE.sub(lambda m: f"{m.group(1)} {SHARED[m.group(2).lower()]}", sentence)
     return ARTICLE_NAME.sub(r"\1 ", FILLER.sub(r"\1", ADVERB.sub(lambda m: m.group(1) + " ", shared)))
 

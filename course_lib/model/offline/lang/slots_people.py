@@ -28,7 +28,7 @@ NAME_SAID = [  # how people give their name, per language
     r"\bchamo-me\s+" + NAME, r"\bme chamo\s+" + NAME, r"\bmi chiamo\s+" + NAME, r"\bil mio nome [èe]\s+" + NAME,
     r"\bchiamami\s+" + NAME, r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)(?: again| there| all)?[,!]? (?:it'?s|this is|c'est|soy|sou|sono)\s+" + NAME,
     r"\b(?:intro|introduction|quick intro)\s*:\s*" + NAME, r"^(?:eu )?sou (?:o|a)\s+" + NAME, r"^(?:yo )?soy\s+" + NAME + r"(?=\s*(?:[,.!]|$| y\b))",
-    r"^(?:io )?sono\s+" + NAME + r"(?=\s*(?:[,.!]|$| e\b))", r"^je suis\s+" + NAME + r"(?=\s*(?:[,.!]|$| et\b))", r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)[,!]? (?:i'?m|ich bin|je suis|soy|sou|sono)\s+" + NAME,
+    r"^(?:io )?sono\s+" + NAME + r"(?=\s*(?:[,.!]|$| e\b))", r"^(?:eu )?sou\s+" + NAME + r"(?=\s*(?:[,.!]|$| e\b))", r"^je suis\s+" + NAME + r"(?=\s*(?:[,.!]|$| et\b))", r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)[,!]? (?:i'?m|ich bin|je suis|soy|sou|sono)\s+" + NAME,
 ]
 NICK_SAID = [r"\b(?:everyone|everybody|people|friends|they all|most people) calls? me\s+" + NAME, r"\bi go by\s+" + NAME,
              r"\b(?:alle|freunde) nennen mich\s+" + NAME, r"\bon m'appelle\s+" + NAME, r"\btout le monde m'appelle\s+" + NAME,
