@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model.offline.lang.concepts import canon, find
 from course_lib.model.offline.lang.lexicon import DIETS, FAITHS, NATIONALITIES, alternation
 from course_lib.model.offline.lang.numbers import money
 
@@ -20,8 +21,8 @@ LIVE = (r"\b(?:i|we) (?:don'?t |do not |no longer |never )?(?:now |still |curren
         r"\b(?:me mud[ée]|nos mudamos|me he mudado|nos hemos mudado) a|\b(?:mudei-me|me mudei|mudámo-nos|mudamo-nos|nos mudamos) para|"
         r"\b(?:mi sono|ci siamo) trasferit[oiae] a|\b(?:j'ai|nous avons|on a) d[ée]m[ée]nag[ée]s? [àa]|\bje me suis install[ée]e? [àa]|"
         r"\bnous habitons [àa]|\bvivo en|\bvivimos en|\b(?:eu )?(?:moro|vivo) (?:em|no|na)|\bmoramos (?:em|no|na)|\babito a|\bvivo a|\babitiamo a")
-MOVED = (r"\b(?:moved|relocated|gezogen|umgezogen|d[ée]m[ée]nag[ée]s?|mudamos|nos mudamos|mud[áa]mo-nos|mudei-me|trasferit[oia])\b"
-         r".*?\b(?:from|von|de|du|desde|do|da)\s+\S+(?: \S+)?\s+(?:to|nach|[àa]|a|para|pra|in)\s+" + PLACE)
+MOVED = (r"\b(?:moved|relocated|gezogen|umgezogen|d[ée]m[ée]nag[ée]s?|mud[áa]mos|nos mudamos|mud[áa]mo-nos|mudei-me|trasferit[oia])\b"
+         r".*?\b(?:from|von|de|du|desde|do|da)\s+\S+(?: \S+)?\s+(?:to|nach|[àa]|a|para|pra|in)\s+(?:o |a |the |le |la |el )?" + PLACE)
 NOT_PLACES = {"I", "The", "A", "My", "Our", "Town", "City", "Home"}
 JOB_AS = (r"\b(?:i'?m|i am) an? ([\w-]+) by (?:trade|profession)|\b(?:i|i'?m|i am) (?:working |employed )?as an? ([\w -]+?)|\bi work (?:[\w ]+? )?as an? ([\w -]+?)|\bich arbeite als ([\w -]+?)|"
           r"\bje travaille comme ([\w -]+?)|\btrabajo (?:de|como) ([\w -]+?)|\btrabalho como ([\w -]+?)|\blavoro come ([\w -]+?)|"
@@ -48,7 +49,9 @@ BUDGET = (r"\b(?:budget|spend|limit|cap|max(?:imum)?|a head|per (?:person|head)|
           r"pro (?:person|kopf)|par personne|por persona|por pessoa|a persona|ausgeben|d[ée]penser|gastar|spendere)\b")
 TRIP = (r"\b(?:i'?m|i am|we'?re|we are)? ?(?:flying|going|heading|travell?ing|off) to|\b(?:i|we) (?:fly|travel) to|\bvisiting [\w ]*? in|"
         r"\b(?:trip|holiday|weekend|vacation) (?:to|in)|\bfliege (?:ich )?nach|\bfahre (?:ich )?nach|\breise (?:ich )?nach|"
-        r"\bje pars (?:à|a|en)|\bje vais (?:à|a|en)|\bviajo a|\bvoy a|\bvou (?:a|para)|\bvado a|\bparto per")
+        r"\bje pars (?:à|a|en)|\bje vais (?:à|a|en)|\bviajo a|\bvoy a|\bvou (?:a|para)|\bvado a|\bparto per|"
+        r"\b(?:on part|nous partons|on va|wir fahren nach|wir fliegen nach|partimos (?:a|para)|vamos a|vamos para|andiamo a|"
+        r"partiamo per)|\b(?:voyage|reise|viaje|viagem|viaggio|urlaub|vacances|vacaciones|f[ée]rias|vacanze) (?:à|a|en|nach|in|para|em)")
 PREFER = [  # (pattern, how the fact says it, the value's prefix)
     (r"\bi(?:'d| would)? (?:much |really )?(?:prefer|rather(?: have| sit| stay)?)|\bje pr[ée]f[èe]re|\bprefiero|\bprefiro|\bpreferisco|"
      r"\bich (?:\w+ )?lieber|\bwe'?d rather", "prefers", ""),
@@ -107,6 +110,10 @@ NO_LONGER_JOB = (r"\b(?:i'?m|i am) (?:no longer|not) (?:an? )?({JOB})(?: any ?mo
                  r"\bnon (?:sono|lavoro come) più (?:un |una )?({JOB})|\bnon faccio più (?:il |la |l')({JOB})")
 
 
+COPULA = (r"\b(?:i'?m|i am|i work as|ich bin|ich arbeite als|je suis|je travaille comme|soy|trabajo de|trabajo como|sou|"
+          r"trabalho como|sono|lavoro come|faccio)\s+(?:an? |un |une |uma? |una |un'|el |la |il |lo |o |a |l')?")
+
+
 def found_job(s: str) -> list[Found]:
     """'I work as an archivist', 'I'm a software engineer at …', 'Je suis développeur', 'Soy profesor de historia';
     "I'm no longer a teacher" takes the job back."""
@@ -122,6 +129,11 @@ def found_job(s: str) -> list[Found]:
     if job is None:
         m = re.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s+(?:an? |un |une |uma? |un'?)?({JOB_WORDS}){JOB_END}", s, re.I)
         job = m.group(1) if m else None
+    for cop in ([] if job else re.finditer(COPULA, s, re.I)):  # 'ahora soy conductor de autobús': a job the lexicon knows
+        known = find("job", s[cop.end():cop.end() + 40])
+        if known and known[0][0] == 0:
+            job = known[0][1]
+            break
     if job is None and (t := re.search(r"\b(?i:ich bin)\s+([A-ZÄÖÜ][a-zäöüß]+(?:er|erin|eur|eurin|ist|istin|ant|antin|ent|entin|"
                                        r"schwester|pfleger|pflegerin|arzt|ärztin|koch|köchin|frau|mann|kraft))\b", s)) \
             and t.group(1).lower() not in NOT_JOBS and not re.fullmatch(rf"(?:{NATIONALITIES})", t.group(1), re.I):
@@ -146,12 +158,24 @@ def found_job(s: str) -> list[Found]:
     return [("job", job, f"The user works as {a_or_an(job)}.")]
 
 
+SET_ASIDE = (r"\b(?:set aside|put aside|saved|budgeted|planned|allowed|eingeplant|zurückgelegt|gespart|vorgesehen|pr[ée]vu|"
+             r"mis de c[ôo]t[ée]|[ée]conomis[ée]|tenemos|ahorrado|reservado|temos|poupado|guardado|abbiamo|messo da parte|previsto|"
+             r"risparmiato|en total|no total|in totale|insgesamt|in total)\b")
+PURPOSE = r"\b(?:for (?:the|our|my)|f[üu]r (?:die|den|das|unsere?n?)|pour (?:le|la|les|notre|nos)|para (?:el|la|los|nuestro|nuestra|o|a|os|nosso|nossa)|per (?:il|la|lo|le|i|nostro|nostra))\s+(\w+)"
+
+
 def found_budget(s: str) -> list[Found]:
-    """An amount said with a budget word: 'Dinner budget is 60 euros per person', 'max 35 quid a head'."""
+    """An amount said with a budget word ('Dinner budget is 60 euros per person', 'max 35 quid a head') or with
+    a verb of setting money aside ('Für die Hochzeit haben wir 14.500 € eingeplant'). What it is for, when the
+    concept lexicon knows it (wedding, honeymoon, trip …; dinner is the default), names the slot: budget:wedding."""
     amount = money(s)
-    if amount and re.search(BUDGET, s, re.I):
-        return [("budget", amount, f"The user's budget is {amount}.")]
-    return []
+    if not amount or not (re.search(BUDGET, s, re.I) or re.search(SET_ASIDE, s, re.I)):
+        return []
+    purpose = next((canon("purpose", m.group(1)) for m in re.finditer(PURPOSE, s, re.I) if canon("purpose", m.group(1))), None)
+    purpose = purpose or next((v for _, v in find("purpose", s)), None)
+    if purpose and purpose != "dinner":
+        return [(f"budget:{purpose}", amount, f"The user's {purpose} budget is {amount}.")]
+    return [("budget", amount, f"The user's budget is {amount}.")]
 
 
 def found_trip(s: str) -> list[Found]:
@@ -164,7 +188,11 @@ def found_trip(s: str) -> list[Found]:
 def found_preference(s: str) -> list[Found]:
     """'I prefer window seats', 'I hate cilantro', 'Odio el cilantro' -> preference:<thing>; 'I always pick an aisle
     seat' -> preference:aisle seats (a seat the user habitually chooses)."""
-    seat = next((k for k, v in SEATS.items() if re.search(v, s, re.I)), None)
+    seat = next((v for _, v in find("seat", s)), None)
+    if seat and re.search(r"\b(?:prefer\w*|rather|lieber|am liebsten|pr[ée]f[èe]re\w*|prefiero|prefiro|preferisco|always|immer|"
+                          r"toujours|siempre|sempre)\b", s, re.I) and re.search(r"\b(?:fly|flight|plane|train|seat|flugzeug|zug|platz|"
+                          r"avion|vol|train|place|avi[óo]n|vuelo|voos?|avi[ãa]o|comboio|aereo|volo|treno|posto|lugar|asiento)\w*", s, re.I):
+        return [("preference:seat", seat, f"The user prefers {'an' if seat[0] in 'aeiou' else 'a'} {seat}.")]
     if seat and re.search(r"\b(?:i|we) (?:always |usually |normally |tend to |like to |prefer to |love to )?(?:pick|choose|book|get|take|ask for|go for|want|need|sit)\b"
                           r"|\bich (?:nehme|buche|w[äa]hle) (?:immer )?|\bje (?:prends|choisis|r[ée]serve) toujours|\bsiempre (?:elijo|pido|reservo)|"
                           r"\bescolho sempre|\bsempre (?:escolho|scelgo|prendo)|\bscelgo sempre", s, re.I):
