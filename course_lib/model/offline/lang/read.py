@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from course_lib.model.offline.lang import kinds as kinds_mod
 from course_lib.model.offline.lang.clauses import credited
+from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.corrections import budget_number, correct, instead, restated
 from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
 from course_lib.model.offline.lang.slots_health import read_health
@@ -150,6 +151,8 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
             out.append(f)
     others = [f for f in out if not f[0].startswith(("relative:", "pet:")) and not credited(sentence, f[1])]
     out, refused = settle_all([f for f in out if f not in others])
+    if any(f[0] == "job" for f in out):  # 'ya no trabajo de camarero, ahora soy conductor': the new job replaces it
+        out = [f for f in out if not (f[0] == "retract" and canon("job", f[1]))]
     refused += [f"'{v}' is said of someone else (clauses.py), not of the user" for _, v, _ in others]
     if any(s == "retract" and v == f"allergic to {o[1]}" for s, v, _ in out for o in out):  # said and taken back at once
         out = [f for f in out if not any(f[1] == s[1][12:] for s in out if s[0] == "retract")]

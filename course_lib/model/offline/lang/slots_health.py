@@ -187,6 +187,8 @@ def found_condition(s: str) -> list[Found]:
     m = re.search(rf"\b(?:{CONDITION})\b", s, re.I)
     if m:
         cond = canonical(CONDITIONS, m.group(0).lower()) or m.group(0).lower()
+        if cond == "diabetes" and (kind := re.search(r"\b(?:type|typ|tipo)\s*([12])\b", s, re.I)):
+            cond = f"type {kind.group(1)} diabetes"  # 'je suis diabétique de type 2'
         out.append(("condition", cond, "The user is pregnant." if cond == "pregnant" else f"The user has {cond}."))
     elif (h := HAVE_CONDITION.search(s)) and h.group(1).lower() not in ("it", "this", "that"):
         cond = h.group(1) if re.fullmatch(r"[A-Z]{2,5}", h.group(1)) else h.group(1).lower()

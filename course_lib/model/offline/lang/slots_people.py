@@ -129,6 +129,9 @@ def found_relatives(s: str) -> list[Found]:
             out += [relative_fact(rel, n, several) for n in names]
     pet = re.search(rf"\b({PET})s?\b(?:,? (?:a|an|un|une|una|uma) \w+)?,?\s*(?:{CALLED}|(?:he|she|it|er|sie|il|elle)(?:'s| is| ist)? "
                     rf"(?:called|named|hei(?:ß|ss)t|s'appelle))\s+{NAME}", s, re.I)
+    if pet is None:  # 'we've got a new puppy, Miso': the name in apposition
+        pet = re.search(rf"(?:{HAVE})\s+(?:a |an |one |ein\w* |une? |uma? |una? )?(?:new |little |young |neue[nr]? |nouvelle |nouveau |"
+                        rf"nuev[oa] |nov[oa] |nuov[oa] )?({PET}),\s*{NAME}", s, re.I)
     if pet is None and re.search(rf"\brenamed (?:the |our |my )?({PET})\b", s, re.I):
         pet = re.search(rf"\b({PET})\b.*?\b(?:called|named)\s+{NAME}", s, re.I)
     if pet:

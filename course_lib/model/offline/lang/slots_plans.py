@@ -19,7 +19,7 @@ VENUE = r"([A-Z][\w'-]+(?:(?: &| and)? [A-Z][\w'-]+)*)"
 TIME = r"(\d{1,2}[:.]\d{2})"
 FLIGHT = re.compile(r"\b([A-Z]{2} ?\d{3,4})\b")
 FLIGHT_TO = re.compile(r"\b(?i:i (?:have|'ve got|got) a flight to) " + PLACE)
-ZONE = re.compile(r"\b(?:my time ?zone is|i'?m in the|i am in the) ([\w/+:-]+)(?: time ?zone)?|\b([A-Z]\w+/[A-Z][\w/]+) is my time ?zone", re.I)
+ZONE = re.compile(r"\b(?:my time ?zone(?: is|'s)|i'?m in the|i am in the) ([\w/+:-]+)(?: time ?zone)?|\b([A-Z]\w+/[A-Z][\w/]+) is my time ?zone", re.I)
 MEETING = re.compile(r"\b(?i:meeting with) (?P<who>" + TITLE + NAME + r")\b.*?\b(?P<at>\d{1,2}[:.]\d{2})|"
                      r"\b(?P<at2>\d{1,2}[:.]\d{2})\b.*?\b(?i:meeting with) (?P<who2>" + TITLE + NAME + ")")
 MOVED_MEETING = re.compile(r"^" + NAME + r" (?i:just |has )?(?i:moved|changed|pushed|rescheduled|shifted) (?i:our|the|my) (?i:meeting) (?i:to) " + TIME)
