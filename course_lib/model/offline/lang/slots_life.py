@@ -123,7 +123,8 @@ def found_job(s: str) -> list[Found]:
              or "più" in gone.group(0).lower() or "nicht mehr" in gone.group(0).lower()):
         job = next(g for g in gone.groups() if g).lower()
         if not re.fullmatch(DIET_WORDS, job, re.I) and job not in NOT_JOBS:  # 'no longer pescatarian' is a diet (slots_health)
-            return [("retract", job, f"The user is no longer {a_or_an(job)}.")]
+            now = [f for f in found_job(s[gone.end():]) if f[0] == "job"]  # '…, ahora soy conductor de autobús'
+            return [("retract", job, f"The user is no longer {a_or_an(job)}."), *now]
     m = re.search(rf"(?:{JOB_AS}){JOB_END}", s, re.I)
     job = next((g for g in m.groups() if g), None) if m else None
     if job is None:
@@ -172,7 +173,8 @@ def found_budget(s: str) -> list[Found]:
     if not amount or not (re.search(BUDGET, s, re.I) or re.search(SET_ASIDE, s, re.I)):
         return []
     purpose = next((canon("purpose", m.group(1)) for m in re.finditer(PURPOSE, s, re.I) if canon("purpose", m.group(1))), None)
-    purpose = purpose or next((v for _, v in find("purpose", s)), None)
+    if purpose is None and (before := re.search(r"(\w+)[ -]?(?:budget|presupuesto|or[çc]amento)\b", s, re.I)):
+        purpose = canon("purpose", before.group(1))  # 'our wedding budget'; 'Hochzeitsbudget' stays unread
     if purpose and purpose != "dinner":
         return [(f"budget:{purpose}", amount, f"The user's {purpose} budget is {amount}.")]
     return [("budget", amount, f"The user's budget is {amount}.")]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from course_lib.model.dates import find_date
+from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.lexicon import (DIETS, FAITHS, NATIONALITIES, PETS, POSSESSIVE, RELATIVES,
                                                    SINGULAR_RELATIVES, alternation, canonical)
 
@@ -28,7 +29,7 @@ NAME_SAID = [  # how people give their name, per language
     r"\bchamo-me\s+" + NAME, r"\bme chamo\s+" + NAME, r"\bmi chiamo\s+" + NAME, r"\bil mio nome [èe]\s+" + NAME,
     r"\bchiamami\s+" + NAME, r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)(?: again| there| all)?[,!]? (?:it'?s|this is|c'est|soy|sou|sono)\s+" + NAME,
     r"\b(?:intro|introduction|quick intro)\s*:\s*" + NAME, r"^(?:eu )?sou (?:o|a)\s+" + NAME, r"^(?:yo )?soy\s+" + NAME + r"(?=\s*(?:[,.!]|$| y\b))",
-    r"^(?:io )?sono\s+" + NAME + r"(?=\s*(?:[,.!]|$| e\b))", r"^(?:eu )?sou\s+" + NAME + r"(?=\s*(?:[,.!]|$| e\b))", r"^je suis\s+" + NAME + r"(?=\s*(?:[,.!]|$| et\b))", r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)[,!]? (?:i'?m|ich bin|je suis|soy|sou|sono)\s+" + NAME,
+    r"^(?:io )?sono\s+" + NAME + r"(?=\s*(?:[,.!]|$| e\b))", r"^(?:ich bin|i'?m|i am)\s+" + NAME + r"(?=\s*(?:[,.!]|$| und\b| and\b))", r"^(?:eu )?sou\s+" + NAME + r"(?=\s*(?:[,.!]|$| e\b))", r"^je suis\s+" + NAME + r"(?=\s*(?:[,.!]|$| et\b))", r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)[,!]? (?:i'?m|ich bin|je suis|soy|sou|sono)\s+" + NAME,
 ]
 NICK_SAID = [r"\b(?:everyone|everybody|people|friends|they all|most people) calls? me\s+" + NAME, r"\bi go by\s+" + NAME,
              r"\b(?:alle|freunde) nennen mich\s+" + NAME, r"\bon m'appelle\s+" + NAME, r"\btout le monde m'appelle\s+" + NAME,
@@ -67,7 +68,8 @@ def found_name(s: str) -> list[Found]:
     for p in NAME_SAID:
         m = re.search(p, s, re.I)
         if m and m.group(1).split()[0] not in NOT_NAMES and m.group(1)[0].isupper() and m.group(1) != nick and \
-                not re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS}|{DIET_WORDS}|{JOBLIKE})", m.group(1).split()[0], re.I):  # "I'm Brazilian" is no name
+                not re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS}|{DIET_WORDS}|{JOBLIKE})", m.group(1).split()[0], re.I) and \
+                not any(canon(family, m.group(1)) for family in ("job", "diet", "condition")):  # "I'm Brazilian", "Ich bin Krankenschwester"
             out.append(("name", m.group(1), f"The user's name is {m.group(1)}."))
             break
     if nick:
