@@ -20,7 +20,7 @@ from course_lib.model.offline.lang.who import who
 
 BOUNDARY = re.compile(r"\s*[,;:]\s+|\s+(?=(?:but|though|although|whereas|aber|obwohl|während|mais|alors que|pero|aunque|"
                       r"mientras|mas|embora|enquanto|ma|però|mentre)\b)", re.I)
-SAYS = re.compile(r"\b(?:says?|said|thinks?|thought|reckons?|told me|tells me|claims?|sagt|sagte|meint|glaubt|dit|pense|"
+SAYS = re.compile(r"(?<!let's )(?<!let us )\b(?:says|said|thinks|thought|reckons|told me|tells me|claims|claimed|sagt|sagte|meint|glaubt|dit|pense|"
                   r"affirme|dice|dijo|piensa|cree|diz|disse|acha|pensa|ha detto|crede)\s*(?:that|dass|que|qu'|che)?\s*", re.I)
 FIRST_PERSON = re.compile(r"^\W*(?:i|i'm|we|ich|wir|je|j'|yo|eu|io|moi|my|mein\w*|mon|ma|mi|meu|minha|mio|mia)\b", re.I)
 

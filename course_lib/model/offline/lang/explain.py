@@ -24,7 +24,7 @@ def explain(message: str) -> str:
         lines.append(f"   kind       {r.kind} (classifier: {top})")
         lines.append(f"   slots      " + ("; ".join(f"{s} = {v}" for s, v, _ in r.found) or "none found"))
         for why in r.refused:
-            lines.append(f"   refused    {why} (values.py: a slot value is never a function word, filler or verb)")
+            lines.append(f"   refused    {why}")
         lines.append(f"   decision   {r.why}" + (f"; confidence {r.confidence}" if r.kept else ""))
         for _, _, text in r.kept:
             value, why = importance(text)

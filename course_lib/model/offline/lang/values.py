@@ -57,9 +57,9 @@ def refused(value: str) -> str | None:
         return "empty"
     if all(w in FUNCTION or w in VERBS for w in words):
         kind = "a verb" if any(w in VERBS for w in words) else "function words"
-        return f"'{value}' is {kind}, not a value"
+        return f"'{value}' is {kind}, not a value (values.py)"
     if words[0] in ("not", "no", "nicht", "kein", "keine", "pas", "non", "não", "nao", "ne"):
-        return f"'{value}' is negated"
+        return f"'{value}' is negated, not a value (values.py)"
     return None
 
 
