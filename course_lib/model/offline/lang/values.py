@@ -23,7 +23,7 @@ i me my mine myself you your yours he him his she her hers it its we us our ours
 those the a an some any no not none nothing never n't don't doesn't isn't am is are was were be been being do does did
 have has had will would can could should may might must to of in on at for with from by about as and or but so if then
 than too also very just really still only even yet again more less much many lot lots bit thing things stuff all both
-either neither each every other another such what which who whom whose where when why how there here
+either neither each every other another such one ones what which who whom whose where when why how there here
 fyi btw lol tbh imo haha hahaha xd ok okay yeah yes yep nope please pls thx thanks sorry well oh ah um uh hmm like though
 ich mich mir mein meine meinen meiner du dich dir dein er sie es wir uns unser ihr der die das den dem des ein eine einen
 einem einer kein keine keinen nicht nichts auch noch schon nur sehr und oder aber doch ja nein mal halt eben so
@@ -93,6 +93,8 @@ def settle(f: Found) -> tuple[Found | None, str]:
         return None, why
     family = CANONICAL.get(head)
     new = canon(family, cut) if family else None
+    if new is None and head == "allergy":
+        new = canon("medication", cut)  # an allergy to a medicine: 'amoxicilin' -> amoxicillin
     if head == "preference" and (seat := canon("seat", said)):
         return ("preference:seat", seat, f"The user prefers {'an' if seat[0] in 'aeiou' else 'a'} {seat}."), ""
     if new is None:

@@ -1,0 +1,203 @@
+"""The write path's general mechanisms (issue 20): the concept lexicon, the value guard, clauses, amounts in words
+and locale numbers, corrections of the value just given. Cases written for these tests, in six languages."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from course_lib.model.amounts import spelled
+from course_lib.model.offline.lang import concepts
+from course_lib.model.offline.lang.clauses import clauses, credited
+from course_lib.model.offline.lang.corrections import budget_number, correct, restated
+from course_lib.model.offline.lang.numbers import money
+from course_lib.model.offline.lang.read import read_message
+from course_lib.model.offline.lang.values import refused, settle
+
+
+def stored(text: str, context: list | None = None) -> list[str]:
+    """The facts the language layer keeps from one message."""
+    return [t for r in read_message(text, context) for _, _, t in r.kept]
+
+
+# -- the concept lexicon ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("family, said, value", [
+    ("food", "die Erdnüsse", "peanuts"), ("food", "les fruits de mer", "shellfish"), ("food", "las nueces", "nuts"),
+    ("food", "os frutos do mar", "shellfish"), ("food", "le arachidi", "peanuts"), ("food", "sesamo", "sesame"),
+    ("food", "Senf", "mustard"), ("food", "las gambas", "shrimp"), ("food", "huevos", "eggs"),
+    ("job", "Tierärztin", "veterinarian"), ("job", "la farmacista", "pharmacist"), ("job", "enfermeira", "nurse"),
+    ("job", "Busfahrer", "bus driver"), ("job", "chef de projet", "project manager"), ("job", "fontanero", "plumber"),
+    ("medication", "Metformin", "metformin"), ("medication", "insuline", "insulin"), ("seat", "posto al finestrino", "window seat"),
+    ("condition", "asmática", "asthma"), ("purpose", "Flitterwochen", "honeymoon"), ("diet", "vegetariana", "vegetarian"),
+])
+def test_the_lexicon_gives_one_canonical_value_in_six_languages(family, said, value):
+    assert concepts.canon(family, said) == value
+
+
+def test_one_typo_is_tolerated_in_long_words_only():
+    assert concepts.canon("food", "sesamme") == "sesame"  # 7 letters, one letter too many
+    assert concepts.canon("medication", "atorvastatine") == "atorvastatin"
+    assert concepts.canon("job", "pharmaxyst") is None  # two edits away: not guessed
+    assert concepts.canon("food", "nutz") is None  # short words must match exactly
+
+
+def test_unknown_words_and_function_words_are_not_concepts():
+    for word in ("the", "my", "banana bread", "", "und", "les"):
+        assert concepts.canon("food", word) is None
+    with pytest.raises(ValueError, match="unknown concept family"):
+        concepts.canon("planets", "mars")
+
+
+def test_find_reads_coordinated_items_left_to_right():
+    assert [v for _, v in concepts.find("food", "allergisch gegen Erdnüsse und Sesam")] == ["peanuts", "sesame"]
+    assert [v for _, v in concepts.find("food", "no como carne roja ni cerdo")] == ["red meat", "pork"]
+
+
+def test_the_lexicon_file_is_well_formed():
+    data = json.loads(concepts.DATA.read_text(encoding="utf-8"))
+    assert {"food", "diet", "condition", "medication", "job", "seat", "purpose"} <= set(data)
+    assert sum(len(v) for v in data.values()) >= 200
+    for family, table in data.items():
+        seen: dict[str, str] = {}
+        for value, forms in table.items():
+            assert forms and all(f == f.strip() and f for f in forms), (family, value)
+            for form in forms:
+                other = seen.setdefault(concepts.key(form), value)
+                assert other == value or concepts.canon(family, form) in (value, other), (family, form)
+
+
+# -- the value guard ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("value", ["the", "my", "it", "not eggs", "lol", "this one", "passato", "that though", "nada"])
+def test_function_words_fillers_negations_and_verbs_are_no_values(value):
+    assert refused(value)
+
+
+@pytest.mark.parametrize("value", ["kiwi", "latex", "bee stings", "ICU nurse", "oat milk"])
+def test_real_values_pass_the_guard(value):
+    assert refused(value) is None
+
+
+def test_settle_cuts_fillers_and_gives_the_canonical_value():
+    assert settle(("allergy:sesamo btw", "sesamo btw", "The user is allergic to sesamo btw."))[0] == (
+        "allergy:sesame", "sesame", "The user is allergic to sesame.")
+    assert settle(("job", "fontanero", "The user works as a fontanero."))[0] == ("job", "plumber", "The user works as a plumber.")
+    assert settle(("allergy:my", "my", "The user is allergic to my."))[0] is None
+
+
+def test_a_refused_value_is_said_not_understood():
+    readings = read_message("could you wipe my allergy notes")
+    assert not any(r.kept for r in readings)
+
+
+# -- clauses ----------------------------------------------------------------------------------------------------------
+def test_clauses_mark_someone_elses_words():
+    parts = clauses("Marta's pescatarian, I'm not")
+    assert parts[0][1] == "other" and parts[-1][1] == "self"
+    assert clauses("la dietista dice che è finita")[-1] == ("è finita", "reported")
+    assert not credited("Marta's pescatarian, I'm not", "pescatarian")
+    assert credited("I'm pescatarian, Marta isn't", "pescatarian")
+
+
+def test_a_third_partys_diet_is_not_stored_as_the_users():
+    assert stored("Tom's vegetarian, I'm not") == []
+    assert "The user is vegetarian." in stored("I'm vegetarian, my flatmates aren't")
+
+
+# -- numbers ------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("words, n", [("forty-five", 45), ("vierzig", 40), ("quarante-cinq", 45), ("cuarenta y cinco", 45),
+                                      ("quarenta e cinco", 45), ("quarantacinque", 45), ("three hundred", 300),
+                                      ("dreihundertzwanzig", 320), ("trois cents", 300), ("trescientos", 300),
+                                      ("trezentos", 300), ("trecento", 300), ("one thousand two hundred", 1200),
+                                      ("zweitausend", 2000), ("mil doscientos", 1200), ("quatre-vingt-quinze", 95)])
+def test_number_words_up_to_a_few_thousand(words, n):
+    assert spelled(words) == n
+
+
+def test_spelled_refuses_other_words():
+    assert spelled("a few") is None and spelled("twenty people please") is None
+
+
+@pytest.mark.parametrize("text, amount", [
+    ("about forty-five euros each", "45 EUR"), ("so um die vierzig Euro", "40 EUR"), ("cuarenta euros por cabeza", "40 EUR"),
+    ("trois cents euros la nuit", "300 EUR"), ("9.800 € für alles", "9,800 EUR"), ("2.350,75 €", "2,350.75 EUR"),
+    ("27,90 €", "27.90 EUR"), ("3,400 dollars", "3,400 USD"), ("£2,000", "2,000 GBP"), ("duemila euro", "2,000 EUR")])
+def test_money_in_words_and_in_any_locale(text, amount):
+    assert money(text) == amount
+
+
+def test_a_spelled_budget_is_stored():
+    assert "The user's budget is 45 EUR." in stored("My budget is forty-five euros a head.")
+
+
+# -- corrections ----------------------------------------------------------------------------------------------------
+APPT = ("appointment:physiotherapist", "Thursday 16:00", "The user has a physiotherapist appointment on Thursday at 16:00.")
+
+
+def test_a_correction_replaces_the_weekday_just_given():
+    assert correct("wait, I meant Friday", [APPT]) == [
+        ("appointment:physiotherapist", "Friday 16:00", "The user has a physiotherapist appointment on Friday at 16:00.")]
+    assert correct("perdona, quería decir el viernes", [APPT]) == []  # no cue it knows: nothing guessed
+    assert correct("pardon, je voulais dire vendredi", [APPT])[0][1] == "Friday 16:00"
+
+
+def test_a_correction_replaces_the_amount_just_given():
+    budget = ("budget", "70 EUR", "The user's budget is 70 EUR.")
+    assert correct("whoops, 75 not 70", [budget])[0][:2] == ("budget", "75 EUR")
+    assert correct("scusa, volevo dire 65 €", [budget])[0][:2] == ("budget", "65 EUR")
+    assert correct("desculpa, queria dizer 62,50 €", [budget])[0][:2] == ("budget", "62.50 EUR")
+    assert correct("no wait, Thursday", []) == []  # nothing said before: nothing to correct
+
+
+def test_a_correction_replaces_the_city_just_given():
+    home = ("home city", "Graz", "The user lives in Graz.")
+    assert correct("sorry, I meant Linz", [home]) == [("home city", "Linz", "The user lives in Linz.")]
+
+
+def test_a_budget_word_with_a_bare_number():
+    assert budget_number("raise the budget to 80 per person", [("budget", "70 GBP", "x")])[0][1] == "80 GBP"
+    assert budget_number("raise the budget to 80 per person", [])[0][1] == "80 EUR"
+    assert budget_number("we are 80 people", []) == []
+
+
+def test_a_reconfirmation_restates_the_home_city():
+    home = ("home city", "Valencia", "The user lives in Valencia.")
+    assert restated("still Valencia, of course", [home]) == [home]
+    assert restated("sigo en Valencia", []) == [home]
+    assert restated("still Valencia", []) == []  # no city before and no 'in': not enough
+
+
+def test_corrections_in_a_conversation():
+    context: list = []
+    stored("I've got a physio appointment on Wednesday at 8:30", context)
+    assert stored("oops, I meant Thursday", context) == ["The user has a physiotherapist appointment on Thursday at 8:30."]
+
+
+# -- medication, coordination, typos, age, birthdays ----------------------------------------------------------------
+@pytest.mark.parametrize("said, fact", [
+    ("I take atorvastatin at night.", "The user takes atorvastatin."), ("Ich nehme täglich Bisoprolol.", "The user takes bisoprolol."),
+    ("Je prends de la sertraline.", "The user takes sertraline."), ("Tomo omeprazol por la mañana.", "The user takes omeprazole."),
+    ("Tomo losartan todos os dias.", "The user takes losartan."), ("Prendo il lisinopril ogni giorno.", "The user takes lisinopril."),
+])
+def test_medication_in_six_languages(said, fact):
+    assert fact in stored(said)
+
+
+def test_medication_taken_back():
+    assert "The user no longer takes warfarin." in stored("my cardiologist took me off warfarin last week")
+
+
+def test_coordinated_allergies_give_one_fact_each():
+    facts = stored("Sono allergica alle mandorle e al sesamo.")
+    assert facts == ["The user is allergic to almonds.", "The user is allergic to sesame."]
+    assert len(stored("Je suis allergique aux œufs et au céleri.")) == 2
+
+
+def test_typed_without_care():
+    assert "The user is allergic to amoxicillin." in stored("allergic to amoxicilin btw")
+    assert "The user is 44 years old." in stored("im 44 and tired")
+
+
+def test_age_and_birthday_with_fillers():
+    assert "The user is 38 years old." in stored("ich bin übrigens 38.")
+    assert "The user's birthday is on 2 May." in stored("Ich habe am 2. Mai Geburtstag.")
+    assert "The user's birthday is on 21 March." in stored("mi cumple es el 21 de marzo")
