@@ -140,8 +140,8 @@ THOUSANDS = {"thousand": 1000, "tausend": 1000, "mille": 1000, "mil": 1000, "mil
 FUSED = {"doscientos": 200, "trescientos": 300, "cuatrocientos": 400, "quinientos": 500, "seiscientos": 600,
          "setecientos": 700, "ochocientos": 800, "novecientos": 900, "duzentos": 200, "duzentas": 200, "trezentos": 300,
          "quatrocentos": 400, "quinhentos": 500, "seiscentos": 600, "setecentos": 700, "oitocentos": 800,
-         "novecentos": 900, "quatre-vingt": 80, "quatre-vingts": 80, "quatrevingt": 80, "quatrevingts": 80, "tré": 3,
-         "soixante": 60, "septante": 70, "huitante": 80, "nonante": 90}  # Spanish/Portuguese hundreds, French eighty
+         "novecentos": 900, "veinti": 20, "dós": 2, "trés": 3, "séis": 6, "quatre-vingt": 80, "quatre-vingts": 80, "quatrevingt": 80, "quatrevingts": 80, "tré": 3,
+         "soixante": 60, "septante": 70, "huitante": 80, "nonante": 90}  # Spanish/Portuguese hundreds, veinticinco, French eighty
 JOINS = ("and", "und", "et", "y", "e")
 SPELLED = {**UNITS, **TENS, **ITALIAN_ELIDED, **FUSED}
 SPELLED.pop("ein", None)  # "ein" alone is an article, not a number; inside "einhundert" it is one (a token below)

@@ -30,7 +30,7 @@ BOOKED = re.compile(r"(?:\b(?i:i(?:'ve| have)? booked|let'?s book|we(?:'ve| have
 APPOINTMENT = re.compile(r"\b(?:i have|i've got|i got|i've|we have|ich habe|ich hab|j'ai|tengo|tenho|ho)\s+(?:[\w']+\s+){0,5}?(?:an? |einen |un |une |una |uma |"
                          r"un'|l'|la |el |o |the )?(?:(\w+)[ -]?(?:appointment|termin|rendez-vous|rdv|cita|consulta|appuntamento|visita)"
                          r"|(?:appointment|termin|rendez-vous|rdv|cita|consulta|appuntamento|visita) (?:with the |at the |with |at |beim |bei |"
-                         r"chez le |chez la |chez |con el |con la |con |com o |com a |com |dal |dalla |da )(\w+))", re.I)
+                         r"chez le |chez la |chez |con el |con la |con |com o |com a |com |dal |dalla |da |no |na |nel |al |beim |bei der |bei )(\w+))", re.I)
 CLOCK = re.compile(r"\b(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|uhr|h)?\b(?![.,]\d)", re.I)
 
 
