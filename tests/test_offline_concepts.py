@@ -201,3 +201,18 @@ def test_age_and_birthday_with_fillers():
     assert "The user is 38 years old." in stored("ich bin übrigens 38.")
     assert "The user's birthday is on 2 May." in stored("Ich habe am 2. Mai Geburtstag.")
     assert "The user's birthday is on 21 March." in stored("mi cumple es el 21 de marzo")
+
+
+def test_only_the_users_clauses_are_read_for_the_user():
+    assert stored("I'm pescatarian and my husband is vegan.") == ["The user is pescatarian."]
+    assert stored("Ich bin Veganerin und meine Frau ist Vegetarierin.") == ["The user is vegan."]
+    assert stored("The twins are vegetarian, I'm not.") == []
+    assert "The user lives in Turin." in stored("I live in Turin and the rent is crazy")
+    assert stored("Our limit is 60 EUR per person.") == ["The user's budget is 60 EUR."]  # 'our' is the user's
+
+
+def test_leading_function_words_and_hedging_adverbs():
+    assert stored("Sono allergica ai kiwi e anche alle fragole.")[-1] == "The user is allergic to strawberries."
+    readings = read_message("I'm allergic to latex, apparently")
+    assert [t for r in readings for *_, t in r.kept] == ["The user is allergic to latex."]
+    assert readings[0].confidence == 0.5  # 'apparently' hedges it: below the write gate

@@ -19,7 +19,13 @@ import re
 from course_lib.model.offline.lang.who import who
 
 BOUNDARY = re.compile(r"\s*[,;:]\s+|\s+(?=(?:but|though|although|whereas|aber|obwohl|während|mais|alors que|pero|aunque|"
-                      r"mientras|mas|embora|enquanto|ma|però|mentre)\b)", re.I)
+                      r"mientras|mas|embora|enquanto|ma|però|mentre)\b)|(?<!\bme)(?<!\bi)(?<!\bmoi)(?<!\bich)(?<!\byo)(?<!\beu)(?<!\bio)\s+(?=(?:and|und|et|y|e)\s+(?:the|my|our|his|her|their|mein\w*|"
+                      r"unser\w*|mon|ma|mes|notre|nos|mi|mis|nuestr\w+|meu|minha|meus|minhas|nosso|nossa|mio|mia|miei|nostr\w)\s)", re.I)
+OTHERS = re.compile(  # 'the kids are vegan', 'my friends aren't', 'the waiter is vegan': a subject that is not the user
+    r"^\W*(?:(?:and|und|et|y|e|but|aber|mais|pero|mas|ma)\s+)?(?:(?:the|my|his|her|their|die|meine|les|mes|los|las|mis|os|as|meus|"
+    r"minhas|(?-i:i)|le|miei|mie)\s+(?:\w+\s+)?(?:are|were|have|sind|haben|sont|ont|son|tienen|são|têm|sono|hanno)"
+    r"|(?:the|der|die|le|la|el|il|lo|o|a)\s+(?:\w+\s+)?(?:is|was|has|ist|hat|est|a|es|tiene|é|tem|è|ha))\b", re.I)
+
 SAYS = re.compile(r"(?<!let's )(?<!let us )\b(?:says|said|thinks|thought|reckons|told me|tells me|claims|claimed|sagt|sagte|meint|glaubt|dit|pense|"
                   r"affirme|dice|dijo|piensa|cree|diz|disse|acha|pensa|ha detto|crede)\s*(?:that|dass|que|qu'|che)?\s*", re.I)
 FIRST_PERSON = re.compile(r"^\W*(?:i|i'm|we|ich|wir|je|j'|yo|eu|io|moi|my|mein\w*|mon|ma|mi|meu|minha|mio|mia)\b", re.I)
@@ -34,7 +40,8 @@ def clauses(sentence: str) -> list[tuple[str, str]]:
             out.append((part[:said.end()], who(part[:said.end()])))
             out.append((part[said.end():], "reported"))
         else:
-            out.append((part, who(part)))
+            whom = who(part)
+            out.append((part, "other" if whom == "self" and OTHERS.match(part) else whom))
     return out
 
 

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from course_lib.model.offline.lang import kinds as kinds_mod
-from course_lib.model.offline.lang.clauses import credited
+from course_lib.model.offline.lang.clauses import clauses, credited
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.corrections import budget_number, correct, instead, restated
 from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
@@ -134,11 +134,21 @@ def normalise(sentence: str, lang: str = "en") -> str:
     return ARTICLE_NAME.sub(r"\1 ", FILLER.sub(r"\1", ADVERB.sub(lambda m: m.group(1) + " ", shared)))
 
 
+def readers(sentence: str, lang: str) -> list[Found]:
+    """What the people, health, life and open-slot readers find in one sentence."""
+    return read_people(sentence, lang) + read_health(sentence) + read_life(sentence) + read_open(sentence)
+
+
 def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], list[str]]:
     """Every (slot, value, fact) the readers find in one sentence, one fact per slot, in canonical form; and why
     each value the guard refused was refused (values.settle_all)."""
     sentence = normalise(sentence, lang)
-    found = read_people(sentence, lang) + read_health(sentence) + read_life(sentence) + read_open(sentence)
+    found = readers(sentence, lang)
+    parts = clauses(sentence)
+    own = ", ".join(text for text, whom in parts if whom in ("self", "agent"))
+    if own and any(whom in ("other", "reported") for _, whom in parts):  # 'I'm vegan and my husband is vegetarian': read the user's clauses
+        found = [f for f in found if f[0].startswith(("relative:", "pet:"))] + \
+            [f for f in readers(own, lang) if not f[0].startswith(("relative:", "pet:"))]
     found += instead(sentence, found)
     if not [f for f in found if f[0] != "retract"]:
         found += correct(sentence, context) or budget_number(sentence, context) or restated(sentence, context)

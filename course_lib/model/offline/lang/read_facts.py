@@ -31,7 +31,7 @@ def relative_slot(rel: str, name: str) -> str:
 PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f in [
     (U + r" is no longer (?:an? )?(.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
     (U + r" no longer lives in (.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
-    (U + r" no longer takes (.+?)\.?$", lambda m: ("retract", f"takes {m.group(1).lower()}")),
+    (U + r" no longer takes (.+?)\.?$", lambda m: ("retract", m.group(1).lower())),  # X: the value of 'The user takes X.'
     (U + r" is retired\.?$", lambda m: ("job", "retired")),
     (U + r" works in ([a-z].+?)\.?$", lambda m: ("job", "in " + m.group(1))),
     (U + r"'?s favou?rite (.+?) is (.+?)\.?$", lambda m: (f"favourite:{m.group(1).lower()}", m.group(2))),

@@ -24,6 +24,7 @@ those the a an some any no not none nothing never n't don't doesn't isn't am is 
 have has had will would can could should may might must to of in on at for with from by about as and or but so if then
 than too also very just really still only even yet again more less much many lot lots bit thing things stuff all both
 either neither each every other another such one ones what which who whom whose where when why how there here
+apparently probably maybe perhaps honestly basically seriously definitely obviously actually certainly supposedly
 fyi btw lol tbh imo haha hahaha xd ok okay yeah yes yep nope please pls thx thanks sorry well oh ah um uh hmm like though
 ich mich mir mein meine meinen meiner du dich dir dein er sie es wir uns unser ihr der die das den dem des ein eine einen
 einem einer kein keine keinen nicht nichts auch noch schon nur sehr und oder aber doch ja nein mal halt eben so
@@ -63,6 +64,14 @@ def refused(value: str) -> str | None:
     return None
 
 
+def trimmed(value: str) -> str:
+    """`value` without leading function words ('anche ai crostacei' -> 'crostacei', 'also the eggs' -> 'eggs')."""
+    words = value.split()
+    while len(words) > 1 and words[0].lower().strip("'’") in FUNCTION:
+        words = words[1:]
+    return " ".join(words)
+
+
 def rewrite(f: Found, slot: str, value: str) -> Found:
     """`f` with its value replaced in the slot, the value and the fact text ('a veterinaria' -> 'a veterinarian')."""
     old = f[1]
@@ -77,7 +86,7 @@ def settle(f: Found) -> tuple[Found | None, str]:
     head, _, what = slot.partition(":")
     if head == "retract" and value.startswith(("allergic to ", "takes ")):
         verb, _, thing = value.partition(" to " if value.startswith("allergic") else " ")
-        cut = FILLER_TAIL.sub("", thing).strip()
+        cut = trimmed(FILLER_TAIL.sub("", thing).strip())
         if (why := refused(cut)):
             return None, why
         family = "food" if value.startswith("allergic") else "medication"
@@ -88,6 +97,7 @@ def settle(f: Found) -> tuple[Found | None, str]:
     if head not in CANONICAL and head not in ("preference", "hobby"):
         return f, ""
     cut = FILLER_TAIL.sub("", value).strip() or value
+    cut = cut if head in ("preference", "hobby") else trimmed(cut)  # 'no pork', 'likes X' keep their first word
     said = re.sub(r"^(?:likes|dislikes|no|plays the) ", "", cut) if head in ("preference", "hobby") else cut
     if (why := refused(said)):
         return None, why

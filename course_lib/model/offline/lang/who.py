@@ -11,7 +11,7 @@ import re
 from course_lib.model.offline.lang.lexicon import POSSESSIVE, RELATIVES, SELF, alternation
 
 REL = alternation(RELATIVES)
-THIRD = re.compile(rf"^\W*(?:(?:and|but|also|oh|well|so)\W+)?{POSSESSIVE}\s+(?:\w+\s+)?(?:{REL})(?:'s)?\b(?!'s name|'s called|'s named|\s+(?:called|named|is called|is named|"
+THIRD = re.compile(rf"^\W*(?:(?:and|but|also|oh|well|so|und|aber|et|mais|y|pero|e|mas|ma)\W+)?{POSSESSIVE}\s+(?:\w+\s+)?(?:{REL})(?:'s)?\b(?!'s name|'s called|'s named|\s+(?:called|named|is called|is named|"
                    rf"hei(?:ß|ss)t|s'appelle|se llama|chama-se|si chiama))", re.I)
 NAMED = re.compile(r"^(?-i:[A-ZÀ-Ý][a-zà-ÿ-]+)(?:['’]s(?! (?:name|called|named))\b|\s+(?:is|was|has|lives|thinks|says|eats|works|loves|hates|ist|hat|wohnt|est|a(?= (?:un|une|des|deux|trois|\d))|habite|es|"
                    r"tiene|vive|é|tem|mora|è|ha|abita)\b)")
