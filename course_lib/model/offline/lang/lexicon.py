@@ -27,7 +27,7 @@ DIETS = {
     "vegetarian": r"vegetarian|veggie|vegeterian|vegetarier(?:in)?|v[ée]g[ée]tarien(?:ne)?|vegetarian[oa]",
     "vegan": r"vegan(?:er(?:in)?|[oa]|e)?|v[ée]gane?|v[ée]g[ée]talien(?:ne)?",
     "pescatarian": r"pescatarian|pescetarian|pesc[ée]tari(?:er(?:in)?|en(?:ne)?|an[oa])",
-    "gluten-free": r"gluten-?free|glutenfrei|sans gluten|sin gluten|sem gl[úu]ten|senza glutine",
+    "gluten-free": r"gluten[- ]?free|glutenfrei|sans gluten|sin gluten|sem gl[úu]ten|senza glutine",
     "halal": r"halal",
     "kosher": r"kosher|koscher|casher|cacher",
 }
