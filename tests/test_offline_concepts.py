@@ -216,3 +216,13 @@ def test_leading_function_words_and_hedging_adverbs():
     readings = read_message("I'm allergic to latex, apparently")
     assert [t for r in readings for *_, t in r.kept] == ["The user is allergic to latex."]
     assert readings[0].confidence == 0.5  # 'apparently' hedges it: below the write gate
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("tengo treinta y ocho años", "The user is 38 years old."), ("ho cinquantuno anni", "The user is 51 years old."),
+    ("j'ai quarante ans", "The user is 40 years old."), ("faço anos a 9 de junho", "The user's birthday is on 9 June."),
+    ("Ich bin Informatiker", "The user works as a computer scientist."),
+    ("je préfère être côté hublot", "The user prefers a window seat."),
+])
+def test_ages_in_words_birthdays_jobs_and_seats(said, fact):
+    assert fact in stored(said)

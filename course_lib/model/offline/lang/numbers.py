@@ -93,6 +93,22 @@ def money(text: str) -> str | None:
     return f"{show(parse_number(number))} {currency(m.group('pre') or m.group('cur'))}"
 
 
+YEARS = re.compile(r"((?:[^\W\d_]+[\s-]+){0,3}?[^\W\d_]+)(?=\s+(?:years?|jahren?|ans|años|anos|anni)\b)", re.I)
+
+
+def with_digits(text: str) -> str:
+    """An age in words written in digits: 'tengo treinta años' -> 'tengo 30 años', 'ho quarantadue anni' -> 'ho 42
+    anni' (only a run of number words right before a word for years, so 'one of' stays as it is)."""
+    def digits(m: re.Match[str]) -> str:
+        words = m.group(1).split()
+        for i in range(len(words)):
+            n = spelled(" ".join(words[i:]))
+            if n and " ".join(words[i:]).lower() not in LONE_ARTICLES:
+                return " ".join([*words[:i], str(n)])
+        return m.group(0)
+    return YEARS.sub(digits, text)
+
+
 def bare_number(text: str) -> str | None:
     """The first number in `text` (digits or a number word) as canonical text, or None."""
     m = re.search(rf"(?<![\w:]){NUMBER}(?![\w:])", text)

@@ -193,7 +193,8 @@ def found_preference(s: str) -> list[Found]:
     seat = next((v for _, v in find("seat", s)), None)
     if seat and re.search(r"\b(?:prefer\w*|rather|lieber|am liebsten|pr[ée]f[èe]re\w*|prefiero|prefiro|preferisco|always|immer|"
                           r"toujours|siempre|sempre)\b", s, re.I) and re.search(r"\b(?:fly|flight|plane|train|seat|flugzeug|zug|platz|"
-                          r"avion|vol|train|place|avi[óo]n|vuelo|voos?|avi[ãa]o|comboio|aereo|volo|treno|posto|lugar|asiento)\w*", s, re.I):
+                          r"avion|vol|train|place|avi[óo]n|vuelo|voos?|avi[ãa]o|comboio|aereo|volo|treno|posto|lugar|asiento|hublot|ventanilla|"
+                          r"finestrino|fensterplatz|gangplatz)\w*", s, re.I):
         return [("preference:seat", seat, f"The user prefers {'an' if seat[0] in 'aeiou' else 'a'} {seat}.")]
     if seat and re.search(r"\b(?:i|we) (?:always |usually |normally |tend to |like to |prefer to |love to )?(?:pick|choose|book|get|take|ask for|go for|want|need|sit)\b"
                           r"|\bich (?:nehme|buche|w[äa]hle) (?:immer )?|\bje (?:prends|choisis|r[ée]serve) toujours|\bsiempre (?:elijo|pido|reservo)|"

@@ -9,12 +9,13 @@ import re
 
 from course_lib.model.dates import find_date
 from course_lib.model.offline.lang.concepts import canon
+from course_lib.model.offline.lang.numbers import with_digits
 from course_lib.model.offline.lang.lexicon import (DIETS, FAITHS, NATIONALITIES, PETS, POSSESSIVE, RELATIVES,
                                                    SINGULAR_RELATIVES, alternation, canonical)
 
 Found = tuple[str, str, str]
 DIET_WORDS = alternation(DIETS)
-JOBLIKE = r"\w+(?:ero|era|eiro|eira|ista|ico|ica|ore|ora|trice|iere|iera|eur|euse|ien|ienne|iste|ier|ière|ecte)"  # job nouns, no names
+JOBLIKE = r"\w+(?:ero|era|eiro|eira|ista|ico|ica|ore|ora|trice|iere|iera|eur|euse|ien|ienne|iste|ier|ière|ecte|iker|ikerin|istin)"  # job nouns, no names
 NAME = r"(?-i:([A-ZÀ-Ý][\w'’-]+(?: [A-ZÀ-Ý][\w'’-]+)?))"  # case-sensitive inside re.I patterns
 ONE_NAME = r"(?-i:[A-ZÀ-Ý][\w'’-]+)"
 DAYS_MONTHS = ("Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August "
@@ -87,6 +88,7 @@ def found_age(s: str) -> list[Found]:
     """'I'm 34 years old', 'I turned 40 last month' -> age (1 to 120 only; '20 euros' is no age; not someone else's)."""
     if re.search(r"\b(?:if|wenn|si|se)\b", s, re.I) and re.search(r"\b(?:would|'d|wäre|serais|sería|seria|sarei)\b", s, re.I):
         return []
+    s = with_digits(s)
     for p in AGE_SAID:
         m = re.search(p, s, re.I)
         if m and 1 <= int(m.group(1)) <= 120:
@@ -94,8 +96,8 @@ def found_age(s: str) -> list[Found]:
     return []
 
 
-BIRTHDAY_WORD = r"\b(?:birthday|b-?day|geburtstag|anniversaire|cumplea[ñn]os|cumple|anivers[áa]rio|compleanno)\b"
-OWN = r"\b(?:my|i|mein|ich|mon|j'ai|je|mi|yo|meu|minha|eu|mio|io|ho)\b"
+BIRTHDAY_WORD = r"\b(?:birthday|b-?day|geburtstag|anniversaire|cumplea[ñn]os|cumple|anivers[áa]rio|compleanno|faço anos|cumplo a[ñn]os|compio gli anni)\b"
+OWN = r"\b(?:my|i|mein|ich|mon|j'ai|je|mi|yo|meu|minha|eu|mio|io|ho|faço|cumplo|compio)\b"
 
 
 def found_birthday(s: str, lang: str) -> list[Found]:

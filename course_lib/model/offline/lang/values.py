@@ -38,6 +38,7 @@ io mio mia miei mie tu lui lei noi voi loro il lo gli i una uno dei delle degli 
 molto ma sì no però ecco cosa questo questa quello quella che
 """.split())
 VERBS = set("""
+years days weeks months jahre tage ans jours años días anos dias anni giorni
 is was be been being go going gone went come coming came get got getting make made take took say said says think thought
 know knew feel felt seem seems passed past over done finished stopped
 ist war sein gewesen geht ging gegangen vorbei weg gemacht gesagt
