@@ -226,3 +226,22 @@ def test_leading_function_words_and_hedging_adverbs():
 ])
 def test_ages_in_words_birthdays_jobs_and_seats(said, fact):
     assert fact in stored(said)
+
+
+def test_corrections_by_concept_and_not_by_weekday_for_a_place():
+    allergy = ("allergy:peanuts", "peanuts", "The user is allergic to peanuts.")
+    assert correct("no sorry, sesame", [allergy]) == [("allergy:sesame", "sesame", "The user is allergic to sesame.")]
+    trip = ("trip", "Vienna", "The user has a trip to Vienna.")
+    assert correct("wait, Sunday", [trip]) == []  # a weekday is no city
+
+
+def test_what_someone_says_about_the_user():
+    assert stored("the allergist told me I'm allergic to birch pollen") == ["The user is allergic to birch pollen."]
+    assert stored("Jonas thinks I'm vegan, I'm not") == []  # someone's belief is not a fact
+    assert stored('He told me: "I live in Oslo."') == []  # quoted words are the quoted person's
+    assert stored("Carla è vegana, io invece mangio tutto") == ["The user eats everything."]
+
+
+def test_preferences_and_seats_in_canonical_form():
+    assert stored("Je déteste la coriandre.") == ["The user dislikes cilantro."]
+    assert stored("I'd rather sit outdoors when it's warm.") == ["The user prefers outdoor seating."]

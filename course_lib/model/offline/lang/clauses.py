@@ -26,9 +26,12 @@ OTHERS = re.compile(  # 'the kids are vegan', 'my friends aren't', 'the waiter i
     r"minhas|(?-i:i)|le|miei|mie)\s+(?:\w+\s+)?(?:are|were|have|sind|haben|sont|ont|son|tienen|são|têm|sono|hanno)"
     r"|(?:the|der|die|le|la|el|il|lo|o|a)\s+(?:\w+\s+)?(?:is|was|has|ist|hat|est|a|es|tiene|é|tem|è|ha))\b", re.I)
 
-SAYS = re.compile(r"(?<!let's )(?<!let us )\b(?:says|said|thinks|thought|reckons|told me|tells me|claims|claimed|sagt|sagte|meint|glaubt|dit|pense|"
-                  r"affirme|dice|dijo|piensa|cree|diz|disse|acha|pensa|ha detto|crede)\s*(?:that|dass|que|qu'|che)?\s*", re.I)
-FIRST_PERSON = re.compile(r"^\W*(?:i|i'm|we|ich|wir|je|j'|yo|eu|io|moi|my|mein\w*|mon|ma|mi|meu|minha|mio|mia)\b", re.I)
+SAYS = re.compile(r"(?<!let's )(?<!let us )\b(?:(?P<belief>thinks|thought|reckons|believes|glaubt|meint|pense|croit|piensa|cree|"
+                  r"acha|pensa|crede)|says|said|told me|tells me|claims|claimed|sagt|sagte|dit|affirme|dice|dijo|diz|disse|ha detto)"
+                  r"\s*(?:that|dass|que|qu'|che)?\s*", re.I)
+SPEAKER = re.compile(r"^\W*(?:i|we|ich|wir|je|j'|yo|eu|io|moi|nous|noi|nós|nosotros)\b", re.I)  # 'I think …' is the user's
+FIRST_PERSON = re.compile(r"^\W*(?:i|i'm|we|ich|wir|je|j'|yo|eu|io|moi|my|mein\w*|mon|ma|mi|meu|minha|mio|mia|soy|estoy|tengo|sou|"
+                          r"estou|tenho|sono|ho|suis|bin|habe)\b", re.I)
 
 
 def clauses(sentence: str) -> list[tuple[str, str]]:
@@ -36,9 +39,11 @@ def clauses(sentence: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for part in (p for p in BOUNDARY.split(sentence) if p and p.strip()):
         said = SAYS.search(part)
-        if said and said.end() < len(part) and not FIRST_PERSON.match(part):  # "l'allergologo dice che è passata"
+        if said and said.end() < len(part) and not SPEAKER.match(part):  # "l'allergologo dice che è passata"
+            content = part[said.end():]  # what was said: the user's own fact when it is about the user and not a belief
+            own = FIRST_PERSON.match(content) and not said.group("belief")  # 'the doctor told me I'm allergic to latex'
             out.append((part[:said.end()], who(part[:said.end()])))
-            out.append((part[said.end():], "reported"))
+            out.append((content, "self" if own else "reported"))
         else:
             whom = who(part)
             out.append((part, "other" if whom == "self" and OTHERS.match(part) else whom))

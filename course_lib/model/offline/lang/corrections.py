@@ -6,6 +6,7 @@ when it cannot tell which value is meant (then the reader says it did not unders
 
     a number or an amount   replaces the number in the latest fact that has one (a budget, an age, a time)
     a weekday               replaces the weekday in the latest fact that has one (an appointment, a trip)
+    a concept of its kind   replaces the latest allergy, job, medication or diet ('no, sorry, tree nuts')
     a place (capitalised)   replaces the place in the latest home city or trip
     "X not Y"               the same, but only when Y is the value being replaced
 
@@ -15,10 +16,12 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model.offline.lang.concepts import find
 from course_lib.model.offline.lang.numbers import NUMBER, bare_number, currency, money, parse_number, show
 from course_lib.model.when import DAY_PATTERN, DAY_WORDS, WEEKDAYS
 
 Found = tuple[str, str, str]
+FAMILIES = {"allergy": "food", "intolerance": "food", "job": "job", "medication": "medication", "diet": "diet"}
 CUE = re.compile(r"\b(?:actually|make (?:that|it)|no wait|wait|scratch that|i meant|i mean|rather|instead|correction|sorry|"
                  r"oops|whoops|typo|my bad|eigentlich|nein|nee|lieber|doch|ich meinte|sorry|en fait|plut[ôo]t|disons|non|pardon|"
                  r"je voulais dire|oups|mejor|en realidad|digamos|mejor dicho|perd[óo]n|quise decir|me equivoqu[ée]|ups|"
@@ -58,8 +61,14 @@ def correct(sentence: str, context: list[Found]) -> list[Found]:
         for f in reversed(context):
             if (old := re.search(r"\b(?:" + "|".join(WEEKDAYS) + r")\b", f[1])):
                 return [replaced(f, old.group(0), new)]
+    for f in reversed(context[-1:]):  # a concept of the latest fact's kind: 'no, sorry, tree nuts' after an allergy
+        family = FAMILIES.get(f[0].partition(":")[0])
+        if family and (said := find(family, sentence)) and said[0][1] != f[1]:
+            new = said[0][1]
+            return [(f"{f[0].partition(':')[0]}:{new}" if ":" in f[0] else f[0], new, f[2].replace(f[1], new))]
     for f in reversed(context):
-        if f[0] in ("home city", "trip") and (place := PLACE.search(sentence)) and place.group(1) != f[1]:
+        if f[0] in ("home city", "trip") and (place := PLACE.search(sentence)) and place.group(1) != f[1] and \
+                not DAY_PATTERN.fullmatch(place.group(1)):  # 'wait, Saturday' is no place
             return [replaced(f, f[1], place.group(1))]
     return []
 

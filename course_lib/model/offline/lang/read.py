@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from course_lib.model.offline.lang import kinds as kinds_mod
-from course_lib.model.offline.lang.clauses import clauses, credited
+from course_lib.model.offline.lang.clauses import FIRST_PERSON, clauses, credited
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.corrections import budget_number, correct, instead, restated
 from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
@@ -183,6 +183,9 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
     kind, p, cue = hard_kind(sentence, kind, p)
     own = unquoted(sentence)
     r = Reading(sentence, lang, who(own), kind, p, top)
+    if r.who == "other" and not re.search(r"[\"“”„«»:]", own) and \
+            any(whom == "self" and FIRST_PERSON.match(text) for text, whom in clauses(own)):
+        r.who = "self"  # 'Lucia è vegana, io invece mangio tutto': the slots come from the user's clause (slots())
     r.found, r.refused = slots(own, lang, context)
     if (h := HYPOTHETICAL.search(own)) and r.found:  # 'If I were vegan …': only what was said before the condition stands
         head = own[:h.start()]

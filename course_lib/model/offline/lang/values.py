@@ -107,7 +107,11 @@ def settle(f: Found) -> tuple[Found | None, str]:
     if new is None and head == "allergy":
         new = canon("medication", cut)  # an allergy to a medicine: 'amoxicilin' -> amoxicillin
     if head == "preference" and (seat := canon("seat", said)):
-        return ("preference:seat", seat, f"The user prefers {'an' if seat[0] in 'aeiou' else 'a'} {seat}."), ""
+        article = ("an " if seat[0] in "aeiou" else "a ") if seat.endswith("seat") else ""
+        return ("preference:seat", seat, f"The user prefers {article}{seat}."), ""
+    if head == "preference" and new is None and (food := canon("food", said)):  # 'dislikes coriandre' -> cilantro
+        prefix = cut[: len(cut) - len(said)]
+        return (f"preference:{food}", f"{prefix}{food}", f[2].replace(said, food)), ""
     if new is None:
         new = cut
     if head in ("allergy", "intolerance"):
