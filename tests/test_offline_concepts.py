@@ -245,3 +245,11 @@ def test_what_someone_says_about_the_user():
 def test_preferences_and_seats_in_canonical_form():
     assert stored("Je déteste la coriandre.") == ["The user dislikes cilantro."]
     assert stored("I'd rather sit outdoors when it's warm.") == ["The user prefers outdoor seating."]
+
+
+def test_pets_by_possessive_names_here_and_slips():
+    assert "The user's dog is called Pixel." in stored("we drove to Ghent with our dog Pixel")
+    assert "The user's name is Henrike." in stored("Moin! Henrike hier.")
+    assert stored("my dog Is sick today") == []  # a capital slip is no name
+    assert stored("My son Will starts school") == ["The user's son is called Will."]
+    assert stored("sorry for the 3 messages", [("budget", "40 EUR", "The user's budget is 40 EUR.")]) == []

@@ -44,6 +44,8 @@ def correct(sentence: str, context: list[Found]) -> list[Found]:
     if not CUE.search(sentence) or not context:
         return []
     amount, number = money(sentence), bare_number(sentence)
+    if not amount and re.search(r"\d\s+(?!(?:not|nicht|pas|no|não|non|instead|rather|lieber|plut[ôo]t|then|dann)\b)[a-zà-ÿ]{3,}", sentence, re.I):
+        number = None  # 'sorry for the 3 messages': a number that counts something else replaces nothing
     if amount or number:
         for f in reversed(context):
             slot, value, _ = f

@@ -21,10 +21,10 @@ ONE_NAME = r"(?-i:[A-ZÀ-Ý][\w'’-]+)"
 DAYS_MONTHS = ("Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August "
                "September October November December Today Tomorrow").split()
 NOT_NAMES = {*DAYS_MONTHS, "I'm", "I'd", "I've", "I'll", "Im", "I", "It", "This", "That", "The", "Not", "Just", "So", "Sorry", "Here", "Back", "Fine", "Good", "Ok", "OK",
-             "Sure", "Ready", "Done", "Home", "Tired", "Allergic", "Vegan", "Vegetarian", "Pregnant", "Diabetic"}
+             "Sure", "Ready", "Done", "Home", "Tired", "Haha", "Hahaha", "Lol", "Omg", "Wow", "Oops", "Hmm", "Ugh", "Yay", "Allergic", "Vegan", "Vegetarian", "Pregnant", "Diabetic"}
 NAME_SAID = [  # how people give their name, per language
     r"\bmy name(?: is|'s)\s+" + NAME, r"^name'?s\s+" + NAME, r"(?:\b(?:call me|i'm|i’m|i am|this is)|(?:^|[,!.]\s*)im)\s+" + NAME + r"(?=\s*(?:[.!,;]|$| here\b| by the way| btw))",
-    r"^" + NAME + r" here\b", r"\bich hei(?:ß|ss)e\s+" + NAME, r"\bmein name ist\s+" + NAME, r"\bnenn(?:t)? mich\s+" + NAME,
+    r"^" + NAME + r" (?:here|hier|ici|aquí|aqui|qui)\b", r"\bich hei(?:ß|ss)e\s+" + NAME, r"\bmein name ist\s+" + NAME, r"\bnenn(?:t)? mich\s+" + NAME,
     r"\bje m'appelle\s+" + NAME, r"\bmon (?:pr[ée])?nom (?:est|c'est)\s+" + NAME, r"\bmoi,? c'est\s+" + NAME,
     r"\bme llamo\s+" + NAME, r"\bmi nombre es\s+" + NAME, r"\bll[áa]mame\s+" + NAME, r"\b(?:o )?meu nome [ée]\s+" + NAME,
     r"\bchamo-me\s+" + NAME, r"\bme chamo\s+" + NAME, r"\bmi chiamo\s+" + NAME, r"\bil mio nome [èe]\s+" + NAME,
@@ -133,6 +133,9 @@ def found_relatives(s: str) -> list[Found]:
             out += [relative_fact(rel, n, several) for n in names]
     pet = re.search(rf"\b({PET})s?\b(?:,? (?:a|an|un|une|una|uma) \w+)?,?\s*(?:{CALLED}|(?:he|she|it|er|sie|il|elle)(?:'s| is| ist)? "
                     rf"(?:called|named|hei(?:ß|ss)t|s'appelle))\s+{NAME}", s, re.I)
+    if pet is None:  # 'with our dog Saffi', 'mit unserem Hund Bruno': a possessive, the animal and its name
+        pet = re.search(rf"{POSSESSIVE}\w*\s+(?:(?:new|little|old|neue[nrm]?|kleine[nrm]?)\s+)?({PET})\s+{NAME}", s, re.I)
+        pet = pet if pet and pet.group(2).split()[0] not in NOT_NAMES else None
     if pet is None:  # 'we've got a new puppy, Miso': the name in apposition
         pet = re.search(rf"(?:{HAVE})\s+(?:a |an |one |ein\w* |une? |uma? |una? )?(?:new |little |young |neue[nr]? |nouvelle |nouveau |"
                         rf"nuev[oa] |nov[oa] |nuov[oa] )?({PET}),\s*{NAME}", s, re.I)

@@ -49,6 +49,8 @@ es era sido pasado pasada pasó terminado terminada hecho dicho
 """.split())
 FILLER_TAIL = re.compile(r"(?:\s+(?:fyi|btw|lol|tbh|imo|haha\w*|xd|pls|please|though|too|also|as well|anyway|really|"
                          r"obviously|ofc|of course|übrigens|auch|quand même|aussi|también|claro|também|anche|eh|hein))+$", re.I)
+NOT_NAMES = set("is was has had are were be the a an it its this that my your his her our their and but or not no just also very "
+                "too really still haha lol ok okay yes yeah".split()) | VERBS  # a capitalised slip, never a name ('my dog Is sick')
 CANONICAL = {"allergy": "food", "intolerance": "food", "job": "job", "medication": "medication", "condition": "condition"}
 
 
@@ -95,6 +97,8 @@ def settle(f: Found) -> tuple[Found | None, str]:
         return rewrite(f, slot, value.replace(thing, new)), ""
     if head == "retract" and (job := canon("job", value)) and job != value:  # 'no longer a camarero' -> waiter
         return rewrite(f, slot, job), ""
+    if head in ("name", "nickname", "relative", "pet") and value.lower() in NOT_NAMES:
+        return None, f"'{value}' is a function word or verb, not a name (values.py)"  # 'my dog Is sick'
     if head not in CANONICAL and head not in ("preference", "hobby"):
         return f, ""
     cut = FILLER_TAIL.sub("", value).strip() or value
