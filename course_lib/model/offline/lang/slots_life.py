@@ -50,8 +50,8 @@ BUDGET = (r"\b(?:budget|spend|limit|cap|max(?:imum)?|a head|per (?:person|head)|
 TRIP = (r"\b(?:i'?m|i am|we'?re|we are)? ?(?:flying|going|heading|travell?ing|off) to|\b(?:i|we) (?:fly|travel) to|\bvisiting [\w ]*? in|"
         r"\b(?:trip|holiday|weekend|vacation) (?:to|in)|\bfliege (?:ich )?nach|\bfahre (?:ich )?nach|\breise (?:ich )?nach|"
         r"\bje pars (?:à|a|en)|\bje vais (?:à|a|en)|\bviajo a|\bvoy a|\bvou (?:a|para)|\bvado a|\bparto per|"
-        r"\b(?:on part|nous partons|on va|wir fahren nach|wir fliegen nach|partimos (?:a|para)|vamos a|vamos para|andiamo a|"
-        r"partiamo per)|\b(?:voyage|reise|viaje|viagem|viaggio|urlaub|vacances|vacaciones|f[ée]rias|vacanze) (?:à|a|en|nach|in|para|em)")
+        r"\b(?:on part (?:à|a|en|pour)|nous partons (?:à|a|en|pour)|on va (?:à|a|en)|wir fahren nach|wir fliegen nach|"
+        r"partimos (?:a|para)|vamos a|vamos para|andiamo a|partiamo per)|\b(?:voyage|reise|viaje|viagem|viaggio|urlaub|vacances|vacaciones|f[ée]rias|vacanze) (?:à|a|en|nach|in|para|em)")
 PREFER = [  # (pattern, how the fact says it, the value's prefix)
     (r"\bi(?:'d| would)? (?:much |really )?(?:prefer|rather(?: have| sit| stay)?)|\bje pr[ée]f[èe]re|\bprefiero|\bprefiro|\bpreferisco|"
      r"\bich (?:\w+ )?lieber|\bwe'?d rather", "prefers", ""),
