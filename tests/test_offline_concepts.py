@@ -253,3 +253,9 @@ def test_pets_by_possessive_names_here_and_slips():
     assert stored("my dog Is sick today") == []  # a capital slip is no name
     assert stored("My son Will starts school") == ["The user's son is called Will."]
     assert stored("sorry for the 3 messages", [("budget", "40 EUR", "The user's budget is 40 EUR.")]) == []
+
+
+def test_lists_go_on_after_a_filler_and_elided_articles_are_dropped():
+    assert stored("allergic to cashews lol, and latex") == ["The user is allergic to cashews.", "The user is allergic to latex."]
+    assert "The user takes insulin." in stored("je prends de l'insuline le soir")
+    assert "The user is retired." in stored("I'm 70 and retired")

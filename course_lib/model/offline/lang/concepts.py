@@ -46,7 +46,7 @@ def stem(word: str) -> str:
 
 def bare(phrase: str) -> str:
     """A phrase plain, with its leading articles and outer punctuation dropped ('los mariscos' -> 'mariscos')."""
-    text = plain(phrase).strip(" .,!;:'\"")
+    text = re.sub(r"^(?:l|d|dell|dall|all|nell|sull|un|qu)'", "", plain(phrase).strip(" .,!;:'\""))  # "l'insuline"
     while (m := ARTICLE.match(text)) and m.end() < len(text):
         text = text[m.end():]
     return text

@@ -114,6 +114,10 @@ COPULA = (r"\b(?:i'?m|i am|i work as|ich bin|ich arbeite als|je suis|je travaill
           r"trabalho como|sono|lavoro come|faccio)\s+(?:an? |un |une |uma? |una |un'|el |la |il |lo |o |a |l')?")
 
 
+COPULA_AND = (r"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s[^,.;]*?\b(?:and|und|et|y|e)\s+"
+              r"(?:an? |un |une |uma? |una |un'|el |la |il |lo |o |a |l')?")
+
+
 def found_job(s: str) -> list[Found]:
     """'I work as an archivist', 'I'm a software engineer at …', 'Je suis développeur', 'Soy profesor de historia';
     "I'm no longer a teacher" takes the job back."""
@@ -130,7 +134,7 @@ def found_job(s: str) -> list[Found]:
     if job is None:
         m = re.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s+(?:an? |un |une |uma? |un'?)?({JOB_WORDS}){JOB_END}", s, re.I)
         job = m.group(1) if m else None
-    for cop in ([] if job else re.finditer(COPULA, s, re.I)):  # 'ahora soy conductor de autobús': a job the lexicon knows
+    for cop in ([] if job else [*re.finditer(COPULA, s, re.I), *re.finditer(COPULA_AND, s, re.I)]):  # '… and retired'   # 'ahora soy conductor de autobús': a job the lexicon knows
         known = find("job", s[cop.end():cop.end() + 40])
         if known and known[0][0] == 0:
             job = known[0][1]
@@ -156,6 +160,8 @@ def found_job(s: str) -> list[Found]:
             re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS})", job.split()[-1], re.I):
         return []
     job = job if job.isupper() or re.search(r"[A-Z]{2}", job) else job.lower()
+    if job in ("retired", "unemployed"):  # a state, not a job title
+        return [("job", job, f"The user is {job}.")]
     return [("job", job, f"The user works as {a_or_an(job)}.")]
 
 
