@@ -63,10 +63,11 @@ class Reading:
 
     @property
     def not_understood(self) -> bool:
-        """A statement about the user from which no fact could be read."""
-        return (self.kind in kinds_mod.STATEMENTS and self.who == "self" and not self.kept and
-                not self.why.startswith(("hedged", "hypothetical"))) or \
-            any(not r.endswith("not of the user") for r in self.refused) and not self.kept
+        """A statement about the user from which no fact could be read, or whose every value was refused."""
+        if self.kept or any(r.endswith("not of the user") for r in self.refused):
+            return False  # "Ana's vegan btw, I'm not": understood, and about Ana
+        return (self.kind in kinds_mod.STATEMENTS and self.who == "self" and
+                not self.why.startswith(("hedged", "hypothetical"))) or bool(self.refused)
 
 
 def hard_kind(sentence: str, kind: str, p: float) -> tuple[str, float, str]:
