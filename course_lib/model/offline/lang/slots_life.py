@@ -25,9 +25,9 @@ MOVED = (r"\b(?:moved|relocated|gezogen|umgezogen|d[ée]m[ée]nag[ée]s?|mud[áa
          r".*?\b(?:from|von|de|du|desde|do|da)\s+\S+(?: \S+)?\s+(?:to|nach|[àa]|a|para|pra|in)\s+(?:o |a |the |le |la |el )?" + PLACE)
 NOT_PLACES = {"I", "The", "A", "My", "Our", "Town", "City", "Home"}
 JOB_AS = (r"\b(?:i'?m|i am) an? ([\w-]+) by (?:trade|profession)|\b(?:i|i'?m|i am) (?:working |employed )?as an? ([\w -]+?)|\bi work (?:[\w ]+? )?as an? ([\w -]+?)|\bich arbeite als ([\w -]+?)|"
-          r"\bje travaille comme ([\w -]+?)|\btrabajo (?:de|como) ([\w -]+?)|\btrabalho como ([\w -]+?)|\blavoro come ([\w -]+?)|"
+          r"\bje (?:travaille|bosse) comme ([\w -]+?)|\ben tant que ([\w -]+?)|\btrabajo (?:de|como) ([\w -]+?)|\btrabalho como ([\w -]+?)|\blavoro come ([\w -]+?)|"
           r"\bfaccio (?:il |la |l')([\w -]+?)|\bich bin ([\w-]+?) von beruf")
-JOB_END = r"(?=\s*(?:[.!,;]|$| now\b| and\b| und\b| et\b| y\b| e\b| but\b| mais\b| pero\b| ma\b| at\b| in\b| for\b| by trade| since\b| from home| bei\b| chez\b| à\b| en\b| em\b| a\b| da\b| de\b| seit\b))"
+JOB_END = r"(?=\s*(?:[.!,;]|$| now\b| and\b| im\b| am\b| in der\b| beim\b| und\b| et\b| y\b| e\b| but\b| mais\b| pero\b| ma\b| at\b| in\b| for\b| by trade| since\b| from home| bei\b| chez\b| à\b| en\b| em\b| a\b| da\b| de\b| seit\b))"
 JOB_WORDS = (r"(?:[\w-]+ )?(?:nurse|teacher|engineer|developer|programmer|doctor|lawyer|architect|designer|chef|cook|baker|"
              r"student|translator|accountant|pharmacist|dentist|journalist|writer|artist|musician|farmer|electrician|plumber|"
              r"carpenter|pilot|scientist|researcher|librarian|archivist|consultant|manager|analyst|physiotherapist|"
@@ -46,7 +46,8 @@ NOT_JOBS = {"bit", "little", "fan", "lot", "vegetarian", "vegan", "pescatarian",
             "veganer", "veganerin", "vegetarierin", "pescetarier", "allergiker", "allergikerin", "asthmatiker", "fahrer",
             "anfänger", "anfängerin", "principiante", "debutante", "stagiaire", "nouvelle", "intolerante", "alérgic"}
 BUDGET = (r"\b(?:budget|spend|limit|cap|max(?:imum)?|a head|per (?:person|head)|each|pp|presupuesto|or[çc]amento|"
-          r"pro (?:person|kopf)|par personne|por persona|por pessoa|a persona|ausgeben|d[ée]penser|gastar|spendere)\b")
+          r"pro (?:person|kopf)|par personne|por persona|por pessoa|a persona|a testa|ausgeben|d[ée]penser|gastar|spendere|"
+          r"massimo|m[áa]ximo|h[öo]chstens|maximal|pas plus de|no m[áa]s de|at[ée]|fino a)\b")
 TRIP = (r"\b(?:i'?m|i am|we'?re|we are)? ?(?:flying|going|heading|travell?ing|off) to|\b(?:i|we) (?:fly|travel) to|\bvisiting [\w ]*? in|"
         r"\b(?:trip|holiday|weekend|vacation) (?:to|in)|\bfliege (?:ich )?nach|\bfahre (?:ich )?nach|\breise (?:ich )?nach|"
         r"\bje pars (?:à|a|en)|\bje vais (?:à|a|en)|\bviajo a|\bvoy a|\bvou (?:a|para)|\bvado a|\bparto per|"
