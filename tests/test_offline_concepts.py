@@ -269,3 +269,17 @@ def test_lists_go_on_after_a_filler_and_elided_articles_are_dropped():
 ])
 def test_more_jobs_and_budgets(said, fact):
     assert fact in stored(said)
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("I stopped being pescatarian", "The user is no longer pescatarian."),
+    ("Ich wohne nicht mehr in Trier", "The user no longer lives in Trier."),
+    ("Wir haben eine Katze namens Mona", "The user's cat is called Mona."), ("Tengo una gata llamada Nube", "The user's cat is called Nube."),
+    ("Sou epiléptica", "The user has epilepsy."),
+])
+def test_negations_pet_names_and_conditions_in_more_words(said, fact):
+    assert fact in stored(said)
+
+
+def test_indefinite_pronouns_are_no_allergens():
+    assert stored("I'm allergic to everything haha") == []

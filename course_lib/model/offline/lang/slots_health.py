@@ -14,7 +14,8 @@ from course_lib.model.offline.lang.lexicon import DIETS, EATS_MEAT, NO_MEAT, alt
 Found = tuple[str, str, str]
 DIET = alternation(DIETS)
 NEGATED = r"(?:not|no longer|n't|nicht(?: mehr)?|kein\w*|ne suis (?:pas|plus)|n'est plus|ya no|no soy|no estoy|n[ãa]o sou|" \
-          r"j[áa] n[ãa]o|non sono|non più|nie)"
+          r"j[áa] n[ãa]o|non sono|non più|nie|stopped being|quit being|gave up being|no more|arrêté d'être|dej[ée] de ser|" \
+          r"deixei de ser|smesso di essere)"
 LIST_SPLIT = r"\s*(?:,|\band(?: also)?(?: to)?\b|\bor\b|\bas well as\b|\bund(?: auch)?(?: gegen)?\b|\bet(?: aussi)?(?: aux?| à)?\b|" \
              r"\by(?: también)?(?: a(?: los| las| la| el)?)?\b|\be(?: também)?(?: a| ao| aos| à| às)?\b|\be anche(?: a| al| alle| ai)?\b)\s*"
 ARTICLES = r"^(?:to|the|a|an|some|any|both|either|gegen|auf|les|le|la|l'|des|du|de la|de|aux|au|à|los|las|el|al|a los|a las|a la|" \
@@ -195,6 +196,10 @@ def found_condition(s: str) -> list[Found]:
         cond = h.group(1) if re.fullmatch(r"[A-Z]{2,5}", h.group(1)) else h.group(1).lower()
         article = "a " if re.search(r"\b(?:a|an)\s+$", s[:h.start(1)], re.I) else ""
         out.append(("condition", cond, f"The user has {article}{cond}."))
+    elif (cop := re.search(r"\b(?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono)\s+", s, re.I)) and \
+            (known := find("condition", s[cop.end():cop.end() + 30])) and known[0][0] == 0:  # 'Sou asmática'
+        cond = known[0][1]
+        out.append(("condition", cond, "The user is pregnant." if cond == "pregnant" else f"The user has {cond}."))
     elif (i := IS_CONDITION.search(s)):
         cond = i.group(1).lower()
         out.append(("condition", cond, f"The user is {cond}."))

@@ -47,7 +47,7 @@ BIRTHDAY = (r"\b(?:my birthday is|i was born on|born on|my birthday'?s|mein gebu
 REL = alternation(RELATIVES)
 PET = alternation(PETS)
 CALLED = r"(?:is called|is named|'s name is|name is|called|named|hei(?:ß|ss)t|s'appelle|qui s'appelle|se llama|que se llama|" \
-         r"chama-se|chamad[oa]|que se chama|si chiama|che si chiama)"
+         r"chama-se|chamad[oa]|que se chama|si chiama|che si chiama|namens|llamad[oa]|nomm[ée]e?|chiamat[oa])"
 HAVE = (r"\b(?:i|we)(?: have|'ve got| have got| got|'ve)|\b(?:ich habe|wir haben|j'ai|nous avons|on a|tengo|tenemos|tenho|temos|"
         r"ho|abbiamo)\b")
 ONE = ("a", "an", "one", "un", "une", "ein", "eine", "einen", "uno", "una", "um", "uma", "1")

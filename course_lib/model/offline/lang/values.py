@@ -24,6 +24,7 @@ those the a an some any no not none nothing never n't don't doesn't isn't am is 
 have has had will would can could should may might must to of in on at for with from by about as and or but so if then
 than too also very just really still only even yet again more less much many lot lots bit thing things stuff all both
 either neither each every other another such one ones what which who whom whose where when why how there here
+everything nothing anything something everyone alles nichts etwas tout rien todo algo tudo tutto niente qualcosa
 apparently probably maybe perhaps honestly basically seriously definitely obviously actually certainly supposedly
 fyi btw lol tbh imo haha hahaha xd ok okay yeah yes yep nope please pls thx thanks sorry well oh ah um uh hmm like though
 ich mich mir mein meine meinen meiner du dich dir dein er sie es wir uns unser ihr der die das den dem des ein eine einen
