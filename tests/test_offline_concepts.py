@@ -283,3 +283,8 @@ def test_negations_pet_names_and_conditions_in_more_words(said, fact):
 
 def test_indefinite_pronouns_are_no_allergens():
     assert stored("I'm allergic to everything haha") == []
+
+
+def test_reported_speech_across_a_comma():
+    assert stored("Die Kellnerin meinte, das Dessert sei vegan") == []
+    assert stored("The nurse said, I have asthma") == ["The user has asthma."]

@@ -27,7 +27,8 @@ OTHERS = re.compile(  # 'the kids are vegan', 'my friends aren't', 'the waiter i
     r"|(?:the|der|die|le|la|el|il|lo|o|a)\s+(?:\w+\s+)?(?:is|was|has|ist|hat|est|a|es|tiene|é|tem|è|ha))\b", re.I)
 
 SAYS = re.compile(r"(?<!let's )(?<!let us )\b(?:(?P<belief>thinks|thought|reckons|believes|glaubt|meint|pense|croit|piensa|cree|"
-                  r"acha|pensa|crede)|says|said|told me|tells me|claims|claimed|sagt|sagte|dit|affirme|dice|dijo|diz|disse|ha detto)"
+                  r"acha|pensa|crede|meinte|glaubte|pensait|pensaba|achava|pensava)|says|said|told me|tells me|claims|claimed|"
+                  r"sagt|sagte|dit|a dit|affirme|dice|dijo|diz|disse|ha detto)\b"
                   r"\s*(?:that|dass|que|qu'|che)?\s*", re.I)
 SPEAKER = re.compile(r"^\W*(?:i|we|ich|wir|je|j'|yo|eu|io|moi|nous|noi|nós|nosotros)\b", re.I)  # 'I think …' is the user's
 FIRST_PERSON = re.compile(r"^\W*(?:i|i'm|we|ich|wir|je|j'|yo|eu|io|moi|my|mein\w*|mon|ma|mi|meu|minha|mio|mia|soy|estoy|tengo|sou|"
@@ -38,6 +39,11 @@ def clauses(sentence: str) -> list[tuple[str, str]]:
     """(clause, whom it is about: 'self', 'other', 'agent' or 'reported') for each clause of one sentence."""
     out: list[tuple[str, str]] = []
     for part in (p for p in BOUNDARY.split(sentence) if p and p.strip()):
+        before = SAYS.search(out[-1][0]) if out and out[-1][1] != "self" else None
+        if before and before.end() >= len(out[-1][0].rstrip()):  # 'Der Kellner meinte, die Suppe sei vegan'
+            own = FIRST_PERSON.match(part) and not before.group("belief")  # 'The doctor said, I have asthma'
+            out.append((part, "self" if own else "reported"))
+            continue
         said = SAYS.search(part)
         if said and said.end() < len(part) and not SPEAKER.match(part):  # "l'allergologo dice che è passata"
             content = part[said.end():]  # what was said: the user's own fact when it is about the user and not a belief

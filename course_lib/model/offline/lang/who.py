@@ -19,7 +19,7 @@ PRONOUN = re.compile(r"^\W*(?:(?:and|but|also|oh|well|so)\W+)?(?:she|he|they|she
                      r"sie (?:ist|hat|wohnt|isst)|er (?:ist|hat|wohnt|isst)|elle|ils|elles|ella|él|ellos|ellas|ela|ele|eles|elas|lei|lui)\b", re.I)
 REPORTED = re.compile(  # 'The waiter said …', 'Tom told me …': someone else's words, reported
     r"^\W*(?:(?:the|a|an|my|our|his|her|their|this|that)\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:said|says|told|tells|thinks|thought|reckons|"
-    r"mentioned|claims|claimed|asked|sagt|sagte|meint|dit|a dit|pense|dice|dijo|piensa|diz|disse|acha|dice|ha detto|pensa)\b", re.I)
+    r"mentioned|claims|claimed|asked|sagt|sagte|meint|meinte|dit|a dit|pense|dice|dijo|piensa|diz|disse|acha|dice|ha detto|pensa)\b", re.I)
 AGENT = re.compile(r"^\W*(?:you|you're|your|du|dir|tu|t'|vous|t[úu]|usted|voc[êe]|tu)\b", re.I)
 NOT_NAMES = {"And", "But", "So", "Also", "Oh", "Well", "Yes", "No", "Then", "Now", "Please", "Just", "Actually", "Anyway",
              "Big", "Quick", "Before", "After", "Booked", "Still", "Ok", "Okay", "Und", "Aber", "Et", "Mais", "Y", "Pero", "E", "Mas", "Ma",
