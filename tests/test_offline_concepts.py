@@ -288,3 +288,11 @@ def test_indefinite_pronouns_are_no_allergens():
 def test_reported_speech_across_a_comma():
     assert stored("Die Kellnerin meinte, das Dessert sei vegan") == []
     assert stored("The nurse said, I have asthma") == ["The user has asthma."]
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("ich bin vegitarierin", "The user is vegetarian."), ("sono vegetarina", "The user is vegetarian."),
+    ("ich esse vegetarisch", "The user is vegetarian."), ("soy alérgica a las nueses", "The user is allergic to nuts."),
+])
+def test_typos_in_diets_and_foods(said, fact):
+    assert stored(said) == [fact]

@@ -94,8 +94,8 @@ def canon(family: str, phrase: str) -> str | None:
         return None
     if word in table or k in table:
         return table.get(word) or table[k]
-    if len(k) >= 6:
-        return next((v for form, v in table.items() if len(form) >= 5 and one_edit(k, form)), None)
+    if len(word) >= 6:  # one typo, in a word of six letters or more ('nueses', 'penicilin', 'vegitarier')
+        return next((v for form, v in table.items() if len(form) >= 5 and (one_edit(word, form) or one_edit(k, form))), None)
     return None
 
 

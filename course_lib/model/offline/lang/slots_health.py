@@ -104,6 +104,9 @@ def found_diet(s: str) -> list[Found]:
     negated = {d for at, d in said if re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:at], re.I)
                or re.search(rf"^\W*(?:\w+\W+)?(?:any ?more|anymore|mehr)\b", s[at + len(d):], re.I)}
     kept = [d for _, d in said if d and d not in negated]
+    if not kept and not negated and (cop := re.search(r"\b(?:i'?m|i am|ich bin|ich esse|je suis|je mange|soy|como|sou|como|sono|mangio)\s+", s, re.I)) \
+            and (said_diet := find("diet", s[cop.end():cop.end() + 25])) and said_diet[0][0] == 0:
+        kept = [said_diet[0][1]]  # the lexicon, one typo tolerated: 'ich bin vegitarier', 'sono vegetarina', 'ich esse vegetarisch'
     if (no_meat := re.search(NO_MEAT, s, re.I)) and not kept and \
             [v for _, v in find("food", s[no_meat.start():no_meat.end() + 20])][-1:] == ["meat"]:  # not 'carne roja'
         kept = ["vegetarian"]

@@ -158,6 +158,7 @@ def found_job(s: str) -> list[Found]:
         return []
     job = re.sub(r"^(?:an?|un|une|uma?|el|la|o|a|il|lo) ", "", job.strip(), flags=re.I)
     if not job or job.split()[-1].lower() in NOT_JOBS or re.fullmatch(DIET_WORDS, job.split()[-1], re.I) or \
+            (canon("diet", job) and not canon("job", job)) or \
             re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS})", job.split()[-1], re.I):
         return []
     job = job if job.isupper() or re.search(r"[A-Z]{2}", job) else job.lower()
