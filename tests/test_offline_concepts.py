@@ -296,3 +296,11 @@ def test_reported_speech_across_a_comma():
 ])
 def test_typos_in_diets_and_foods(said, fact):
     assert stored(said) == [fact]
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("Ich spiele Schach", "The user plays chess."), ("Ich spreche Portugiesisch", "The user speaks Portuguese."),
+    ("J'adore la randonnée", "The user likes hiking."), ("Me encanta bailar", "The user likes dancing."),
+])
+def test_hobbies_and_languages_in_canonical_english(said, fact):
+    assert stored(said) == [fact]

@@ -100,13 +100,13 @@ def settle(f: Found) -> tuple[Found | None, str]:
         return rewrite(f, slot, job), ""
     if head in ("name", "nickname", "relative", "pet") and value.lower() in NOT_NAMES:
         return None, f"'{value}' is a function word or verb, not a name (values.py)"  # 'my dog Is sick'
-    if head not in CANONICAL and head not in ("preference", "hobby"):
+    if head not in CANONICAL and head not in ("preference", "hobby", "language"):
         return f, ""
     cut = FILLER_TAIL.sub("", value).strip() or value
     if head not in ("preference", "hobby") and (why := refused(cut)) and "negated" in why:
         return None, why  # 'not food': a negation is never trimmed into a value
     cut = cut if head in ("preference", "hobby") else trimmed(cut)  # 'no pork', 'likes X' keep their first word
-    said = re.sub(r"^(?:likes|dislikes|no|plays the) ", "", cut) if head in ("preference", "hobby") else cut
+    said = re.sub(r"^(?:likes|dislikes|no|plays the|plays) ", "", cut) if head in ("preference", "hobby") else cut
     if (why := refused(said)):
         return None, why
     family = CANONICAL.get(head)
@@ -116,6 +116,11 @@ def settle(f: Found) -> tuple[Found | None, str]:
     if head == "preference" and (seat := canon("seat", said)):
         article = ("an " if seat[0] in "aeiou" else "a ") if seat.endswith("seat") else ""
         return ("preference:seat", seat, f"The user prefers {article}{seat}."), ""
+    if head in ("hobby", "language") and (known := canon(head, said)) and known != said:  # 'gitarre' -> guitar
+        text = f[2].replace(said, known)
+        return (f"{head}:{known.lower()}", value.replace(said, known) if said in value else known, text), ""
+    if head == "preference" and new is None and (thing := canon("hobby", said)):  # 'likes vélo' -> likes cycling
+        return (f"preference:{thing}", f"{cut[: len(cut) - len(said)]}{thing}", f[2].replace(said, thing)), ""
     if head == "preference" and new is None and (food := canon("food", said)):  # 'dislikes coriandre' -> cilantro
         prefix = cut[: len(cut) - len(said)]
         return (f"preference:{food}", f"{prefix}{food}", f[2].replace(said, food)), ""
