@@ -42,9 +42,9 @@ def test_who_a_sentence_is_about(sentence, expected):
 
 
 @pytest.mark.parametrize("said, fact", [
-    ("Ich wohne in Freiburg.", "The user lives in Freiburg."), ("Je suis allergique aux noisettes.", "The user is allergic to noisettes."),
+    ("Ich wohne in Freiburg.", "The user lives in Freiburg."), ("Je suis allergique aux noisettes.", "The user is allergic to hazelnuts."),
     ("Soy vegana.", "The user is vegan."), ("Moro em Recife.", "The user lives in Recife."), ("Mi chiamo Elena.", "The user's name is Elena."),
-    ("Trabajo como carpintero.", "The user works as a carpintero."), ("Ho 61 anni.", "The user is 61 years old."),
+    ("Trabajo como carpintero.", "The user works as a carpenter."), ("Ho 61 anni.", "The user is 61 years old."),
     ("I'm a nurse at the city hospital.", "The user works as a nurse."), ("Our cat is called Tofu.", "The user's cat is called Tofu."),
 ])
 def test_the_common_kinds_in_six_languages(said, fact):
@@ -111,14 +111,14 @@ def test_not_understood_is_said_and_distinct_from_nothing_to_store(tmp_path):
 
 
 @pytest.mark.parametrize("said, food", [
-    ("Careful with mustard, I react badly to it.", "mustard"), ("I react badly to celery.", "celery"),
+    ("Careful with mustard, I react badly to it.", "mustard"), ("I react badly to celery.", "celery"),  # canonical English
     ("Shellfish makes me really ill.", "shellfish"), ("Honestly, raw onion gives me a rash.", "raw onion"),
-    ("I get hives from strawberries.", "strawberries"), ("Ich reagiere schlecht auf Sellerie.", "sellerie"),
-    ("Sellerie macht mich krank.", "sellerie"), ("Vorsicht mit Senf, ich reagiere schlecht darauf.", "senf"),
-    ("Je réagis mal aux arachides.", "arachides"), ("Le céleri me rend malade.", "céleri"),
-    ("Reacciono mal a los cacahuetes.", "cacahuetes"), ("Cuidado con el apio, me sienta mal.", "apio"),
-    ("O camarão me faz mal.", "camarão"), ("Reajo mal ao amendoim.", "amendoim"),
-    ("Il sedano mi fa male.", "sedano"), ("Reagisco male alle arachidi.", "arachidi")])
+    ("I get hives from strawberries.", "strawberries"), ("Ich reagiere schlecht auf Sellerie.", "celery"),
+    ("Sellerie macht mich krank.", "celery"), ("Vorsicht mit Senf, ich reagiere schlecht darauf.", "mustard"),
+    ("Je réagis mal aux arachides.", "peanuts"), ("Le céleri me rend malade.", "celery"),
+    ("Reacciono mal a los cacahuetes.", "peanuts"), ("Cuidado con el apio, me sienta mal.", "celery"),
+    ("O camarão me faz mal.", "shrimp"), ("Reajo mal ao amendoim.", "peanuts"),
+    ("Il sedano mi fa male.", "celery"), ("Reagisco male alle arachidi.", "peanuts")])
 def test_a_bad_reaction_to_a_food_is_an_allergy_in_six_languages(said, food):
     assert facts(said) == [f"The user is allergic to {food}."]
 
@@ -164,5 +164,5 @@ def test_the_session_summary_keeps_a_budget_whole():
     from course_lib.long_term.write_path import session_summary
 
     summary = session_summary([{"role": "user", "content": "Our wedding budget is 14,500 EUR. My sister is called Clara."}])
-    assert summary["preferences"] == ["The user's budget is 14,500 EUR."]
+    assert summary["preferences"] == ["The user's wedding budget is 14,500 EUR."]  # a wedding budget is its own slot
     assert summary["facts_learned"] == ["The user's sister is called Clara."]

@@ -131,3 +131,58 @@ def party_size(text: str) -> int | None:
     """How many people a request is for, or None if it gives no number or more than one."""
     found = party_sizes(text)
     return found.pop() if len(found) == 1 else None
+
+
+# -- amounts in words up to a few thousand: "thirty", "zweihundertfünfzig", "deux mille", "doscientos cincuenta" ----
+HUNDREDS = {"hundred": 100, "hundert": 100, "cent": 100, "cents": 100, "cien": 100, "ciento": 100, "cem": 100, "cento": 100,
+            "centos": 100, "cientos": 100}  # a multiplier: "two hundred", "zweihundert", "deux cents", "duecento"
+THOUSANDS = {"thousand": 1000, "tausend": 1000, "mille": 1000, "mil": 1000, "mila": 1000}
+FUSED = {"doscientos": 200, "trescientos": 300, "cuatrocientos": 400, "quinientos": 500, "seiscientos": 600,
+         "setecientos": 700, "ochocientos": 800, "novecientos": 900, "duzentos": 200, "duzentas": 200, "trezentos": 300,
+         "quatrocentos": 400, "quinhentos": 500, "seiscentos": 600, "setecentos": 700, "oitocentos": 800,
+         "novecentos": 900, "veinti": 20, "dós": 2, "trés": 3, "séis": 6, "quatre-vingt": 80, "quatre-vingts": 80, "quatrevingt": 80, "quatrevingts": 80, "tré": 3,
+         "soixante": 60, "septante": 70, "huitante": 80, "nonante": 90}  # Spanish/Portuguese hundreds, veinticinco, French eighty
+JOINS = ("and", "und", "et", "y", "e")
+SPELLED = {**UNITS, **TENS, **ITALIAN_ELIDED, **FUSED}
+SPELLED.pop("ein", None)  # "ein" alone is an article, not a number; inside "einhundert" it is one (a token below)
+TOKENS = sorted([*SPELLED, *HUNDREDS, *THOUSANDS, "ein", "und"], key=len, reverse=True)  # "und": fünfundzwanzig
+
+
+def _pieces(word: str) -> list[str] | None:
+    """A run of number words written together ('zweihundertfünfzig', 'duemilacinquecento') cut into known words,
+    longest first with backtracking; None if it is not made of number words only."""
+    if not word:
+        return []
+    for token in TOKENS:
+        if word.startswith(token):
+            rest = _pieces(word[len(token):].lstrip("-"))
+            if rest is not None:
+                return [token, *rest]
+    return None
+
+
+def spelled(text: str) -> int | None:
+    """The whole number a phrase of number words says (0-9999 and beyond: 'thirty' 30, 'two hundred and fifty' 250,
+    'zweitausendfünfhundert' 2500, 'deux mille' 2000, 'quatre-vingt-dix' 90, 'doscientos cincuenta' 250,
+    'duemila' 2000), or None when any word is not a number word (so 'a lot' or 'one of' stay unread)."""
+    text = re.sub(r"quatre[- ]vingts?", "quatrevingt", text.strip().lower())  # 4 x 20, not 4 + 20
+    words = [w for w in re.split(r"[\s-]+", text) if w and w not in JOINS]
+    pieces: list[str] = []
+    for w in words:
+        cut = _pieces(w) if w not in SPELLED else [w]
+        if not cut:
+            return None
+        pieces += cut
+    if not pieces or pieces == ["ein"]:
+        return None
+    total, current = 0, 0
+    for p in pieces:
+        if p == "und":
+            continue
+        if p in HUNDREDS:
+            current = max(current, 1) * 100
+        elif p in THOUSANDS:
+            total, current = total + max(current, 1) * 1000, 0
+        else:
+            current += 1 if p == "ein" else SPELLED[p]
+    return total + current

@@ -1,38 +1,106 @@
-"""Corrections that need the conversation: "actually make that 45", "no wait, make it 70", "it's peanuts".
+"""Corrections that need the conversation: "actually make that 45", "sorry, I meant Tuesday", "oops, 50 not 60".
 
-A correction names no slot; it replaces the value the user gave last. `correct` gets the sentence and the facts
-read so far in this conversation (latest last) and returns the corrected fact, or nothing when it cannot tell
-which value is meant (then the reader says it did not understand, rather than guess).
+A correction names no slot; it replaces the value the user gave last, whatever the slot. `correct` gets the
+sentence and the facts read so far in this conversation (latest last) and returns the corrected fact, or nothing
+when it cannot tell which value is meant (then the reader says it did not understand, rather than guess):
+
+    a number or an amount   replaces the number in the latest fact that has one (a budget, an age, a time)
+    a weekday               replaces the weekday in the latest fact that has one (an appointment, a trip)
+    a concept of its kind   replaces the latest allergy, job, medication or diet ('no, sorry, tree nuts')
+    a place (capitalised)   replaces the place in the latest home city or trip
+    "X not Y"               the same, but only when Y is the value being replaced
+
+Reconfirmations ("still Glasgow obviously", "sigo en Madrid") restate the latest home city: `restated`.
 """
 from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.lang.numbers import bare_number, currency, money
+from course_lib.model.offline.lang.concepts import find
+from course_lib.model.offline.lang.numbers import NUMBER, bare_number, currency, money, parse_number, show
+from course_lib.model.when import DAY_PATTERN, DAY_WORDS, WEEKDAYS
 
 Found = tuple[str, str, str]
-CUE = re.compile(r"\b(?:actually|make (?:that|it)|no wait|wait|scratch that|i meant|rather|instead|correction|sorry|"
-                 r"eigentlich|nein|lieber|doch|en fait|plut[ôo]t|disons|non|mejor|en realidad|digamos|mejor dicho|"
-                 r"na verdade|afinal|digamos|anzi|facciamo|cio[èe]|diciamo)\b", re.I)
+FAMILIES = {"allergy": "food", "intolerance": "food", "job": "job", "medication": "medication", "diet": "diet"}
+CUE = re.compile(r"\b(?:actually|make (?:that|it)|no wait|wait|scratch that|i meant|i mean|rather|instead|correction|sorry|"
+                 r"oops|whoops|typo|my bad|eigentlich|nein|nee|lieber|doch|ich meinte|sorry|en fait|plut[ôo]t|disons|non|pardon|"
+                 r"je voulais dire|oups|mejor|en realidad|digamos|mejor dicho|perd[óo]n|quise decir|me equivoqu[ée]|ups|"
+                 r"na verdade|afinal|queria dizer|enganei-me|me enganei|desculp[ae]|anzi|facciamo|cio[èe]|diciamo|scusa|"
+                 r"volevo dire|mi sono sbagliat[oa])\b|\b\d+(?:[.,]\d+)?\s*(?:€|eur\w*)?,? not \d+\b", re.I)
 IT_IS = re.compile(r"\b(?:it'?s|it is|c'est|es|[ée]|è|es ist|sind es)\s+(?:actually\s+)?([a-zà-ÿ][\w -]*?)\s*[.!]?$", re.I)
+PLACE = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-ZÀ-Ý][a-zà-ÿ]+(?:[ -][A-ZÀ-Ý][a-zà-ÿ]+)*)")
+STILL = re.compile(r"^\W*(?:(?:and|yes|yeah|ja|oui|s[íi]|sim|s[ìi])\W+)?(?:still(?: in| living in| based in)?|immer noch(?: in)?|noch immer(?: in)?|"
+                   r"toujours [àa]|sigo (?:en|viviendo en)|contin[úu]o (?:en|em|a)|ainda (?:em|moro em|no|na)|sempre a|ancora a|"
+                   r"sono ancora a)\s+([A-ZÀ-Ý][\w'-]+(?:[ -][A-ZÀ-Ý][\w'-]+)*)", re.I)
+
+
+def replaced(f: Found, old: str, new: str) -> Found:
+    """`f` with `old` replaced by `new` in its value and its fact text."""
+    return f[0], f[1].replace(old, new), f[2].replace(old, new)
 
 
 def correct(sentence: str, context: list[Found]) -> list[Found]:
     """The fact a correction states, read against the facts said before it in the conversation."""
-    if not CUE.search(sentence):
+    if not CUE.search(sentence) or not context:
         return []
-    amount = money(sentence)
-    number = bare_number(sentence)
+    amount, number = money(sentence), bare_number(sentence)
+    if not amount and re.search(r"\d\s+(?!(?:not|nicht|pas|no|não|non|instead|rather|lieber|plut[ôo]t|then|dann)\b)[a-zà-ÿ]{3,}", sentence, re.I):
+        number = None  # 'sorry for the 3 messages': a number that counts something else replaces nothing
     if amount or number:
-        for slot, value, _ in reversed(context):
-            if slot == "budget":
-                if not amount:
-                    cur = value.split()[-1] if " " in value else "EUR"
-                    amount = f"{number} {currency(cur)}"
-                return [("budget", amount, f"The user's budget is {amount}.")]
+        for f in reversed(context):
+            slot, value, _ = f
+            if slot.startswith("budget"):
+                cur = value.split()[-1] if " " in value else "EUR"
+                new = amount or f"{number} {currency(cur)}"
+                return [(slot, new, f"The user's {slot.partition(':')[2] + ' ' if ':' in slot else ''}budget is {new}.")]
             if slot == "age" and number and not amount:
                 return [("age", number, f"The user is {number} years old.")]
+            old = re.match(rf"{NUMBER}(?![\w:])", value)  # a quantity ('34', '3 nights'), not 'LH 2047' or '9:00'
+            if old and number and not amount:
+                return [replaced(f, old.group(0), show(parse_number(number.replace(",", ""))))]
+    if (day := DAY_PATTERN.search(sentence)):
+        new = WEEKDAYS[DAY_WORDS[day.group(1).lower()]]
+        for f in reversed(context):
+            if (old := re.search(r"\b(?:" + "|".join(WEEKDAYS) + r")\b", f[1])):
+                return [replaced(f, old.group(0), new)]
+    for f in reversed(context[-1:]):  # a concept of the latest fact's kind: 'no, sorry, tree nuts' after an allergy
+        family = FAMILIES.get(f[0].partition(":")[0])
+        if family and (said := find(family, sentence)) and said[0][1] != f[1]:
+            new = said[0][1]
+            return [(f"{f[0].partition(':')[0]}:{new}" if ":" in f[0] else f[0], new, f[2].replace(f[1], new))]
+    for f in reversed(context):
+        if f[0] in ("home city", "trip") and (place := PLACE.search(sentence)) and place.group(1) != f[1] and \
+                not DAY_PATTERN.fullmatch(place.group(1)):  # 'wait, Saturday' is no place
+            return [replaced(f, f[1], place.group(1))]
     return []
+
+
+BUDGET_TO = re.compile(r"\b(?:budget|presupuesto|or[çc]amento|spend|limit|max(?:imum)?|a head|per (?:person|head)|pro (?:person|kopf)|"
+                       r"par personne|por persona|por pessoa|a persona|a testa)\b", re.I)
+
+
+def budget_number(sentence: str, context: list[Found]) -> list[Found]:
+    """'bump my dinner budget to 60 a head': a budget word and a bare number, in the currency of the budget said
+    before in the conversation, else in EUR (the course's restaurants and hotels all price in EUR, and the booking
+    tools read a budget without currency the same way)."""
+    number = bare_number(sentence)
+    known = next((f for f in reversed(context) if f[0] == "budget"), None)
+    if not (number and BUDGET_TO.search(sentence)) or money(sentence) or re.search(r"\d\s*%", sentence):
+        return []
+    new = f"{number} {known[1].split()[-1] if known else 'EUR'}"
+    return [("budget", new, f"The user's budget is {new}.")]
+
+
+def restated(sentence: str, context: list[Found]) -> list[Found]:
+    """'still Glasgow obviously', 'sigo en Madrid, claro' -> the user lives in that city (said again)."""
+    m = STILL.search(sentence)
+    if not m:
+        return []
+    city = m.group(1)
+    known = next((f for f in reversed(context) if f[0] == "home city"), None)
+    if known is None and not re.search(r"\b(?:in|en|em|a|à)\s+" + re.escape(city), sentence):
+        return []  # 'still Glasgow' with no city said before: not enough to tell it is a home
+    return [("home city", city, f"The user lives in {city}.")]
 
 
 def instead(sentence: str, found: list[Found]) -> list[Found]:

@@ -23,6 +23,8 @@ def explain(message: str) -> str:
         top = ", ".join(f"{k} {p:.2f}" for k, p in r.top)
         lines.append(f"   kind       {r.kind} (classifier: {top})")
         lines.append(f"   slots      " + ("; ".join(f"{s} = {v}" for s, v, _ in r.found) or "none found"))
+        for why in r.refused:
+            lines.append(f"   refused    {why}")
         lines.append(f"   decision   {r.why}" + (f"; confidence {r.confidence}" if r.kept else ""))
         for _, _, text in r.kept:
             value, why = importance(text)

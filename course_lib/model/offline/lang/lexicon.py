@@ -27,7 +27,7 @@ DIETS = {
     "vegetarian": r"vegetarian|veggie|vegeterian|vegetarier(?:in)?|v[ée]g[ée]tarien(?:ne)?|vegetarian[oa]",
     "vegan": r"vegan(?:er(?:in)?|[oa]|e)?|v[ée]gane?|v[ée]g[ée]talien(?:ne)?",
     "pescatarian": r"pescatarian|pescetarian|pesc[ée]tari(?:er(?:in)?|en(?:ne)?|an[oa])",
-    "gluten-free": r"gluten-?free|glutenfrei|sans gluten|sin gluten|sem gl[úu]ten|senza glutine",
+    "gluten-free": r"gluten[- ]?free|glutenfrei|sans gluten|sin gluten|sem gl[úu]ten|senza glutine",
     "halal": r"halal",
     "kosher": r"kosher|koscher|casher|cacher",
 }
@@ -117,8 +117,8 @@ CUES = {
     "preference": r"\b(?:prefer\w*|rather|love|like|hate|can'?t stand|fan of|lieber|mag|hasse|pr[ée]f[èe]re|d[ée]teste|"
                   r"adore|odio|detesto|gusta|prefiro|adoro|preferisco)\b",
     "third": r"\b(?:my|mein\w*|mon|ma|mi|minha|meu|mio|mia) (?:" + "|".join(RELATIVES.values()) + r")\b",
-    "hedge": r"\b(?:maybe|perhaps|i think|i guess|probably|might|not sure|possibly|kind of|vielleicht|peut-[êe]tre|"
-             r"quiz[áa]s|talvez|forse)\b",
+    "hedge": r"\b(?:maybe|perhaps|i think|i guess|probably|might|not sure|possibly|kind of|apparently|supposedly|vielleicht|"
+             r"anscheinend|peut-[êe]tre|apparemment|pas s[ûu]re?|quiz[áa]s|al parecer|talvez|aparentemente|forse|apparentemente)\b",
 }
 CUE_RES = {k: re.compile(v, re.I) for k, v in CUES.items()}
 HEDGE = CUE_RES["hedge"]

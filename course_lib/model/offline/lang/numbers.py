@@ -3,7 +3,8 @@
     14,500 / 14.500 / 14 500 / 14'500  -> 14500      (a separator followed by exactly three digits groups thousands)
     12,50 / 12.50                      -> 12.5       (any other single separator is the decimal point)
     1.234,56 / 1,234.56                -> 1234.56    (two kinds of separator: the last one is the decimal point)
-    "thirty", "dreißig", "trente" …    -> 30         (number words from one to a hundred, common ones only)
+    "thirty euros", "dreißig Euro"     -> 30 EUR     (number words before a currency, up to a few thousand:
+    "deux mille euros", "trenta euro"  -> 2,000 EUR   amounts.spelled reads them in the six languages)
 
 A bare "1.200" is ambiguous between languages: English would read 1.2, German, Spanish, Portuguese and
 Italian 1200. With three digits after the point the thousands reading wins, whatever the language (nobody
@@ -12,6 +13,8 @@ writes prices to a tenth of a cent). The canonical text is English-style: "14,50
 from __future__ import annotations
 
 import re
+
+from course_lib.model.amounts import spelled
 
 NUMBER = r"\d{1,3}(?:[.,' \u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
 CURRENCIES = {"EUR": r"eur|euros?|€", "USD": r"usd|dollars?|bucks|\$|us\$", "GBP": r"gbp|pounds?|quid|£",
@@ -61,13 +64,49 @@ def currency(word: str) -> str:
     return next((code for code, words in CURRENCIES.items() if re.fullmatch(words, word.strip(), re.I)), word.upper())
 
 
+WORD_MONEY = re.compile(rf"((?:[^\W\d_]+[\s-]+){{0,5}}?[^\W\d_]+)\s+(?P<cur>(?:{CURRENCY})(?![a-z]))", re.I)
+LONE_ARTICLES = {"a", "an", "one", "un", "une", "uno", "una", "um", "uma", "ein", "eine", "einen"}  # "a real person"
+
+
+def spelled_money(text: str) -> tuple[int, str] | None:
+    """(where, '30 EUR') for the first amount written in words before a currency ('thirty euros per person'), or None.
+    The longest run of number words just before the currency word counts; a lone article is no amount."""
+    for m in WORD_MONEY.finditer(text):
+        words = m.group(1).split()
+        for i in range(len(words)):
+            run = " ".join(words[i:])
+            n = spelled(run)
+            if n and run.lower() not in LONE_ARTICLES:
+                return m.start(), f"{show(n)} {currency(m.group('cur'))}"
+    return None
+
+
 def money(text: str) -> str | None:
-    """The first amount of money in `text` as '14,500 EUR', or None."""
+    """The first amount of money in `text` as '14,500 EUR' (digits or number words), or None."""
     m = MONEY.search(text)
+    w = spelled_money(text)
+    if w and (not m or w[0] < m.start()):
+        return w[1]
     if not m:
         return None
     number = m.group("n1") or m.group("n2")
     return f"{show(parse_number(number))} {currency(m.group('pre') or m.group('cur'))}"
+
+
+YEARS = re.compile(r"((?:[^\W\d_]+[\s-]+){0,3}?[^\W\d_]+)(?=\s+(?:years?|jahren?|ans|años|anos|anni)\b)", re.I)
+
+
+def with_digits(text: str) -> str:
+    """An age in words written in digits: 'tengo treinta años' -> 'tengo 30 años', 'ho quarantadue anni' -> 'ho 42
+    anni' (only a run of number words right before a word for years, so 'one of' stays as it is)."""
+    def digits(m: re.Match[str]) -> str:
+        words = m.group(1).split()
+        for i in range(len(words)):
+            n = spelled(" ".join(words[i:]))
+            if n and " ".join(words[i:]).lower() not in LONE_ARTICLES:
+                return " ".join([*words[:i], str(n)])
+        return m.group(0)
+    return YEARS.sub(digits, text)
 
 
 def bare_number(text: str) -> str | None:

@@ -15,7 +15,9 @@ import re
 from dataclasses import dataclass, field
 
 from course_lib.model.offline.lang import kinds as kinds_mod
-from course_lib.model.offline.lang.corrections import correct, instead
+from course_lib.model.offline.lang.clauses import FIRST_PERSON, clauses, credited
+from course_lib.model.offline.lang.concepts import canon
+from course_lib.model.offline.lang.corrections import budget_number, correct, instead, restated
 from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
 from course_lib.model.offline.lang.slots_health import read_health
 from course_lib.model.offline.lang.slots_life import read_life
@@ -23,6 +25,7 @@ from course_lib.model.offline.lang.slots_open import read_open
 from course_lib.model.offline.lang.slots_people import read_people
 from course_lib.model.offline.lang.slots_plans import read_plans
 from course_lib.model.offline.lang.split import split
+from course_lib.model.offline.lang.values import settle_all
 from course_lib.model.offline.lang.who import who
 
 Found = tuple[str, str, str]
@@ -56,12 +59,15 @@ class Reading:
     kept: list[Found] = field(default_factory=list)
     confidence: float = 0.9
     why: str = ""
+    refused: list[str] = field(default_factory=list)  # values the guard turned down (values.py), with why
 
     @property
     def not_understood(self) -> bool:
-        """A statement about the user from which no fact could be read."""
-        return self.kind in kinds_mod.STATEMENTS and self.who == "self" and not self.kept and \
-            not self.why.startswith(("hedged", "hypothetical"))
+        """A statement about the user from which no fact could be read, or whose every value was refused."""
+        if self.kept or any(r.endswith("not of the user") for r in self.refused):
+            return False  # "Ana's vegan btw, I'm not": understood, and about Ana
+        return (self.kind in kinds_mod.STATEMENTS and self.who == "self" and
+                not self.why.startswith(("hedged", "hypothetical"))) or bool(self.refused)
 
 
 def hard_kind(sentence: str, kind: str, p: float) -> tuple[str, float, str]:
@@ -107,20 +113,46 @@ ADVERB = re.compile(r"\b(i|we|ich|je)\s+(?:mostly|usually|normally|often|always|
                     r"just|actually|generally|mainly|meistens|normalerweise|auch|souvent|aussi)\s+", re.I)
 
 
-def normalise(sentence: str) -> str:
-    """The sentence with a shared subject written out and a frequency adverb dropped, so one reader fits every
-    clause: 'Ich heiße Jonas und bin 31' -> '… und ich bin 31'; 'i mostly work nights' -> 'i work nights'."""
+FILLER = re.compile(r"\b((?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono|ich arbeite|i work|je travaille|trabajo|trabalho|"
+                    r"lavoro)\s+)(?:übrigens|eigentlich|auch|schon|jetzt|by the way|btw|also|actually|now|d'ailleurs|au fait|aussi|"
+                    r"maintenant|por cierto|también|ahora|aliás|também|agora|comunque|anche|tra l'altro|adesso|ora)\s+", re.I)
+TYPED = {"im": "I'm", "ive": "I've", "dont": "don't", "cant": "can't", "doesnt": "doesn't", "isnt": "isn't", "didnt": "didn't"}
+TYPED_RE = re.compile(r"\b(?:i|" + "|".join(TYPED) + r")\b(?=\s+\w)")
+GREETING_LEAD = re.compile(r"^\W*(?:hi+|hello|hey+|hiya|hallo|moin|servus|salut|bonjour|coucou|hola|buenas|ol[áa]|oi|ciao|salve)"
+                           r"(?: again| there| all| everyone| zusammen| à tous| a todos| a tutti)?\s*[,!.]?\s+(?!(?:it'?s|this is|c'est|ici|aqui|qui|again|there|all|everyone)\b)(?=\w)", re.I)
+ARTICLE_NAME = re.compile(r"\b(sou|soy|sono|je suis|ich bin)\s+(?:o|a|el|la|il|der|die)\s+(?=[A-ZÀ-Ý])")
+
+
+def normalise(sentence: str, lang: str = "en") -> str:
+    """The sentence with a shared subject written out and a filler or frequency adverb dropped, so one reader fits
+    every clause: 'Ich heiße Jonas und bin 31' -> '… und ich bin 31'; 'i mostly work nights' -> 'i work nights';
+    'ich bin übrigens 52' -> 'ich bin 52'; 'eu sou o João' -> 'eu sou João'; English typed without apostrophes
+    ('im 27', 'i dont eat pork') written with them."""
+    if lang == "en":
+        sentence = TYPED_RE.sub(lambda m: TYPED.get(m.group(0).lower(), "I"), sentence)
+    sentence = GREETING_LEAD.sub("", sentence)
     shared = SHARED_RE.sub(lambda m: f"{m.group(1)} {SHARED[m.group(2).lower()]}", sentence)
-    return ADVERB.sub(lambda m: m.group(1) + " ", shared)
+    return ARTICLE_NAME.sub(r"\1 ", FILLER.sub(r"\1", ADVERB.sub(lambda m: m.group(1) + " ", shared)))
 
 
-def slots(sentence: str, lang: str, context: list[Found]) -> list[Found]:
-    """Every (slot, value, fact) the readers find in one sentence, one fact per slot."""
-    sentence = normalise(sentence)
-    found = read_people(sentence, lang) + read_health(sentence) + read_life(sentence) + read_open(sentence)
+def readers(sentence: str, lang: str) -> list[Found]:
+    """What the people, health, life and open-slot readers find in one sentence."""
+    return read_people(sentence, lang) + read_health(sentence) + read_life(sentence) + read_open(sentence)
+
+
+def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], list[str]]:
+    """Every (slot, value, fact) the readers find in one sentence, one fact per slot, in canonical form; and why
+    each value the guard refused was refused (values.settle_all)."""
+    sentence = normalise(sentence, lang)
+    found = readers(sentence, lang)
+    parts = clauses(sentence)
+    own = ", ".join(text for text, whom in parts if whom in ("self", "agent"))
+    if own and any(whom in ("other", "reported") for _, whom in parts):  # 'I'm vegan and my husband is vegetarian': read the user's clauses
+        found = [f for f in found if f[0].startswith(("relative:", "pet:"))] + \
+            [f for f in readers(own, lang) if not f[0].startswith(("relative:", "pet:"))]
     found += instead(sentence, found)
     if not [f for f in found if f[0] != "retract"]:
-        found += correct(sentence, context)
+        found += correct(sentence, context) or budget_number(sentence, context) or restated(sentence, context)
     heads = {s.split(":")[0] for s, _, _ in found}
     last = next((v for s, v, _ in reversed(context) if s.startswith("relative:")), "someone")
     found += [f for f in read_plans(sentence, last) if f[0].split(":")[0] not in heads]
@@ -128,9 +160,14 @@ def slots(sentence: str, lang: str, context: list[Found]) -> list[Found]:
     for f in found:
         if f[0] not in [g[0] for g in out] or f[0] == "retract":
             out.append(f)
+    others = [f for f in out if not f[0].startswith(("relative:", "pet:")) and not credited(sentence, f[1])]
+    out, refused = settle_all([f for f in out if f not in others])
+    if any(f[0] == "job" for f in out):  # 'ya no trabajo de camarero, ahora soy conductor': the new job replaces it
+        out = [f for f in out if not (f[0] == "retract" and canon("job", f[1]))]
+    refused += [f"'{v}' is said of someone else (clauses.py), not of the user" for _, v, _ in others]
     if any(s == "retract" and v == f"allergic to {o[1]}" for s, v, _ in out for o in out):  # said and taken back at once
         out = [f for f in out if not any(f[1] == s[1][12:] for s in out if s[0] == "retract")]
-    return out
+    return out, refused
 
 
 def unquoted(sentence: str) -> str:
@@ -147,7 +184,10 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
     kind, p, cue = hard_kind(sentence, kind, p)
     own = unquoted(sentence)
     r = Reading(sentence, lang, who(own), kind, p, top)
-    r.found = slots(own, lang, context)
+    if r.who == "other" and not re.search(r"[\"“”„«»:]", own) and \
+            any(whom == "self" and FIRST_PERSON.match(text) for text, whom in clauses(own)):
+        r.who = "self"  # 'Lucia è vegana, io invece mangio tutto': the slots come from the user's clause (slots())
+    r.found, r.refused = slots(own, lang, context)
     if (h := HYPOTHETICAL.search(own)) and r.found:  # 'If I were vegan …': only what was said before the condition stands
         head = own[:h.start()]
         r.found = [f for f in r.found if head.strip() and said_in(head, f)]

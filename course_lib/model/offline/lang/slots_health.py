@@ -8,17 +8,20 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model.offline.lang.concepts import find
 from course_lib.model.offline.lang.lexicon import DIETS, EATS_MEAT, NO_MEAT, alternation, canonical
 
 Found = tuple[str, str, str]
 DIET = alternation(DIETS)
 NEGATED = r"(?:not|no longer|n't|nicht(?: mehr)?|kein\w*|ne suis (?:pas|plus)|n'est plus|ya no|no soy|no estoy|n[ãa]o sou|" \
-          r"j[áa] n[ãa]o|non sono|non più|nie)"
+          r"j[áa] n[ãa]o|non sono|non più|nie|stopped being|quit being|gave up being|no more|arrêté d'être|dej[ée] de ser|" \
+          r"deixei de ser|smesso di essere)"
 LIST_SPLIT = r"\s*(?:,|\band(?: also)?(?: to)?\b|\bor\b|\bas well as\b|\bund(?: auch)?(?: gegen)?\b|\bet(?: aussi)?(?: aux?| à)?\b|" \
              r"\by(?: también)?(?: a(?: los| las| la| el)?)?\b|\be(?: também)?(?: a| ao| aos| à| às)?\b|\be anche(?: a| al| alle| ai)?\b)\s*"
 ARTICLES = r"^(?:to|the|a|an|some|any|both|either|gegen|auf|les|le|la|l'|des|du|de la|de|aux|au|à|los|las|el|al|a los|a las|a la|" \
            r"o|os|as|ao|aos|à|às|il|lo|gli|le|i|alle|al|ai|agli|allo)\s+"
-STOP = r"(?:[.!;:(]| lol\b| haha\w*| btw\b| tbh\b| xd\b| any ?more\b| anymore\b| mehr\b| plus\b|, (?:so|which|but|and i|it|i)\b| so\b| which\b| but\b| since\b| though\b| too\b| as well\b| actually\b|" \
+# A list of allergens stops here; fillers ("lol", "btw") do not stop it: values.py cuts them from each item.
+STOP = r"(?:[.!;:(]| any ?more\b| anymore\b| mehr\b| plus\b|, (?:so|which|but|and i|it|i)\b| so\b| which\b| but\b| since\b| though\b| too\b| as well\b| actually\b|" \
        r" now\b| since\b| after all\b| and (?:i|my)\b| mais\b| aber\b| pero\b| mas\b| ma\b| seit\b| depuis\b| desde\b| da\b|$)"
 ALLERGIC = r"(?:allergic|alergic|allergisch|allergique|al[ée]rgic[oa]|allergic[oa]|alérgic[oa])"
 LACTOSE = r"lactose|laktose|lactosa|lattosio"
@@ -50,7 +53,13 @@ IS_CONDITION = re.compile(r"\b(?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|s
                           r"colou?r-?blind|taub|blind|sourde?|aveugle|sord[oa]|ciego|cieg[oa]|cego|cega|surd[oa]|diabetic))\b", re.I)
 CONDITION = alternation(CONDITIONS)
 MOBILITY = r"wheelchair|rollstuhl|fauteuil roulant|silla de ruedas|cadeira de rodas|sedia a rotelle|crutches|walking stick|mobility scooter"
-MEDS = r"insulin|metformin|blood thinners|warfarin|antidepressants|antibiotics|the pill|an inhaler|inhaler|[a-z]+(?:statin|pril|olol|azole|mab)"
+TAKES = re.compile(r"\b(?:i (?:take|am taking|use)|i'?m (?:taking|on)|i am on|ich nehm(?:e)?|je prends|(?:eu )?tomo|estoy tomando|"
+                   r"estou (?:a )?tomando|estou a tomar|prendo|sto prendendo)\b([^.;!?]{0,50})", re.I)
+STOPPED = re.compile(r"\b(?:took me off|taken me off|stopped taking|(?:no longer|don'?t|do not) take|i'?m (?:no longer|not) on|"
+                     r"nehme? (?:kein\w*|nicht mehr)|(?:hab(?:e)?|habe ich) (?:\w+ )?abgesetzt|je ne prends plus(?: de| d')?|"
+                     r"j'ai arr[êe]t[ée](?: de prendre)?|ya no tomo|dej[ée] de tomar|j[áa] n[ãa]o tomo|deixei de tomar|"
+                     r"non prendo più|ho smesso di prendere)\b([^.;!?]{0,40})", re.I)
+DRUG = re.compile(r"\b([A-Za-z]+(?:statin|pril|olol|sartan|azole|mab|cillin|mycin|oxetine|pram|pine|thyrox(?:ine)?|formin))\b")
 FOODS = {"pork": r"pork|schweinefleisch|schwein|porc|cerdo|carne de porco|porco|maiale|carne di maiale",
          "beef": r"beef|rindfleisch|b(?:œ|oe)uf|ternera|carne de vaca|manzo", "alcohol": r"alcohol|alkohol|alcool|booze",
          "fish": r"fish|fisch|poisson|pescado|peixe|pesce", "dairy": r"dairy|milchprodukte|produits laitiers|l[áa]cteos|latic[íi]nios|latticini"}
@@ -95,7 +104,11 @@ def found_diet(s: str) -> list[Found]:
     negated = {d for at, d in said if re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:at], re.I)
                or re.search(rf"^\W*(?:\w+\W+)?(?:any ?more|anymore|mehr)\b", s[at + len(d):], re.I)}
     kept = [d for _, d in said if d and d not in negated]
-    if re.search(NO_MEAT, s, re.I) and not kept:
+    if not kept and not negated and (cop := re.search(r"\b(?:i'?m|i am|ich bin|ich esse|je suis|je mange|soy|como|sou|como|sono|mangio)\s+", s, re.I)) \
+            and (said_diet := find("diet", s[cop.end():cop.end() + 25])) and said_diet[0][0] == 0:
+        kept = [said_diet[0][1]]  # the lexicon, one typo tolerated: 'ich bin vegitarier', 'sono vegetarina', 'ich esse vegetarisch'
+    if (no_meat := re.search(NO_MEAT, s, re.I)) and not kept and \
+            [v for _, v in find("food", s[no_meat.start():no_meat.end() + 20])][-1:] == ["meat"]:  # not 'carne roja'
         kept = ["vegetarian"]
     meat = re.search(EATS_MEAT, s, re.I)
     if meat and not re.search(rf"(?:{NEGATED}|\bno|\bn[ãa]o|\bnon|\bne|\bnie)\W*(?:\w+\W+)?$", s[:meat.start()], re.I):
@@ -159,8 +172,16 @@ def found_intolerance(s: str) -> list[Found]:
                          r"|\bje ne (?:peux|supporte) pas (?:manger )?(?:de |du |le |la )?(.+)|\bno (?:puedo comer|tolero) (.+)"
                          r"|\bn[ãa]o (?:posso comer|tolero) (.+)|\bnon (?:posso mangiare|tollero) (.+)", s, re.I):
         for item in items(next(g for g in m.groups() if g)):
-            if not re.fullmatch(LACTOSE, item) and not re.fullmatch(r"meat|fleisch|viande|carne|lactose intolerant", item):
+            if re.fullmatch(r"gluten|glutine|glúten|gluten-free", item) and re.search(r"\b(?:can|kann|peux|puedo|posso)", m.group(0), re.I):
+                out.append(("diet", "gluten-free", "The user is gluten-free."))  # cannot eat gluten: a gluten-free diet
+            elif not re.fullmatch(LACTOSE, item) and not re.fullmatch(r"meat|fleisch|viande|carne|lactose intolerant", item):
                 out.append((f"intolerance:{item}", item, f"The user cannot eat {item}."))
+    for m in re.finditer(r"\b(?:i have|i've got|ich habe|j'ai|tengo|tenho|ho)\s+(?:an? |une? |eine? |una? |uma? |)(?:(?:mild|slight|severe|"
+                         r"leichte|starke|légère|forte|leve|lieve|grave)\s+)?([\w-]+)[- ]?(?:intolerance|intoleranz|unverträglichkeit)\b"
+                         r"|\b(?:intolérance|intolerancia|intolerância|intolleranza) (?:au |à la |aux |à l'|a la |al |ao |à |al |alla |ai )?([\w-]+)", s, re.I):
+        item = (m.group(1) or m.group(2)).lower()
+        if not re.fullmatch(LACTOSE, item) and f"intolerance:{item}" not in [f[0] for f in out]:
+            out.append((f"intolerance:{item}", item, f"The user is {item} intolerant."))
     return out
 
 
@@ -171,31 +192,56 @@ def found_condition(s: str) -> list[Found]:
     m = re.search(rf"\b(?:{CONDITION})\b", s, re.I)
     if m:
         cond = canonical(CONDITIONS, m.group(0).lower()) or m.group(0).lower()
+        if cond == "diabetes" and (kind := re.search(r"\b(?:type|typ|tipo)\s*([12])\b", s, re.I)):
+            cond = f"type {kind.group(1)} diabetes"  # 'je suis diabétique de type 2'
         out.append(("condition", cond, "The user is pregnant." if cond == "pregnant" else f"The user has {cond}."))
     elif (h := HAVE_CONDITION.search(s)) and h.group(1).lower() not in ("it", "this", "that"):
         cond = h.group(1) if re.fullmatch(r"[A-Z]{2,5}", h.group(1)) else h.group(1).lower()
         article = "a " if re.search(r"\b(?:a|an)\s+$", s[:h.start(1)], re.I) else ""
         out.append(("condition", cond, f"The user has {article}{cond}."))
+    elif (cop := re.search(r"\b(?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono)\s+", s, re.I)) and \
+            (known := find("condition", s[cop.end():cop.end() + 30])) and known[0][0] == 0:  # 'Sou asmática'
+        cond = known[0][1]
+        out.append(("condition", cond, "The user is pregnant." if cond == "pregnant" else f"The user has {cond}."))
     elif (i := IS_CONDITION.search(s)):
         cond = i.group(1).lower()
         out.append(("condition", cond, f"The user is {cond}."))
     if re.search(rf"\b(?:{MOBILITY})\b", s, re.I):
         out.append(("mobility", "wheelchair", "The user uses a wheelchair."))
-    med = re.search(rf"\b(?:i take|i'?m on|i am on|ich nehme|je prends|tomo|eu tomo|prendo)\s+({MEDS})\b", s, re.I)
-    if med:
-        out.append(("medication", med.group(1).lower(), f"The user takes {med.group(1).lower()}."))
-    return out
+    return out + found_medication(s)
+
+
+def medicine(text: str) -> str | None:
+    """The first medication named in `text`: one the concept lexicon knows (generic or brand name, any language),
+    else a word with a drug-name ending ('-statin', '-pril', '-olol', '-sartan' …)."""
+    known = find("medication", text)
+    if known:
+        return known[0][1]
+    m = DRUG.search(text)
+    return m.group(1).lower() if m else None
+
+
+def found_medication(s: str) -> list[Found]:
+    """'I take levothyroxine', 'ich nehm jeden Tag Ramipril', 'Je prends du Levothyrox' -> medication; 'the doctor
+    took me off metformin', 'ho smesso di prendere la metformina' -> the medication taken back."""
+    if (stop := STOPPED.search(s)) and (name := medicine(stop.group(1))):
+        return [("retract", f"takes {name}", f"The user no longer takes {name}.")]
+    if (take := TAKES.search(s)) and (name := medicine(take.group(1))):
+        return [("medication", name, f"The user takes {name}.")]
+    return []
 
 
 def found_avoid(s: str) -> list[Found]:
-    """'I don't eat pork', 'Eu não como carne de porco', "I don't drink" -> preference:<food> 'no <food>'."""
+    """'I don't eat pork', 'Eu não como carne de porco', 'y no como carne roja', "I don't drink" -> preference:<food>
+    'no <food>' (the food by the concept lexicon, in any language)."""
     m = re.search(rf"\b(?:(?:i )?(?:don'?t|do not|never) (?:eat|drink|touch)|ich (?:esse|trinke) (?:kein\w*|nie)|je ne (?:mange|bois) "
-                  rf"(?:pas|jamais) (?:de |d')?|(?:eu )?n[ãa]o (?:como|bebo)|no (?:como|bebo)|non (?:mangio|bevo))\s*({FOOD})?", s, re.I)
-    if m and m.group(1):
-        food = canonical(FOODS, m.group(1).lower()) or m.group(1).lower()
+                  rf"(?:pas|jamais) (?:de |d')?|(?:eu )?n[ãa]o (?:como|bebo)|no (?:como|bebo)|non (?:mangio|bevo))\s*([^,.;!?]*)", s, re.I)
+    foods = find("food", m.group(1)[:40]) if m else []
+    if foods and foods[0][0] <= 1 and foods[0][1] != "meat":  # the food right after the verb; 'no meat' is a diet
+        food = foods[0][1]
         verb = "drink" if food == "alcohol" else "eat"
         return [(f"preference:{food}", f"no {food}", f"The user does not {verb} {food}.")]
-    if re.search(r"\bi (?:don'?t|do not) drink\b(?! (?:coffee|tea|milk|water))", s, re.I):
+    if re.search(r"\bi (?:don'?t|do not|dont) drink\b(?! (?:coffee|tea|milk|water))", s, re.I):
         return [("preference:alcohol", "no alcohol", "The user does not drink alcohol.")]
     return []
 

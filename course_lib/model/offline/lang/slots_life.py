@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model.offline.lang.concepts import canon, find
 from course_lib.model.offline.lang.lexicon import DIETS, FAITHS, NATIONALITIES, alternation
 from course_lib.model.offline.lang.numbers import money
 
@@ -16,17 +17,17 @@ PLACE = r"(?-i:([A-ZÀ-Ý](?=[\w'’-]*[a-zà-ÿ])[\w'’-]+(?:[ -](?:de |do |da
 ANY_PLACE = r"([A-Za-zÀ-ÿ][\w'’-]+(?:[ -][A-ZÀ-Ý][\w'’-]+)*)"  # 'i live in manchester': typed without a capital
 LIVE = (r"\b(?:i|we) (?:don'?t |do not |no longer |never )?(?:now |still |currently )?(?:live|reside|am living|are living)(?: now)? in|\bje n'habite plus (?:[àa]|en)|\b(?:i'?m|i am|we'?re) (?:now )?(?:based|living) in|"
         r"^(?:live|based|living|still) in|^still (?:living|based) in|\b(?:i|we)(?:'ve| have) lived in|\bbased in|(?<!flight )\bhome(?: for me)? is|\b(?:i|we)(?:'ve| have)? (?:just )?(?:moved|relocated) to|"
-        r"\b(?:ich|wir|und) (?:wohne|wohnen|lebe|leben)(?: jetzt| seit [\w ]+?)? in|\bje (?:vis|suis install[ée]e?)(?: maintenant| désormais| actuellement)? [àa]|\bj'habite(?: maintenant| désormais| actuellement)? (?:[àa]|en)|"
+        r"\b(?:ich|wir|und) (?:wohne|wohnen|lebe|leben)(?: jetzt| seit [\w ]+?| nicht mehr)? in|\bje (?:vis|suis install[ée]e?)(?: maintenant| désormais| actuellement)? [àa]|\bj'habite(?: maintenant| désormais| actuellement)? (?:[àa]|en)|"
         r"\b(?:me mud[ée]|nos mudamos|me he mudado|nos hemos mudado) a|\b(?:mudei-me|me mudei|mudámo-nos|mudamo-nos|nos mudamos) para|"
         r"\b(?:mi sono|ci siamo) trasferit[oiae] a|\b(?:j'ai|nous avons|on a) d[ée]m[ée]nag[ée]s? [àa]|\bje me suis install[ée]e? [àa]|"
         r"\bnous habitons [àa]|\bvivo en|\bvivimos en|\b(?:eu )?(?:moro|vivo) (?:em|no|na)|\bmoramos (?:em|no|na)|\babito a|\bvivo a|\babitiamo a")
-MOVED = (r"\b(?:moved|relocated|gezogen|umgezogen|d[ée]m[ée]nag[ée]s?|mudamos|nos mudamos|mud[áa]mo-nos|mudei-me|trasferit[oia])\b"
-         r".*?\b(?:from|von|de|du|desde|do|da)\s+\S+(?: \S+)?\s+(?:to|nach|[àa]|a|para|pra|in)\s+" + PLACE)
+MOVED = (r"\b(?:moved|relocated|gezogen|umgezogen|d[ée]m[ée]nag[ée]s?|mud[áa]mos|nos mudamos|mud[áa]mo-nos|mudei-me|trasferit[oia])\b"
+         r".*?\b(?:from|von|de|du|desde|do|da)\s+\S+(?: \S+)?\s+(?:to|nach|[àa]|a|para|pra|in)\s+(?:o |a |the |le |la |el )?" + PLACE)
 NOT_PLACES = {"I", "The", "A", "My", "Our", "Town", "City", "Home"}
 JOB_AS = (r"\b(?:i'?m|i am) an? ([\w-]+) by (?:trade|profession)|\b(?:i|i'?m|i am) (?:working |employed )?as an? ([\w -]+?)|\bi work (?:[\w ]+? )?as an? ([\w -]+?)|\bich arbeite als ([\w -]+?)|"
-          r"\bje travaille comme ([\w -]+?)|\btrabajo (?:de|como) ([\w -]+?)|\btrabalho como ([\w -]+?)|\blavoro come ([\w -]+?)|"
+          r"\bje (?:travaille|bosse) comme ([\w -]+?)|\ben tant que ([\w -]+?)|\btrabajo (?:de|como) ([\w -]+?)|\btrabalho como ([\w -]+?)|\blavoro come ([\w -]+?)|"
           r"\bfaccio (?:il |la |l')([\w -]+?)|\bich bin ([\w-]+?) von beruf")
-JOB_END = r"(?=\s*(?:[.!,;]|$| now\b| and\b| und\b| et\b| y\b| e\b| but\b| mais\b| pero\b| ma\b| at\b| in\b| for\b| by trade| since\b| from home| bei\b| chez\b| à\b| en\b| em\b| a\b| da\b| de\b| seit\b))"
+JOB_END = r"(?=\s*(?:[.!,;]|$| now\b| and\b| im\b| am\b| in der\b| beim\b| und\b| et\b| y\b| e\b| but\b| mais\b| pero\b| ma\b| at\b| in\b| for\b| by trade| since\b| from home| bei\b| chez\b| à\b| en\b| em\b| a\b| da\b| de\b| seit\b))"
 JOB_WORDS = (r"(?:[\w-]+ )?(?:nurse|teacher|engineer|developer|programmer|doctor|lawyer|architect|designer|chef|cook|baker|"
              r"student|translator|accountant|pharmacist|dentist|journalist|writer|artist|musician|farmer|electrician|plumber|"
              r"carpenter|pilot|scientist|researcher|librarian|archivist|consultant|manager|analyst|physiotherapist|"
@@ -45,10 +46,13 @@ NOT_JOBS = {"bit", "little", "fan", "lot", "vegetarian", "vegan", "pescatarian",
             "veganer", "veganerin", "vegetarierin", "pescetarier", "allergiker", "allergikerin", "asthmatiker", "fahrer",
             "anfänger", "anfängerin", "principiante", "debutante", "stagiaire", "nouvelle", "intolerante", "alérgic"}
 BUDGET = (r"\b(?:budget|spend|limit|cap|max(?:imum)?|a head|per (?:person|head)|each|pp|presupuesto|or[çc]amento|"
-          r"pro (?:person|kopf)|par personne|por persona|por pessoa|a persona|ausgeben|d[ée]penser|gastar|spendere)\b")
+          r"pro (?:person|kopf)|par personne|por persona|por pessoa|a persona|a testa|ausgeben|d[ée]penser|gastar|spendere|"
+          r"massimo|m[áa]ximo|h[öo]chstens|maximal|pas plus de|no m[áa]s de|at[ée]|fino a)\b")
 TRIP = (r"\b(?:i'?m|i am|we'?re|we are)? ?(?:flying|going|heading|travell?ing|off) to|\b(?:i|we) (?:fly|travel) to|\bvisiting [\w ]*? in|"
         r"\b(?:trip|holiday|weekend|vacation) (?:to|in)|\bfliege (?:ich )?nach|\bfahre (?:ich )?nach|\breise (?:ich )?nach|"
-        r"\bje pars (?:à|a|en)|\bje vais (?:à|a|en)|\bviajo a|\bvoy a|\bvou (?:a|para)|\bvado a|\bparto per")
+        r"\bje pars (?:à|a|en)|\bje vais (?:à|a|en)|\bviajo a|\bvoy a|\bvou (?:a|para)|\bvado a|\bparto per|"
+        r"\b(?:on part (?:à|a|en|pour)|nous partons (?:à|a|en|pour)|on va (?:à|a|en)|wir fahren nach|wir fliegen nach|"
+        r"partimos (?:a|para)|vamos a|vamos para|andiamo a|partiamo per)|\b(?:voyage|reise|viaje|viagem|viaggio|urlaub|vacances|vacaciones|f[ée]rias|vacanze) (?:à|a|en|nach|in|para|em)")
 PREFER = [  # (pattern, how the fact says it, the value's prefix)
     (r"\bi(?:'d| would)? (?:much |really )?(?:prefer|rather(?: have| sit| stay)?)|\bje pr[ée]f[èe]re|\bprefiero|\bprefiro|\bpreferisco|"
      r"\bich (?:\w+ )?lieber|\bwe'?d rather", "prefers", ""),
@@ -107,6 +111,14 @@ NO_LONGER_JOB = (r"\b(?:i'?m|i am) (?:no longer|not) (?:an? )?({JOB})(?: any ?mo
                  r"\bnon (?:sono|lavoro come) più (?:un |una )?({JOB})|\bnon faccio più (?:il |la |l')({JOB})")
 
 
+COPULA = (r"\b(?:i'?m|i am|i work as|ich bin|ich arbeite als|je suis|je travaille comme|soy|trabajo de|trabajo como|sou|"
+          r"trabalho como|sono|lavoro come|faccio)\s+(?:an? |un |une |uma? |una |un'|el |la |il |lo |o |a |l')?")
+
+
+COPULA_AND = (r"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s[^,.;]*?\b(?:and|und|et|y|e)\s+"
+              r"(?:an? |un |une |uma? |una |un'|el |la |il |lo |o |a |l')?")
+
+
 def found_job(s: str) -> list[Found]:
     """'I work as an archivist', 'I'm a software engineer at …', 'Je suis développeur', 'Soy profesor de historia';
     "I'm no longer a teacher" takes the job back."""
@@ -116,12 +128,18 @@ def found_job(s: str) -> list[Found]:
              or "più" in gone.group(0).lower() or "nicht mehr" in gone.group(0).lower()):
         job = next(g for g in gone.groups() if g).lower()
         if not re.fullmatch(DIET_WORDS, job, re.I) and job not in NOT_JOBS:  # 'no longer pescatarian' is a diet (slots_health)
-            return [("retract", job, f"The user is no longer {a_or_an(job)}.")]
+            now = [f for f in found_job(s[gone.end():]) if f[0] == "job"]  # '…, ahora soy conductor de autobús'
+            return [("retract", job, f"The user is no longer {a_or_an(job)}."), *now]
     m = re.search(rf"(?:{JOB_AS}){JOB_END}", s, re.I)
     job = next((g for g in m.groups() if g), None) if m else None
     if job is None:
         m = re.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s+(?:an? |un |une |uma? |un'?)?({JOB_WORDS}){JOB_END}", s, re.I)
         job = m.group(1) if m else None
+    for cop in ([] if job else [*re.finditer(COPULA, s, re.I), *re.finditer(COPULA_AND, s, re.I)]):  # '… and retired'   # 'ahora soy conductor de autobús': a job the lexicon knows
+        known = find("job", s[cop.end():cop.end() + 40])
+        if known and known[0][0] == 0:
+            job = known[0][1]
+            break
     if job is None and (t := re.search(r"\b(?i:ich bin)\s+([A-ZÄÖÜ][a-zäöüß]+(?:er|erin|eur|eurin|ist|istin|ant|antin|ent|entin|"
                                        r"schwester|pfleger|pflegerin|arzt|ärztin|koch|köchin|frau|mann|kraft))\b", s)) \
             and t.group(1).lower() not in NOT_JOBS and not re.fullmatch(rf"(?:{NATIONALITIES})", t.group(1), re.I):
@@ -140,18 +158,34 @@ def found_job(s: str) -> list[Found]:
         return []
     job = re.sub(r"^(?:an?|un|une|uma?|el|la|o|a|il|lo) ", "", job.strip(), flags=re.I)
     if not job or job.split()[-1].lower() in NOT_JOBS or re.fullmatch(DIET_WORDS, job.split()[-1], re.I) or \
+            (canon("diet", job) and not canon("job", job)) or \
             re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS})", job.split()[-1], re.I):
         return []
     job = job if job.isupper() or re.search(r"[A-Z]{2}", job) else job.lower()
+    if job in ("retired", "unemployed"):  # a state, not a job title
+        return [("job", job, f"The user is {job}.")]
     return [("job", job, f"The user works as {a_or_an(job)}.")]
 
 
+SET_ASIDE = (r"\b(?:set aside|put aside|saved|budgeted|planned|allowed|eingeplant|zurückgelegt|gespart|vorgesehen|pr[ée]vu|"
+             r"mis de c[ôo]t[ée]|[ée]conomis[ée]|tenemos|ahorrado|reservado|temos|poupado|guardado|abbiamo|messo da parte|previsto|"
+             r"risparmiato|en total|no total|in totale|insgesamt|in total)\b")
+PURPOSE = r"\b(?:for (?:the|our|my)|f[üu]r (?:die|den|das|unsere?n?)|pour (?:le|la|les|notre|nos)|para (?:el|la|los|nuestro|nuestra|o|a|os|nosso|nossa)|per (?:il|la|lo|le|i|nostro|nostra))\s+(\w+)"
+
+
 def found_budget(s: str) -> list[Found]:
-    """An amount said with a budget word: 'Dinner budget is 60 euros per person', 'max 35 quid a head'."""
+    """An amount said with a budget word ('Dinner budget is 60 euros per person', 'max 35 quid a head') or with
+    a verb of setting money aside ('Für die Hochzeit haben wir 14.500 € eingeplant'). What it is for, when the
+    concept lexicon knows it (wedding, honeymoon, trip …; dinner is the default), names the slot: budget:wedding."""
     amount = money(s)
-    if amount and re.search(BUDGET, s, re.I):
-        return [("budget", amount, f"The user's budget is {amount}.")]
-    return []
+    if not amount or not (re.search(BUDGET, s, re.I) or re.search(SET_ASIDE, s, re.I)):
+        return []
+    purpose = next((canon("purpose", m.group(1)) for m in re.finditer(PURPOSE, s, re.I) if canon("purpose", m.group(1))), None)
+    if purpose is None and (before := re.search(r"(\w+)[ -]?(?:budget|presupuesto|or[çc]amento)\b", s, re.I)):
+        purpose = canon("purpose", before.group(1))  # 'our wedding budget'; 'Hochzeitsbudget' stays unread
+    if purpose and purpose != "dinner":
+        return [(f"budget:{purpose}", amount, f"The user's {purpose} budget is {amount}.")]
+    return [("budget", amount, f"The user's budget is {amount}.")]
 
 
 def found_trip(s: str) -> list[Found]:
@@ -164,7 +198,12 @@ def found_trip(s: str) -> list[Found]:
 def found_preference(s: str) -> list[Found]:
     """'I prefer window seats', 'I hate cilantro', 'Odio el cilantro' -> preference:<thing>; 'I always pick an aisle
     seat' -> preference:aisle seats (a seat the user habitually chooses)."""
-    seat = next((k for k, v in SEATS.items() if re.search(v, s, re.I)), None)
+    seat = next((v for _, v in find("seat", s)), None)
+    if seat and re.search(r"\b(?:prefer\w*|rather|lieber|am liebsten|pr[ée]f[èe]re\w*|prefiero|prefiro|preferisco|always|immer|"
+                          r"toujours|siempre|sempre)\b", s, re.I) and re.search(r"\b(?:fly|flight|plane|train|seat|flugzeug|zug|platz|"
+                          r"avion|vol|train|place|avi[óo]n|vuelo|voos?|avi[ãa]o|comboio|aereo|volo|treno|posto|lugar|asiento|hublot|ventanilla|"
+                          r"finestrino|fensterplatz|gangplatz)\w*", s, re.I):
+        return [("preference:seat", seat, f"The user prefers {'an' if seat[0] in 'aeiou' else 'a'} {seat}.")]
     if seat and re.search(r"\b(?:i|we) (?:always |usually |normally |tend to |like to |prefer to |love to )?(?:pick|choose|book|get|take|ask for|go for|want|need|sit)\b"
                           r"|\bich (?:nehme|buche|w[äa]hle) (?:immer )?|\bje (?:prends|choisis|r[ée]serve) toujours|\bsiempre (?:elijo|pido|reservo)|"
                           r"\bescolho sempre|\bsempre (?:escolho|scelgo|prendo)|\bscelgo sempre", s, re.I):

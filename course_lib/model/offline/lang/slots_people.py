@@ -8,27 +8,29 @@ from __future__ import annotations
 import re
 
 from course_lib.model.dates import find_date
+from course_lib.model.offline.lang.concepts import canon
+from course_lib.model.offline.lang.numbers import with_digits
 from course_lib.model.offline.lang.lexicon import (DIETS, FAITHS, NATIONALITIES, PETS, POSSESSIVE, RELATIVES,
                                                    SINGULAR_RELATIVES, alternation, canonical)
 
 Found = tuple[str, str, str]
 DIET_WORDS = alternation(DIETS)
-JOBLIKE = r"\w+(?:ero|era|eiro|eira|ista|ico|ica|ore|ora|trice|iere|iera|eur|euse|ien|ienne|iste|ier|ière|ecte)"  # job nouns, no names
+JOBLIKE = r"\w+(?:ero|era|eiro|eira|ista|ico|ica|ore|ora|trice|iere|iera|eur|euse|ien|ienne|iste|ier|ière|ecte|iker|ikerin|istin)"  # job nouns, no names
 NAME = r"(?-i:([A-ZÀ-Ý][\w'’-]+(?: [A-ZÀ-Ý][\w'’-]+)?))"  # case-sensitive inside re.I patterns
 ONE_NAME = r"(?-i:[A-ZÀ-Ý][\w'’-]+)"
 DAYS_MONTHS = ("Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August "
                "September October November December Today Tomorrow").split()
-NOT_NAMES = {*DAYS_MONTHS, "I'm", "I'd", "I've", "I'll", "Im", "I", "It", "This", "That", "The", "Not", "Just", "So", "Sorry", "Here", "Back", "Fine", "Good", "Ok", "OK",
-             "Sure", "Ready", "Done", "Home", "Tired", "Allergic", "Vegan", "Vegetarian", "Pregnant", "Diabetic"}
+NOT_NAMES = {*DAYS_MONTHS, "Hi", "Hello", "Hey", "Hiya", "Hallo", "Moin", "Bonjour", "Salut", "Hola", "Olá", "Oi", "Ciao", "Again", "I'm", "I'd", "I've", "I'll", "Im", "I", "It", "This", "That", "The", "Not", "Just", "So", "Sorry", "Here", "Back", "Fine", "Good", "Ok", "OK",
+             "Sure", "Ready", "Done", "Home", "Tired", "Haha", "Hahaha", "Lol", "Omg", "Wow", "Oops", "Hmm", "Ugh", "Yay", "Allergic", "Vegan", "Vegetarian", "Pregnant", "Diabetic"}
 NAME_SAID = [  # how people give their name, per language
     r"\bmy name(?: is|'s)\s+" + NAME, r"^name'?s\s+" + NAME, r"(?:\b(?:call me|i'm|i’m|i am|this is)|(?:^|[,!.]\s*)im)\s+" + NAME + r"(?=\s*(?:[.!,;]|$| here\b| by the way| btw))",
-    r"^" + NAME + r" here\b", r"\bich hei(?:ß|ss)e\s+" + NAME, r"\bmein name ist\s+" + NAME, r"\bnenn(?:t)? mich\s+" + NAME,
+    r"^" + NAME + r" (?:here|hier|ici|aquí|aqui|qui|again|wieder|de nouveau|otra vez|de novo|di nuovo)\b", r"\bich hei(?:ß|ss)e\s+" + NAME, r"\bmein name ist\s+" + NAME, r"\bnenn(?:t)? mich\s+" + NAME,
     r"\bje m'appelle\s+" + NAME, r"\bmon (?:pr[ée])?nom (?:est|c'est)\s+" + NAME, r"\bmoi,? c'est\s+" + NAME,
     r"\bme llamo\s+" + NAME, r"\bmi nombre es\s+" + NAME, r"\bll[áa]mame\s+" + NAME, r"\b(?:o )?meu nome [ée]\s+" + NAME,
     r"\bchamo-me\s+" + NAME, r"\bme chamo\s+" + NAME, r"\bmi chiamo\s+" + NAME, r"\bil mio nome [èe]\s+" + NAME,
     r"\bchiamami\s+" + NAME, r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)(?: again| there| all)?[,!]? (?:it'?s|this is|c'est|soy|sou|sono)\s+" + NAME,
     r"\b(?:intro|introduction|quick intro)\s*:\s*" + NAME, r"^(?:eu )?sou (?:o|a)\s+" + NAME, r"^(?:yo )?soy\s+" + NAME + r"(?=\s*(?:[,.!]|$| y\b))",
-    r"^(?:io )?sono\s+" + NAME + r"(?=\s*(?:[,.!]|$| e\b))", r"^je suis\s+" + NAME + r"(?=\s*(?:[,.!]|$| et\b))", r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)[,!]? (?:i'?m|ich bin|je suis|soy|sou|sono)\s+" + NAME,
+    r"^(?:io )?sono\s+" + NAME + r"(?=\s*(?:[,.!]|$| e\b))", r"^(?:ich bin|i'?m|i am)\s+" + NAME + r"(?=\s*(?:[,.!]|$| und\b| and\b))", r"^(?:eu )?sou\s+" + NAME + r"(?=\s*(?:[,.!]|$| e\b))", r"^je suis\s+" + NAME + r"(?=\s*(?:[,.!]|$| et\b))", r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)[,!]? (?:i'?m|ich bin|je suis|soy|sou|sono)\s+" + NAME,
 ]
 NICK_SAID = [r"\b(?:everyone|everybody|people|friends|they all|most people) calls? me\s+" + NAME, r"\bi go by\s+" + NAME,
              r"\b(?:alle|freunde) nennen mich\s+" + NAME, r"\bon m'appelle\s+" + NAME, r"\btout le monde m'appelle\s+" + NAME,
@@ -45,7 +47,7 @@ BIRTHDAY = (r"\b(?:my birthday is|i was born on|born on|my birthday'?s|mein gebu
 REL = alternation(RELATIVES)
 PET = alternation(PETS)
 CALLED = r"(?:is called|is named|'s name is|name is|called|named|hei(?:ß|ss)t|s'appelle|qui s'appelle|se llama|que se llama|" \
-         r"chama-se|chamad[oa]|que se chama|si chiama|che si chiama)"
+         r"chama-se|chamad[oa]|que se chama|si chiama|che si chiama|namens|llamad[oa]|nomm[ée]e?|chiamat[oa])"
 HAVE = (r"\b(?:i|we)(?: have|'ve got| have got| got|'ve)|\b(?:ich habe|wir haben|j'ai|nous avons|on a|tengo|tenemos|tenho|temos|"
         r"ho|abbiamo)\b")
 ONE = ("a", "an", "one", "un", "une", "ein", "eine", "einen", "uno", "una", "um", "uma", "1")
@@ -67,7 +69,8 @@ def found_name(s: str) -> list[Found]:
     for p in NAME_SAID:
         m = re.search(p, s, re.I)
         if m and m.group(1).split()[0] not in NOT_NAMES and m.group(1)[0].isupper() and m.group(1) != nick and \
-                not re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS}|{DIET_WORDS}|{JOBLIKE})", m.group(1).split()[0], re.I):  # "I'm Brazilian" is no name
+                not re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS}|{DIET_WORDS}|{JOBLIKE})", m.group(1).split()[0], re.I) and \
+                not any(canon(family, m.group(1)) for family in ("job", "diet", "condition")):  # "I'm Brazilian", "Ich bin Krankenschwester"
             out.append(("name", m.group(1), f"The user's name is {m.group(1)}."))
             break
     if nick:
@@ -85,6 +88,7 @@ def found_age(s: str) -> list[Found]:
     """'I'm 34 years old', 'I turned 40 last month' -> age (1 to 120 only; '20 euros' is no age; not someone else's)."""
     if re.search(r"\b(?:if|wenn|si|se)\b", s, re.I) and re.search(r"\b(?:would|'d|wäre|serais|sería|seria|sarei)\b", s, re.I):
         return []
+    s = with_digits(s)
     for p in AGE_SAID:
         m = re.search(p, s, re.I)
         if m and 1 <= int(m.group(1)) <= 120:
@@ -92,10 +96,18 @@ def found_age(s: str) -> list[Found]:
     return []
 
 
+BIRTHDAY_WORD = r"\b(?:birthday|b-?day|geburtstag|anniversaire|cumplea[ñn]os|cumple|anivers[áa]rio|compleanno|faço anos|cumplo a[ñn]os|compio gli anni)\b"
+OWN = r"\b(?:my|i|mein|ich|mon|j'ai|je|mi|yo|meu|minha|eu|mio|io|ho|faço|cumplo|compio)\b"
+
+
 def found_birthday(s: str, lang: str) -> list[Found]:
-    """'My birthday is on 3 July' -> birthday '3 July'."""
+    """'My birthday is on 3 July', 'Ich hab am 14. Februar Geburtstag', 'mi cumple es el 9 de octubre' -> birthday:
+    a birthday word, the speaker as its owner (not 'my sister's birthday') and a date anywhere in the sentence."""
     m = re.search(BIRTHDAY, s, re.I)
     date = find_date(s[m.end():], lang) if m else None
+    if date is None and (word := re.search(BIRTHDAY_WORD, s, re.I)) and re.search(OWN, s, re.I) and \
+            not re.search(rf"(?:{REL})(?:'s|s)?\s+(?:\w+\s+)?$", s[:word.start()], re.I):
+        date = find_date(s, lang)
     return [("birthday", date, f"The user's birthday is on {date}.")] if date else []
 
 
@@ -121,6 +133,12 @@ def found_relatives(s: str) -> list[Found]:
             out += [relative_fact(rel, n, several) for n in names]
     pet = re.search(rf"\b({PET})s?\b(?:,? (?:a|an|un|une|una|uma) \w+)?,?\s*(?:{CALLED}|(?:he|she|it|er|sie|il|elle)(?:'s| is| ist)? "
                     rf"(?:called|named|hei(?:ß|ss)t|s'appelle))\s+{NAME}", s, re.I)
+    if pet is None:  # 'with our dog Saffi', 'mit unserem Hund Bruno': a possessive, the animal and its name
+        pet = re.search(rf"{POSSESSIVE}\w*\s+(?:(?:new|little|old|neue[nrm]?|kleine[nrm]?)\s+)?({PET})\s+{NAME}", s, re.I)
+        pet = pet if pet and pet.group(2).split()[0] not in NOT_NAMES else None
+    if pet is None:  # 'we've got a new puppy, Miso': the name in apposition
+        pet = re.search(rf"(?:{HAVE})\s+(?:a |an |one |ein\w* |une? |uma? |una? )?(?:new |little |young |neue[nr]? |nouvelle |nouveau |"
+                        rf"nuev[oa] |nov[oa] |nuov[oa] )?({PET}),\s*{NAME}", s, re.I)
     if pet is None and re.search(rf"\brenamed (?:the |our |my )?({PET})\b", s, re.I):
         pet = re.search(rf"\b({PET})\b.*?\b(?:called|named)\s+{NAME}", s, re.I)
     if pet:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 
 from course_lib.model.dates import find_date
+from course_lib.model.offline.lang.concepts import canon
+from course_lib.model.when import DAY_PATTERN, DAY_WORDS, WEEKDAYS
 
 Found = tuple[str, str, str]
 NAME = r"([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)"
@@ -17,7 +19,7 @@ VENUE = r"([A-Z][\w'-]+(?:(?: &| and)? [A-Z][\w'-]+)*)"
 TIME = r"(\d{1,2}[:.]\d{2})"
 FLIGHT = re.compile(r"\b([A-Z]{2} ?\d{3,4})\b")
 FLIGHT_TO = re.compile(r"\b(?i:i (?:have|'ve got|got) a flight to) " + PLACE)
-ZONE = re.compile(r"\b(?:my time ?zone is|i'?m in the|i am in the) ([\w/+:-]+)(?: time ?zone)?|\b([A-Z]\w+/[A-Z][\w/]+) is my time ?zone", re.I)
+ZONE = re.compile(r"\b(?:my time ?zone(?: is|'s)|i'?m in the|i am in the) ([\w/+:-]+)(?: time ?zone)?|\b([A-Z]\w+/[A-Z][\w/]+) is my time ?zone", re.I)
 MEETING = re.compile(r"\b(?i:meeting with) (?P<who>" + TITLE + NAME + r")\b.*?\b(?P<at>\d{1,2}[:.]\d{2})|"
                      r"\b(?P<at2>\d{1,2}[:.]\d{2})\b.*?\b(?i:meeting with) (?P<who2>" + TITLE + NAME + ")")
 MOVED_MEETING = re.compile(r"^" + NAME + r" (?i:just |has )?(?i:moved|changed|pushed|rescheduled|shifted) (?i:our|the|my) (?i:meeting) (?i:to) " + TIME)
@@ -25,9 +27,36 @@ BIRTHDAY = re.compile(r"\b(?i:her|his|their) (?i:birthday is)|\b" + NAME + r"'s 
 BOOKED = re.compile(r"(?:\b(?i:i(?:'ve| have)? booked|let'?s book|we(?:'ve| have)? booked|i'?ll book)|^(?i:booked)) (?i:a (?:table|room) at )?(?i:the )?" + VENUE)
 
 
+APPOINTMENT = re.compile(r"\b(?:i have|i've got|i got|i've|we have|ich habe|ich hab|j'ai|tengo|tenho|ho)\s+(?:[\w']+\s+){0,5}?(?:an? |einen |un |une |una |uma |"
+                         r"un'|l'|la |el |o |the )?(?:(\w+)[ -]?(?:appointment|termin|rendez-vous|rdv|cita|consulta|appuntamento|visita)"
+                         r"|(?:appointment|termin|rendez-vous|rdv|cita|consulta|appuntamento|visita) (?:with the |at the |with |at |beim |bei |"
+                         r"chez le |chez la |chez |con el |con la |con |com o |com a |com |dal |dalla |da |no |na |nel |al |beim |bei der |bei )(\w+))", re.I)
+CLOCK = re.compile(r"\b(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|uhr|h)?\b(?![.,]\d)", re.I)
+
+
+def found_appointment(s: str) -> list[Found]:
+    """'I've got a dentist appointment on Monday at 9:00', 'ich hab am Montag um 9 einen Zahnarzttermin' ->
+    appointment:dentist 'Monday 9:00' (whom by the job lexicon; the weekday in English; the time when given)."""
+    m = APPOINTMENT.search(s)
+    if not m:
+        return []
+    said = (m.group(1) or m.group(2) or "").lower()
+    who = canon("job", said) or (said if said not in ("an", "a", "the", "my", "new", "next") else "")
+    day = DAY_PATTERN.search(s)
+    at = next((c for c in CLOCK.finditer(s) if c.group(2) or c.group(3)), None)
+    when = " ".join(x for x in (WEEKDAYS[DAY_WORDS[day.group(1).lower()]] if day else "",
+                                f"{int(at.group(1)) + (12 if (at.group(3) or '').lower() == 'pm' and int(at.group(1)) < 12 else 0)}:"
+                                f"{at.group(2) or '00'}" if at else "") if x)
+    if not who or not when:
+        return []
+    on = f" on {when.split()[0]}" if day else ""
+    clock = f" at {when.split()[-1]}" if at else ""
+    return [(f"appointment:{who}", when, f"The user has {'an' if who[0] in 'aeiou' else 'a'} {who} appointment{on}{clock}.")]
+
+
 def read_plans(s: str, last_person: str = "someone") -> list[Found]:
     """Every plan slot this sentence fills."""
-    out: list[Found] = []
+    out: list[Found] = found_appointment(s)
     if (m := FLIGHT_TO.search(s)):
         out.append(("trip", m.group(1), f"The user has a flight to {m.group(1)}."))
     for m in FLIGHT.finditer(s):

@@ -1,9 +1,13 @@
-"""Sentence splitting for the language layer: at . ! ? ; and line breaks, never inside a number or after a title."""
+"""Sentence splitting for the language layer: at . ! ? ; and line breaks, never inside a number, after a title or
+inside a German date ('am 14. Februar')."""
 from __future__ import annotations
 
 import re
 
-BREAK = re.compile(r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<!\bSt\.)(?<=[.!?;…])\s+(?=\S)|\n+|(?<=[.!?])(?=[A-ZÀ-Ý¿¡])")
+from course_lib.model.dates import MONTH
+
+BREAK = re.compile(r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<!\bSt\.)(?<=[.!?;…])\s+(?=\S)(?<!\d\.\s)"
+                   rf"|(?<=\d\.)\s+(?!(?:{MONTH})\b)(?=\S)|\n+|(?<=[.!?])(?=[A-ZÀ-Ý¿¡])", re.I)  # '14. Februar' is a date
 TRIM = " \t\r\n-•*\"'“”"
 
 

@@ -11,20 +11,20 @@ import re
 from course_lib.model.offline.lang.lexicon import POSSESSIVE, RELATIVES, SELF, alternation
 
 REL = alternation(RELATIVES)
-THIRD = re.compile(rf"^\W*(?:(?:and|but|also|oh|well|so)\W+)?{POSSESSIVE}\s+(?:\w+\s+)?(?:{REL})(?:'s)?\b(?!'s name|'s called|'s named|\s+(?:called|named|is called|is named|"
+THIRD = re.compile(rf"^\W*(?:(?:and|but|also|oh|well|so|und|aber|et|mais|y|pero|e|mas|ma)\W+)?{POSSESSIVE}\s+(?:\w+\s+)?(?:{REL})(?:'s)?\b(?!'s name|'s called|'s named|\s+(?:called|named|is called|is named|"
                    rf"hei(?:ß|ss)t|s'appelle|se llama|chama-se|si chiama))", re.I)
-NAMED = re.compile(r"^(?-i:[A-ZÀ-Ý][a-zà-ÿ'’-]+)\s+(?:is|was|has|lives|thinks|says|eats|works|loves|hates|ist|hat|wohnt|est|a(?= (?:un|une|des|deux|trois|\d))|habite|es|"
-                   r"tiene|vive|é|tem|mora|è|ha|abita)\b")
+NAMED = re.compile(r"^(?-i:[A-ZÀ-Ý][a-zà-ÿ-]+)(?:['’]s(?! (?:name|called|named))\b|\s+(?:is|was|has|lives|thinks|says|eats|works|loves|hates|ist|hat|wohnt|est|a(?= (?:un|une|des|deux|trois|\d))|habite|es|"
+                   r"tiene|vive|é|tem|mora|è|ha|abita)\b)")
 PRONOUN = re.compile(r"^\W*(?:(?:and|but|also|oh|well|so)\W+)?(?:she|he|they|she'?s|he'?s|they'?re|theyre|she'?d|he'?d|"
                      r"sie (?:ist|hat|wohnt|isst)|er (?:ist|hat|wohnt|isst)|elle|ils|elles|ella|él|ellos|ellas|ela|ele|eles|elas|lei|lui)\b", re.I)
 REPORTED = re.compile(  # 'The waiter said …', 'Tom told me …': someone else's words, reported
     r"^\W*(?:(?:the|a|an|my|our|his|her|their|this|that)\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:said|says|told|tells|thinks|thought|reckons|"
-    r"mentioned|claims|claimed|asked|sagt|sagte|meint|dit|a dit|pense|dice|dijo|piensa|diz|disse|acha|dice|ha detto|pensa)\b", re.I)
+    r"mentioned|claims|claimed|asked|sagt|sagte|meint|meinte|dit|a dit|pense|dice|dijo|piensa|diz|disse|acha|dice|ha detto|pensa)\b", re.I)
 AGENT = re.compile(r"^\W*(?:you|you're|your|du|dir|tu|t'|vous|t[úu]|usted|voc[êe]|tu)\b", re.I)
 NOT_NAMES = {"And", "But", "So", "Also", "Oh", "Well", "Yes", "No", "Then", "Now", "Please", "Just", "Actually", "Anyway",
              "Big", "Quick", "Before", "After", "Booked", "Still", "Ok", "Okay", "Und", "Aber", "Et", "Mais", "Y", "Pero", "E", "Mas", "Ma",
              "It", "This", "That", "There", "Here", "What", "Who", "Mine", "Everyone", "Nobody", "Today", "Dinner", "Budget", "Name",
-             "Tomorrow", "Lunch", "Sorry", "Home", "Which", "Where", "Es", "Das", "Il", "Elle", "Ce", "Esto", "Isso", "Questo", "Está"}
+             "Tomorrow", "Lunch", "Sorry", "Let", "Dinner", "Breakfast", "Food", "Everything", "Nothing", "Home", "Which", "Where", "Es", "Das", "Il", "Elle", "Ce", "Esto", "Isso", "Questo", "Está"}
 
 
 def who(sentence: str) -> str:
@@ -36,7 +36,7 @@ def who(sentence: str) -> str:
             and not re.match(r"\W*(?:me\W+)?(?:that\W+)?(?:i|i'm|i've|my|ich|je|j'|yo|eu|io)\b", s[m.end():], re.I):  # 'the doctor said I have asthma
         return "other"
     m = NAMED.search(s)
-    if m and s.split()[0] not in NOT_NAMES and not SELF.match(s):
+    if m and re.sub(r"['’]s$", "", s.split()[0]) not in NOT_NAMES and not SELF.match(s):
         return "other"
     if AGENT.search(s) and not SELF.search(s.split(" ", 1)[-1]):
         return "agent"

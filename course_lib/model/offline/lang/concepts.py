@@ -1,0 +1,115 @@
+"""The concept lexicon: words in six languages -> one canonical English value per slot family (data, not rules).
+
+    canon("food", "los mariscos")   == "shellfish"      canon("food", "Nussallergie"[:4]) == "nuts"
+    canon("food", "arachides")      == "peanuts"        canon("job", "la veterinaria") == "veterinarian"
+    canon("medication", "Ramipril") == "ramipril"       canon("food", "penicilin") == "penicillin"  (one typo)
+
+The words live in course_lib/data/concepts.json: per family (food, diet, condition, medication, job, seat) a
+canonical value and the surface forms that name it (plural, gender and article variants written out). Adding a
+language or a job is adding a line there, not a regex. A word is matched by its *key*: lower case, accents and
+a leading article dropped, a plural or gender ending stripped (a small suffix-stripping normaliser of our own; a
+lemmatiser such as simplemma would add a dependency for what a few endings do here). A key of six letters or more
+also matches a form one edit away ('penicilin', 'levothyroxin'), so a typo still finds its concept.
+
+What it does not know it does not guess: `canon` returns None and the reader decides (keep the word as said, or
+say "not understood").
+"""
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parents[3] / "data" / "concepts.json"
+ARTICLE = re.compile(r"^(?:the|a|an|some|my|der|die|das|den|dem|ein|eine|einen|le|la|les|l'|un|une|du|de la|de l'|des|de|"
+                     r"au|aux|à|el|los|las|al|a|o|os|as|ao|aos|à|às|do|da|il|lo|gli|i|alle|al|ai|agli|allo|alla|dei|delle|degli)\s+",
+                     re.I)
+ENDINGS = ("es", "s", "en", "n", "e", "i", "a", "o")  # plural and gender endings, longest first per try
+
+
+def plain(text: str) -> str:
+    """Lower case, accents and apostrophe variants folded: 'Meeresfrüchte' -> 'meeresfruchte'."""
+    text = unicodedata.normalize("NFKD", text.lower().replace("’", "'").replace("ß", "ss"))
+    return " ".join("".join(c for c in text if not unicodedata.combining(c)).split())
+
+
+def stem(word: str) -> str:
+    """One word with one plural or gender ending stripped, never below four letters ('crostacei' -> 'crostace',
+    'arachides' -> 'arachid', 'veterinaria' -> 'veterinari')."""
+    for end in ENDINGS:
+        if word.endswith(end) and len(word) - len(end) >= 4:
+            return word[: -len(end)]
+    return word
+
+
+def bare(phrase: str) -> str:
+    """A phrase plain, with its leading articles and outer punctuation dropped ('los mariscos' -> 'mariscos')."""
+    text = re.sub(r"^(?:l|d|dell|dall|all|nell|sull|un|qu)'", "", plain(phrase).strip(" .,!;:'\""))  # "l'insuline"
+    while (m := ARTICLE.match(text)) and m.end() < len(text):
+        text = text[m.end():]
+    return text
+
+
+def key(phrase: str) -> str:
+    """The matching key of a phrase: bare, every word stemmed."""
+    return " ".join(stem(w) for w in bare(phrase).split())
+
+
+@lru_cache(maxsize=1)
+def index() -> dict[str, dict[str, str]]:
+    """family -> {key of a surface form: canonical value}, built once from the data file."""
+    if not DATA.is_file():
+        raise FileNotFoundError(f"{DATA} is missing; it ships with the course (git checkout course_lib/data/concepts.json)")
+    out: dict[str, dict[str, str]] = {}
+    for family, concepts in json.loads(DATA.read_text(encoding="utf-8")).items():
+        table = out.setdefault(family, {})
+        for value, forms in concepts.items():
+            for form in (value, *forms):
+                table.setdefault(bare(form), value)  # as written, and stemmed: stemming is one step, so
+                table.setdefault(key(form), value)   # 'levothyroxin' meets 'levothyroxine' through its stem
+    return out
+
+
+def one_edit(a: str, b: str) -> bool:
+    """Are a and b one insertion, deletion or substitution apart (and not equal)?"""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), len(a))
+    return a[i + (len(a) == len(b)):] == b[i + 1:]
+
+
+def canon(family: str, phrase: str) -> str | None:
+    """The canonical value `phrase` names in `family` (food, diet, condition, medication, job, seat), or None.
+
+    Exact key first; then, for a key of six letters or more, a form one typo away (the first in file order)."""
+    table = index().get(family)
+    if table is None:
+        raise ValueError(f"unknown concept family {family!r}; the families are {sorted(index())}")
+    word, k = bare(phrase), key(phrase)
+    if not k:
+        return None
+    if word in table or k in table:
+        return table.get(word) or table[k]
+    if len(word) >= 6:  # one typo, in a word of six letters or more ('nueses', 'penicilin', 'vegitarier')
+        return next((v for form, v in table.items() if len(form) >= 5 and (one_edit(word, form) or one_edit(k, form))), None)
+    return None
+
+
+def find(family: str, text: str, longest: int = 4) -> list[tuple[int, str]]:
+    """Every concept of `family` named in `text`: (word position, canonical value), longest phrase first at each
+    position, left to right ('alle noci e ai crostacei' -> [(1, 'nuts'), (4, 'shellfish')])."""
+    words = re.findall(r"[\w'’-]+", text)
+    out, i = [], 0
+    while i < len(words):
+        for n in range(min(longest, len(words) - i), 0, -1):
+            value = canon(family, " ".join(words[i:i + n])) if len(words[i]) > 2 or n > 1 else None
+            if value:
+                out.append((i, value))
+                i += n - 1
+                break
+        i += 1
+    return out
