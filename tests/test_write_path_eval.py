@@ -230,3 +230,10 @@ def test_extracted_facts_carry_what_they_are_about():
 
     [fact] = extract_facts("user: I'm vegetarian.")
     assert (fact.subject, fact.value) == ("diet", "vegetarian")
+
+
+def test_the_held_out_sets_already_read_are_development_data():
+    old = labels.load("old-heldout")
+    assert any(c.id.startswith("learner/") for c in old) and all(c.split == "old-heldout" for c in old)
+    assert not (labels.LABELLED / "learner_oldheldout.jsonl").read_text().count('"split": "heldout"')
+    assert labels.HELDOUT_FILE == "learner_heldout.jsonl"  # the fresh set, written by someone else, goes there

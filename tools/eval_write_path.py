@@ -2,7 +2,8 @@
 precision, noise stored, ADD/UPDATE/DELETE/NOOP accuracy and session-summary fields, dev and held-out apart.
 
     python tools/eval_write_path.py                      # the offline model, every miss listed (a few seconds)
-    python tools/eval_write_path.py --split heldout --brief
+    python tools/eval_write_path.py --split heldout --brief      # the fresh held-out set, once it is there
+    python tools/eval_write_path.py --split old-heldout --brief  # the held-out sets already looked at (development data)
     python tools/eval_write_path.py --parts --brief      # per language and per kind too
     python tools/eval_write_path.py --confusion dev      # the sentence classifier's confusion matrix on a split
     COURSE_BACKEND=replay COURSE_REPLAY_FILE=recordings/write_path.jsonl python tools/eval_write_path.py
@@ -41,7 +42,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     conversations = labels.load(None if args.split == "all" else args.split)
     if not any(c.split == "heldout" for c in conversations) and args.split in ("all", "heldout"):
-        print(f"(no held-out learner set yet: {labels.HELDOUT_FILE} is added after the language layer is frozen)\n")
+        print(f"(no held-out learner set yet: {labels.HELDOUT_FILE} is added after the language layer is frozen; "
+              "the earlier one is split old-heldout)\n")
+        if not conversations:
+            return 0
     print(render(evaluate(conversations, model, args.min_confidence), misses=not args.brief, parts=args.parts))
     print(f"\n{len(conversations)} conversations in {time.perf_counter() - start:.1f} s")
     return 0

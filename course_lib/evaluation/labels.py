@@ -2,7 +2,7 @@
 
 One conversation per JSONL line in `course_lib/data/labelled/`:
 
-    {"id": "scenario/long_trip", "split": "dev" | "heldout", "source": "scenario" | "benchmark" | "hand",
+    {"id": "scenario/long_trip", "split": "train" | "dev" | "heldout" | "old-heldout", "source": "scenario" | "benchmark" | "hand",
      "before": ["The user is vegetarian.", ...],          # what memory held before this conversation
      "messages": [{"role": "user", "content": "...",
                    "facts": [{"text": "The user's budget is 40 EUR.", "subject": "budget", "value": "40 EUR",
@@ -35,7 +35,9 @@ SPLITS = ("train", "dev", "heldout", "old-heldout")
 KINDS = ("fact", "preference", "plan", "correction", "retraction", "deletion", "instruction", "question", "smalltalk",
          "third_party", "secret")  # what a user message may be labelled as (the offline classifier learns these)
 LANGS = ("en", "de", "fr", "es", "pt", "it")
-HELDOUT_FILE = "learner_heldout.jsonl"  # written after the language layer was frozen; loaded as split "heldout" when present
+HELDOUT_FILE = "learner_heldout.jsonl"  # written after the language layer is frozen; loaded as split "heldout" when present
+# Held-out sets that were read while the rules were written are development data: split "old-heldout"
+# (hand_heldout.jsonl, learner_oldheldout.jsonl). They are still never trained on (tools/train_kinds.py).
 
 
 @dataclass(frozen=True)
@@ -103,7 +105,8 @@ def check(record: dict[str, Any], where: str) -> Conversation:
 def load(split: str | None = None, folder: Path = LABELLED) -> list[Conversation]:
     """Every labelled conversation in `folder` (only `split`'s, if given), checked line by line.
 
-    The held-out learner file (HELDOUT_FILE), when present, is read like the others: its split is "heldout"."""
+    The held-out learner file (HELDOUT_FILE), when present, is read like the others: its split is "heldout";
+    the held-out sets already looked at are split "old-heldout" (load("old-heldout"))."""
     if split is not None and split not in SPLITS:
         raise ValueError(f"split must be one of {SPLITS} or None, got {split!r}")
     out = []

@@ -25,8 +25,11 @@ Held-out history. A first held-out batch, written after the rules were frozen at
 facts found (recall 0.29). The second (hand_heldout.jsonl, now split "old-heldout"), written after the widened
 rules were frozen at 4df9575, gave recall 0.50: rules fitted to phrasings find about half of what new phrasings
 state. The language layer (course_lib/model/offline/lang) replaced them; its held-out set, learner_heldout.jsonl
-(split "heldout"), was written by someone else while the layer was built and added after it was frozen (at
-f657afe; re-frozen at e5039d5 after fixes made only for the failing development tests and summary decisions).
+was written by someone else while the layer was built and added after it was frozen (at f657afe; re-frozen at
+e5039d5 after fixes made only for the failing development tests and summary decisions). Two sessions and the
+coordinator then read its misses, so it became development data too: learner_oldheldout.jsonl, split
+"old-heldout". A fresh learner_heldout.jsonl (split "heldout"), written by someone who never sees the code, is
+added after the next freeze.
 
 The same call measures a live model: pass `model=Model()` with COURSE_BACKEND=replay (a recording) or openai.
 
