@@ -21,7 +21,7 @@ from course_lib.model.offline.lang.slots_health import read_health
 from course_lib.model.offline.lang.slots_life import read_life
 from course_lib.model.offline.lang.slots_open import read_open
 from course_lib.model.offline.lang.slots_people import read_people
-from course_lib.model.offline.lang.slots_plans import read_plans
+from course_lib.model.offline.lang.slots_plans import read_events, read_plans, with_plans
 from course_lib.model.offline.lang.split import split
 from course_lib.model.offline.lang.who import who
 
@@ -119,11 +119,11 @@ def slots(sentence: str, lang: str, context: list[Found]) -> list[Found]:
     sentence = normalise(sentence)
     found = read_people(sentence, lang) + read_health(sentence) + read_life(sentence) + read_open(sentence)
     found += instead(sentence, found)
-    if not [f for f in found if f[0] != "retract"]:
+    events = read_events(sentence, lang, context, found)  # events and their corrections (lang/events.py), before a number's
+    if not [f for f in found + events if f[0] != "retract"]:
         found += correct(sentence, context)
-    heads = {s.split(":")[0] for s, _, _ in found}
     last = next((v for s, v, _ in reversed(context) if s.startswith("relative:")), "someone")
-    found += [f for f in read_plans(sentence, last) if f[0].split(":")[0] not in heads]
+    found = with_plans(found, events, read_plans(sentence, last), sentence)
     out: list[Found] = []
     for f in found:
         if f[0] not in [g[0] for g in out] or f[0] == "retract":

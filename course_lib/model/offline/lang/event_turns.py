@@ -1,0 +1,92 @@
+"""An event in its conversation: a new one, or a correction of one said before (lang/events.py reads the event).
+
+    read_events("sorry, I meant Tuesday", context)  -> the latest event of the conversation on Tuesday, same subject
+    read_events("ops, il pranzo è sabato 31", context) -> the lunch said before, on Saturday the 31st
+
+A sentence with no event word corrects the latest event when it has a correction word or a rescheduling verb
+(events.json "cues", "reschedule") and a new day, time, party size or (for a trip) place, and states no other fact
+('we moved to Galway in May' is a home city, not a trip moved to May). A sentence whose event word names an event
+said before (the same word, the same person) and has a correction word, a rescheduling verb or a definite article
+('the call with Priya is at 8:30, not 8') rewrites that event. Either way the result keeps the old event's subject
+and everything it does not say again, so the write path UPDATEs the stored fact. An unclear hour is read against
+the old time ('no wait, at four' after 15:00 is 16:00). Not read as the user's plans at all (`vetoed`): questions,
+requests to the agent and conditions; past events and habits state no plan either.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from course_lib.model.amounts import party_size
+from course_lib.model.offline.lang.event_when import read_when, settle_hour
+from course_lib.model.offline.lang.events import HEADS, Event, Found, first_noun, found, lexicon, read_event, where
+
+def earlier(context: list[Found], like: Event | None = None) -> tuple[str, Event] | None:
+    """(slot, event) of the latest event said in the conversation (one with the same event word as `like`)."""
+    for slot, _, said in reversed(context):
+        if slot.split(":")[0] in HEADS and (old := read_event(said, fact=True)):
+            if like is None or (old.key == like.key and (not like.who or (old.who or "").split()[-1] == like.who.split()[-1])):
+                return slot, old
+    return None
+
+
+def merged(new: Event, old: Event, s: str) -> Event:
+    """`old` with what `new` says instead (an unclear hour read against the old time)."""
+    when, rest = read_when(s)
+    when = settle_hour(when, old.evening, old.when).over(old.when)
+    return replace(old, when=when, who=new.who or old.who, place=new.place or old.place, size=new.size or old.size)
+
+
+def correction(s: str, context: list[Found], lang: str = "en") -> list[Found]:
+    """A correction with no event word: the new day, time, size or place of the latest event."""
+    lex = lexicon()
+    if len(s.split()) > 14 or not (lex["cue"].search(s) or lex["reschedule"].search(s)) or not (last := earlier(context)):
+        return []
+    slot, old = last
+    when, rest = read_when(s)
+    size, place = party_size(rest), None
+    if old.kind in ("trip", "move"):
+        place = where(rest, [lang, "en"], "to")[0]
+    if not (when.said() or size or place):
+        return []
+    new = replace(old, when=settle_hour(when, old.evening, old.when).over(old.when), size=size or old.size,
+                  place=place or old.place)
+    return [found(new, slot)] if new != old else []
+
+
+def vetoed(s: str) -> str | None:
+    """Why `s` states no plan of the user's, if it does not: a question, a request to the agent, a condition."""
+    lex = lexicon()
+    if s.rstrip().endswith("?"):
+        return "a question"
+    if lex["request"].search(s):
+        return "a request to the agent"
+    if lex["if"].search(s):
+        return "a condition"
+    return None
+
+
+def read_events(s: str, lang: str = "en", context: list[Found] | None = None,
+                others: list[Found] | None = None) -> list[Found]:
+    """The event one sentence states (a new one, or a correction of one said before), as (slot, value, fact).
+    `context`: the facts said before in the conversation; `others`: what the other readers found in this sentence
+    (a sentence that states another fact, 'we moved to Galway in May', corrects no event)."""
+    context, lex = context or [], lexicon()
+    if vetoed(s):
+        return []
+    e = read_event(s, lang=lang)
+    if e is None:
+        return [] if [f for f in others or [] if f[0] != "retract"] else correction(s, context, lang)
+    if (old := earlier(context, e)) and (lex["cue"].search(s) or lex["reschedule"].search(s)
+                                         or lex["refer"].search(s[:first_start(s, e)])):
+        new = merged(e, old[1], s)
+        return [found(new, old[0])] if new != old[1] else []
+    if lex["past"].search(s) or lex["habit"].search(s) or not (e.when.said() or e.who or e.kind == "move"
+                                                               or (e.kind == "trip" and e.at == "to")):
+        return []
+    return [found(e)]
+
+
+def first_start(s: str, e: Event) -> int:
+    """Where the event word of `s` starts (0 when it came from a travel verb)."""
+    noun = first_noun(s)
+    return noun[1].start() if noun and noun[0]["key"] == e.key else 0
