@@ -62,6 +62,8 @@ def vetoed(s: str) -> str | None:
         return "a request to the agent"
     if lex["if"].search(s):
         return "a condition"
+    if lex["cancelled"].search(s):
+        return "a cancellation (taking the event back is not read yet)"
     return None
 
 

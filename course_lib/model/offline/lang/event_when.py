@@ -22,11 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from course_lib.model.amounts import NUMBER, number
-from course_lib.model.dates import DATE, MONTHS, find_date
+from course_lib.model.dates import DATE, MONTH, MONTHS, find_date, month
 from course_lib.model.when import DAY_PATTERN, DAY_WORDS, PT_SHORT, PT_SHORT_DAYS, RELATIVE_DAYS, WEEKDAYS, clock_time
 
 VOCABULARY = Path(__file__).resolve().parents[3] / "data" / "events.json"
-DAY_GROUP = ("weekday", "next", "ordinal", "date", "relative", "period")
+DAY_GROUP = ("weekday", "next", "ordinal", "date", "relative", "period", "until")
+UNTIL = r"\s*(?:-|–|to|till|until|through|bis(?: zum| zur)?|au|jusqu'au|jusqu'à|a|al|hasta(?: el)?|até(?: ao| à)?|ao|à|fino a|al)\s+"
+DATE_RANGE = re.compile(rf"\b(?:from\s+(?:the\s+)?|du\s+|vom\s+|del\s+|de\s+|dal\s+|entre\s+(?:el\s+|o\s+)?)?(\d{{1,2}})(?:st|nd|rd|th|\.|º|er)?"
+                        rf"{UNTIL}(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th|\.|º)?\s*(?:of\s+|de\s+|di\s+)?({MONTH})\b", re.I)
 NOT_A_DAY = r"(?!\s*(?:[:h.]\s*\d|am\b|pm\b|a\.m|p\.m|uhr|heures?\b|h\b|horas?\b|ore\b|o'?clock|people|persons|personnes|" \
             r"personas|pessoas|persone|leute|gäste|of us|nights|nächte|nuits|noches|noites|notti))"
 ORDINAL_AFTER_DAY = re.compile(r"^\s*,?\s*(?:the\s+|den\s+|le\s+|el\s+|il\s+|dia\s+)?(\d{1,2})(?:st|nd|rd|th|\.|º|°|er)?(?!\d)"
@@ -53,6 +56,7 @@ class When:
     date: str | None = None  # '15 September'
     relative: str | None = None  # 'tomorrow', 'tonight'
     period: str | None = None  # 'next week', 'in March', 'in 2 weeks'
+    until: int | None = None  # the last weekday of 'from Monday to Wednesday'
     hour: int | None = None
     minute: int = 0
     unclear: bool = False  # an hour said without am/pm or a part of the day
@@ -68,6 +72,8 @@ class When:
     def over(self, old: "When") -> "When":
         """This when, with what it leaves unsaid taken from `old` (a correction keeps the rest of the event)."""
         day = {k: getattr(self if self.has_day() else old, k) for k in DAY_GROUP}
+        if self.ordinal and self.weekday is None and not self.date and old.date:  # 'sorry, the 16th' of '15 May'
+            day.update(date=f"{self.ordinal} {old.date.split(' ', 1)[1]}", ordinal=None)
         clock = {k: getattr(self if self.hour is not None else old, k) for k in ("hour", "minute", "unclear")}
         return When(**day, **clock)
 
@@ -120,7 +126,9 @@ def blank(text: str, start: int, end: int) -> str:
 def read_day(text: str) -> tuple[dict[str, Any], str]:
     """The day group of `text` and the text with the date and day-of-month blanked (so they are no time or size)."""
     out: dict[str, Any] = {}
-    for m in DATE.finditer(text):
+    if (r := DATE_RANGE.search(text)) and int(r.group(1)) < int(r.group(2)) <= 31:  # 'du 3 au 10 août'
+        out["date"], text = f"{int(r.group(1))} to {int(r.group(2))} {month(r.group(3))}", blank(text, r.start(), r.end())
+    for m in DATE.finditer(text if "date" not in out else ""):
         numeric = m.group(6) is not None
         if numeric and (TIME_PREPOSITION.search(text[:m.start()]) or re.match(r"\s*(?:uhr|h\b|am\b|pm\b|€|eur)", text[m.end():], re.I)):
             continue  # 'um 9.30' is a time, not 9 March
@@ -133,6 +141,8 @@ def read_day(text: str) -> tuple[dict[str, Any], str]:
         start, end, out["weekday"] = min(days)
         p = patterns()
         out["next"] = bool(p["next_before"].search(text[max(0, start - 16):start]) or p["next_after"].search(text[end:]))
+        if (u := re.match(UNTIL + DAY_PATTERN.pattern, text[end:], re.I)):  # 'from Monday to Wednesday'
+            out["until"] = DAY_WORDS[u.group(1).lower()]
         if (o := ORDINAL_AFTER_DAY.match(text[end:])) and 1 <= int(o.group(1)) <= 31 and "date" not in out:
             out["ordinal"], text = int(o.group(1)), blank(text, end + o.start(1), end + o.end())
     if "ordinal" not in out and "date" not in out and (o := ORDINAL.search(text)):
@@ -211,12 +221,15 @@ def day_text(w: When) -> str:
     if w.relative:
         parts.append(w.relative)
     if w.date:
-        parts.append(f"on {WEEKDAYS[w.weekday]}, {w.date}" if w.weekday is not None else f"on {w.date}")
+        on = "from" if " to " in w.date else "on"
+        parts.append(f"{on} {WEEKDAYS[w.weekday]}, {w.date}" if w.weekday is not None else f"{on} {w.date}")
+    elif w.weekday is not None and w.until is not None:
+        parts.append(f"from {WEEKDAYS[w.weekday]} to {WEEKDAYS[w.until]}")
     elif w.weekday is not None:
         parts.append(("next " if w.next else "on ") + WEEKDAYS[w.weekday] + (f" the {ordinal(w.ordinal)}" if w.ordinal else ""))
     elif w.ordinal:
         parts.append(f"on the {ordinal(w.ordinal)}")
-    if w.period and not (w.weekday is not None and w.period.startswith(("next week", "this week"))):
+    if w.period:
         parts.append(w.period)
     return " ".join(parts)
 
@@ -234,6 +247,7 @@ def ordinal(n: int) -> str:
 def summary(w: When) -> str:
     """The when's anchors for a fact's value: 'next Tuesday 14:30', 'Thursday 9 14:15', '15 September'."""
     day = ("next " if w.next else "") + WEEKDAYS[w.weekday] if w.weekday is not None else ""
+    day += f" to {WEEKDAYS[w.until]}" if w.until is not None and w.weekday is not None else ""
     bits = [w.relative or "", day, str(w.ordinal or ""), w.date or "", w.period or "", clock_text(w)]
     return " ".join(b for b in bits if b)
 

@@ -34,9 +34,11 @@ from course_lib.model.when import DAY_WORDS
 Found = tuple[str, str, str]
 HEADS = ("appointment", "meeting", "plan", "trip")
 NAME = r"([A-ZÀ-Ý][\w'’-]+(?:\s+[A-ZÀ-Ý][\w'’-]+)?)"
-PLACE = r"([A-ZÀ-Ý][\w'’-]*[a-zà-ÿ][\w'’-]*(?:[ -](?:de |del |do |da |di |am |upon |on )?[A-ZÀ-Ý][\w'’-]*[a-zà-ÿ][\w'’-]*)*)"
+CONNECTORS = ("de", "del", "do", "da", "di", "am", "em", "en")
+PLACE = r"([A-ZÀ-Ý][\w'’-]*[a-zà-ÿ][\w'’-]*(?:[ -](?:de |del |do |da |di |am )?[A-ZÀ-Ý][\w'’-]*[a-zà-ÿ][\w'’-]*)*)"
 ARTICLE = r"(?i:(?:the|la|le|el|il|l['’]|les|los|las|o|os|as)\s*)?"
 KEEP_TITLES = {"dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "prof", "prof."}
+BARE = ("drinks",)  # said without an article: 'The user has drinks with Marco …'
 FLIGHT_NUMBER = re.compile(r"\b[A-Z]{2} ?\d{3,4}\b")
 
 
@@ -90,38 +92,41 @@ def lexicon() -> dict[str, Any]:
                               rf"(?<![\w-])(?:{words_re(v['requests']['anywhere'])})(?![\w-])", re.I),
         "if": re.compile(rf"{conj}(?:{words_re(v['conditionals']['start'])})(?![\w-])|"
                          rf"(?<![\w-])(?:{words_re(v['conditionals']['anywhere'])})(?![\w-])", re.I),
-        "past": alt(every(v["past"])), "habit": alt(every(v["habits"])),
+        "past": alt(every(v["past"])), "habit": alt(every(v["habits"])), "cancelled": alt(v["cancelled"]),
         "refer": re.compile(rf"(?<![\w-])(?:{words_re(v['refer'])})\s+(?:\w+\s+)?$", re.I),
     }
 
 
-def known_word(word: str) -> bool:
-    """A capitalised word that is no name or place: a weekday, a month, an event word, a relative, 'Sorry' …"""
+def known_word(word: str, months: bool = True) -> bool:
+    """A capitalised word that is no name or place: a weekday, a month (not for a person: Marco, June), an event
+    word, a relative, 'Sorry' …"""
     w = word.split()[0].strip("'’")
-    return (w.lower() in DAY_WORDS or w in NOT_NAMES or any(re.fullmatch(m, w, re.I) for m in MONTHS.values())
+    return (w.lower() in DAY_WORDS or w in NOT_NAMES or months and any(re.fullmatch(m, w, re.I) for m in MONTHS.values())
             or any(p.fullmatch(w) for p, _ in lexicon()["events"]) or bool(re.match(alternation(RELATIVES), w, re.I))
             or w.lower() in ("i", "the", "user", "uhr", "team"))
 
 
-def named(words: str) -> str | None:
-    """A name or place without the known words it ends with ('Priya Monday' -> 'Priya'); None if it starts with one."""
+def named(words: str, person: bool = False) -> str | None:
+    """A name or place without the known words it ends with ('Priya Monday' -> 'Priya', 'Lisboa em Março' ->
+    'Lisboa'); None if it starts with one."""
     out = words.split()
-    while out and known_word(out[-1]):
+    while out and (known_word(out[-1], not person) or out[-1] in CONNECTORS):
         out.pop()
-    return " ".join(out) if out and not known_word(out[0]) else None
+    return " ".join(out) if out and not known_word(out[0], not person) else None
 
 
 def first_noun(s: str) -> tuple[dict[str, Any], re.Match[str]] | None:
     """The event word of `s`: a specific one before the generic 'appointment', then the longest, then the first.
     A person one visits (dentist, doctor …) counts only with an appointment word, a visiting preposition before it
-    ('beim Zahnarzt', 'chez le dermato'), first in the sentence or before 'is' ('the dentist is on Wednesday'), and
+    ('beim Zahnarzt', 'chez le dermato'), first in its clause ('Reminder: dentist Tuesday 8:30') or before 'is' ('the dentist is on Wednesday'), and
     never after 'I work as' ('Je suis dentiste' is a job; 'the doctor took me off metformin' is no appointment)."""
     lex, hits = lexicon(), []
     for pattern, entry in lex["events"]:
         for m in pattern.finditer(s):
             before = s[:m.start()]
+            clause = re.split(r"[,:;—–]\s", before)[-1]
             if entry.get("visit") and not (lex["appointment"].search(s) or lex["visit_before"].search(before)
-                                           or len(re.findall(r"\w+", before)) <= 1 or lex["visit_after"].match(s[m.end():])):
+                                           or len(re.findall(r"\w+", clause)) <= 1 or lex["visit_after"].match(s[m.end():])):
                 continue
             if entry.get("visit") and lex["job_before"].search(before):
                 continue
@@ -158,7 +163,7 @@ def destination(s: str, kind: str, lang: str = "en") -> tuple[str, int] | None:
 def company(s: str) -> tuple[str | None, str]:
     """(whom the user meets, the sentence without that name): 'com a Fernanda' -> Fernanda; 'mit Frau Becker' -> Becker."""
     for m in lexicon()["with"].finditer(s):
-        if (said := named(m.group(2))):
+        if (said := named(m.group(2), person=True)):
             title = (m.group(1) or "").lower()
             name = (m.group(1) + " " if title in KEEP_TITLES else "") + said
             end = m.start(2) + len(said)  # 'with Priya Monday 8am': Monday stays for the day reader
@@ -234,13 +239,13 @@ def value(e: Event) -> str:
 
 def text(e: Event) -> str:
     """The third-person fact: 'The user has a meeting with Fernanda on Thursday at 15:00.'"""
-    a = "an" if e.say[0] in "aeiou" else "a"
+    a = "" if e.key in BARE else "an" if e.say[0] in "aeiou" else "a"
     if e.kind == "move":
         parts = ["The user is moving" + (f" to {e.place}" if e.place else "")]
     elif e.kind == "trip":
-        parts = [f"The user has {a} {e.say}" + (f" {e.at} {e.place}" if e.place else "")]
+        parts = [f"The user has {a} {e.say}".replace("  ", " ") + (f" {e.at} {e.place}" if e.place else "")]
     else:
-        parts = [f"The user has {a} {e.say}" + (f" with {e.who}" if e.who else "")]
+        parts = [f"The user has {a} {e.say}".replace("  ", " ") + (f" with {e.who}" if e.who else "")]
     parts += [day_text(e.when), f"at {clock_text(e.when)}" if e.when.hour is not None else ""]
     if e.kind not in ("trip", "move") and e.place:
         parts.append(f"{e.at} {e.place}")
