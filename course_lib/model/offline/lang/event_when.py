@@ -43,6 +43,8 @@ TIME_PREPOSITION = re.compile(r"(?:\b(?:at|um|à|a las|às|alle|ore|gegen|vers|a
 BARE_A = re.compile(r"\b(?:a|as)\b(?!\s+(?:las?|l['’])\b)", re.I)  # an article ('a 2 hour call', 'vou a uma festa'), not 'at'
 MONEY = re.compile(r"(?:[€$£]\s*)?\d{1,3}(?:[.,' ]\d{3})+(?:[.,]\d+)?|(?:[€$£]\s*)\d+(?:[.,]\d+)?|"
                    r"\d+(?:[.,]\d+)?\s*(?:€|\$|£|eur\w*|usd|dollars?|pounds?|quid|chf|francs?|reais|bucks)", re.I)
+PT_DAY = re.compile(r"(?<![\w-])(segunda|terça|terca|quarta|quinta|sexta)(?=\s+que vem\b|\s+(?:à|às|de manhã|à tarde|à noite)\b|"
+                    r"\s*[,.!]|\s*$)", re.I)  # 'Sexta que vem', 'quinta às 15h': when.py reads them only after 'na'
 UNCLEAR = re.compile(r"^(\d{1,2})(?::(\d{2}))? in the morning or in the evening$")
 
 
@@ -137,6 +139,7 @@ def read_day(text: str) -> tuple[dict[str, Any], str]:
             break
     days = [(m.start(), m.end(), DAY_WORDS[m.group(1).lower()]) for m in DAY_PATTERN.finditer(text)]
     days += [(m.start(1), m.end(), PT_SHORT_DAYS[m.group(1).lower()]) for m in PT_SHORT.finditer(text)]
+    days += [(m.start(1), m.end(), PT_SHORT_DAYS[m.group(1).lower().replace("terca", "terça")]) for m in PT_DAY.finditer(text)]
     if days:
         start, end, out["weekday"] = min(days)
         p = patterns()

@@ -38,6 +38,8 @@ CONNECTORS = ("de", "del", "do", "da", "di", "am", "em", "en")
 PLACE = r"([A-ZÀ-Ý][\w'’-]*[a-zà-ÿ][\w'’-]*(?:[ -](?:de |del |do |da |di |am )?[A-ZÀ-Ý][\w'’-]*[a-zà-ÿ][\w'’-]*)*)"
 ARTICLE = r"(?i:(?:the|la|le|el|il|l['’]|les|los|las|o|os|as)\s*)?"
 KEEP_TITLES = {"dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "prof", "prof."}
+OF_MY = re.compile(r"\s+(?:of|de|da|do|di|del|della|dello|von|vom)\s+(?:my|mi|ma|mon|mes|minha|meu|mia|mio|meiner|meinem|"
+                   r"meines|meine|our|nuestr[oa]|nossa|nosso|notre|nostr[oa])\s+", re.I)
 BARE = ("drinks",)  # said without an article: 'The user has drinks with Marco …'
 FLIGHT_NUMBER = re.compile(r"\b[A-Z]{2} ?\d{3,4}\b")
 
@@ -130,8 +132,10 @@ def first_noun(s: str) -> tuple[dict[str, Any], re.Match[str]] | None:
                 continue
             if entry.get("visit") and lex["job_before"].search(before):
                 continue
-            if re.search(r"\w['’]s\s+$", before) and not re.search(r"\b(?:to|at|for)\s+(?:my|our)\s+\w+['’]s\s+$", before, re.I):
-                continue  # "my dad's train gets in late" is his; "going to my sister's wedding" is the user's too
+            if re.search(r"\w['’]s\s+$", before) and not re.search(r"\b(?:to|at|for)\s+(?:my|our)\s+\w+['’]s\s+$", before, re.I) \
+                    or OF_MY.match(s[m.end():]):
+                continue  # "my dad's train gets in late", "la consulta de mi hija" are theirs; "going to my sister's
+                # wedding" is the user's too
             hits.append((bool(entry.get("generic")), -(m.end() - m.start()), m.start(), entry, m))
     if not hits:
         return None
@@ -225,7 +229,7 @@ def subject(e: Event) -> str:
     if e.kind == "meeting":
         return f"meeting:{name}" if name else "meeting" if e.key == "meeting" else f"meeting:{e.key}"
     if e.kind == "appointment":
-        return f"appointment:{name}" if e.generic and name else f"appointment:{e.key}"
+        return (f"appointment:{name}" if name else "appointment") if e.generic else f"appointment:{e.key}"
     return f"plan:{e.key}"
 
 
