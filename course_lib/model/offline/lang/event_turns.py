@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from course_lib.model.amounts import party_size
-from course_lib.model.offline.lang.event_when import read_when, settle_hour
+from course_lib.model.offline.lang.event_when import When, read_when, settle_hour
 from course_lib.model.offline.lang.events import HEADS, Event, Found, first_noun, found, lexicon, read_event, where
 
 def earlier(context: list[Found], like: Event | None = None) -> tuple[str, Event] | None:
@@ -31,9 +31,16 @@ def earlier(context: list[Found], like: Event | None = None) -> tuple[str, Event
 
 def merged(new: Event, old: Event, s: str) -> Event:
     """`old` with what `new` says instead (an unclear hour read against the old time)."""
-    when, rest = read_when(s)
+    when = moved(s, read_when(s)[0])
     when = settle_hour(when, old.evening, old.when).over(old.when)
     return replace(old, when=when, who=new.who or old.who, place=new.place or old.place, size=new.size or old.size)
+
+
+def moved(s: str, when: When) -> When:
+    """'moved from Tuesday to Wednesday': with a rescheduling verb, the day it moves to."""
+    if when.until is not None and lexicon()["reschedule"].search(s):
+        return replace(when, weekday=when.until, until=None)
+    return when
 
 
 def correction(s: str, context: list[Found], lang: str = "en") -> list[Found]:
@@ -43,6 +50,7 @@ def correction(s: str, context: list[Found], lang: str = "en") -> list[Found]:
         return []
     slot, old = last
     when, rest = read_when(s)
+    when = moved(s, when)
     size, place = party_size(rest), None
     if old.kind in ("trip", "move"):
         place = where(rest, [lang, "en"], "to")[0]
@@ -76,6 +84,8 @@ def read_events(s: str, lang: str = "en", context: list[Found] | None = None,
     if vetoed(s):
         return []
     e = read_event(s, lang=lang)
+    if e is not None:
+        e = replace(e, when=moved(s, e.when))
     if e is None:
         return [] if [f for f in others or [] if f[0] != "retract"] else correction(s, context, lang)
     if (old := earlier(context, e)) and (lex["cue"].search(s) or lex["reschedule"].search(s)

@@ -27,7 +27,7 @@ from course_lib.model.when import DAY_PATTERN, DAY_WORDS, PT_SHORT, PT_SHORT_DAY
 
 VOCABULARY = Path(__file__).resolve().parents[3] / "data" / "events.json"
 DAY_GROUP = ("weekday", "next", "ordinal", "date", "relative", "period", "until")
-UNTIL = r"\s*(?:-|–|to|till|until|through|bis(?: zum| zur)?|au|jusqu'au|jusqu'à|a|al|hasta(?: el)?|até(?: ao| à)?|ao|à|fino a|al)\s+"
+UNTIL = r"\s*(?:-|–|to|till|until|through|and|und|et|y|e|bis(?: zum| zur)?|au|jusqu'au|jusqu'à|a|al|hasta(?: el)?|até(?: ao| à)?|ao|à|fino a|al)\s+"
 DATE_RANGE = re.compile(rf"\b(?:from\s+(?:the\s+)?|du\s+|vom\s+|del\s+|de\s+|dal\s+|entre\s+(?:el\s+|o\s+)?)?(\d{{1,2}})(?:st|nd|rd|th|\.|º|er)?"
                         rf"{UNTIL}(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th|\.|º)?\s*(?:of\s+|de\s+|di\s+)?({MONTH})\b", re.I)
 NOT_A_DAY = r"(?!\s*(?:[:h.]\s*\d|am\b|pm\b|a\.m|p\.m|uhr|heures?\b|h\b|horas?\b|ore\b|o'?clock|people|persons|personnes|" \
@@ -106,6 +106,9 @@ def patterns() -> dict[str, Any]:
         "month": re.compile(rf"(?<!\w)(?:{words_re(v['month_before'])})\s+({'|'.join(months)})(?!\w)", re.I),
         "in_weeks": re.compile("|".join(f"(?:{p.replace('(N)', f'({NUMBER})')})" for ps in v["in_weeks"].values() for p in ps),
                                re.I),
+        "tomorrow": re.compile(rf"(?<!\w)(?:{words_re(v['tomorrow_words'])})(?!\w)", re.I),
+        "abbreviated": re.compile(rf"(?:(?<=\bon )|(?<=\bnext )|(?<=\bthis )|(?<=\bby )|(?<=\buntil )|(?<=\bfrom )|(?<=\bto )|"
+                                  rf"(?<!^)(?<![.!?] ))\b({'|'.join(v['day_abbreviations'])})\b\.?(?!\w)"),  # 'on Sat'; 'Mon vol' is French
         "tonight": re.compile(rf"(?<!\w)(?:{words_re(v['tonight'])})(?!\w)", re.I),
         "negation": re.compile(rf"(?<!\w)({words_re(v['negations'])})(?!\w)(?!(?<=no)\s+(?:dia|próxim\w*|fim)\b)"
                                rf"(?!(?<=no)\s+{DAY_PATTERN.pattern})[^,;.!?]*?(?=\s*(?:[,;.!?]|\b(?:but|sondern|mais|pero|mas|ma)\b|$))",
@@ -140,6 +143,7 @@ def read_day(text: str) -> tuple[dict[str, Any], str]:
     days = [(m.start(), m.end(), DAY_WORDS[m.group(1).lower()]) for m in DAY_PATTERN.finditer(text)]
     days += [(m.start(1), m.end(), PT_SHORT_DAYS[m.group(1).lower()]) for m in PT_SHORT.finditer(text)]
     days += [(m.start(1), m.end(), PT_SHORT_DAYS[m.group(1).lower().replace("terca", "terça")]) for m in PT_DAY.finditer(text)]
+    days += [(m.start(1), m.end(), vocabulary()["day_abbreviations"][m.group(1)]) for m in patterns()["abbreviated"].finditer(text)]
     if days:
         start, end, out["weekday"] = min(days)
         p = patterns()
@@ -152,7 +156,7 @@ def read_day(text: str) -> tuple[dict[str, Any], str]:
         n = int(next(g for g in o.groups() if g))
         if 1 <= n <= 31 and not TIME_PREPOSITION.search(text[:o.start()]):
             out["ordinal"], text = n, blank(text, o.start(), o.end())
-    low = text.lower()
+    low = patterns()["tomorrow"].sub("tomorrow", text.lower())  # 'tmrw'
     for offset, words in RELATIVE_DAYS:
         if re.search(rf"(?<!\w)(?:{words})(?!\w)", low):
             out["relative"] = {2: "the day after tomorrow", 1: "tomorrow"}.get(offset) or \

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from course_lib.model.dates import find_date
+from course_lib.model.when import DAY_PATTERN
 from course_lib.model.offline.lang.event_turns import read_events, vetoed
 
 __all__ = ["read_events", "read_plans", "with_plans"]
@@ -61,6 +62,10 @@ def with_plans(found: list[Found], events: list[Found], plans: list[Found], sent
     A sentence that states no plan of the user's (events.vetoed: 'Si llueve, no voy a Toledo') keeps no trip."""
     if vetoed(sentence):
         found = [f for f in found if f[0] != "trip"]
+    if events:  # 'appointment moved from Tuesday to Wednesday' names no home city, whatever another reader says
+        found = [f for f in found if not DAY_PATTERN.fullmatch(f[1])]
+    named = {p[0].split(":")[0] for p in plans if ":" in p[0]}  # 'Tomasz just moved our meeting to 11:30': the
+    events = [e for e in events if e[0] not in named]  # reader that found whose meeting it is wins over 'a meeting'
     subjects = {e[0] for e in events}
     heads = {s.split(":")[0] for s, _, _ in found}
     return ([f for f in found if f[0] not in subjects] + events
