@@ -31,10 +31,11 @@ UNTIL = r"\s*(?:-|–|to|till|until|through|and|und|et|y|e|bis(?: zum| zur)?|au|
 DATE_RANGE = re.compile(rf"\b(?:from\s+(?:the\s+)?|du\s+|vom\s+|del\s+|de\s+|dal\s+|entre\s+(?:el\s+|o\s+)?)?(\d{{1,2}})(?:st|nd|rd|th|\.|º|er)?"
                         rf"{UNTIL}(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th|\.|º)?\s*(?:of\s+|de\s+|di\s+)?({MONTH})\b", re.I)
 NOT_A_DAY = r"(?!\s*(?:[:h.]\s*\d|am\b|pm\b|a\.m|p\.m|uhr|heures?\b|h\b|horas?\b|ore\b|o'?clock|people|persons|personnes|" \
-            r"personas|pessoas|persone|leute|gäste|of us|nights|nächte|nuits|noches|noites|notti))"
+            r"personas|pessoas|persone|leute|gäste|of us|nights|nächte|nuits|noches|noites|notti|floor|stock|étage|piso|andar|piano|" \
+            r"row|time|place|grade|century|birthday|anniversary|round|edition))"
 ORDINAL_AFTER_DAY = re.compile(r"^\s*,?\s*(?:the\s+|den\s+|le\s+|el\s+|il\s+|dia\s+)?(\d{1,2})(?:st|nd|rd|th|\.|º|°|er)?(?!\d)"
                                + NOT_A_DAY, re.I)
-ORDINAL = re.compile(r"\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b|\b(\d{1,2})(?:st|nd|rd|th)\b|\b(?:am|den)\s+(\d{1,2})\.(?!\d)|"
+ORDINAL = re.compile(r"\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b" + NOT_A_DAY + r"|\b(\d{1,2})(?:st|nd|rd|th)\b" + NOT_A_DAY + r"|\b(?:am|den)\s+(\d{1,2})\.(?!\d)|"
                      r"\b(?:le|el|il)\s+(?:día\s+|giorno\s+)?(\d{1,2})(?!\d)" + NOT_A_DAY + r"|\b(?:no\s+)?dia\s+(\d{1,2})\b", re.I)
 VALUE = re.compile(r"\d|\bhalb\b|\bhalf\b|\bquarter\b|\bviertel\b|" + DAY_PATTERN.pattern + rf"|\b(?:{NUMBER})\b", re.I)
 TIME_SPAN = re.compile(r"(?<![\d.,:])\d{1,2}\s*(?:[:.h]\s*\d{2}|h\b|uhr\b|heures?\b|am\b|pm\b|a\.m\.|p\.m\.|o'?clock)|"
@@ -45,6 +46,8 @@ MONEY = re.compile(r"(?:[€$£]\s*)?\d{1,3}(?:[.,' ]\d{3})+(?:[.,]\d+)?|(?:[€
                    r"\d+(?:[.,]\d+)?\s*(?:€|\$|£|eur\w*|usd|dollars?|pounds?|quid|chf|francs?|reais|bucks)", re.I)
 PT_DAY = re.compile(r"(?<![\w-])(segunda|terça|terca|quarta|quinta|sexta)(?=\s+que vem\b|\s+(?:à|às|de manhã|à tarde|à noite)\b|"
                     r"\s*[,.!]|\s*$)", re.I)  # 'Sexta que vem', 'quinta às 15h': when.py reads them only after 'na'
+DURATION = re.compile(r"\b\d{1,2}\s*(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|stunden|minuten|tagen?|wochen|"
+                      r"minutos|días|dias|semanas|minuti|giorni|settimane|jours|semaines)\b", re.I)
 UNCLEAR = re.compile(r"^(\d{1,2})(?::(\d{2}))? in the morning or in the evening$")
 
 
@@ -184,7 +187,7 @@ def read_period(text: str) -> str | None:
 
 def read_time(text: str) -> dict[str, Any]:
     """hour, minute and unclear of the clock time in `text` (nothing when it gives none)."""
-    said = MONEY.sub(" ", BARE_A.sub("~", text))  # '2,500 EUR' is no time
+    said = DURATION.sub(" ", MONEY.sub(" ", BARE_A.sub("~", text)))  # '2,500 EUR' and 'by 3 hours' are no time
     said = re.sub(r"(?<=\w)\.(?=\s|$)", " ", said)  # when.py reads no hour before a full stop
     r = clock_time(re.sub(r"\ball['’](?=\w)", "alle ", said, flags=re.I))  # nor after "all'" ('all'una')
     if r.value:

@@ -96,6 +96,7 @@ def lexicon() -> dict[str, Any]:
         "if": re.compile(rf"{conj}(?:{words_re(v['conditionals']['start'])})(?![\w-])|"
                          rf"(?<![\w-])(?:{words_re(v['conditionals']['anywhere'])})(?![\w-])", re.I),
         "past": alt(every(v["past"])), "habit": alt(every(v["habits"])), "cancelled": alt(v["cancelled"]),
+        "not_event": re.compile(rf"^\s+(?:{words_re(v['not_events'])})(?![\w-])", re.I),
         "refer": re.compile(rf"(?<![\w-])(?:{words_re(v['refer'])})\s+(?:\w+\s+)?$", re.I),
     }
 
@@ -134,9 +135,9 @@ def first_noun(s: str) -> tuple[dict[str, Any], re.Match[str]] | None:
             if entry.get("visit") and lex["job_before"].search(before):
                 continue
             if re.search(r"\w['’]s\s+$", before) and not re.search(r"\b(?:to|at|for)\s+(?:my|our)\s+\w+['’]s\s+$", before, re.I) \
-                    or OF_MY.match(s[m.end():]):
-                continue  # "my dad's train gets in late", "la consulta de mi hija" are theirs; "going to my sister's
-                # wedding" is the user's too
+                    or OF_MY.match(s[m.end():]) or lex["not_event"].match(s[m.end():]):
+                continue  # "my dad's train gets in late", "la consulta de mi hija" are theirs ("going to my sister's
+                # wedding" is the user's too); "wedding anniversary", "meal vouchers" are no event
             hits.append((bool(entry.get("generic")), -(m.end() - m.start()), m.start(), entry, m))
     if not hits:
         return None
@@ -200,6 +201,9 @@ def read_event(s: str, fact: bool = False, lang: str = "en") -> Event | None:
         lang_of_noun = langs_of(noun[1].group(0), entry["key"])
     else:
         return None
+    if trip and not moving and not when_said(s) and not re.search(rf"(?i:{POSSESSIVE})\s+$", s[:at]) and \
+            any(p.fullmatch(s[at:].split()[0]) for p, e in lex["events"] if e["kind"] == "trip"):
+        return None  # 'The train to Lyon takes 2 hours' (no day, nobody's): 'my trip to Rome', 'a flight on Friday' are
     if entry["kind"] == "trip" and FLIGHT_NUMBER.search(s):
         return None  # 'Booked it: flight OS1686 to Tampere': the flight number is the fact (slots_plans.FLIGHT)
     near = re.split(r"[,;:]", s[:at])[-1].split()[-3:]
@@ -218,6 +222,11 @@ def read_event(s: str, fact: bool = False, lang: str = "en") -> Event | None:
         place, where_at = where(rest, lang_of_noun + [lang])
     return Event(entry["key"], entry["kind"], entry["say"], when, who, place, party_size(rest), where_at,
                  bool(entry.get("health")), bool(entry.get("evening")), bool(entry.get("generic")))
+
+
+def when_said(s: str) -> bool:
+    """Does `s` say a day or a time?"""
+    return read_when(s)[0].said()
 
 
 def subject(e: Event) -> str:

@@ -116,14 +116,14 @@ def normalise(sentence: str) -> str:
 
 def slots(sentence: str, lang: str, context: list[Found]) -> list[Found]:
     """Every (slot, value, fact) the readers find in one sentence, one fact per slot."""
-    sentence = normalise(sentence)
+    said, sentence = sentence, normalise(sentence)
     found = read_people(sentence, lang) + read_health(sentence) + read_life(sentence) + read_open(sentence)
     found += instead(sentence, found)
-    events = read_events(sentence, lang, context, found)  # events and their corrections (lang/events.py), before a number's
+    events = read_events(said, lang, context, found)  # events and their corrections (lang/events.py), before a number's
     if not [f for f in found + events if f[0] != "retract"]:
         found += correct(sentence, context)
     last = next((v for s, v, _ in reversed(context) if s.startswith("relative:")), "someone")
-    found = with_plans(found, events, read_plans(sentence, last), sentence)
+    found = with_plans(found, events, read_plans(sentence, last), said)
     out: list[Found] = []
     for f in found:
         if f[0] not in [g[0] for g in out] or f[0] == "retract":
