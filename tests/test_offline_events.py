@@ -56,6 +56,19 @@ def test_a_correction_in_the_next_turn_rewrites_the_event(first, correction, fac
     assert facts[-1] == fact and len(facts) == 2
 
 
+@pytest.mark.parametrize("first, correction, fact", [
+    ("We have a team dinner on Thursday at 7pm.", "change of plans: the dinner is on Saturday now",
+     "The user has a team dinner on Saturday at 19:00."),
+    ("Ich habe am Montag um 10 einen Termin beim Arzt.", "Der Termin ist jetzt am Freitag.",
+     "The user has a doctor's appointment on Friday at 10:00."),
+    ("Tengo cita con la dermatóloga el lunes a las 11.", "la cita se cambió al miércoles",
+     "The user has a dermatologist appointment on Wednesday at 11:00."),
+    ("I'm flying to Rome on 3 May.", "actually it's Milan, not Rome", "The user has a trip to Milan on 3 May."),
+])
+def test_a_general_word_or_a_bare_place_corrects_the_event_said_before(first, correction, fact):
+    assert said(first, correction)[-1] == fact
+
+
 def test_a_correction_names_the_event_it_corrects_when_there_are_two():
     facts = said("Got a call with Priya Monday 8am.", "And the dentist is on Wednesday at 3pm.",
                  "correction: the call with Priya is at 8:30, not 8")

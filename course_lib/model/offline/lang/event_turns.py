@@ -14,19 +14,28 @@ requests to the agent and conditions; past events and habits state no plan eithe
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from course_lib.model.amounts import party_size
 from course_lib.model.offline.lang.event_when import When, read_when, settle_hour
-from course_lib.model.offline.lang.events import HEADS, Event, Found, first_noun, found, lexicon, read_event, where
+from course_lib.model.offline.lang.events import HEADS, PLACE, Event, Found, first_noun, found, lexicon, named, read_event, \
+    where
 
 def earlier(context: list[Found], like: Event | None = None) -> tuple[str, Event] | None:
-    """(slot, event) of the latest event said in the conversation (one with the same event word as `like`)."""
+    """(slot, event) of the latest event said in the conversation (one `like` names: the same event word or a more
+    general one, 'the dinner' for a team dinner, 'der Termin' for a doctor's appointment; the same person)."""
     for slot, _, said in reversed(context):
         if slot.split(":")[0] in HEADS and (old := read_event(said, fact=True)):
-            if like is None or (old.key == like.key and (not like.who or (old.who or "").split()[-1] == like.who.split()[-1])):
+            if like is None or (names(like, old) and (not like.who or (old.who or "").split()[-1] == like.who.split()[-1])):
                 return slot, old
     return None
+
+
+def names(like: Event, old: Event) -> bool:
+    """Does an event word `like` name the event `old`?"""
+    return (old.key == like.key or old.key.endswith(" " + like.key) or (like.generic and like.kind == old.kind)
+            or (like.kind == old.kind == "trip" and like.key == "trip"))
 
 
 def merged(new: Event, old: Event, s: str) -> Event:
@@ -52,8 +61,9 @@ def correction(s: str, context: list[Found], lang: str = "en") -> list[Found]:
     when, rest = read_when(s)
     when = moved(s, when)
     size, place = party_size(rest), None
-    if old.kind in ("trip", "move"):
-        place = where(rest, [lang, "en"], "to")[0]
+    if old.kind in ("trip", "move"):  # 'Korrektur: nach Bonn', "actually it's Milan, not Rome"
+        bare = next((p for p in (named(m.group(1)) for m in re.finditer(PLACE, rest[1:])) if p), None)
+        place = where(rest, [lang, "en"], "to")[0] or bare
     if not (when.said() or size or place):
         return []
     new = replace(old, when=settle_hour(when, old.evening, old.when).over(old.when), size=size or old.size,
