@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from course_lib.model.amounts import party_size
 from course_lib.model.offline.lang.event_when import When, read_when, settle_hour
+from course_lib.model.offline.lang.lexicon import CUE_RES
 from course_lib.model.offline.lang.events import HEADS, PLACE, Event, Found, first_noun, found, lexicon, named, read_event, \
     where
 
@@ -74,8 +75,8 @@ def correction(s: str, context: list[Found], lang: str = "en") -> list[Found]:
 def vetoed(s: str) -> str | None:
     """Why `s` states no plan of the user's, if it does not: a question, a request to the agent, a condition."""
     lex = lexicon()
-    if s.rstrip().endswith("?"):
-        return "a question"
+    if s.rstrip().endswith("?") or CUE_RES["question"].search(s) or lex["asks"].match(s):
+        return "a question"  # with or without its mark: 'wann ist mein Termin', 'à quelle heure est mon rdv
     if lex["request"].search(s):
         return "a request to the agent"
     if lex["if"].search(s):

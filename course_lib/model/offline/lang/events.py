@@ -96,6 +96,7 @@ def lexicon() -> dict[str, Any]:
         "if": re.compile(rf"{conj}(?:{words_re(v['conditionals']['start'])})(?![\w-])|"
                          rf"(?<![\w-])(?:{words_re(v['conditionals']['anywhere'])})(?![\w-])", re.I),
         "past": alt(every(v["past"])), "habit": alt(every(v["habits"])), "cancelled": alt(v["cancelled"]),
+        "asks": re.compile(rf"^\W*(?:{words_re(v['question_starts'])})(?![\w-])", re.I),
         "not_event": re.compile(rf"^\s+(?:{words_re(v['not_events'])})(?![\w-])", re.I),
         "refer": re.compile(rf"(?<![\w-])(?:{words_re(v['refer'])})\s+(?:\w+\s+)?$", re.I),
     }
