@@ -69,6 +69,14 @@ def test_a_general_word_or_a_bare_place_corrects_the_event_said_before(first, co
     assert said(first, correction)[-1] == fact
 
 
+def test_a_bare_number_corrects_the_party_size_only_when_no_budget_could_be_meant():
+    assert said("The team dinner is on Thursday the 19th at 19:30, we're 9.", "sorry, make that 11")[-1] == \
+        "The user has a team dinner on Thursday the 19th at 19:30 for 11 people."
+    assert said("Dinner on Friday at 8, we're 4.", "My budget is 40 EUR per person.", "actually make that 45")[-1] == \
+        "The user's budget is 45 EUR."
+    assert said("ah non pardon c'est 14h45") == []  # a correction with nothing said before corrects nothing
+
+
 def test_a_correction_names_the_event_it_corrects_when_there_are_two():
     facts = said("Got a call with Priya Monday 8am.", "And the dentist is on Wednesday at 3pm.",
                  "correction: the call with Priya is at 8:30, not 8")

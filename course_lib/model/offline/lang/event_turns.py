@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from course_lib.model.amounts import party_size
+from course_lib.model.amounts import number, party_size
 from course_lib.model.offline.lang.event_when import When, read_when, settle_hour
 from course_lib.model.offline.lang.lexicon import CUE_RES
 from course_lib.model.offline.lang.events import HEADS, PLACE, Event, Found, first_noun, found, lexicon, named, read_event, \
@@ -65,6 +65,9 @@ def correction(s: str, context: list[Found], lang: str = "en") -> list[Found]:
     if old.kind in ("trip", "move"):  # 'Korrektur: nach Bonn', "actually it's Milan, not Rome"
         bare = next((p for p in (named(m.group(1)) for m in re.finditer(PLACE, rest[1:])) if p), None)
         place = where(rest, [lang, "en"], "to")[0] or bare
+    if not (when.said() or size or place) and old.size and context[-1][0] == slot \
+            and not any(f[0].startswith("budget") for f in context):  # 'sorry, make that 11' after
+        size = next((n for w in re.findall(r"[\w-]+", rest) if (n := number(w)) and 1 < n < 100), None)  # 'we're 9'
     if not (when.said() or size or place):
         return []
     new = replace(old, when=settle_hour(when, old.evening, old.when).over(old.when), size=size or old.size,

@@ -122,8 +122,12 @@ def patterns() -> dict[str, Any]:
 def undenied(text: str) -> str:
     """`text` without what it denies: 'at 8:30, not 8' -> 'at 8:30, '; 'no es el lunes, es el martes' -> ', es el martes';
     'scrap Saturday' -> ''. ('no' before a weekday or 'dia' is Portuguese 'on the': 'no sábado'.)"""
-    return patterns()["negation"].sub(lambda m: "" if VALUE.search(m.group(0)[len(m.group(1)):])
-                                      and len(m.group(0).split()) <= 6 else m.group(0), text)
+    def denied(m: re.Match[str]) -> str:
+        rest = m.group(0)[len(m.group(1)):]
+        first = (rest.split() or [""])[0].lower()
+        cue = first in {w for ws in vocabulary()["cues"].values() for w in ws if " " not in w}
+        return "" if VALUE.search(rest) and len(rest.split()) <= 4 and not cue else m.group(0)  # not 'non pardon, c'est 14h45'
+    return patterns()["negation"].sub(denied, text)
 
 
 def blank(text: str, start: int, end: int) -> str:
