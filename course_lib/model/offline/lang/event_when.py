@@ -33,7 +33,7 @@ DATE_RANGE = re.compile(rf"\b(?:from\s+(?:the\s+)?|du\s+|vom\s+|del\s+|de\s+|dal
 NOT_A_DAY = r"(?!\s*(?:[:h.]\s*\d|am\b|pm\b|a\.m|p\.m|uhr|heures?\b|h\b|horas?\b|ore\b|o'?clock|people|persons|personnes|" \
             r"personas|pessoas|persone|leute|gäste|of us|nights|nächte|nuits|noches|noites|notti|floor|stock|étage|piso|andar|piano|" \
             r"row|time|place|grade|century|birthday|anniversary|round|edition))"
-ORDINAL_AFTER_DAY = re.compile(r"^\s*,?\s*(?:the\s+|den\s+|le\s+|el\s+|il\s+|dia\s+)?(\d{1,2})(?:st|nd|rd|th|\.|º|°|er)?(?!\d)"
+ORDINAL_AFTER_DAY = re.compile(r"^\s*,?\s*(?:the\s+|den\s+|dem\s+|le\s+|el\s+|il\s+|dia\s+)?(\d{1,2})(?:st|nd|rd|th|\.|º|°|er)?(?!\d)"
                                + NOT_A_DAY, re.I)
 ORDINAL = re.compile(r"\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b" + NOT_A_DAY + r"|\b(\d{1,2})(?:st|nd|rd|th)\b" + NOT_A_DAY + r"|\b(?:am|den)\s+(\d{1,2})\.(?!\d)|"
                      r"\b(?:le|el|il)\s+(?:día\s+|giorno\s+)?(\d{1,2})(?!\d)" + NOT_A_DAY + r"|\b(?:no\s+)?dia\s+(\d{1,2})\b", re.I)
