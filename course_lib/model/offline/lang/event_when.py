@@ -39,7 +39,7 @@ ORDINAL = re.compile(r"\b(?:on\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b" + NOT_A_DAY
                      r"\b(?:le|el|il)\s+(?:día\s+|giorno\s+)?(\d{1,2})(?!\d)" + NOT_A_DAY + r"|\b(?:no\s+)?dia\s+(\d{1,2})\b", re.I)
 VALUE = re.compile(r"\d|\bhalb\b|\bhalf\b|\bquarter\b|\bviertel\b|" + DAY_PATTERN.pattern + rf"|\b(?:{NUMBER})\b", re.I)
 TIME_SPAN = re.compile(r"(?<![\d.,:])\d{1,2}\s*(?:[:.h]\s*\d{2}|h\b|uhr\b|heures?\b|am\b|pm\b|a\.m\.|p\.m\.|o'?clock)|"
-                       r"\b(?:at|um|à|a las|a la|às|alle|ore|around|gegen|vers)\s+\d{1,2}\b", re.I)
+                       r"\b(?:at|um|à|a las|a la|às|alle|ore|around|gegen|vers)\s+\d{1,2}(?:\s*[:.h]\s*\d{2})?(?:\s*(?:am|pm|uhr|h)\b)?", re.I)
 TIME_PREPOSITION = re.compile(r"(?:\b(?:at|um|à|a las|às|alle|ore|gegen|vers|around|by)\s*)$", re.I)
 BARE_A = re.compile(r"\b(?:a|as)\b(?!\s+(?:las?|l['’])\b)", re.I)  # an article ('a 2 hour call', 'vou a uma festa'), not 'at'
 MONEY = re.compile(r"(?:[€$£]\s*)?\d{1,3}(?:[.,' ]\d{3})+(?:[.,]\d+)?|(?:[€$£]\s*)\d+(?:[.,]\d+)?|"

@@ -41,7 +41,8 @@ ARTICLE = r"(?i:(?:the|la|le|el|il|l['’]|les|los|las|o|os|as)\s*)?"
 KEEP_TITLES = {"dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "prof", "prof."}
 OF_MY = re.compile(r"\s+(?:of|de|da|do|di|del|della|dello|von|vom)\s+(?:my|mi|ma|mon|mes|minha|meu|mia|mio|meiner|meinem|"
                    r"meines|meine|our|nuestr[oa]|nossa|nosso|notre|nostr[oa])\s+", re.I)
-BARE = ("drinks",)  # said without an article: 'The user has drinks with Marco …'
+BARE = ("drinks",)
+VISITING = re.compile(r"visit(?:ing)?|besuche[n]?|visite|visitar|visito|visitare|visitamos", re.I)  # said without an article: 'The user has drinks with Marco …'
 FLIGHT_NUMBER = re.compile(r"\b[A-Z]{2} ?\d{3,4}\b")
 
 
@@ -161,7 +162,8 @@ def destination(s: str, kind: str, lang: str = "en") -> tuple[str, int] | None:
     prepositions are those of the verb's language and English ('a' is 'to' in Spanish, an article in English)."""
     for v in lexicon()[kind].finditer(s):
         to = preposition("to", langs_of(v.group(0), f"{kind}_verbs") + [lang])
-        m = re.match(rf"(?:\s+[\w'’-]+){{0,3}}?\s+{to}\s+{ARTICLE}{PLACE}|\s+{PLACE}", s[v.end():v.end() + 80])
+        direct = rf"|\s+{PLACE}" if VISITING.fullmatch(v.group(0)) else ""  # 'visiting Rome'; not 'Train ICE 578'
+        m = re.match(rf"(?:\s+[\w'’-]+){{0,3}}?\s+{to}\s+{ARTICLE}{PLACE}{direct}", s[v.end():v.end() + 80])
         if m and (place := named(m.group(1) or m.group(2))):
             return place, v.start()
     return None
