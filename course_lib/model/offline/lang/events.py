@@ -205,8 +205,8 @@ def read_event(s: str, fact: bool = False, lang: str = "en") -> Event | None:
     else:
         return None
     if trip and not moving and not when_said(s) and not re.search(rf"(?i:{POSSESSIVE})\s+$", s[:at]) and \
-            any(p.fullmatch(s[at:].split()[0]) for p, e in lex["events"] if e["kind"] == "trip"):
-        return None  # 'The train to Lyon takes 2 hours' (no day, nobody's): 'my trip to Rome', 'a flight on Friday' are
+            any(p.fullmatch(s[at:].split()[0]) for p, e in lex["events"] if e["key"] in ("flight", "train")):
+        return None  # 'The train to Lyon takes 2 hours' (no day, nobody's); 'el viaje a Lisboa', 'my flight to Rome' are
     if entry["kind"] == "trip" and FLIGHT_NUMBER.search(s):
         return None  # 'Booked it: flight OS1686 to Tampere': the flight number is the fact (slots_plans.FLIGHT)
     near = re.split(r"[,;:]", s[:at])[-1].split()[-3:]
