@@ -134,6 +134,11 @@ def test_an_hour_without_am_or_pm_is_settled_by_the_event_and_the_time_it_correc
     assert settle_hour(read_when(text)[0], evening, old).hour == hour
 
 
+def test_monday_is_a_day_like_any_other():  # weekday 0 once counted as no day at all
+    assert said("I'm seeing the GP on Monday morning.") == ["The user has a doctor's appointment on Monday."]
+    assert said("Lunch with Ana on Friday at 1.", "sorry, Monday")[-1] == "The user has a lunch with Ana on Monday at 13:00."
+
+
 def test_what_is_denied_is_not_read():
     assert read_when("Moment, um halb zehn, nicht halb neun")[0].hour == 9
     assert read_when("no es el lunes, es el martes")[0].weekday == 1

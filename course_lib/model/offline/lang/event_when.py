@@ -68,7 +68,7 @@ class When:
 
     def has_day(self) -> bool:
         """Is any part of the day group said?"""
-        return any(getattr(self, k) not in (None, False) for k in DAY_GROUP)
+        return any(getattr(self, k) is not None for k in DAY_GROUP if k != "next")  # Monday is weekday 0
 
     def said(self) -> bool:
         """Is anything said at all?"""
