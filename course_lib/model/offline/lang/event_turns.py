@@ -18,7 +18,7 @@ import re
 from dataclasses import replace
 
 from course_lib.model.amounts import number, party_size
-from course_lib.model.offline.lang.event_when import When, read_when, settle_hour
+from course_lib.model.offline.lang.event_when import MONEY, When, read_when, settle_hour
 from course_lib.model.offline.lang.lexicon import CUE_RES
 from course_lib.model.offline.lang.events import HEADS, PLACE, Event, Found, first_noun, found, lexicon, named, read_event, \
     where
@@ -63,7 +63,8 @@ def correction(s: str, context: list[Found], lang: str = "en") -> list[Found]:
     when = moved(s, when)
     size, place = party_size(rest), None
     if old.kind in ("trip", "move"):  # 'Korrektur: nach Bonn', "actually it's Milan, not Rome"
-        bare = next((p for p in (named(m.group(1)) for m in re.finditer(PLACE, rest[1:])) if p), None)
+        bare = next((p for p in (named(m.group(1)) for m in re.finditer(PLACE, rest[1:])) if p), None) \
+            if len(s.split()) <= 7 and not MONEY.search(s) else None
         place = where(rest, [lang, "en"], "to")[0] or bare
     if not (when.said() or size or place) and old.size and context[-1][0] == slot \
             and not any(f[0].startswith("budget") for f in context):  # 'sorry, make that 11' after
@@ -101,11 +102,13 @@ def read_events(s: str, lang: str = "en", context: list[Found] | None = None,
     if e is not None:
         e = replace(e, when=moved(s, e.when))
     if e is None:
-        return [] if [f for f in others or [] if f[0] != "retract"] else correction(s, context, lang)
+        return [] if others else correction(s, context, lang)
     if (old := earlier(context, e)) and (lex["cue"].search(s) or lex["reschedule"].search(s)
                                          or lex["refer"].search(s[:first_start(s, e)])):
         new = merged(e, old[1], s)
         return [found(new, old[0])] if new != old[1] else []
+    if e.kind == "move" and any(f[0] == "home city" for f in others or []):
+        return []  # 'Nos mudamos de Madrid a Valencia': a move made, the home city says it
     if lex["past"].search(s) or lex["habit"].search(s) or not (e.when.said() or e.who or e.kind == "move"
                                                                or (e.kind == "trip" and e.at == "to")):
         return []

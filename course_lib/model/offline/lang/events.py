@@ -36,7 +36,7 @@ HEADS = ("appointment", "meeting", "plan", "trip")
 NAME = r"([A-ZÀ-Ý][\w'’-]+(?:\s+[A-ZÀ-Ý][\w'’-]+)?)"
 CONNECTORS = ("de", "del", "do", "da", "di", "am", "em", "en")
 PLACE = r"([A-ZÀ-Ý][\w'’-]*[a-zà-ÿ][\w'’-]*(?:[ -](?:de |del |do |da |di |am )?[A-ZÀ-Ý][\w'’-]*[a-zà-ÿ][\w'’-]*)*|" \
-        r"(?!EUR\b|USD\b|GBP\b|CHF\b)[A-Z]{2,4}\b)"  # or NYC, LA, UK
+        r"(?<![\w-])(?!EUR\b|USD\b|GBP\b|CHF\b)[A-Z]{2,4}\b)"  # or NYC, LA, UK
 ARTICLE = r"(?i:(?:the|la|le|el|il|l['’]|les|los|las|o|os|as)\s*)?"
 KEEP_TITLES = {"dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "prof", "prof."}
 OF_MY = re.compile(r"\s+(?:of|de|da|do|di|del|della|dello|von|vom)\s+(?:my|mi|ma|mon|mes|minha|meu|mia|mio|meiner|meinem|"
