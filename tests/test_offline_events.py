@@ -1,0 +1,163 @@
+"""The offline model's plans and events (lang/events.py, event_when.py, event_turns.py): a new event in each of the six
+languages, its correction in a later turn (an UPDATE of the same subject), and what is not the user's plan."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from course_lib.long_term.write_path import extract_facts
+from course_lib.model.offline.lang.event_turns import read_events
+from course_lib.model.offline.lang.event_when import VOCABULARY, read_when, settle_hour
+from course_lib.model.offline.lang.events import about_event, event_importance
+from course_lib.model.offline.lang.read_facts import about
+from course_lib.model.offline.memory_ops import resolve
+
+
+def said(*turns: str) -> list[str]:
+    """The fact texts the write path extracts from a conversation of user turns (each answered 'ok')."""
+    messages = [m for t in turns for m in ({"role": "user", "content": t}, {"role": "assistant", "content": "ok"})]
+    return [f.text for f in extract_facts(messages)]
+
+
+@pytest.mark.parametrize("message, fact", [
+    ("Heads up, my physio appointment is on Wednesday at 4:15pm.",
+     "The user has a physiotherapist appointment on Wednesday at 16:15."),
+    ("Am Donnerstag um 15 Uhr hab ich einen Termin beim Hautarzt.",
+     "The user has a dermatologist appointment on Thursday at 15:00."),
+    ("Je vois mon kiné mardi 17 à 10h30.", "The user has a physiotherapist appointment on Tuesday the 17th at 10:30."),
+    ("El 3 de octubre me voy a Valencia con Lucía.", "The user has a trip to Valencia on 3 October with Lucía."),
+    ("Tenho reunião com o Tiago amanhã às 10h.", "The user has a meeting with Tiago tomorrow at 10:00."),
+    ("Domenica 22 c'è il pranzo di famiglia, all'una, siamo in dieci.",
+     "The user has a family lunch on Sunday the 22nd at 13:00 for 10 people."),
+    ("We're relocating to Edinburgh in August.", "The user is moving to Edinburgh in August."),
+    ("Nous allons à Biarritz du 3 au 10 août.", "The user has a trip to Biarritz from 3 to 10 August."),
+])
+def test_an_event_in_each_language_is_one_fact_with_every_part_in_english(message, fact):
+    assert said(message) == [fact]
+
+
+@pytest.mark.parametrize("first, correction, fact", [
+    ("I've got a job interview next Tuesday at 11.", "It got pushed to 2:30pm.",
+     "The user has a job interview next Tuesday at 14:30."),
+    ("Ich hab am Donnerstag um 15 Uhr einen Arzttermin.", "Moment, um halb fünf, nicht um vier.",
+     "The user has a doctor's appointment on Thursday at 16:30."),
+    ("J'ai un entretien d'embauche lundi prochain à 9h.", "oups, c'est mardi prochain",
+     "The user has a job interview next Tuesday at 9:00."),
+    ("Tengo una reunión con Javier el martes a las 9 de la mañana.", "no, espera, a las diez",
+     "The user has a meeting with Javier on Tuesday at 10:00."),
+    ("O jantar de aniversário é sábado às nove da noite, seremos oito.", "ops, seremos dez",
+     "The user has a birthday dinner on Saturday at 21:00 for 10 people."),
+    ("Il 3 giugno parto per Lisbona.", "scusa, il 4 giugno", "The user has a trip to Lisbona on 4 June."),
+])
+def test_a_correction_in_the_next_turn_rewrites_the_event(first, correction, fact):
+    facts = said(first, correction)
+    assert facts[-1] == fact and len(facts) == 2
+
+
+@pytest.mark.parametrize("first, correction, fact", [
+    ("We have a team dinner on Thursday at 7pm.", "change of plans: the dinner is on Saturday now",
+     "The user has a team dinner on Saturday at 19:00."),
+    ("Ich habe am Montag um 10 einen Termin beim Arzt.", "Der Termin ist jetzt am Freitag.",
+     "The user has a doctor's appointment on Friday at 10:00."),
+    ("Tengo cita con la dermatóloga el lunes a las 11.", "la cita se cambió al miércoles",
+     "The user has a dermatologist appointment on Wednesday at 11:00."),
+    ("I'm flying to Rome on 3 May.", "actually it's Milan, not Rome", "The user has a trip to Milan on 3 May."),
+])
+def test_a_general_word_or_a_bare_place_corrects_the_event_said_before(first, correction, fact):
+    assert said(first, correction)[-1] == fact
+
+
+def test_a_bare_number_corrects_the_party_size_only_when_no_budget_could_be_meant():
+    assert said("The team dinner is on Thursday the 19th at 19:30, we're 9.", "sorry, make that 11")[-1] == \
+        "The user has a team dinner on Thursday the 19th at 19:30 for 11 people."
+    assert said("Dinner on Friday at 8, we're 4.", "My budget is 40 EUR per person.", "actually make that 45")[-1] == \
+        "The user's budget is 45 EUR."
+    assert said("ah non pardon c'est 14h45") == []  # a correction with nothing said before corrects nothing
+
+
+def test_a_correction_names_the_event_it_corrects_when_there_are_two():
+    facts = said("Got a call with Priya Monday 8am.", "And the dentist is on Wednesday at 3pm.",
+                 "correction: the call with Priya is at 8:30, not 8")
+    assert facts[-1] == "The user has a call with Priya on Monday at 8:30."
+
+
+def test_a_corrected_event_is_an_update_of_the_stored_one_not_a_second_fact():
+    stored = [("m1", "The user has a dentist appointment on Monday at 9:00."),
+              ("m2", "The user has a meeting with Fernanda on Thursday at 15:00.")]
+    assert resolve("The user has a dentist appointment on Tuesday at 9:00.", stored)["id"] == "m1"
+    assert resolve("The user has a meeting with Fernanda on Thursday at 16:00.", stored)["op"] == "UPDATE"
+    assert resolve("The user has a team dinner on Thursday the 19th at 19:30.", stored)["op"] == "ADD"
+    assert about("The user has a dentist appointment on Tuesday at 9:30.")[0] == "appointment:dentist"
+
+
+@pytest.mark.parametrize("message", [
+    "what time is my dentist appointment?",
+    "what time is my dentist appointment",  # a question without its mark
+    "Book me a table for Friday at 8pm",
+    "Can you schedule a call with Ana for Tuesday at 3?",
+    "Reserva una mesa para el sábado",
+    "If I go to Rome in May I'll need a hotel.",
+    "Si llueve, no voy a Toledo.",
+    "Falls ich die Stelle bekomme, ziehe ich nach Bremen.",
+    "My sister's wedding is in May.",
+    "Meine Mutter hat nächste Woche einen Termin im Krankenhaus.",
+    "A consulta da minha filha é na quinta.",
+    "I had a doctor's appointment last Thursday, all fine.",
+    "The kids have a swimming lesson every Tuesday at 5.",
+    "I don't have a meeting on Monday.",
+    "Tomorrow's meeting with Kofi is cancelled.",
+    "Je suis dentiste à Lyon depuis 2019.",
+])
+def test_questions_requests_conditions_others_past_and_habits_are_not_the_users_plans(message):
+    assert not [f for f in said(message) if (about(f)[0] or "").split(":")[0] in ("appointment", "meeting", "plan", "trip")]
+
+
+def test_no_day_or_time_is_written_that_the_user_did_not_say():
+    assert said("I'm having dinner with Sam on Friday.") == ["The user has a dinner with Sam on Friday."]
+    assert not any(re.search(r"\bat \d", f) for f in said("Budget is about 2,500 EUR for the trip in May."))
+    when, _ = read_when("I drive a 2 door car to Lyon on Friday")
+    assert when.hour is None
+
+
+@pytest.mark.parametrize("text, evening, old_hour, hour", [
+    ("at 3", False, None, 15),  # nobody's dentist is at 3 a.m.
+    ("at 9", False, None, 9),
+    ("at 8", True, None, 20),  # a dinner at 8
+    ("at four", False, 15, 16),  # 'no wait, at four' after 15:00
+    ("at 11", False, 9, 11),
+    ("at 7:30pm", False, None, 19),  # said: never changed
+])
+def test_an_hour_without_am_or_pm_is_settled_by_the_event_and_the_time_it_corrects(text, evening, old_hour, hour):
+    old = read_when(f"at {old_hour}:00")[0] if old_hour is not None else None
+    assert settle_hour(read_when(text)[0], evening, old).hour == hour
+
+
+def test_monday_is_a_day_like_any_other():  # weekday 0 once counted as no day at all
+    assert said("I'm seeing the GP on Monday morning.") == ["The user has a doctor's appointment on Monday."]
+    assert said("Lunch with Ana on Friday at 1.", "sorry, Monday")[-1] == "The user has a lunch with Ana on Monday at 13:00."
+
+
+def test_what_is_denied_is_not_read():
+    assert read_when("Moment, um halb zehn, nicht halb neun")[0].hour == 9
+    assert read_when("no es el lunes, es el martes")[0].weekday == 1
+    assert read_when("vamos no sábado às 3")[0].weekday == 5  # Portuguese 'no' is 'on the'
+
+
+def test_a_medical_appointment_is_important_and_a_stored_event_reads_back():
+    assert event_importance("The user has a dentist appointment on Tuesday at 9:30.") == 0.9
+    assert event_importance("The user has a job interview on Monday at 10:00.") == 0.7
+    assert event_importance("The user is allergic to peanuts.") is None
+    for message in ("Tenho reunião com a Fernanda na quinta às três da tarde", "on part à Marseille samedi prochain",
+                    "Zahnarzt am Dienstag um halb neun", "La cena è sabato 14 alle otto e mezza, saremo in dodici"):
+        [(slot, value, fact)] = read_events(message)
+        assert about_event(fact) == (slot, value)  # what the write path compares by is what was read
+
+
+def test_the_vocabulary_has_every_event_in_the_six_languages():
+    data = json.loads(VOCABULARY.read_text(encoding="utf-8"))
+    for entry in data["events"]:
+        assert set(entry["words"]) == {"en", "de", "fr", "es", "pt", "it"}, entry["key"]
+        assert all(entry["words"].values()), entry["key"]
+        assert entry["kind"] in ("appointment", "meeting", "plan", "trip"), entry["key"]
