@@ -140,17 +140,21 @@ def test_the_labelled_set_matches_its_sources():
 @pytest.mark.skipif(not (labels.LABELLED / labels.HELDOUT_FILE).is_file(),
                     reason=f"{labels.HELDOUT_FILE} is not there yet: the held-out learner set is written by someone else "
                            "and added after the language layer is frozen (issue 20)")
-def test_a_third_of_what_is_measured_is_held_out_and_written_by_hand():
-    measured = labels.load("dev") + labels.load("heldout")
-    held = [c for c in measured if c.split == "heldout"]
-    assert len(held) * 3 >= len(measured), f"{len(held)} of {len(measured)} measured conversations held out"
+def test_the_held_out_set_is_large_written_by_hand_and_unseen():
+    """Enough held-out learner conversations to measure by language and kind, people's sentences (never the
+    generator's), and almost none of their messages in the training or development sets; a held-out turn that is
+    there is read as context but never scored."""
+    held = labels.load("heldout")
+    assert len(held) >= 40 and sum(len(c.facts()) for c in held) >= 150, f"{len(held)} held-out conversations"
     assert all(c.source in ("hand", "learner") for c in held)  # people's sentences, not the generator's
+    assert {m.get("lang") for c in held for m in c.user_turns()} >= set(labels.LANGS)
     seen = {m["content"].strip().lower() for c in labels.load("train") + labels.load("dev") for m in c.user_turns()}
     leaked = [m["content"] for c in held for m in c.user_turns() if m["content"].strip().lower() in seen]
     unleaked = sum(len(c.user_turns()) for c in held) - len(leaked)
     assert unleaked * 10 >= 9 * sum(len(c.user_turns()) for c in held), f"too many held-out messages seen: {leaked}"
-    scores = evaluate([c for c in held if any(m["content"] in leaked for m in c.user_turns())][:3])["heldout"]
-    assert scores.unscored >= 1  # a held-out turn also in train or dev is read as context but never scored
+    if leaked:
+        scores = evaluate([c for c in held if any(m["content"] in leaked for m in c.user_turns())][:3])["heldout"]
+        assert scores.unscored >= 1
 
 
 def test_long_trip_facts_and_summary():
