@@ -92,7 +92,7 @@ PARTY_CUES = (
     re.compile(rf"\b(?:for|für|pour|para|per)\s+(?:a party of\s+|just\s+|only\s+)?({SMALL_NUMBER})(?!\w)", re.I),
     re.compile(rf"(?<!\w)({SMALL_NUMBER})\s+{PEOPLE_NOUN}(?!\w)", re.I),
     re.compile(rf"\b(?:party of|group of|table for|we are|we're|there are|there will be|wir sind|nous sommes|"
-               rf"on est|on sera|somos|seremos|siamo in|saremo in|siamo)\s+({SMALL_NUMBER})(?!\w)", re.I),
+               rf"on est|on sera|nous serons|we'll be|we will be|somos|seremos|vamos ser|siamo in|saremo in|saremo|siamo)\s+({SMALL_NUMBER})(?!\w)", re.I),
     re.compile(r"\bzu\s+(" + "|".join(GERMAN_GROUP) + r")\b", re.I),
 )
 

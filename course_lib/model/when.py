@@ -58,9 +58,9 @@ MIDDAY = re.compile(r"\b(?:lunch|mittag\w*|déjeuner|almuerzo|comida|almoço|pra
 
 AT = r"(?:at|around|about|by|um|gegen|ab|à|a|vers|a las|a la|sobre|às|as|por volta das|alle|all'|verso le|ore)"
 HOUR_WORD = SMALL_NUMBER
-HALF = r"(?:y media|e meia|e mezza|e mezzo|et demie|y cuarto|e quarto|e un quarto|et quart|menos cuarto|menos um quarto|meno un quarto|moins le quart)"
+HALF = r"(?:y media|e meia|e mezza|e mezzo|et demie|y cuarto|e um quarto|e quarto|e un quarto|et quart|menos cuarto|menos um quarto|meno un quarto|moins le quart)"
 HALF_MINUTES = {"y media": 30, "e meia": 30, "e mezza": 30, "e mezzo": 30, "et demie": 30, "y cuarto": 15,
-                "e quarto": 15, "e un quarto": 15, "et quart": 15, "menos cuarto": -15, "menos um quarto": -15,
+                "e quarto": 15, "e um quarto": 15, "e un quarto": 15, "et quart": 15, "menos cuarto": -15, "menos um quarto": -15,
                 "meno un quarto": -15, "moins le quart": -15}
 NOT_A_TIME = r"(?!\s*(?:people|persons?|guests|personen|personnes|personas|pessoas|persone|€|eur|euros?|%|km|"\
              r"minutes?|min\b|days?|nights?|tage|jours|días|dias|giorni))"

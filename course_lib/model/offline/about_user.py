@@ -82,7 +82,7 @@ def unsure_name(text: str) -> str | None:
     return found[-1] if found else None
 
 
-VEGETARIAN = r"(?:vegetarian|vegetarier\w*|vegetarisch\w*|végétarien\w*|vegetarian[oa]s?|vegetarian[oa])"
+VEGETARIAN = r"(?:vegetarian|vegetarier\w*|vegetarisch\w*|végétarien\w*|vegetarian[oa]s?|vegetarian[oaie])"
 VEGAN = r"(?:vegan\w*|veganer\w*|végan\w*|végétalien\w*|vegan[oa])"
 NO_MEAT = (r"(?:don't|do not|never|no longer) eat meat|ich esse kein fleisch|esse kein fleisch|je ne mange pas de "
            r"viande|je ne mange plus de viande|no como carne|não como carne|nao como carne|non mangio carne|"
