@@ -67,7 +67,7 @@ WEATHER = re.compile(r"\b(?:weather|rain|raining|forecast|temperature|sunny|vorh
                      r"pleuvra|regnen|sonnig|soleil|sol)\b", re.I)
 RESTAURANT = re.compile(r"\b(?:restaurants?|restos?|restau|bistrots?|trattorias?|dinner|lunch|eat|food|place to eat|where to eat|essen|abendessen|"
                         r"mittagessen|restaurant|dîner|déjeuner|manger|restaurante|cenar|comer|cena|almuerzo|jantar|"
-                        r"almoço|ristorante|ristoranti|restaurantes|mangiare|pranzo|place|places|somewhere|spot|recommend|suggest|lokal|empfiehl\w*|endroit|"
+                        r"almoço|ristorante|ristoranti|restaurantes|mangiare|mangia|mangiamo|cenare|cenamos|comemos|pranzo|place|places|somewhere|spot|recommend|suggest|lokal|empfiehl\w*|endroit|"
                         r"recommande\w*|lugar|recomienda\w*|sítio|recomenda\w*|posto|locale|consiglia\w*)\b", re.I)
 SMALL_TALK = re.compile(r"^[\s¡¿]*(?:hi|hello|hey|good (?:morning|evening|night)|thanks?|thank you|cheers|bye|goodbye|"
                         r"see you|ok(?:ay)?|great|cool|nice|perfect|sounds good|that's all|hallo|guten (?:tag|morgen|"

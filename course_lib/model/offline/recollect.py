@@ -26,14 +26,15 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from course_lib.model.offline.names import fold  # lower case, no accents, œ -> oe, ß -> ss
 from course_lib.ranking import order, similarities
 
 CUES_FILE = Path(__file__).parents[2] / "data" / "offline" / "question_cues.json"
+NEWER = 0.1  # candidates this close to the best score, on the same cues, count as the same answer: the latest wins
 CUE_WEIGHT = 0.5  # added per cue group the question and the candidate share: a shared group outweighs any cosine gap
 SIMILAR = 0.5  # with no cue, the cosine a candidate needs besides a shared content word (on the dev set's recall
 # questions, unrelated English pairs stay below 0.35; same-language pairs do not, hence the shared word)
@@ -73,16 +74,12 @@ class Match:
         return self.similarity + CUE_WEIGHT * len(self.shared)
 
 
-def fold(text: str) -> str:
-    """Lower case without accents ("Übernachte" -> "ubernachte"), so cues match however a learner types."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
-
-
 @lru_cache(maxsize=1)
 def cue_groups() -> dict[str, tuple[str, ...]]:
     """The cue table (group -> words), read once from the data file."""
     groups = json.loads(CUES_FILE.read_text(encoding="utf-8"))["groups"]
-    return {name: tuple(fold(w) for w in words) for name, words in groups.items()}
+    return {name: tuple(fold(w.rstrip("*")) + ("*" if w.endswith("*") else "") for w in words)
+            for name, words in groups.items()}
 
 
 def cues(text: str) -> set[str]:
@@ -113,7 +110,8 @@ def user_question(text: str) -> bool:
 
 def best_fact(question: str, candidates: list[str]) -> Match | None:
     """The candidate that answers `question`, or None when none is about what is asked (see the module docstring).
-    Ties go to the later candidate: a later statement or fact replaces an earlier one."""
+    Of candidates on the same cues within NEWER of the best score, the later wins: a later statement or fact
+    replaces an earlier one on the same subject."""
     from course_lib.model.embedder import embed  # the model loads on first use only
 
     pool = [c for c in dict.fromkeys(c.strip() for c in candidates) if c]
@@ -125,6 +123,8 @@ def best_fact(question: str, candidates: list[str]) -> Match | None:
     matches = [Match(text, float(s), tuple(sorted(asked & cues(text)))) for text, s in zip(pool, sims)]
     ranked = order([m.score for m in matches], keys=[-i for i in range(len(matches))])
     best = matches[ranked[0]]
+    close = [i for i in ranked if matches[i].shared == best.shared and matches[i].score >= best.score - NEWER]
+    best = matches[max(close)]  # "My flight is LH 2." … "My flight is LH 3.": the later of two close candidates
     if best.shared or (not asked and best.similarity >= SIMILAR and content_words(question) & content_words(best.text)):
         return best
     return None
