@@ -32,7 +32,7 @@ QUESTION_START = re.compile(r"^\s*(?:what|what's|whats|where|who|which|how|do|do
                             r"qual|onde|o que|quem|a que|come|dove|cosa|chi|a cosa|che|sono|sou|soy)\b", re.I)
 
 ASKED = (  # (slot, cue words in a question about the user)
-    ("name", r"my name|who am i|call me\?|what (?:should|do) you call me|wie heiße ich|wie heisse ich|wie ist mein "
+    ("name", r"my name|who am i|wer bin ich|qui suis-je|quién soy|quem sou eu|chi sono io|call me\?|what (?:should|do) you call me|wie heiße ich|wie heisse ich|wie ist mein "
              r"name|mein name|je m'appelle comment|comment (?:est-ce que )?je m'appelle|mon (?:pré)?nom|cómo me "
              r"llamo|como me llamo|mi nombre|como (?:eu )?me chamo|meu nome|come mi chiamo|il mio nome"),
     ("allergy", r"allerg|alérg|alerg"),

@@ -5,7 +5,8 @@ The rules, in the order they are applied:
 1. **What is asked** comes from the last user message (intents.py, six languages): a URL → ``read_page``;
    "delete everything you know about me" → ``forget_everything``; "forget my allergy" → ``search_memory`` then
    ``forget_memory`` (without memory tools: it says it cannot delete anything itself); a question about the
-   user ("Wie heiße ich?", "Where do I live?") → answered from the prompt's facts (answers.py); "book /
+   user ("Wie heiße ich?", "Where do I live?", "what's my flight number?") → answered from the prompt's facts
+   (answers.py; by meaning for anything a slot reader does not know: recollect.py); "book /
    reserve / Tisch / réserver / mesa / tavolo" → ``search_restaurants`` then ``book_table`` (booking.py);
    "restaurant / dinner / eat" → ``search_restaurants``; "weather / Wetter / météo" → ``get_weather``; a request
    close to the description of a tool the rules do not know (a learner's own tool) → that tool (own_tools.py);
