@@ -9,7 +9,7 @@ import pytest
 from course_lib.agent.react_agent import ReActAgent
 from course_lib.agent.tools import TOOLS
 from course_lib.model.amounts import party_sizes
-from course_lib.model.offline import answers, recollect
+from course_lib.model.offline import about_user, answers, recollect
 from course_lib.model.offline.booking import lowercase_name
 from course_lib.model.offline.names import said_name
 from course_lib.model.offline.slots import size_said_before
@@ -147,3 +147,16 @@ def test_word_times(text, value):
                                        ("We will be 3 people.", 3)])
 def test_party_said_as_a_statement(text, size):
     assert party_sizes(text) == {size}
+
+
+@pytest.mark.parametrize("text,value", [
+    ("nicht mehr als 30 Euro", 30.0), ("unter 25 Euro pro Kopf", 25.0), ("jusqu'à 40 euros", 40.0),
+    ("pas plus de 35 €", 35.0), ("hasta 30 euros", 30.0), ("no más de 20 euros", 20.0), ("não mais de 45 euros", 45.0),
+    ("até 20 euros", 20.0), ("fino a 30 euro", 30.0), ("massimo 50 euro", 50.0), ("30 euros or less", 30.0)])
+def test_price_caps_in_six_languages(text, value):
+    assert about_user.budget(text)[0] == value
+
+
+@pytest.mark.parametrize("text", ["fino a 4 persone", "hasta 8 personas", "massimo 12 ore", "bis zu 6 Personen"])
+def test_a_count_after_a_cap_word_is_no_price(text):
+    assert about_user.budget(text)[0] is None
