@@ -120,7 +120,8 @@ def test_restaurant_name_variants(text, name, expected):
     ("Resérvame en falafel freunde el domingo", True), ("prenota un tavolo da linse & lauch sabato", True),
     ("reserve le boeuf dore for six", True), ("réserve au jardin secret samedi", True),
     ("book a table for 2 on friday", False), ("prenota un tavolo per sabato", False), ("book something nice", False),
-    ("reservier uns einen Tisch für zwei", False)])
+    ("reservier uns einen Tisch für zwei", False), ("buch bitte im grünen salon am sonntag", True),
+    ("Book a table in Berlin on Saturday 8pm for 2", False), ("book a table in paris for two", False)])
 def test_lowercase_names(text, expected):
     assert lowercase_name(text, MONDAY) is expected
 

@@ -215,6 +215,9 @@ SLOT_WORDS = {"for", "on", "at", "für", "am", "um", "pour", "para", "el", "per"
               "with", "mit", "avec", "con", "com", "in", "im", "en", "em", "no", "na", "please", "bitte", "stp", "svp"}
 
 
+LEAD_WORDS = {"bitte", "please", "uns", "mir", "us", "me", "nous", "moi", "nos", "ci", "mi", "a", "an", "table", "einen",
+              "tisch", "une", "una", "mesa", "uma", "un", "tavolo", "at", "in", "im", "bei", "beim", "zum", "zur", "au",
+              "chez", "en", "no", "na", "al", "da", "dal", "à"}  # skipped before a name: fillers, "a table", prepositions
 NAME_ARTICLES = {"le", "la", "les", "el", "il", "lo", "o"}  # may open a name: 'reserve le boeuf dore for six'
 
 
@@ -222,7 +225,7 @@ def lowercase_name(question: str, today: Any = None) -> bool:
     """Does a booking request put lower-case words where a restaurant's name goes ('reserve jardin secret for 4',
     'resérvame en falafel freunde el domingo', 'prenota un tavolo da linse & lauch sabato')? The words after the
     verb (and an article + "table", and a preposition) up to the first word of another slot (a day, a number, a
-    time, "for / para / alle" …) are the name; the search decides whether they name a place, nothing is booked on
+    time, a city, "for / para / alle" …) are the name; the search decides whether they name a place, nothing is booked on
     these words alone. Words of a request for *some* place ('book somewhere nice') are not a name."""
     m = NAME_ANCHOR.search(question)
     if not m:
@@ -230,7 +233,9 @@ def lowercase_name(question: str, today: Any = None) -> bool:
     words: list[str] = []
     for word in m.group(1).split():
         w = word.lower().strip(",.!?;:")
-        if w in SLOT_WORDS and not (not words and w in NAME_ARTICLES) or number(w) is not None or day_of(w, today).value or clock_time(w).value:
+        if not words and w in LEAD_WORDS:
+            continue  # 'buch bitte im grünen salon', 'reserve us a table at jardin secret'
+        if w in SLOT_WORDS and not (not words and w in NAME_ARTICLES) or w in LOCAL_NAMES or number(w) is not None or day_of(w, today).value or clock_time(w).value:
             break
         words.append(w)
         if word[-1] in ",.!?;:":
