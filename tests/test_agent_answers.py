@@ -37,9 +37,9 @@ def test_question_words_are_not_cues():
 
 def test_the_cue_table_is_data(monkeypatch):
     """A group added to the table is used with no code change."""
-    assert recollect.best_fact("Where is my bike?", ["The user's bicycle is in the cellar."]) is None
-    monkeypatch.setattr(recollect, "cue_groups", lambda: {"bike": ("bike", "bicycle", "fahrrad", "velo")})
-    assert recollect.best_fact("Where is my bike?", ["The user's bicycle is in the cellar."]) is not None
+    assert recollect.best_fact("Where is my kayak?", ["The user's canoe is in the garage."]) is None
+    monkeypatch.setattr(recollect, "cue_groups", lambda: {"boat": ("kayak", "canoe", "kanu", "canoa")})
+    assert recollect.best_fact("Where is my kayak?", ["The user's canoe is in the garage."]) is not None
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -161,3 +161,20 @@ def test_price_caps_in_six_languages(text, value):
 @pytest.mark.parametrize("text", ["fino a 4 persone", "hasta 8 personas", "massimo 12 ore", "bis zu 6 Personen"])
 def test_a_count_after_a_cap_word_is_no_price(text):
     assert about_user.budget(text)[0] is None
+
+
+def test_restate_turns_any_verb_to_the_second_person():
+    assert recollect.restate("The user flies to Rome on Monday.") == "You fly to Rome on Monday."
+    assert recollect.restate("The user takes insulin every morning.") == "You take insulin every morning."
+    assert recollect.restate("The user was born in Porto.") == "You were born in Porto."
+
+
+@pytest.mark.parametrize("question,fact", [
+    ("What time is my reservation at Chez Lentille?", "The user has a reservation at Chez Lentille on Friday at 20:00."),
+    ("Welche Medikamente nehme ich?", "The user takes insulin every morning."),
+    ("¿Qué asiento prefiero?", "The user prefers aisle seats."),
+    ("Dov'è la mia bici?", "The user's bike is at the station.")])
+def test_more_subjects_from_the_cue_table(question, fact):
+    pool = [fact, "The user's sister is called Mia.", "The user's flight is BA 2490."]
+    found = recollect.best_fact(question, pool)
+    assert found is not None and found.text == fact

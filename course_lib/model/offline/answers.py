@@ -88,7 +88,8 @@ def second_person(fact: str) -> str:
         return "your " + body[len("the user's "):]
     body = re.sub(r"^the user\s+", "", body, flags=re.I)
     verb, _, rest = body.partition(" ")
-    verb = {"is": "are", "has": "have", "does": "do", "goes": "go"}.get(verb) or re.sub(r"(?:(?<=[sxz])|(?<=ch)|(?<=sh))es$|s$", "", verb)
+    verb = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}.get(verb) or re.sub(
+        r"(?<=[^aeiou])ies$", "y", re.sub(r"(?:(?<=[sxz])|(?<=ch)|(?<=sh))es$|(?<!ie)(?<!s)s$", "", verb))
     return f"you {verb} {rest}".strip()
 
 
