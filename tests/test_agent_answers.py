@@ -139,7 +139,12 @@ def test_party_size_said_earlier_by_the_user_only():
 
 @pytest.mark.parametrize("text,value", [("às oito e um quarto da noite", "20:15"), ("às sete da noite", "19:00"),
                                         ("a las nueve de la noche", "21:00"), ("alle sette e mezza di sera", "19:30"),
-                                        ("à huit heures du soir", "20:00"), ("um acht Uhr abends", "20:00")])
+                                        ("à huit heures du soir", "20:00"), ("um acht Uhr abends", "20:00"),
+                                        ("alle venti e trenta", "20:30"), ("à vingt heures trente", "20:30"),
+                                        ("um zwanzig Uhr dreißig", "20:30"), ("a las ocho y quince de la noche", "20:15"),
+                                        ("às oito menos quinze da noite", "19:45"), ("às dezanove e trinta", "19:30"),
+                                        ("às vinte e uma horas", "21:00"), ("à vingt et une heures", "21:00"),
+                                        ("um 20 Uhr 4 Personen", "20:00"), ("a las 21 para cuatro", "21:00")])
 def test_word_times(text, value):
     assert clock_time(text) == Reading(value)
 
