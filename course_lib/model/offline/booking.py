@@ -215,9 +215,9 @@ SLOT_WORDS = {"for", "on", "at", "für", "am", "um", "pour", "para", "el", "per"
               "with", "mit", "avec", "con", "com", "in", "im", "en", "em", "no", "na", "please", "bitte", "stp", "svp"}
 
 
-LEAD_WORDS = {"bitte", "please", "uns", "mir", "us", "me", "nous", "moi", "nos", "ci", "mi", "a", "an", "table", "einen",
-              "tisch", "une", "una", "mesa", "uma", "un", "tavolo", "at", "in", "im", "bei", "beim", "zum", "zur", "au",
-              "chez", "en", "no", "na", "al", "da", "dal", "à"}  # skipped before a name: fillers, "a table", prepositions
+LEAD_WORDS = {"bitte", "please", "uns", "mir", "us", "me", "nous", "moi", "nos", "ci", "mi", "a", "an", "the", "der", "die",
+              "das", "den", "dem", "table", "einen", "tisch", "une", "una", "mesa", "uma", "un", "tavolo", "at", "in",
+              "im", "bei", "beim", "zum", "zur", "au", "chez", "en", "no", "na", "al", "da", "dal", "à"}  # skipped before a name: fillers, "a table", prepositions
 NAME_ARTICLES = {"le", "la", "les", "el", "il", "lo", "o"}  # may open a name: 'reserve le boeuf dore for six'
 
 

@@ -5,7 +5,7 @@ type them otherwise: in lower case ("jardin secret"), without accents ("le boeuf
 dropped after a preposition ("au Bœuf Doré", "dal Bistrot" is still "Bistrot du Canal" only if every word is
 there), and in German declined after a preposition ("im Grünen Salon", "zum Grünen Salon": an adjective's -er
 becomes -en / -em / -es / -e). One regex per name accepts exactly these variants and nothing shorter than the
-whole name, so "Canal" alone is not "Bistrot du Canal" and "Salon" alone is not "Grüner Salon".
+whole name ("&" may be typed as "and / und / et / y / e"), so "Canal" alone is not "Bistrot du Canal" and "Salon" alone is not "Grüner Salon".
 
     said_name("Tisch im Grünen Salon am Freitag", "Grüner Salon")   == True
     said_name("réserve au jardin secret samedi", "Jardin Secret")   == True
@@ -29,7 +29,10 @@ def fold(text: str) -> str:
 
 
 def _word(word: str) -> str:
-    """One word of a name as a pattern: a word ending like a German adjective may take any of the other endings."""
+    """One word of a name as a pattern: a word ending like a German adjective may take any of the other endings;
+    "&" may be typed as a word ("Linse und Lauch", "linse and lauch", "linse e lauch")."""
+    if word == "&":
+        return r"(?:&|and|und|et|y|e|n)"
     for ending in ("er", "en", "em", "es"):
         if len(word) > 4 and word.endswith(ending):
             return re.escape(word[: -len(ending)]) + ENDINGS
