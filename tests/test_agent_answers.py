@@ -159,12 +159,14 @@ def test_party_said_as_a_statement(text, size):
 @pytest.mark.parametrize("text,value", [
     ("nicht mehr als 30 Euro", 30.0), ("unter 25 Euro pro Kopf", 25.0), ("jusqu'à 40 euros", 40.0),
     ("pas plus de 35 €", 35.0), ("hasta 30 euros", 30.0), ("no más de 20 euros", 20.0), ("não mais de 45 euros", 45.0),
-    ("até 20 euros", 20.0), ("fino a 30 euro", 30.0), ("massimo 50 euro", 50.0), ("30 euros or less", 30.0)])
+    ("até 20 euros", 20.0), ("fino a 30 euro", 30.0), ("massimo 50 euro", 50.0), ("30 euros or less", 30.0),
+    ("que no pase de 50 euros", 50.0), ("bis 20 Euro", 20.0), ("che non superi i 40 euro", 40.0)])
 def test_price_caps_in_six_languages(text, value):
     assert about_user.budget(text)[0] == value
 
 
-@pytest.mark.parametrize("text", ["fino a 4 persone", "hasta 8 personas", "massimo 12 ore", "bis zu 6 Personen"])
+@pytest.mark.parametrize("text", ["fino a 4 persone", "hasta 8 personas", "massimo 12 ore", "bis zu 6 Personen",
+                                  "Wir bleiben bis 20 Uhr"])
 def test_a_count_after_a_cap_word_is_no_price(text):
     assert about_user.budget(text)[0] is None
 

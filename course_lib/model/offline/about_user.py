@@ -196,7 +196,9 @@ BUDGET_CUE = re.compile(r"budget|per person|pro person|par personne|por persona|
                         r"sotto i|less than|below|cheaper than|\bunter\b|weniger als|menos de|meno di|moins cher|"
                         r"abaixo de|por debajo de|nicht mehr als|jusqu'(?:à|a)|hasta|no más de|não mais de|fino a|"
                         r"massimo|maximum|or less|oder weniger|ou moins|o menos|ou menos|o meno|per head|a head|"
-                        r"pro kopf|par tête|por cabeza|por cabeça", re.I)
+                        r"pro kopf|par tête|por cabeza|por cabeça|no pase de|no supere|sin pasar de|ne dépasse pas|"
+                        r"sans dépasser|non superi|senza superare|não passe de|sem passar de|nicht über|"
+                        r"\bbis\s+(?=€?\s*\d)", re.I)
 BARE_AMOUNT = re.compile(r"\b(?:max(?:imum)?|under|at most|up to|no more than|höchstens|maximal|bis zu|moins de|"
                          r"menos de|máximo|sotto i|al massimo|até|hasta|fino a|jusqu'à|nicht mehr als|no más de|"
                          r"não mais de|massimo)\s*(\d+(?:[.,]\d+)?)(?![\d:.]|\s*(?:people|persons?|guests|personen|personnes|personas|pessoas|persone|pm|am|h\b|uhr|heures?|"
