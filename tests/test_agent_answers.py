@@ -186,3 +186,17 @@ def test_more_subjects_from_the_cue_table(question, fact):
     pool = [fact, "The user's sister is called Mia.", "The user's flight is BA 2490."]
     found = recollect.best_fact(question, pool)
     assert found is not None and found.text == fact
+
+
+def test_a_family_answer_about_another_animal_is_no_answer():
+    """The open 'pet' family holds the cat; asked about the dog, the agent says it does not know."""
+    reply = answers.answer_question("Where's my dog?", FACTS[3], [FACTS[3]])
+    assert reply.startswith("I don't know") and "Mochi" not in reply
+    assert "Mochi" in answers.answer_question("What's my cat called?", FACTS[3], [FACTS[3]])
+
+
+@pytest.mark.parametrize("question", ["¿Con quién me reúno el martes?", "Quem vou encontrar na terça?",
+                                      "Wen treffe ich am Dienstag?", "Chi incontro martedì?"])
+def test_meeting_verbs_without_a_pronoun(question):
+    reply = ReActAgent(tools=TOOLS, before_run=lambda a, m: FACTS).run(question).answer
+    assert "Dr Okafor" in reply

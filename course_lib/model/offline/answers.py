@@ -124,14 +124,16 @@ def answer_question(question: str, text: str, candidates: list[str] | None = Non
             return answer
         return by_meaning(question, candidates or []) or answer
     family = asked_open(question)
-    if family:
+    if family:  # a family answer about something else ("your cat …" to "where's my dog?") is no answer
         answer = answer_open(family, text)
-        if not answer.startswith("I don't know"):
+        asked_cues = recollect.cues(question)
+        if not answer.startswith("I don't know") and (not asked_cues or asked_cues & recollect.cues(answer)):
             return answer
     general = by_meaning(question, candidates or [])
     if general:
         return general
     thing = asked_thing(question)
+    thing = re.sub(r"(?:'s)?\s+(?:called|named|name)$", "", thing) if thing else thing  # "my brother called"
     value = about_user.stated(text, thing) if thing else None
     return f"Your {thing} is {value}." if value else f"I don't know {'your ' + thing if thing else 'that'}: {UNKNOWN_WHY}."
 
