@@ -200,3 +200,15 @@ def test_a_family_answer_about_another_animal_is_no_answer():
 def test_meeting_verbs_without_a_pronoun(question):
     reply = ReActAgent(tools=TOOLS, before_run=lambda a, m: FACTS).run(question).answer
     assert "Dr Okafor" in reply
+
+
+def test_a_booking_with_an_earlier_party_size_says_so():
+    from course_lib.short_term.buffer import ConversationBuffer
+
+    buffer = ConversationBuffer()
+    buffer.add({"role": "user", "content": "Wir sind zu dritt."})
+    buffer.add({"role": "assistant", "content": "Gut."})
+    result = ReActAgent(tools=TOOLS, memory=buffer).run("Tisch im Grünen Salon am Samstag um 20 Uhr")
+    booked = [s.args for s in result.trace.steps if s.action == "book_table"]
+    assert booked == [{"restaurant": "Grüner Salon", "time": "Saturday 20:00", "people": 3}]
+    assert "you gave earlier" in result.answer

@@ -156,7 +156,8 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
         return Reply(content="Then I leave it as it is: I have booked nothing new, and your earlier booking stands.")
     again = answer is True or repeats.on_purpose(question)  # a repeat the user asked for: a booking of its own
     args, gaps = slots(question, today) if book else ({}, [])
-    if "how many people" in gaps:  # "Wir sind zu dritt." said earlier in this conversation
+    earlier = "how many people" in gaps  # "Wir sind zu dritt." said earlier in this conversation
+    if earlier:
         args["people"] = size_said_before(s.messages, s.last_user)
         gaps = [g for g in gaps if g != "how many people" or args["people"] is None]
     loose = candidate_names(question, today) if book else []
@@ -176,7 +177,7 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
         found_place = lookup(s, name, asked_city, back)  # a name found nowhere is asked about, never replaced
         if isinstance(found_place, Reply):
             return found_place
-        return book_it(s, found_place, "you asked for it by name", args, done_before, c, again)
+        return said_earlier(book_it(s, found_place, "you asked for it by name", args, done_before, c, again), earlier)
     searched = [obs for tool, a, obs in s.done  # this city's search (one sent without a city counts too)
                 if tool == "search_restaurants" and fold(a.get("city") or city) == fold(city)]
     if not searched:
@@ -196,7 +197,7 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
         others = [r["name"] for r in fitting(found, c) if r.get("name") != chosen.get("name")][:4]
         also = f" Also fitting: {', '.join(others)}." if others else ""  # names only: the reply stays short
         return Reply(content=f"I suggest {summary(chosen)} in {city}: {reason}.{also}{suffix}")
-    return book_it(s, chosen, reason, args, done_before, c, again)
+    return said_earlier(book_it(s, chosen, reason, args, done_before, c, again), earlier)
 
 
 NOT_PLACE_WORDS = {  # words of a request for *some* place, not the name of one ('book somewhere nice', 'reserve a table')
@@ -241,6 +242,13 @@ def lowercase_name(question: str, today: Any = None) -> bool:
         if word[-1] in ",.!?;:":
             break
     return bool(words) and not set(words) & NOT_PLACE_WORDS
+
+
+def said_earlier(reply: Reply, earlier: bool) -> Reply:
+    """A booking's report says when the party size came from an earlier message, so the user can correct it."""
+    if earlier and reply.content and not reply.tool_calls and reply.content.startswith("I booked"):
+        return Reply(content=reply.content + " The number of people is the one you gave earlier in this conversation.")
+    return reply
 
 
 def book_it(s: Any, chosen: dict[str, Any], reason: str, args: dict[str, Any], done_before: Any, c: dict[str, Any],
