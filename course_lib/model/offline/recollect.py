@@ -168,11 +168,22 @@ def candidates(messages: list[dict], last_user: int, recalled: str = "") -> list
 def asks_about_user(kind: str, question: str, pool: list[str]) -> bool:
     """Should a message the intent table read as something else be answered as a question about the user? Yes
     when it is one (user_question) and nothing else understood it; for a question without a first-person word, or
-    after a booking or restaurant reading, only when a fact shares a cue with it ("Which hotel did I book in
+    after a booking or restaurant reading (then only with a question word first and no time or party size), only
+    when a fact shares a cue with it ("Which hotel did I book in
     Lisbon?" with "The user is staying at Hotel Avenida"; "In quale albergo dormo?")."""
     if kind in ("unknown", "small_talk") and user_question(question):
         return True
+    if kind in ("book", "restaurant") and (not QUESTION_WORD.search(question) or booking_slots(question)):
+        return False  # "Book a table for my sister's birthday on Friday at 8pm for 4?" is a booking
     if kind in ("unknown", "small_talk", "book", "restaurant") and asking(question):
         found = best_fact(question, pool)
         return found is not None and bool(found.shared)
     return False
+
+
+def booking_slots(text: str) -> bool:
+    """Does the message give a time or a party size (then a booking or search reading stands)?"""
+    from course_lib.model.amounts import party_sizes
+    from course_lib.model.when import clock_time
+
+    return bool(clock_time(text).value or clock_time(text).unclear or party_sizes(text))
