@@ -217,7 +217,7 @@ def test_a_booking_with_an_earlier_party_size_says_so():
 def test_a_booking_that_ends_in_a_question_mark_is_still_a_booking():
     facts = ["The user's sister is called Mia.", "The user has a reservation at Chez Lentille on Friday at 20:00."]
     agent = ReActAgent(tools=TOOLS, before_run=lambda a, m: facts)
-    booked = agent.run("Book a table for my sister's birthday on Friday at 8pm for 4?")
+    booked = agent.run("Book a table in Berlin for my sister's birthday on Friday at 8pm for 4?")
     assert "book_table" in [s.action for s in booked.trace.steps]
     asked = ReActAgent(tools=TOOLS, before_run=lambda a, m: facts).run("What time did I book Chez Lentille for?")
     assert "20:00" in asked.answer and "book_table" not in [s.action for s in asked.trace.steps]
