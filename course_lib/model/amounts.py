@@ -30,10 +30,11 @@ UNITS = {  # 0-19 in the six languages (masculine and feminine forms)
     "thirteen": 13, "dreizehn": 13, "treize": 13, "trece": 13, "treze": 13, "tredici": 13,
     "fourteen": 14, "vierzehn": 14, "quatorze": 14, "catorce": 14, "catorze": 14, "quattordici": 14,
     "fifteen": 15, "fünfzehn": 15, "quinze": 15, "quince": 15, "quindici": 15,
-    "sixteen": 16, "sechzehn": 16, "seize": 16, "dieciséis": 16, "dezesseis": 16, "sedici": 16,
-    "seventeen": 17, "siebzehn": 17, "dix-sept": 17, "diecisiete": 17, "dezessete": 17, "diciassette": 17,
+    "sixteen": 16, "sechzehn": 16, "seize": 16, "dieciséis": 16, "dezesseis": 16, "dezasseis": 16, "sedici": 16,
+    "seventeen": 17, "siebzehn": 17, "dix-sept": 17, "diecisiete": 17, "dezessete": 17, "dezassete": 17,
+    "diciassette": 17,
     "eighteen": 18, "achtzehn": 18, "dix-huit": 18, "dieciocho": 18, "dezoito": 18, "diciotto": 18,
-    "nineteen": 19, "neunzehn": 19, "dix-neuf": 19, "diecinueve": 19, "dezenove": 19, "diciannove": 19,
+    "nineteen": 19, "neunzehn": 19, "dix-neuf": 19, "diecinueve": 19, "dezenove": 19, "dezanove": 19, "diciannove": 19,
 }
 TENS = {
     "twenty": 20, "zwanzig": 20, "vingt": 20, "veinte": 20, "vinte": 20, "venti": 20,
@@ -55,7 +56,7 @@ NUMBER_WORD = (rf"(?:(?:{_ALT(UNITS)})und(?:{_ALT(TENS)})"  # German: fünfundzw
                rf"|(?:{_ALT(UNITS)}))")
 NUMBER = rf"(?:\d{{1,2}}|{NUMBER_WORD})"
 TWENTY = r"(?:twenty|zwanzig|vingt|veinte|vinte|venti)"
-SMALL_NUMBER_WORD = (rf"(?:{TWENTY}(?:[- ](?:et |y |e )?(?:one|un|uno|um|two|deux|dos|dois|due|three|trois|tres|três|"
+SMALL_NUMBER_WORD = (rf"(?:{TWENTY}(?:[- ](?:et[- ]|y |e )?(?:one|une|un|uno|uma|um|two|deux|dos|dois|due|three|trois|tres|três|"
                      rf"tre))?|(?:ein|zwei|drei)undzwanzig|ventuno|ventidue|ventitré|(?:{_ALT(UNITS)}))")
 SMALL_NUMBER = rf"(?:\d{{1,2}}|{SMALL_NUMBER_WORD})"  # 0-23 in digits or words: hours and party sizes
 _WORD_RE = re.compile(rf"^{NUMBER_WORD}$", re.I)
@@ -92,7 +93,7 @@ PARTY_CUES = (
     re.compile(rf"\b(?:for|für|pour|para|per)\s+(?:a party of\s+|just\s+|only\s+)?({SMALL_NUMBER})(?!\w)", re.I),
     re.compile(rf"(?<!\w)({SMALL_NUMBER})\s+{PEOPLE_NOUN}(?!\w)", re.I),
     re.compile(rf"\b(?:party of|group of|table for|we are|we're|there are|there will be|wir sind|nous sommes|"
-               rf"on est|on sera|somos|seremos|siamo in|saremo in|siamo)\s+({SMALL_NUMBER})(?!\w)", re.I),
+               rf"on est|on sera|nous serons|we'll be|we will be|somos|seremos|vamos ser|siamo in|saremo in|saremo|siamo)\s+({SMALL_NUMBER})(?!\w)", re.I),
     re.compile(r"\bzu\s+(" + "|".join(GERMAN_GROUP) + r")\b", re.I),
 )
 

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from course_lib.model.amounts import SMALL_NUMBER, number
+from course_lib.model.amounts import NUMBER_WORD, SMALL_NUMBER, number
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 DAY_WORDS = {  # weekday names in the six languages -> index (Monday = 0)
@@ -58,9 +58,9 @@ MIDDAY = re.compile(r"\b(?:lunch|mittag\w*|déjeuner|almuerzo|comida|almoço|pra
 
 AT = r"(?:at|around|about|by|um|gegen|ab|à|a|vers|a las|a la|sobre|às|as|por volta das|alle|all'|verso le|ore)"
 HOUR_WORD = SMALL_NUMBER
-HALF = r"(?:y media|e meia|e mezza|e mezzo|et demie|y cuarto|e quarto|e un quarto|et quart|menos cuarto|menos um quarto|meno un quarto|moins le quart)"
+HALF = r"(?:y media|e meia|e mezza|e mezzo|et demie|y cuarto|e um quarto|e quarto|e un quarto|et quart|menos cuarto|menos um quarto|meno un quarto|moins le quart)"
 HALF_MINUTES = {"y media": 30, "e meia": 30, "e mezza": 30, "e mezzo": 30, "et demie": 30, "y cuarto": 15,
-                "e quarto": 15, "e un quarto": 15, "et quart": 15, "menos cuarto": -15, "menos um quarto": -15,
+                "e quarto": 15, "e um quarto": 15, "e un quarto": 15, "et quart": 15, "menos cuarto": -15, "menos um quarto": -15,
                 "meno un quarto": -15, "moins le quart": -15}
 NOT_A_TIME = r"(?!\s*(?:people|persons?|guests|personen|personnes|personas|pessoas|persone|€|eur|euros?|%|km|"\
              r"minutes?|min\b|days?|nights?|tage|jours|días|dias|giorni))"
@@ -79,6 +79,22 @@ PATTERNS = (  # (regex, kind); the first that matches wins, so the most explicit
     (re.compile(rf"\b(?:{AT})\s+({HOUR_WORD})[ -](thirty|fifteen|forty-five|dreißig)\b", re.I), "h thirty"),
     (re.compile(rf"\b(?:{AT})\s+(?:las |la |le |l')?({HOUR_WORD})(?![\w:.])" + NOT_A_TIME, re.I), "at h"),
 )
+
+
+MINUTES_AFTER = re.compile(r"\s*(?:(?P<join>e|y|et|und)\s+|(?P<minus>menos|meno|moins)\s+(?:le\s+)?)?"
+                           rf"(?P<word>{NUMBER_WORD})(?!\w)" + NOT_A_TIME, re.I)
+
+
+def minutes_after(text: str, end: int) -> int | None:
+    """The minutes said in words right after an hour ("alle venti e trenta", "à vingt heures trente", "um zwanzig
+    Uhr dreißig", "às oito menos quinze"): 1-59, negative after "menos / meno / moins", or None. Only a number
+    word counts (a digit after the hour is already read as minutes, or is something else: "um 20 Uhr 4 Personen"),
+    and not one followed by a count of people."""
+    m = MINUTES_AFTER.match(text, end)
+    n = number(m.group("word")) if m else None
+    if n is None or not 0 < n < 60 or m.group("word").isdigit():
+        return None
+    return -n if m.group("minus") else n
 
 
 @dataclass(frozen=True)
@@ -150,7 +166,10 @@ def clock_time(text: str) -> Reading:
             half = re.match(rf"\s*({HALF})\b", text[m.end():], re.I)
             if half and hour is not None and not m.group(2):
                 minute = HALF_MINUTES[half.group(1).lower()]
-                hour, minute = (hour - 1, 60 + minute) if minute < 0 else (hour, minute)
+            elif hour is not None and not m.group(2):
+                minute = minutes_after(text, m.end()) or 0
+            if hour is not None and minute < 0:
+                hour, minute = hour - 1, 60 + minute
             if hour is not None and hour > 12:
                 return Reading(f"{hour:02d}:{minute:02d}")
         elif kind == "h and a half":
@@ -161,10 +180,12 @@ def clock_time(text: str) -> Reading:
         elif kind == "h thirty":
             hour, minute = _hour(m.group(1)), {"thirty": 30, "dreißig": 30, "fifteen": 15, "forty-five": 45}[
                 m.group(2).lower()]
-        else:  # "at h"
-            hour, minute = _hour(m.group(1)), 0
+        else:  # "at h", and minutes in words after it ("alle venti e trenta", "às oito e quinze")
+            hour, minute = _hour(m.group(1)), minutes_after(text, m.end()) or 0
+            if hour is not None and minute < 0:
+                hour, minute = hour - 1, 60 + minute
             if hour is not None and hour > 12:
-                return Reading(f"{hour:02d}:00")
+                return Reading(f"{hour:02d}:{minute:02d}")
         if hour is None:
             continue
         if hour == 0 and kind != "h unit":

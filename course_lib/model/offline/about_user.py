@@ -82,7 +82,7 @@ def unsure_name(text: str) -> str | None:
     return found[-1] if found else None
 
 
-VEGETARIAN = r"(?:vegetarian|vegetarier\w*|vegetarisch\w*|végétarien\w*|vegetarian[oa]s?|vegetarian[oa])"
+VEGETARIAN = r"(?:vegetarian|vegetarier\w*|vegetarisch\w*|végétarien\w*|vegetarian[oa]s?|vegetarian[oaie])"
 VEGAN = r"(?:vegan\w*|veganer\w*|végan\w*|végétalien\w*|vegan[oa])"
 NO_MEAT = (r"(?:don't|do not|never|no longer) eat meat|ich esse kein fleisch|esse kein fleisch|je ne mange pas de "
            r"viande|je ne mange plus de viande|no como carne|não como carne|nao como carne|non mangio carne|"
@@ -194,11 +194,18 @@ BUDGET_CUE = re.compile(r"budget|per person|pro person|par personne|por persona|
                         r"\bmax|\bunder\b|up to|no more than|can spend|höchstens|maximal|bis zu|au maximum|pas plus de|"
                         r"moins de|presupuesto|máximo|como mucho|orçamento|no máximo|até|al massimo|non più di|"
                         r"sotto i|less than|below|cheaper than|\bunter\b|weniger als|menos de|meno di|moins cher|"
-                        r"abaixo de|por debajo de", re.I)
+                        r"abaixo de|por debajo de|nicht mehr als|jusqu'(?:à|a)|hasta|no más de|não mais de|fino a|"
+                        r"massimo|maximum|or less|oder weniger|ou moins|o menos|ou menos|o meno|per head|a head|"
+                        r"pro kopf|par tête|por cabeza|por cabeça|no pase de|no supere|sin pasar de|ne dépasse pas|"
+                        r"sans dépasser|non superi|senza superare|não passe de|sem passar de|nicht über|"
+                        r"\bbis\s+(?=€?\s*\d)", re.I)
 BARE_AMOUNT = re.compile(r"\b(?:max(?:imum)?|under|at most|up to|no more than|höchstens|maximal|bis zu|moins de|"
-                         r"menos de|máximo|sotto i|al massimo|até)\s*(\d+(?:[.,]\d+)?)(?![\d:.]|\s*(?:people|pm|am|h\b))|"
+                         r"menos de|máximo|sotto i|al massimo|até|hasta|fino a|jusqu'à|nicht mehr als|no más de|"
+                         r"não mais de|massimo)\s*(\d+(?:[.,]\d+)?)(?![\d:.]|\s*(?:people|persons?|guests|personen|personnes|personas|pessoas|persone|pm|am|h\b|uhr|heures?|"
+                         r"horas?|ore\b|years|jahre|ans\b|años|anos|anni|days|tage|jours|días|dias|giorni|km|%))|"
                          r"\b(\d+(?:[.,]\d+)?)\s*(?:per person|pro person|par personne|por persona|por pessoa|a testa)", re.I)
-PER_PERSON = re.compile(r"per person|pro person|par personne|por persona|por pessoa|a persona|a testa|each", re.I)
+PER_PERSON = re.compile(r"per person|pro person|par personne|por persona|por pessoa|a persona|a testa|each|per head|"
+                        r"a head|pro kopf|par tête|por cabeza|por cabeça", re.I)
 
 
 def budget(text: str) -> tuple[float | None, bool]:

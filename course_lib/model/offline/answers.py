@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline import about_user
+from course_lib.model.offline import about_user, recollect
 from course_lib.model.offline.intents import asked, asked_open, asked_thing
 from course_lib.model.offline.lang.read import read_message
 from course_lib.model.offline.lang.read_facts import about
@@ -88,7 +88,8 @@ def second_person(fact: str) -> str:
         return "your " + body[len("the user's "):]
     body = re.sub(r"^the user\s+", "", body, flags=re.I)
     verb, _, rest = body.partition(" ")
-    verb = {"is": "are", "has": "have", "does": "do", "goes": "go"}.get(verb) or re.sub(r"(?:(?<=[sxz])|(?<=ch)|(?<=sh))es$|s$", "", verb)
+    verb = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}.get(verb) or re.sub(
+        r"(?<=[^aeiou])ies$", "y", re.sub(r"(?:(?<=[sxz])|(?<=ch)|(?<=sh))es$|(?<!ie)(?<!s)s$", "", verb))
     return f"you {verb} {rest}".strip()
 
 
@@ -105,15 +106,34 @@ def answer_open(family: str, text: str) -> str:
     return "From what I know: " + "; ".join(second_person(f) for f in facts) + "."
 
 
-def answer_question(question: str, text: str) -> str:
-    """The answer to a question about the user, from the fact text `text`."""
+def by_meaning(question: str, candidates: list[str]) -> str | None:
+    """The answer from the recalled fact or earlier statement that fits the question by meaning (recollect.py),
+    restated ("Your flight is BA 2490."), or None when none is about what was asked."""
+    found = recollect.best_fact(question, candidates) if candidates else None
+    return recollect.restate(found.text) if found else None
+
+
+def answer_question(question: str, text: str, candidates: list[str] | None = None) -> str:
+    """The answer to a question about the user, from the fact text `text`: a known slot (name, diet, allergies,
+    city, budget, job, an open slot family) is read by its reader; anything else, or a slot its reader finds
+    empty, is answered from the candidate facts and statements by meaning; with nothing that fits, "I don't know"."""
     slot = asked(question)
     if slot:
-        return ANSWERS[slot](text)
+        answer = ANSWERS[slot](text)
+        if slot == "all" or not answer.startswith("I don't know"):
+            return answer
+        return by_meaning(question, candidates or []) or answer
     family = asked_open(question)
-    if family:
-        return answer_open(family, text)
+    if family:  # a family answer about something else ("your cat …" to "where's my dog?") is no answer
+        answer = answer_open(family, text)
+        asked_cues = recollect.cues(question)
+        if not answer.startswith("I don't know") and (not asked_cues or asked_cues & recollect.cues(answer)):
+            return answer
+    general = by_meaning(question, candidates or [])
+    if general:
+        return general
     thing = asked_thing(question)
+    thing = re.sub(r"(?:'s)?\s+(?:called|named|name)$", "", thing) if thing else thing  # "my brother called"
     value = about_user.stated(text, thing) if thing else None
     return f"Your {thing} is {value}." if value else f"I don't know {'your ' + thing if thing else 'that'}: {UNKNOWN_WHY}."
 

@@ -17,15 +17,17 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from typing import Any
 
 from course_lib.model.offline import repeats
+from course_lib.model.offline.names import fold, said_name, where_said
 from course_lib.model.offline.places import LOCAL_NAMES, city_named
 from course_lib.model.offline.reading import describe, prompt_text
 from course_lib.model.offline.reply import Reply
-from course_lib.model.offline.slots import candidate_names, ordinal, refers_back, said_before, slots
-from course_lib.model.when import WEEKDAYS
+from course_lib.model.offline.slots import (candidate_names, ordinal, refers_back, said_before, size_said_before,
+                                            slots)
+from course_lib.model.amounts import number
+from course_lib.model.when import WEEKDAYS, clock_time, day_of
 
 NOT_FOUND = "I found no restaurant"  # opens the reply when a name the user gave is in no city's search
 ASK_BOOKING = "To book, I need"  # opens the question about what is missing (react.py reads the answer with it)
@@ -47,17 +49,10 @@ def named_place(question: str) -> str | None:
     return None
 
 
-def fold(text: str) -> str:
-    """A name as compared: lower case, accents and ligatures dropped, punctuation as spaces ('Le Bœuf Doré' -> 'le boeuf dore')."""
-    text = text.casefold().replace("œ", "oe").replace("æ", "ae").replace("ß", "ss")
-    text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
-    return " ".join(re.sub(r"[^\w&]+", " ", text).split())
-
-
 def named_in(question: str, found: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The restaurants of a search whose whole name the question says (any case, any accents; not a part of a name)."""
-    said = f" {fold(question)} "
-    return [r for r in found if r.get("name") and f" {fold(r['name'])} " in said]
+    """The restaurants of a search whose whole name the question says (any case, any accents, declined, without
+    its article: names.py; never a part of a name)."""
+    return [r for r in found if r.get("name") and said_name(question, r["name"])]
 
 
 def lookup(s: Any, name: str | None, asked_city: str | None, text: str | None = None) -> Reply | dict[str, Any]:
@@ -71,7 +66,7 @@ def lookup(s: Any, name: str | None, asked_city: str | None, text: str | None = 
     for obs in s.results("search_restaurants"):
         hits += [r for r in named_in(said, results(obs)) if r not in hits]
     if text is not None and len(hits) > 1:
-        hits.sort(key=lambda r: fold(said).find(fold(r["name"])))  # in the order that message names them
+        hits.sort(key=lambda r: where_said(said, r["name"]))  # in the order that message names them
         nth = ordinal(s.question)
         if nth is not None and -len(hits) <= nth < len(hits):  # "the second one"
             hits = [hits[nth]]
@@ -161,12 +156,16 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
         return Reply(content="Then I leave it as it is: I have booked nothing new, and your earlier booking stands.")
     again = answer is True or repeats.on_purpose(question)  # a repeat the user asked for: a booking of its own
     args, gaps = slots(question, today) if book else ({}, [])
+    earlier = "how many people" in gaps  # "Wir sind zu dritt." said earlier in this conversation
+    if earlier:
+        args["people"] = size_said_before(s.messages, s.last_user)
+        gaps = [g for g in gaps if g != "how many people" or args["people"] is None]
     loose = candidate_names(question, today) if book else []
     name = named_place(question) if book else None
     name = next((n for n in loose if name and name in n), name)  # "Chez Lentille", not only "Lentille" after "chez"
     back = said_before(s.messages, s.last_user) if book and name is None and refers_back(question) else None
     # the user names the place (or points back at one): never choose another
-    by_name = book and (name is not None or bool(loose) or back is not None or lowercase_name(question))
+    by_name = book and (name is not None or bool(loose) or back is not None or lowercase_name(question, today))
     if book and c["city"] is None and not by_name:
         gaps = ["the restaurant or the city", *gaps]
     if gaps:
@@ -178,7 +177,7 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
         found_place = lookup(s, name, asked_city, back)  # a name found nowhere is asked about, never replaced
         if isinstance(found_place, Reply):
             return found_place
-        return book_it(s, found_place, "you asked for it by name", args, done_before, c, again)
+        return said_earlier(book_it(s, found_place, "you asked for it by name", args, done_before, c, again), earlier)
     searched = [obs for tool, a, obs in s.done  # this city's search (one sent without a city counts too)
                 if tool == "search_restaurants" and fold(a.get("city") or city) == fold(city)]
     if not searched:
@@ -198,24 +197,58 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
         others = [r["name"] for r in fitting(found, c) if r.get("name") != chosen.get("name")][:4]
         also = f" Also fitting: {', '.join(others)}." if others else ""  # names only: the reply stays short
         return Reply(content=f"I suggest {summary(chosen)} in {city}: {reason}.{also}{suffix}")
-    return book_it(s, chosen, reason, args, done_before, c, again)
+    return said_earlier(book_it(s, chosen, reason, args, done_before, c, again), earlier)
 
 
 NOT_PLACE_WORDS = {  # words of a request for *some* place, not the name of one ('book somewhere nice', 'reserve a table')
     "a", "an", "the", "table", "tables", "dinner", "lunch", "breakfast", "brunch", "something", "somewhere", "anywhere", "place",
     "restaurant", "me", "us", "it", "one", "seats", "seat", "spot", "nice", "good", "cheap", "best", "vegetarian", "vegan",
     "quiet", "cosy", "cozy", "romantic", "local", "nearby", "again", "same", "usual", "that", "this", "there", "please",
-    "einen", "tisch", "une", "una", "mesa", "uma", "un", "tavolo", "etwas", "quelque", "algo", "qualcosa", "para", "pour"}
+    "einen", "tisch", "une", "una", "mesa", "uma", "un", "tavolo", "etwas", "quelque", "algo", "qualcosa", "para", "pour",
+    "uns", "nous", "nos", "ci", "mi", "moi", "mir", "noi", "nós"}
 
 
-def lowercase_name(question: str) -> bool:
-    """Does a booking request put words where a restaurant's name goes ('reserve jardin secret for 4')? Then the
-    search decides whether they name one; nothing is booked on these words alone."""
-    m = re.search(r"\b(?i:book|reserve|reservieren?|buche|réserve[rz]?|reserva[r]?|prenota(?:re)?)\s+(?i:a table at |at |in |im |bei |"
-                  r"chez |en |no |na |al |da |au )?([a-zà-ÿ][\w'’&-]*(?:\s+(?:&\s+)?[a-zà-ÿ][\w'’&-]*){0,3}?)(?=\s+(?:for|on|at|für|am|um|pour|"
-                  r"para|el|per|il|alle|tomorrow|tonight|next|this|\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|"
-                  r"\s+\d|[,.!?]|$)", question)
-    return bool(m) and not set(m.group(1).lower().split()) & NOT_PLACE_WORDS
+NAME_ANCHOR = re.compile(r"\b(?i:book|reserv\w*|réserv\w*|resérv\w*|buch\w*|prenot\w*)\s+(?i:(?:a|une|una|uma|un|einen|ein)\s+"
+                         r"(?:table|tisch|mesa|tavolo)\s+)?(?i:(?:at the|in the|dans le|para o|para a|at|in|im|bei|chez|"
+                         r"en|no|na|al|da|dal|dalla|au|à|a)\s+)?([a-zà-ÿ][\w'’&-]*(?:\s+[\w'’&-]+){0,5})")
+SLOT_WORDS = {"for", "on", "at", "für", "am", "um", "pour", "para", "el", "per", "il", "alle", "às", "as", "a", "à",
+              "le", "la", "tomorrow", "tonight", "next", "this", "ce", "este", "esta", "questo", "diesen", "kommenden",
+              "with", "mit", "avec", "con", "com", "in", "im", "en", "em", "no", "na", "please", "bitte", "stp", "svp"}
+
+
+LEAD_WORDS = {"bitte", "please", "uns", "mir", "us", "me", "nous", "moi", "nos", "ci", "mi", "a", "an", "the", "der", "die",
+              "das", "den", "dem", "table", "einen", "tisch", "une", "una", "mesa", "uma", "un", "tavolo", "at", "in",
+              "im", "bei", "beim", "zum", "zur", "au", "chez", "en", "no", "na", "al", "da", "dal", "à"}  # skipped before a name: fillers, "a table", prepositions
+NAME_ARTICLES = {"le", "la", "les", "el", "il", "lo", "o"}  # may open a name: 'reserve le boeuf dore for six'
+
+
+def lowercase_name(question: str, today: Any = None) -> bool:
+    """Does a booking request put lower-case words where a restaurant's name goes ('reserve jardin secret for 4',
+    'resérvame en falafel freunde el domingo', 'prenota un tavolo da linse & lauch sabato')? The words after the
+    verb (and an article + "table", and a preposition) up to the first word of another slot (a day, a number, a
+    time, a city, "for / para / alle" …) are the name; the search decides whether they name a place, nothing is booked on
+    these words alone. Words of a request for *some* place ('book somewhere nice') are not a name."""
+    m = NAME_ANCHOR.search(question)
+    if not m:
+        return False
+    words: list[str] = []
+    for word in m.group(1).split():
+        w = word.lower().strip(",.!?;:")
+        if not words and w in LEAD_WORDS:
+            continue  # 'buch bitte im grünen salon', 'reserve us a table at jardin secret'
+        if w in SLOT_WORDS and not (not words and w in NAME_ARTICLES) or w in LOCAL_NAMES or number(w) is not None or day_of(w, today).value or clock_time(w).value:
+            break
+        words.append(w)
+        if word[-1] in ",.!?;:":
+            break
+    return bool(words) and not set(words) & NOT_PLACE_WORDS
+
+
+def said_earlier(reply: Reply, earlier: bool) -> Reply:
+    """A booking's report says when the party size came from an earlier message, so the user can correct it."""
+    if earlier and reply.content and not reply.tool_calls and reply.content.startswith("I booked"):
+        return Reply(content=reply.content + " The number of people is the one you gave earlier in this conversation.")
+    return reply
 
 
 def book_it(s: Any, chosen: dict[str, Any], reason: str, args: dict[str, Any], done_before: Any, c: dict[str, Any],

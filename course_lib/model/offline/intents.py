@@ -32,7 +32,7 @@ QUESTION_START = re.compile(r"^\s*(?:what|what's|whats|where|who|which|how|do|do
                             r"qual|onde|o que|quem|a que|come|dove|cosa|chi|a cosa|che|sono|sou|soy)\b", re.I)
 
 ASKED = (  # (slot, cue words in a question about the user)
-    ("name", r"my name|who am i|call me\?|what (?:should|do) you call me|wie heiße ich|wie heisse ich|wie ist mein "
+    ("name", r"my name|who am i|wer bin ich|qui suis-je|quién soy|quem sou eu|chi sono io|call me\?|what (?:should|do) you call me|wie heiße ich|wie heisse ich|wie ist mein "
              r"name|mein name|je m'appelle comment|comment (?:est-ce que )?je m'appelle|mon (?:pré)?nom|cómo me "
              r"llamo|como me llamo|mi nombre|como (?:eu )?me chamo|meu nome|come mi chiamo|il mio nome"),
     ("allergy", r"allerg|alérg|alerg"),
@@ -67,7 +67,7 @@ WEATHER = re.compile(r"\b(?:weather|rain|raining|forecast|temperature|sunny|vorh
                      r"pleuvra|regnen|sonnig|soleil|sol)\b", re.I)
 RESTAURANT = re.compile(r"\b(?:restaurants?|restos?|restau|bistrots?|trattorias?|dinner|lunch|eat|food|place to eat|where to eat|essen|abendessen|"
                         r"mittagessen|restaurant|dîner|déjeuner|manger|restaurante|cenar|comer|cena|almuerzo|jantar|"
-                        r"almoço|ristorante|mangiare|pranzo|place|places|somewhere|spot|recommend|suggest|lokal|empfiehl\w*|endroit|"
+                        r"almoço|ristorante|ristoranti|restaurantes|mangiare|mangia|mangiamo|cenare|cenamos|comemos|pranzo|place|places|somewhere|spot|recommend|suggest|lokal|empfiehl\w*|endroit|"
                         r"recommande\w*|lugar|recomienda\w*|sítio|recomenda\w*|posto|locale|consiglia\w*)\b", re.I)
 SMALL_TALK = re.compile(r"^[\s¡¿]*(?:hi|hello|hey|good (?:morning|evening|night)|thanks?|thank you|cheers|bye|goodbye|"
                         r"see you|ok(?:ay)?|great|cool|nice|perfect|sounds good|that's all|hallo|guten (?:tag|morgen|"

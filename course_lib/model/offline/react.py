@@ -5,7 +5,8 @@ The rules, in the order they are applied:
 1. **What is asked** comes from the last user message (intents.py, six languages): a URL → ``read_page``;
    "delete everything you know about me" → ``forget_everything``; "forget my allergy" → ``search_memory`` then
    ``forget_memory`` (without memory tools: it says it cannot delete anything itself); a question about the
-   user ("Wie heiße ich?", "Where do I live?") → answered from the prompt's facts (answers.py); "book /
+   user ("Wie heiße ich?", "Where do I live?", "what's my flight number?") → answered from the prompt's facts
+   (answers.py; by meaning for anything a slot reader does not know: recollect.py); "book /
    reserve / Tisch / réserver / mesa / tavolo" → ``search_restaurants`` then ``book_table`` (booking.py);
    "restaurant / dinner / eat" → ``search_restaurants``; "weather / Wetter / météo" → ``get_weather``; a request
    close to the description of a tool the rules do not know (a learner's own tool) → that tool (own_tools.py);
@@ -48,7 +49,7 @@ from datetime import timedelta
 from typing import Any, Callable
 
 from course_lib.model.clock import COURSE_START
-from course_lib.model.offline import answers, booking, own_tools, repeats, skills
+from course_lib.model.offline import answers, booking, own_tools, recollect, repeats, skills
 from course_lib.model.offline.forecast import weather
 from course_lib.model.offline.intents import URL, intent
 from course_lib.model.offline.reading import (POINTER, best_sentences, constraints,
@@ -144,7 +145,9 @@ def page(s: Situation) -> Reply:
 
 def recall(s: Situation) -> Reply:
     """Answer a question about the user ("what is my name / diet / budget", "Wo wohne ich?") from the prompt."""
-    return Reply(content=answers.answer_question(s.question, "\n".join([fact_text(s.messages), recalled_text(s.done)])))
+    recalled = recalled_text(s.done)
+    return Reply(content=answers.answer_question(s.question, "\n".join([fact_text(s.messages), recalled]),
+                                                 recollect.candidates(s.messages, s.last_user, recalled)))
 
 
 def stale_facts(messages: Messages) -> list[str]:
@@ -283,6 +286,8 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
         schema, _ = own_tools.best_tool(question, tools)  # a learner's own tool, by embedding similarity
         if schema is not None:
             return own_tool(step, schema)
+    if recollect.asks_about_user(kind, question, recollect.candidates(messages, last_user, recalled_text(done))):
+        kind = "recall"  # "Who is my doctor?", "Welche Flugnummer habe ich?", "Which hotel did I book?"
     reply = INTENTS[kind](step)
     skill = skills.loaded(step)
     if skill is not None and not reply.tool_calls and not str(reply.content).startswith(skills.ASK_SLOTS):

@@ -22,7 +22,8 @@ each reading comes from:
   "Personen") may name a restaurant; the search decides (booking.lookup). "it", "there", "that one" name the
   restaurant said last in the conversation.
 
-Not covered: slots spread over two requests without the agent asking in between; "an hour later"; dates.
+Not covered: a day or time given in an earlier request without the agent asking in between (only the party size
+is taken from an earlier user message: size_said_before); "an hour later"; dates.
 """
 from __future__ import annotations
 
@@ -159,6 +160,18 @@ def slots(text: str, today: Any) -> tuple[dict[str, Any], list[str]]:
     if not size.value:
         gaps.append(f"how many people ({size.unclear}?)" if size.unclear else "how many people")
     return {"day": day.value, "time": clock.value, "people": int(size.value) if size.value else None}, gaps
+
+
+def size_said_before(messages: list[dict[str, Any]], last_user: int) -> int | None:
+    """The party size the user gave in an earlier message of this conversation ("Wir sind zu dritt.", "On sera
+    quatre personnes."), the latest that gives exactly one, or None. Only the user's own words count: a size the
+    agent mentioned is not something the user asked for; two sizes in one message ("2 or 3") are no answer."""
+    for m in reversed(messages[:last_user]):
+        if m.get("role") == "user":
+            size = _size(str(m.get("content") or ""))
+            if size.value or size.unclear:
+                return int(size.value) if size.value else None
+    return None
 
 
 def _not_a_name(word: str, today: Any) -> bool:

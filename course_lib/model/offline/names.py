@@ -1,0 +1,59 @@
+"""Is a restaurant's name in what the user typed? Whole names, any case, any accents, with the variants people type.
+
+The search returns names as the data spells them ("Grüner Salon", "Le Bœuf Doré", "Jardin Secret"); learners
+type them otherwise: in lower case ("jardin secret"), without accents ("le boeuf dore"), with the leading article
+dropped after a preposition ("au Bœuf Doré", "dal Bistrot" is still "Bistrot du Canal" only if every word is
+there), and in German declined after a preposition ("im Grünen Salon", "zum Grünen Salon": an adjective's -er
+becomes -en / -em / -es / -e). One regex per name accepts exactly these variants and nothing shorter than the
+whole name ("&" may be typed as "and / und / et / y / e"), so "Canal" alone is not "Bistrot du Canal" and "Salon" alone is not "Grüner Salon".
+
+    said_name("Tisch im Grünen Salon am Freitag", "Grüner Salon")   == True
+    said_name("réserve au jardin secret samedi", "Jardin Secret")   == True
+    said_name("au Bœuf Doré vendredi", "Le Bœuf Doré")             == True
+    said_name("am Kanal", "Fischerhütte am Kanal")                 == False
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+LEADING_ARTICLE = re.compile(r"^(?:the|der|die|das|le|la|les|l|el|los|las|il|lo|gli|o|os|a|as)\s+(?=\S+\s+\S)")
+ENDINGS = r"(?:er|en|em|es|e)"  # a German adjective's endings: Grüner, Grünen, Grünem, Grünes, Grüne
+
+
+def fold(text: str) -> str:
+    """A name as compared: lower case, accents and ligatures dropped, punctuation as spaces ('Le Bœuf Doré' -> 'le boeuf dore')."""
+    text = text.casefold().replace("œ", "oe").replace("æ", "ae").replace("ß", "ss")
+    text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    return " ".join(re.sub(r"[^\w&]+", " ", text).split())
+
+
+def _word(word: str) -> str:
+    """One word of a name as a pattern: a word ending like a German adjective may take any of the other endings;
+    "&" may be typed as a word ("Linse und Lauch", "linse and lauch", "linse e lauch")."""
+    if word == "&":
+        return r"(?:&|and|und|et|y|e|n)"
+    for ending in ("er", "en", "em", "es"):
+        if len(word) > 4 and word.endswith(ending):
+            return re.escape(word[: -len(ending)]) + ENDINGS
+    return re.escape(word)
+
+
+def name_pattern(name: str) -> re.Pattern[str]:
+    """The pattern that finds `name` (folded) in folded text: the whole name, its declined forms, and the name
+    without its leading article when two or more words are left."""
+    folded = fold(name)
+    forms = {folded, LEADING_ARTICLE.sub("", folded)}
+    alternatives = sorted((r"\s+".join(_word(w) for w in form.split()) for form in forms), key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")(?!\w)")
+
+
+def said_name(text: str, name: str) -> bool:
+    """Does `text` say the whole restaurant name `name` (in any of the variants above)?"""
+    return bool(name) and bool(name_pattern(name).search(fold(text)))
+
+
+def where_said(text: str, name: str) -> int:
+    """Where in the folded `text` the name is said first (-1 if it is not): for ordering the places a message names."""
+    m = name_pattern(name).search(fold(text))
+    return m.start() if m else -1
