@@ -153,7 +153,7 @@ def test_session_summaries_keep_decisions_numbers_and_names():
     out = _summary("user: My budget is 14,500 EUR for the trip.\nassistant: Noted.\n"
                    "user: It's my sister Clara's wedding.\nuser: We decided on Quinta do Vale.\nuser: I'm Batman.")
     assert out["decisions"] == ["We decided on Quinta do Vale."]
-    assert "The user's budget is 14,500 EUR." in out["preferences"]
+    assert "The user's trip budget is 14,500 EUR." in out["preferences"]  # the purpose is kept: "for the trip"
     assert not any("Clara's" in f or "Batman" in f for f in out["facts_learned"])
     assert _summary("user: OK, Quinta do Vale it is.")["decisions"] == ["OK, Quinta do Vale it is."]
     assert _summary("user: Is it raining? It is.")["decisions"] == []

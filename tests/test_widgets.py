@@ -82,9 +82,17 @@ def test_ranking_invariants(memories, w_rec, w_imp, w_rel, decay, threshold):
     assert len(rows) == len(memories)
     assert all(rank_key(a.score) >= rank_key(b.score) for a, b in zip(rows, rows[1:]))  # ranking.py: equal to 6 decimals ties
     assert all(abs(sum(r.parts) - r.score) < 1e-9 for r in rows)
-    assert all(r.retrieved == (r.score >= threshold) for r in rows)
+    assert all(r.retrieved == (rank_key(r.score) >= rank_key(threshold)) for r in rows)
     retrieved = [r.retrieved for r in rows]
     assert retrieved == sorted(retrieved, reverse=True)  # the retrieved ones are a prefix
+
+
+def test_a_tie_across_the_threshold_retrieves_both():
+    """Found by hypothesis: scores 0 and 1.5e-134 tie in the ranking (m0 first, by id) but only the second reached a
+    threshold of 1e-193, so a retrieved row came after one that was not."""
+    rows = explore_ranking([Candidate("m0", 0.0, 0.0, 0.0, "m0"), Candidate("m1", 0.0, 1.0, 0.0, "m1")],
+                           0.0, 1.5e-134, 0.0, 1.0, 2.6e-193)
+    assert [r.label for r in rows] == ["m0", "m1"] and [r.retrieved for r in rows] == [True, True]
 
 
 def test_all_zero_sliders_explain_themselves():

@@ -18,6 +18,7 @@ from typing import Any, Iterable
 import ipywidgets as w
 
 from course_lib.checks import check_number
+from course_lib.ranking import rank_key
 from course_lib.scoring import BERLIN_MEMORIES, Weights, rank
 
 PART_NAMES = ("recency", "importance", "relevance")
@@ -45,13 +46,15 @@ class Row:
 def explore_ranking(memories: Iterable[Any] = BERLIN_MEMORIES, w_rec: float = 1.0, w_imp: float = 1.0,
                     w_rel: float = 1.0, decay: float = 0.99, threshold: float = 0.0,
                     normalise: bool = False) -> list[Row]:
-    """Rank every memory for these slider values, best first; rows below the threshold have retrieved=False."""
+    """Rank every memory for these slider values, best first; rows below the threshold have retrieved=False. The
+    threshold is compared as the ranking compares (ranking.rank_key: equal to 6 decimals ties), so the retrieved
+    rows are always the top of the list, even for two scores that tie on either side of the threshold."""
     weights = Weights(recency=w_rec, importance=w_imp, relevance=w_rel)
     check_number(threshold, "threshold", hint=" (the minimum score to be retrieved)")
     rows = []
     for i, s in enumerate(rank(memories, weights, decay, normalise=normalise), start=1):
         parts = (w_rec * s.recency, w_imp * s.importance, w_rel * s.relevance)
-        rows.append(Row(i, s.candidate.key, s.text, parts, s.score, s.score >= threshold))
+        rows.append(Row(i, s.candidate.key, s.text, parts, s.score, rank_key(s.score) >= rank_key(threshold)))
     return rows
 
 
