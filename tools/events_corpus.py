@@ -17,13 +17,12 @@ these sentences is taken from issue 20, the lessons or a held-out set.
 """
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from learner_corpus import REPLY, ops  # noqa: E402
+from learner_corpus import record, unique, write  # noqa: E402
 
 OUT = ROOT / "course_lib" / "data" / "labelled" / "learner_events_dev.jsonl"
 Q, OTHER, HYPO, ASK, PAST, TALK = "a question", "someone else's plan", "hypothetical", "a request to the agent", \
@@ -217,25 +216,12 @@ CONVERSATIONS = [
 
 def build() -> list[dict]:
     """The records of learner_events_dev.jsonl."""
-    out, seen = [], set()
-    for cid, lang, before, turns in CONVERSATIONS:
-        if cid in seen:
-            raise ValueError(f"duplicate conversation id {cid}")
-        seen.add(cid)
-        messages = []
-        for m in ops(list(before), turns):
-            m["lang"] = lang
-            messages += [m, {"role": "assistant", "content": REPLY[lang]}]
-        out.append({"id": f"learner/events/{cid}", "split": "dev", "source": "learner", "before": list(before),
-                    "messages": messages, "summary": None})
-    return out
+    unique([c[0] for c in CONVERSATIONS])
+    return [record(f"learner/events/{cid}", "dev", lang, before, turns) for cid, lang, before, turns in CONVERSATIONS]
 
 
 def main() -> int:
-    records = build()
-    OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
-    users = sum(1 for r in records for m in r["messages"] if m["role"] == "user")
-    print(f"{OUT.relative_to(ROOT)}: {len(records)} conversations, {users} user messages")
+    print(write(OUT, build()))
     return 0
 
 

@@ -12,6 +12,10 @@ conditions, a child's name …) carry the value in the subject, so they never re
 
 The sentences were written for this corpus, in the registers learners type (terse, chatty, typos, mixed case);
 none is taken from the course's lessons or the held-out set.
+
+Since 3 Dec 2026 the JSONL files are ahead of this script: values were made canonical English and conversations
+added in the files themselves. The script refuses to overwrite a file whose conversations differ from what it
+writes (`write`), so running it loses nothing; bring the edits back into learner_corpus_text.py before relying on it.
 """
 from __future__ import annotations
 
@@ -71,30 +75,55 @@ def before_subject(text: str) -> str:
     return subject
 
 
-def build() -> dict[str, list[dict]]:
-    """split -> records."""
-    sys.path.insert(0, str(ROOT))
-    out: dict[str, list[dict]] = {"train": [], "dev": []}
+def record(cid: str, split: str, lang: str, before: list[str], turns: list) -> dict:
+    """One labelled conversation: the user's turns with their labels and operations (`ops`), each followed by a short
+    reply in the conversation's language."""
+    messages = []
+    for m in ops(list(before), turns):
+        m["lang"] = lang
+        messages += [m, {"role": "assistant", "content": REPLY[lang]}]
+    return {"id": cid, "split": split, "source": "learner", "before": list(before), "messages": messages,
+            "summary": None}
+
+
+def unique(ids: list[str]) -> None:
+    """ValueError on the first conversation id given twice."""
     seen = set()
-    for cid, lang, split, before, turns in CONVERSATIONS:
+    for cid in ids:
         if cid in seen:
             raise ValueError(f"duplicate conversation id {cid}")
         seen.add(cid)
-        messages = []
-        for m in ops(list(before), turns):
-            m["lang"] = lang
-            messages += [m, {"role": "assistant", "content": REPLY[lang]}]
-        out[split].append({"id": f"learner/{cid}", "split": split, "source": "learner", "before": list(before),
-                           "messages": messages, "summary": None})
+
+
+def write(path: Path, records: list[dict]) -> str:
+    """Write the records as JSON lines; the line to print about it. A file whose conversations were changed or added
+    by hand (not through this script's conversations) is not overwritten: that would lose them."""
+    if path.exists():
+        made = {r["id"]: r for r in records}
+        kept = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        edited = [r["id"] for r in kept if made.get(r["id"]) != r]
+        if edited:
+            raise SystemExit(f"{path.relative_to(ROOT)}: {len(edited)} conversations differ from what this script "
+                             f"writes ({', '.join(edited[:3])} …), edited in the file by hand; copy those edits into "
+                             f"the script's conversations first, or they are lost")
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    users = sum(1 for r in records for m in r["messages"] if m["role"] == "user")
+    return f"{path.relative_to(ROOT)}: {len(records)} conversations, {users} user messages"
+
+
+def build() -> dict[str, list[dict]]:
+    """split -> records."""
+    sys.path.insert(0, str(ROOT))
+    unique([c[0] for c in CONVERSATIONS])
+    out: dict[str, list[dict]] = {"train": [], "dev": []}
+    for cid, lang, split, before, turns in CONVERSATIONS:
+        out[split].append(record(f"learner/{cid}", split, lang, before, turns))
     return out
 
 
 def main() -> int:
     for split, records in build().items():
-        path = OUT / f"learner_{split}.jsonl"
-        path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
-        users = sum(1 for r in records for m in r["messages"] if m["role"] == "user")
-        print(f"{path.relative_to(ROOT)}: {len(records)} conversations, {users} user messages")
+        print(write(OUT / f"learner_{split}.jsonl", records))
     return 0
 
 
