@@ -77,7 +77,8 @@ PATTERNS = (  # (regex, kind); the first that matches wins, so the most explicit
      "h unit"),
     (re.compile(rf"\b(?:{AT})\s+(?:las |la |le |l')?({HOUR_WORD})\s+{HALF}\b", re.I), "h and a half"),
     (re.compile(rf"\b(?:{AT})\s+({HOUR_WORD})[ -](thirty|fifteen|forty-five|dreißig)\b", re.I), "h thirty"),
-    (re.compile(rf"\b(?:{AT})\s+(?:las |la |le |l')?({HOUR_WORD})(?![\w:.])" + NOT_A_TIME, re.I), "at h"),
+    (re.compile(rf"\b(?:{AT})(?:\s+|(?<=')\s*)(?:las |la |le |l')?({HOUR_WORD})(?![\w:]|\.\d)" + NOT_A_TIME, re.I),
+     "at h"),  # 'at 11.' ends a sentence (not '11.5'); "all'una" is 'alle una'
 )
 
 

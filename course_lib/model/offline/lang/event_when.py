@@ -192,8 +192,7 @@ def read_period(text: str) -> str | None:
 def read_time(text: str) -> dict[str, Any]:
     """hour, minute and unclear of the clock time in `text` (nothing when it gives none)."""
     said = DURATION.sub(" ", MONEY.sub(" ", BARE_A.sub("~", text)))  # '2,500 EUR' and 'by 3 hours' are no time
-    said = re.sub(r"(?<=\w)\.(?=\s|$)", " ", said)  # when.py reads no hour before a full stop
-    r = clock_time(re.sub(r"\ball['’](?=\w)", "alle ", said, flags=re.I))  # nor after "all'" ('all'una')
+    r = clock_time(said.replace("all’", "all'"))
     if r.value:
         h, m = r.value.split(":")
         return {"hour": int(h), "minute": int(m), "unclear": False}
