@@ -82,6 +82,24 @@ def one_edit(a: str, b: str) -> bool:
     return a[i + (len(a) == len(b)):] == b[i + 1:]
 
 
+def deletions(word: str) -> set[str]:
+    """`word` and every string one deletion away from it: two words are one edit apart only if these sets meet."""
+    return {word} | {word[:i] + word[i + 1:] for i in range(len(word))}
+
+
+@lru_cache(maxsize=None)
+def near(family: str) -> tuple[list[tuple[str, str]], dict[str, list[int]]]:
+    """The family's forms of five letters or more in file order, and each one-deletion variant -> their positions:
+    the typo search looks only at forms that share a variant with the word, not at the whole table."""
+    forms = [(form, v) for form, v in index()[family].items() if len(form) >= 5]
+    variants: dict[str, list[int]] = {}
+    for i, (form, _) in enumerate(forms):
+        for variant in deletions(form):
+            variants.setdefault(variant, []).append(i)
+    return forms, variants
+
+
+@lru_cache(maxsize=8192)  # a message is read n-gram by n-gram, and every turn re-reads the conversation before it
 def canon(family: str, phrase: str) -> str | None:
     """The canonical value `phrase` names in `family` (food, diet, condition, medication, job, seat), or None.
 
@@ -95,7 +113,9 @@ def canon(family: str, phrase: str) -> str | None:
     if word in table or k in table:
         return table.get(word) or table[k]
     if len(word) >= 6:  # one typo, in a word of six letters or more ('nueses', 'penicilin', 'vegitarier')
-        return next((v for form, v in table.items() if len(form) >= 5 and (one_edit(word, form) or one_edit(k, form))), None)
+        forms, variants = near(family)
+        seen = sorted({i for q in (word, k) for d in deletions(q) for i in variants.get(d, ())})
+        return next((forms[i][1] for i in seen if one_edit(word, forms[i][0]) or one_edit(k, forms[i][0])), None)
     return None
 
 
