@@ -204,3 +204,15 @@ WORDS = ["my", "password", "is", "PIN", "code", "door", "key", "token", "the", "
 def test_redaction_is_idempotent(text):
     clean, _ = redact_secrets(text)
     assert redact_secrets(clean) == (clean, [])
+
+
+@pytest.mark.parametrize("text", [
+    '"text": "My bank password? It\'s Elephant!Blue22", "secrets": ["Elephant!Blue22"]',  # the corpus line, as JSON
+    "password: [REDACTED PASSWORD] Elephant!Blue22 and PASSWORD]99x",
+])
+def test_a_marker_is_never_redacted_from_inside(text):
+    """A rule whose value may start at any word once read the word PASSWORD inside a marker as a value and wrapped
+    the marker in another ("[REDACTED [REDACTED PASSWORD]]"), once per pass (found by the 1 MB random-symbols bench)."""
+    clean, _ = redact_secrets(text)
+    assert "[REDACTED [REDACTED" not in clean
+    assert redact_secrets(clean) == (clean, [])

@@ -172,12 +172,21 @@ def replace_spans(run: str, spans: list[tuple[int, int]], found: list[str]) -> s
     return "".join(out) + run[at:]
 
 
+def in_marker(text: str, at: int) -> bool:
+    """True if position `at` lies inside a [REDACTED …] marker (after its "[REDACTED" and before its "]")."""
+    start = text.rfind("[REDACTED", max(0, at - MARKER_MAX), at)
+    return start != -1 and "]" not in text[start:at]
+
+
+MARKER_MAX = 120  # characters: the longest marker ("[REDACTED KEYWORD_FLOOD: … secret keywords]") is shorter
+
+
 def replacer(kind: str, found: list[str]) -> Callable[[re.Match[str]], str]:
     """A re.sub callback that replaces group "v" (or the whole match) by [REDACTED KIND] and notes the kind."""
     def sub(m: re.Match[str]) -> str:
         a, b = m.span("v") if "v" in m.re.groupindex else m.span()
-        if m.string.startswith("[REDACTED", a):  # already redacted: left alone, so redaction is idempotent
-            return m.group(0)
+        if m.string.startswith("[REDACTED", a) or in_marker(m.string, a):  # already redacted: left alone, so
+            return m.group(0)  # redaction is idempotent and a marker is never redacted again from inside
         found.append(kind)
         return m.string[m.start():a] + f"[REDACTED {kind.upper()}]" + m.string[b:m.end()]
     return sub
