@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from course_lib import CourseClock, VectorMemory
 from course_lib.long_term.answers import ModelOutputError, parse_json
-from course_lib.long_term.write_path import (Decision, Fact, MemoryWriter, as_conversation, extract_facts, gate,
-                                   rate_importance, resolve, session_summary)
+from course_lib.long_term.write_path import (Decision, Fact, MemoryWriter, as_conversation, extract_facts, first_person,
+                                             gate, rate_importance, resolve, session_summary)
 from course_lib.model.redact import iban_ok, luhn_ok, redact_secrets
 
 
@@ -320,3 +320,42 @@ def test_an_unknown_id_without_one_clear_target_changes_nothing():
     assert (d.op, d.id) == ("DELETE", "m-2")
     d = resolve("The user is vegan.", two_diets, Scripted('{"op": "DELETE", "id": "m-9"}'))
     assert d.op == "NOOP"  # never delete by guess
+
+
+@pytest.mark.parametrize("first, correction, now", [
+    ("My budget is 40 EUR per person.", "Actually make that 45 EUR.", "The user's budget is 45 EUR."),
+    ("My budget is 50 EUR.", "no wait, make it 70", "The user's budget is 70 EUR."),
+    ("Ich wohne in Wien.", "nein, Graz", "The user lives in Graz."),
+    ("I have a dentist appointment on Tuesday at 9:00.", "oops, Wednesday not Tuesday",
+     "The user has a dentist appointment on Wednesday at 9:00."),
+    ("I work as a nurse.", "scratch that, teacher", "The user works as a teacher."),
+])
+def test_a_correction_in_its_own_call_corrects_what_memory_holds(setup, first, correction, now):
+    """Lesson 07 writes one message at a time: a bare correction is read after the user's latest memories."""
+    clock, mem, writer = setup
+    (d1,) = writer.write_from_conversation("u", user(first))
+    clock.advance(minutes=1)
+    (d2,) = writer.write_from_conversation("u", user(correction))
+    assert (d2.op, d2.id, d2.text) == ("UPDATE", d1.stored_id, now)
+    assert [r.text for r in mem.memories("u")] == [now]
+
+
+def test_a_correction_with_nothing_to_correct_is_said_not_understood(setup):
+    _, mem, writer = setup
+    (d,) = writer.write_from_conversation("u", user("Actually make that 45 EUR."))
+    assert d.op == "NOOP" and d.reason.startswith("not understood") and mem.users() == []
+    writer.write_from_conversation("u", user("I live in Lisbon."))
+    (d,) = writer.write_from_conversation("u", user("no wait, 45"))  # nothing with a number to correct
+    assert d.op == "NOOP" and d.reason.startswith("not understood")
+    assert [r.text for r in mem.memories("u")] == ["The user lives in Lisbon."]
+
+
+@pytest.mark.parametrize("fact, said", [
+    ("The user's budget is 40 EUR.", "My budget is 40 EUR."), ("The user is vegan.", "I am vegan."),
+    ("The user works as a nurse.", "I work as a nurse."), ("The user watches birds.", "I watch birds."),
+    ("The user goes by Sam.", "I go by Sam."), ("The user has a dog.", "I have a dog."),
+    ("The user does not eat pork.", "I do not eat pork."), ("Marco likes trains.", None),
+    ("The user's PIN is [REDACTED PIN].", None),
+])
+def test_first_person(fact, said):
+    assert first_person(fact) == said

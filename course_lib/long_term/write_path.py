@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 from course_lib.checks import check_number
 from course_lib.long_term.answers import ModelOutputError, ask_json, clamp01, label
@@ -71,15 +71,25 @@ def extract_facts(conversation: str | list[dict[str, Any]], model: Any = None) -
     return extract(conversation, model)[0]
 
 
-def extract(conversation: str | list[dict[str, Any]], model: Any = None) -> tuple[list[Fact], list[str]]:
-    """(facts, statements the model said it did not understand) for a conversation; the offline model lists
-    the statement-like sentences it could not read under "not_understood" (a live model usually lists none)."""
+class Extraction(NamedTuple):
+    """What one extraction gave: the facts; the statements the model said it did not understand (the offline model
+    lists them under "not_understood", a live model usually lists none); and those of them that name a value but no
+    slot, a correction of something said before ("needs_context": 'no wait, 45'), which MemoryWriter.reread reads
+    again after the user's memories."""
+
+    facts: list[Fact]
+    missed: list[str]
+    needs_context: list[str]
+
+
+def extract(conversation: str | list[dict[str, Any]], model: Any = None) -> Extraction:
+    """The facts of a conversation, with what the model could not read (Extraction)."""
     text = as_conversation(conversation)
     if not text.strip():
-        return [], []
+        return Extraction([], [], [])
     data = ask_json(prompts.EXTRACT_FACTS.render(conversation=text), model)
     missed = [str(x) for x in data.get("not_understood", []) if str(x).strip()]
-    return facts_in(data), missed
+    return Extraction(facts_in(data), missed, [x for x in map(str, data.get("needs_context", [])) if x in missed])
 
 
 def facts_in(data: dict[str, Any]) -> list[Fact]:
@@ -206,7 +216,11 @@ class MemoryWriter:
 
         conversation, _ = redact_secrets(as_conversation(messages))  # secrets never even reach the model
         decisions: list[Decision] = []
-        facts, missed = extract(conversation, self.model)
+        facts, missed, placed = extract(conversation, self.model)
+        if placed:
+            more, still = self.reread(user_id, placed)
+            facts += more
+            missed = [said for said in missed if said not in placed or said in still]
         decisions += [Decision("NOOP", None, said, "not understood: a statement the model could not read; nothing stored")
                       for said in missed]  # said out loud, and distinct from a turn with nothing to store ([])
         for fact in facts:
@@ -230,6 +244,29 @@ class MemoryWriter:
             except InstructionRefused as refused:  # the write contract's own check: a model handed back an order
                 decisions.append(Decision("NOOP", None, clean, f"refused: an instruction to the agent ({refused})"))
         return decisions
+
+    def reread(self, user_id: str, missed: list[str]) -> tuple[list[Fact], list[str]]:
+        """(facts, still missed): each correction the model could not place on its own ("actually make that 45 EUR",
+        "no wait, Tuesday": Extraction.needs_context), read again after the user's latest CONTEXT_MEMORIES memories restated in the first
+        person, as if the user had just said them. A correction names no slot: it changes the value said last,
+        and across two calls to the writer "said last" is what memory holds. Only facts the restated memories
+        do not give on their own are kept; a sentence that still gives none stays "not understood"."""
+        latest = [first_person(r.text) for r in self.memory.memories(user_id)[-CONTEXT_MEMORIES:]] \
+            if self.memory.users() and user_id in self.memory.users() else []
+        latest = [t for t in latest if t]
+        if not latest:
+            return [], missed
+        context = [{"role": "user", "content": t} for t in latest]
+        known = {f.text for f in extract(context, self.model)[0]}
+        found: list[Fact] = []
+        still: list[str] = []
+        for said in missed:
+            more = [f for f in extract(context + [{"role": "user", "content": said}], self.model)[0]
+                    if f.text not in known]
+            found += more
+            if not more:
+                still.append(said)
+        return found, still
 
     def apply(self, user_id: str, decision: Decision, confidence: float = 1.0) -> Decision:
         """Carry out one decision on the vector memory through its write contract (confidence gate, redaction,
@@ -260,6 +297,25 @@ class MemoryWriter:
             return replace(d, valid_from=None, valid_to=ended.valid_to,
                            reason=f"{d.reason}; ended {ended.valid_to:%Y-%m-%d}, kept in history (forget erases){note}")
         return d
+
+
+CONTEXT_MEMORIES = 5  # memories a sentence the model could not read alone is read again after (MemoryWriter.reread)
+THIRD_PERSON = [  # a fact as the write path words it -> as the user would have said it
+    (re.compile(r"^The user's "), "My "), (re.compile(r"^The user is "), "I am "), (re.compile(r"^The user has "), "I have "),
+    (re.compile(r"^The user does "), "I do "), (re.compile(r"^The user goes "), "I go "),
+    (re.compile(r"^The user (\w+(?:ss|x|z|ch|sh))es "), r"I \1 "), (re.compile(r"^The user (\w+)s "), r"I \1 "),
+]
+
+
+def first_person(fact: str) -> str | None:
+    """'The user's budget is 40 EUR.' -> 'My budget is 40 EUR.', 'The user works as a nurse.' -> 'I work as a nurse.';
+    None for a text not worded as a fact about the user (or holding a redaction)."""
+    if "[REDACTED" in fact:
+        return None
+    for pattern, said in THIRD_PERSON:
+        if pattern.match(fact):
+            return pattern.sub(said, fact, count=1).replace(" the user's ", " my ").replace(" the user ", " me ")
+    return None
 
 
 def about_metadata(decision: Decision) -> dict[str, str] | None:

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from course_lib.model import prompts
+from course_lib.model.offline.lang.corrections import looks_like_correction
 from course_lib.model.offline.lang.importance import importance
 from course_lib.model.offline.lang.lexicon import HEDGE
 from course_lib.model.offline.lang.read import read_message
@@ -130,6 +131,9 @@ def extract_facts_rule(messages: Messages, body: dict[str, Any]) -> Reply:
     missed = not_understood(conversation)
     if missed:
         out["not_understood"] = missed  # statements the stand-in could not read: said, not guessed
+        placed = [s for s in missed if looks_like_correction(s)]
+        if placed:
+            out["needs_context"] = placed  # a value with no slot ('no wait, 45'): it corrects what was said before
     return answer(out)
 
 

@@ -114,8 +114,9 @@ def canon(family: str, phrase: str) -> str | None:
         return table.get(word) or table[k]
     if len(word) >= 6:  # one typo, in a word of six letters or more ('nueses', 'penicilin', 'vegitarier')
         forms, variants = near(family)
-        seen = sorted({i for q in (word, k) for d in deletions(q) for i in variants.get(d, ())})
-        return next((forms[i][1] for i in seen if one_edit(word, forms[i][0]) or one_edit(k, forms[i][0])), None)
+        said = [q for q in dict.fromkeys((word, k)) if len(q) >= 6]  # 'perdón' keys as 'perdo': too short to
+        seen = sorted({i for q in said for d in deletions(q) for i in variants.get(d, ())})  # guess at ('perro')
+        return next((forms[i][1] for i in seen if any(one_edit(q, forms[i][0]) for q in said)), None)
     return None
 
 

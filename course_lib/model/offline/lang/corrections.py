@@ -34,6 +34,16 @@ STILL = re.compile(r"^\W*(?:(?:and|yes|yeah|ja|oui|s[íi]|sim|s[ìi])\W+)?(?:sti
                    r"sono ancora a)\s+([A-ZÀ-Ý][\w'-]+(?:[ -][A-ZÀ-Ý][\w'-]+)*)", re.I)
 
 
+def looks_like_correction(sentence: str) -> bool:
+    """A correction cue and a value it could put in place (a number, a weekday, a place, a food, job, medication or
+    diet): 'nein, Graz', 'no, sorry, tree nuts', 'oops, Wednesday not Tuesday'. Read alone it says nothing; read
+    after what the user said before (the conversation, or the memories MemoryWriter.reread restates) it does."""
+    if not CUE.search(sentence):
+        return False
+    return bool(re.search(r"\d", sentence) or DAY_PATTERN.search(sentence) or PLACE.search(sentence)
+                or any(find(family, sentence) for family in set(FAMILIES.values())))
+
+
 def replaced(f: Found, old: str, new: str) -> Found:
     """`f` with `old` replaced by `new` in its value and its fact text."""
     return f[0], f[1].replace(old, new), f[2].replace(old, new)

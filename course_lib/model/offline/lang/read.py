@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from course_lib.model.offline.lang import kinds as kinds_mod
 from course_lib.model.offline.lang.clauses import FIRST_PERSON, clauses, credited
 from course_lib.model.offline.lang.concepts import canon
-from course_lib.model.offline.lang.corrections import budget_number, correct, instead, restated
+from course_lib.model.offline.lang.corrections import budget_number, correct, instead, looks_like_correction, restated
 from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
 from course_lib.model.offline.lang.slots_health import read_health
 from course_lib.model.offline.lang.slots_life import read_life
@@ -66,6 +66,8 @@ class Reading:
         """A statement about the user from which no fact could be read, or whose every value was refused."""
         if self.kept or any(r.endswith("not of the user") for r in self.refused):
             return False  # "Ana's vegan btw, I'm not": understood, and about Ana
+        if self.who == "self" and looks_like_correction(self.sentence):
+            return True  # 'nein, Graz' with nothing before it to correct: said, so the writer can read it after memory
         return (self.kind in kinds_mod.STATEMENTS and self.who == "self" and
                 not self.why.startswith(("hedged", "hypothetical"))) or bool(self.refused)
 

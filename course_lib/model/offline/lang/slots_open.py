@@ -105,14 +105,40 @@ def listed(text: str) -> list[str]:
     return out
 
 
+NOT_BEFORE = re.compile(r"(?:\b(?:no|non|não|nao|nunca|never)\s+|\bn'|\bne\s+)$", re.I)  # 'no hablo', 'je ne parle'
+NOT_AFTER = re.compile(r"^(?:pas|point|nicht|kein(?:e|en)?|nada|nada de|nessun[ao]?|mica|neanche)\b(?:\s+(?:de|d'|di|du|el|la|il|le|"
+                       r"un|una|wort|parola|parola di|mot de|ein wort|palabra de))*\s*", re.I)  # 'je ne parle pas allemand'
+NEG_SPEAK = rf"{SELF_I} (?:don'?t|do not|can'?t|cannot|never) speak|\bje ne parle (?:pas|point|jamais)(?: un mot)?(?: d'| de)?"
+ONLY = re.compile(r"\b(?:only|just|nur|seulement|que|solo|sólo|solamente|apenas|só|soltanto)\s+(.+)", re.I)
+
+
+def language_names(s: str, text: str, start: int) -> list[tuple[str, str]]:
+    """(key, name as written) for each language listed in `text` (found at `start` in `s`)."""
+    out = []
+    for lang in listed(cut(text)):
+        if re.fullmatch(rf"(?:{LANGUAGE_WORDS})", lang, re.I) or lang[:1].isupper():
+            name = lang[:1].upper() + lang[1:] if re.search(r"[A-Z]", s[start:start + len(text)]) else lang
+            out.append((lang.lower(), name))
+    return out
+
+
 def found_languages(s: str) -> list[Found]:
-    """'I speak Spanish and a bit of German', 'Je parle allemand', "I'm learning Japanese" -> language:<name>."""
+    """'I speak Spanish and a bit of German', 'Je parle allemand', "I'm learning Japanese" -> language:<name>;
+    'no hablo portugués, solo castellano', "I don't speak French" -> does not speak Portuguese, speaks Castilian."""
     out: list[Found] = []
+    for m in re.finditer(rf"(?:{NEG_SPEAK})\s+(.+)", s, re.I):
+        out += [(f"language:{k}", f"not {n}", f"The user does not speak {n}.") for k, n in language_names(s, m.group(1), m.start(1))]
     for m in re.finditer(rf"(?:{SPEAK})\s+(.+)", s, re.I):
-        for lang in listed(cut(m.group(1))):
-            if re.fullmatch(rf"(?:{LANGUAGE_WORDS})", lang, re.I) or lang[:1].isupper():
-                name = lang[:1].upper() + lang[1:] if re.search(r"[A-Z]", s[m.start(1):m.end(1)]) else lang
-                out.append((f"language:{lang.lower()}", name, f"The user speaks {name}."))
+        obj, at = m.group(1), m.start(1)
+        after = NOT_AFTER.match(obj)
+        if NOT_BEFORE.search(s[:m.start()]) or after:
+            obj, at = obj[after.end():] if after else obj, at + (after.end() if after else 0)
+            head, rest = (re.split(r"[,;]|\s+(?:but|aber|mais|pero|mas|ma)\s+", obj, maxsplit=1) + [""])[:2]
+            out += [(f"language:{k}", f"not {n}", f"The user does not speak {n}.") for k, n in language_names(s, head, at)]
+            if (only := ONLY.search(rest)):
+                out += [(f"language:{k}", n, f"The user speaks {n}.") for k, n in language_names(s, only.group(1), 0)]
+            continue
+        out += [(f"language:{k}", n, f"The user speaks {n}.") for k, n in language_names(s, obj, at)]
     for m in re.finditer(rf"(?:{LEARN})\s+({LANGUAGE_WORDS})\b", s, re.I):
         out.append((f"language:{m.group(1).lower()}", m.group(1), f"The user is learning {m.group(1)}."))
     return out

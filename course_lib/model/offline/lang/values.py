@@ -100,6 +100,9 @@ def settle(f: Found) -> tuple[Found | None, str]:
         return rewrite(f, slot, job), ""
     if head in ("name", "nickname", "relative", "pet") and value.lower() in NOT_NAMES:
         return None, f"'{value}' is a function word or verb, not a name (values.py)"  # 'my dog Is sick'
+    if head == "language" and value.startswith("not "):  # 'no hablo portugués': a language the user does not speak
+        name = canon("language", value[4:]) or value[4:]
+        return (f"language:{name.lower()}", f"not {name}", f"The user does not speak {name}."), ""
     if head not in CANONICAL and head not in ("preference", "hobby", "language"):
         return f, ""
     cut = FILLER_TAIL.sub("", value).strip() or value
