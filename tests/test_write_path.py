@@ -359,3 +359,18 @@ def test_a_correction_with_nothing_to_correct_is_said_not_understood(setup):
 ])
 def test_first_person(fact, said):
     assert first_person(fact) == said
+
+
+@pytest.mark.parametrize("first, correction, now", [
+    ("I'm allergic to walnuts.", "no, sorry, tree nuts", "The user is allergic to nuts."),
+    ("Soy alérgica a las nueces.", "perdón, al cacahuete", "The user is allergic to peanuts."),
+    ("I take ibuprofen.", "sorry, paracetamol", "The user takes paracetamol."),
+])
+def test_a_corrected_allergy_or_medication_replaces_the_wrong_one(setup, first, correction, now):
+    """Allergies and medications hold several values, so a correction takes the wrong one back (DELETE) and adds the
+    right one; before, both stayed current."""
+    clock, mem, writer = setup
+    writer.write_from_conversation("u", user(first))
+    clock.advance(minutes=1)
+    ops = [d.op for d in writer.write_from_conversation("u", user(correction))]
+    assert ops == ["DELETE", "ADD"] and [r.text for r in mem.memories("u")] == [now]

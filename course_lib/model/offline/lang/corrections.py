@@ -21,6 +21,7 @@ from course_lib.model.offline.lang.numbers import NUMBER, bare_number, currency,
 from course_lib.model.when import DAY_PATTERN, DAY_WORDS, WEEKDAYS
 
 Found = tuple[str, str, str]
+TAKEN_BACK = {"allergy": "allergic to {}", "medication": "takes {}"}  # how a retraction of such a value reads
 FAMILIES = {"allergy": "food", "intolerance": "food", "job": "job", "medication": "medication", "diet": "diet"}
 CUE = re.compile(r"\b(?:actually|make (?:that|it)|no wait|wait|scratch that|i meant|i mean|rather|instead|correction|sorry|"
                  r"oops|whoops|typo|my bad|eigentlich|nein|nee|lieber|doch|ich meinte|sorry|en fait|plut[ôo]t|disons|non|pardon|"
@@ -74,10 +75,16 @@ def correct(sentence: str, context: list[Found]) -> list[Found]:
             if (old := re.search(r"\b(?:" + "|".join(WEEKDAYS) + r")\b", f[1])):
                 return [replaced(f, old.group(0), new)]
     for f in reversed(context[-1:]):  # a concept of the latest fact's kind: 'no, sorry, tree nuts' after an allergy
-        family = FAMILIES.get(f[0].partition(":")[0])
+        head = f[0].partition(":")[0]
+        family = FAMILIES.get(head)
         if family and (said := find(family, sentence)) and said[0][1] != f[1]:
             new = said[0][1]
-            return [(f"{f[0].partition(':')[0]}:{new}" if ":" in f[0] else f[0], new, f[2].replace(f[1], new))]
+            fixed = (f"{head}:{new}" if ":" in f[0] else f[0], new, f[2].replace(f[1], new))
+            if head in TAKEN_BACK:  # a slot that holds several values: the wrong one is taken back, not kept beside
+                said_before = TAKEN_BACK[head].format(f[1])
+                return [("retract", said_before, f"The user is no longer {said_before}." if head == "allergy"
+                         else f"The user no longer {said_before}."), fixed]
+            return [fixed]
     for f in reversed(context):
         if f[0] in ("home city", "trip") and (place := PLACE.search(sentence)) and place.group(1) != f[1] and \
                 not DAY_PATTERN.fullmatch(place.group(1)):  # 'wait, Saturday' is no place
