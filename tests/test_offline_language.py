@@ -166,3 +166,24 @@ def test_the_session_summary_keeps_a_budget_whole():
     summary = session_summary([{"role": "user", "content": "Our wedding budget is 14,500 EUR. My sister is called Clara."}])
     assert summary["preferences"] == ["The user's wedding budget is 14,500 EUR."]  # a wedding budget is its own slot
     assert summary["facts_learned"] == ["The user's sister is called Clara."]
+
+
+@pytest.mark.parametrize("said, facts", [
+    ("Holaaa soy Lucía, de Sevilla pero vivo en Madrid", {"The user's name is Lucía.", "The user lives in Madrid."}),
+    ("uè sono Gennaro ma tutti mi chiamano Rino, abito a Bari",
+     {"The user's name is Gennaro.", "The user goes by Rino.", "The user lives in Bari."}),
+    ("hey! so im Dani, short for Daniela", {"The user's name is Daniela.", "The user goes by Dani."}),
+    ("Hi! Ich bin Tobi, wohne in Hamburg", {"The user's name is Tobi.", "The user lives in Hamburg."}),
+    ("Olá pessoal, sou a Marta e moro em Braga", {"The user's name is Marta.", "The user lives in Braga."}),
+    ("just moved to Leeds for a nursing job lol", {"The user lives in Leeds."}),
+    ("No hablo portugués, solo castellano", {"The user does not speak Portuguese.", "The user speaks Spanish."}),
+    ("Je ne parle pas allemand.", {"The user does not speak German."}),
+    # and what must not be read as the user's name or city
+    ("Hey, I'm Vegan but my partner isn't", {"The user is vegan."}),
+    ("Ich bin müde, habe heute viel gearbeitet", set()),
+    ("My sister moved to Berlin", set()),
+])
+def test_introductions_as_people_type_them(said, facts):
+    """Greetings stretched or followed by a filler, a name followed by 'but', a nickname 'short for' the name, German
+    dropping 'ich' after a comma, 'moved to' without a subject, a language the user does not speak."""
+    assert {f.text for f in extract_facts([{"role": "user", "content": said}])} == facts

@@ -107,10 +107,12 @@ def said_in(text: str, f: Found) -> bool:
     return bool(number and number.group(0) in re.sub(r"(?<=\d)[,.' ](?=\d{3})", "", text)) or f[1].lower() in text.lower()
 
 
+GERMAN_SHARED = ("wohne", "arbeite", "habe", "spreche")  # 'Ich bin Tobi, wohne in Hamburg': German drops 'ich' after a comma too
 SHARED = {"bin": "ich bin", "suis": "je suis", "soy": "soy", "sou": "sou", "sono": "sono", "am": "I am", "work": "I work",
           "live": "I live", "have": "I have", "speak": "I speak", "play": "I play", "wohne": "ich wohne", "habe": "ich habe",
           "spreche": "ich spreche", "arbeite": "ich arbeite"}
-SHARED_RE = re.compile(r"\b(and|und|et|y|e|but|aber|mais|pero|mas|ma)\s+(" + "|".join(SHARED) + r")\b", re.I)
+SHARED_RE = re.compile(r"(?:\b(and|und|et|y|e|but|aber|mais|pero|mas|ma)|(?<=\w)(,))\s+(" + "|".join(GERMAN_SHARED) + r")\b"
+                       r"|\b(and|und|et|y|e|but|aber|mais|pero|mas|ma)\s+(" + "|".join(SHARED) + r")\b", re.I)
 ADVERB = re.compile(r"\b(i|we|ich|je)\s+(?:mostly|usually|normally|often|always|sometimes|currently|also|still|only|"
                     r"just|actually|generally|mainly|meistens|normalerweise|auch|souvent|aussi)\s+", re.I)
 
@@ -120,8 +122,11 @@ FILLER = re.compile(r"\b((?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono|i
                     r"maintenant|por cierto|también|ahora|aliás|também|agora|comunque|anche|tra l'altro|adesso|ora)\s+", re.I)
 TYPED = {"im": "I'm", "ive": "I've", "dont": "don't", "cant": "can't", "doesnt": "doesn't", "isnt": "isn't", "didnt": "didn't"}
 TYPED_RE = re.compile(r"\b(?:i|" + "|".join(TYPED) + r")\b(?=\s+\w)")
-GREETING_LEAD = re.compile(r"^\W*(?:hi+|hello|hey+|hiya|hallo|moin|servus|salut|bonjour|coucou|hola|buenas|ol[áa]|oi|ciao|salve)"
-                           r"(?: again| there| all| everyone| zusammen| à tous| a todos| a tutti)?\s*[,!.]?\s+(?!(?:it'?s|this is|c'est|ici|aqui|qui|again|there|all|everyone)\b)(?=\w)", re.I)
+GREETING_LEAD = re.compile(r"^\W*(?:hi+|hello+|hey+|hiya|hall+o+|moin|servus|salut|bonjour|coucou|hola+|buenas|ol[áa]+|oi+|ciao+|salve|"
+                           r"u[èé]|ehi|qu[ée] onda|e a[íi])"
+                           r"(?: again| there| all| everyone| zusammen| à tous| a todos| a tutti| gente| pessoal)?\s*[,!.]*\s+"
+                           r"(?:(?:so|ok|okay|well|also|alors|bon|bueno|pues|ent[ãa]o|allora|dunque)\b[,!.]?\s+)?"  # 'hey! so im Dani'
+                           r"(?!(?:it'?s|this is|c'est|ici|aqui|qui|again|there|all|everyone)\b)(?=\w)", re.I)
 ARTICLE_NAME = re.compile(r"\b(sou|soy|sono|je suis|ich bin)\s+(?:o|a|el|la|il|der|die)\s+(?=[A-ZÀ-Ý])")
 
 
@@ -133,7 +138,8 @@ def normalise(sentence: str, lang: str = "en") -> str:
     if lang == "en":
         sentence = TYPED_RE.sub(lambda m: TYPED.get(m.group(0).lower(), "I"), sentence)
     sentence = GREETING_LEAD.sub("", sentence)
-    shared = SHARED_RE.sub(lambda m: f"{m.group(1)} {SHARED[m.group(2).lower()]}", sentence)
+    shared = SHARED_RE.sub(lambda m: f"{m.group(1) or m.group(2)} {SHARED[(m.group(3) or m.group(5)).lower()]}"
+                           if m.group(3) else f"{m.group(4)} {SHARED[m.group(5).lower()]}", sentence)
     return ARTICLE_NAME.sub(r"\1 ", FILLER.sub(r"\1", ADVERB.sub(lambda m: m.group(1) + " ", shared)))
 
 

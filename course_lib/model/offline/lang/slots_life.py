@@ -16,7 +16,7 @@ DIET_WORDS = alternation(DIETS)
 PLACE = r"(?-i:([A-ZÀ-Ý](?=[\w'’-]*[a-zà-ÿ])[\w'’-]+(?:[ -](?:de |do |da |del |am |an der |sur )?[A-ZÀ-Ý][\w'’-]+)*))"
 ANY_PLACE = r"([A-Za-zÀ-ÿ][\w'’-]+(?:[ -][A-ZÀ-Ý][\w'’-]+)*)"  # 'i live in manchester': typed without a capital
 LIVE = (r"\b(?:i|we) (?:don'?t |do not |no longer |never )?(?:now |still |currently )?(?:live|reside|am living|are living)(?: now)? in|\bje n'habite plus (?:[àa]|en)|\b(?:i'?m|i am|we'?re) (?:now )?(?:based|living) in|"
-        r"^(?:live|based|living|still) in|^still (?:living|based) in|\b(?:i|we)(?:'ve| have) lived in|\bbased in|(?<!flight )\bhome(?: for me)? is|\b(?:i|we)(?:'ve| have)? (?:just )?(?:moved|relocated) to|"
+        r"^(?:live|based|living|still) in|^still (?:living|based) in|(?:^|[,;]\s*|\band\s+)(?:just |recently |finally )?(?:moved|relocated) to|\b(?:i|we)(?:'ve| have) lived in|\bbased in|(?<!flight )\bhome(?: for me)? is|\b(?:i|we)(?:'ve| have)? (?:just )?(?:moved|relocated) to|"
         r"\b(?:ich|wir|und) (?:wohne|wohnen|lebe|leben)(?: jetzt| seit [\w ]+?| nicht mehr)? in|\bje (?:vis|suis install[ée]e?)(?: maintenant| désormais| actuellement)? [àa]|\bj'habite(?: maintenant| désormais| actuellement)? (?:[àa]|en)|"
         r"\b(?:me mud[ée]|nos mudamos|me he mudado|nos hemos mudado) a|\b(?:mudei-me|me mudei|mudámo-nos|mudamo-nos|nos mudamos) para|"
         r"\b(?:mi sono|ci siamo) trasferit[oiae] a|\b(?:j'ai|nous avons|on a) d[ée]m[ée]nag[ée]s? [àa]|\bje me suis install[ée]e? [àa]|"

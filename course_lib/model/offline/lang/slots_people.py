@@ -22,6 +22,7 @@ DAYS_MONTHS = ("Monday Tuesday Wednesday Thursday Friday Saturday Sunday January
                "September October November December Today Tomorrow").split()
 NOT_NAMES = {*DAYS_MONTHS, "Hi", "Hello", "Hey", "Hiya", "Hallo", "Moin", "Bonjour", "Salut", "Hola", "Olá", "Oi", "Ciao", "Again", "I'm", "I'd", "I've", "I'll", "Im", "I", "It", "This", "That", "The", "Not", "Just", "So", "Sorry", "Here", "Back", "Fine", "Good", "Ok", "OK",
              "Sure", "Ready", "Done", "Home", "Tired", "Haha", "Hahaha", "Lol", "Omg", "Wow", "Oops", "Hmm", "Ugh", "Yay", "Allergic", "Vegan", "Vegetarian", "Pregnant", "Diabetic"}
+AFTER_NAME = r"(?=\s*(?:[,.!;]|$| (?:y|e|et|und|and|ma|mas|mais|pero|aber|but|here|hier|ici|aquí|aqui|qui)\b))"  # a bare 'soy X' ends there
 NAME_SAID = [  # how people give their name, per language
     r"\bmy name(?: is|'s)\s+" + NAME, r"^name'?s\s+" + NAME, r"(?:\b(?:call me|i'm|i’m|i am|this is)|(?:^|[,!.]\s*)im)\s+" + NAME + r"(?=\s*(?:[.!,;]|$| here\b| by the way| btw))",
     r"^" + NAME + r" (?:here|hier|ici|aquí|aqui|qui|again|wieder|de nouveau|otra vez|de novo|di nuovo)\b", r"\bich hei(?:ß|ss)e\s+" + NAME, r"\bmein name ist\s+" + NAME, r"\bnenn(?:t)? mich\s+" + NAME,
@@ -29,9 +30,11 @@ NAME_SAID = [  # how people give their name, per language
     r"\bme llamo\s+" + NAME, r"\bmi nombre es\s+" + NAME, r"\bll[áa]mame\s+" + NAME, r"\b(?:o )?meu nome [ée]\s+" + NAME,
     r"\bchamo-me\s+" + NAME, r"\bme chamo\s+" + NAME, r"\bmi chiamo\s+" + NAME, r"\bil mio nome [èe]\s+" + NAME,
     r"\bchiamami\s+" + NAME, r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)(?: again| there| all)?[,!]? (?:it'?s|this is|c'est|soy|sou|sono)\s+" + NAME,
-    r"\b(?:intro|introduction|quick intro)\s*:\s*" + NAME, r"^(?:eu )?sou (?:o|a)\s+" + NAME, r"^(?:yo )?soy\s+" + NAME + r"(?=\s*(?:[,.!]|$| y\b))",
-    r"^(?:io )?sono\s+" + NAME + r"(?=\s*(?:[,.!]|$| e\b))", r"^(?:ich bin|i'?m|i am)\s+" + NAME + r"(?=\s*(?:[,.!]|$| und\b| and\b))", r"^(?:eu )?sou\s+" + NAME + r"(?=\s*(?:[,.!]|$| e\b))", r"^je suis\s+" + NAME + r"(?=\s*(?:[,.!]|$| et\b))", r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)[,!]? (?:i'?m|ich bin|je suis|soy|sou|sono)\s+" + NAME,
+    r"\b(?:intro|introduction|quick intro)\s*:\s*" + NAME, r"^(?:eu )?sou (?:o|a)\s+" + NAME, r"^(?:yo )?soy\s+" + NAME + AFTER_NAME,
+    r"^(?:io )?sono\s+" + NAME + AFTER_NAME, r"^(?:ich bin|i'?m|i am)\s+" + NAME + AFTER_NAME, r"^(?:eu )?sou\s+" + NAME + AFTER_NAME, r"^je suis\s+" + NAME + AFTER_NAME, r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)[,!]? (?:i'?m|ich bin|je suis|soy|sou|sono)\s+" + NAME,
 ]
+SHORT_FOR = (rf"\b({ONE_NAME})\s*[,(]?\s*(?:short for|kurz für|abréviation de|diminutif de|diminutivo de|abreviatura de|"
+             rf"abreviação de|abbreviazione di|diminutivo di)\s+{NAME}")
 NICK_SAID = [r"\b(?:everyone|everybody|people|friends|they all|most people) calls? me\s+" + NAME, r"\bi go by\s+" + NAME,
              r"\b(?:alle|freunde) nennen mich\s+" + NAME, r"\bon m'appelle\s+" + NAME, r"\btout le monde m'appelle\s+" + NAME,
              r"\btodos me llaman\s+" + NAME, r"\b(?:todos )?me chamam\s+" + NAME, r"\btutti mi chiamano\s+" + NAME]
@@ -66,6 +69,9 @@ def found_name(s: str) -> list[Found]:
     """'My name is Samuel but everyone calls me Sam' -> name Samuel, nickname Sam."""
     out: list[Found] = []
     nick = next((m.group(1) for p in NICK_SAID if (m := re.search(p, s, re.I))), None)
+    if (short := re.search(SHORT_FOR, s, re.I)) and short.group(1) not in NOT_NAMES:  # "I'm Dani, short for Daniela"
+        return [("name", short.group(2), f"The user's name is {short.group(2)}."),
+                ("nickname", short.group(1), f"The user goes by {short.group(1)}.")]
     for p in NAME_SAID:
         m = re.search(p, s, re.I)
         if m and m.group(1).split()[0] not in NOT_NAMES and m.group(1)[0].isupper() and m.group(1) != nick and \
