@@ -187,3 +187,15 @@ def test_introductions_as_people_type_them(said, facts):
     """Greetings stretched or followed by a filler, a name followed by 'but', a nickname 'short for' the name, German
     dropping 'ich' after a comma, 'moved to' without a subject, a language the user does not speak."""
     assert {f.text for f in extract_facts([{"role": "user", "content": said}])} == facts
+
+
+@pytest.mark.parametrize("said, facts", [
+    ("Tengo dos perritos, Frijol y Canela, son mi vida",
+     {"The user's dog is called Frijol.", "The user's dog is called Canela."}),
+    ("Ho un coniglio nano che si chiama Biscotto", {"The user's rabbit is called Biscotto."}),
+    ("ho anche un cane, un labrador di nome Otto", {"The user's dog is called Otto."}),
+    ("We have two cats, Salt and Pepper", {"The user's cat is called Salt.", "The user's cat is called Pepper."}),
+    ("J'ai un chat noir qui s'appelle Pixel", {"The user's cat is called Pixel."}),
+])
+def test_pets_with_a_diminutive_an_adjective_or_a_count(said, facts):
+    assert {f.text for f in extract_facts([{"role": "user", "content": said}])} == facts

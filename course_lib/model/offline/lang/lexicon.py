@@ -59,12 +59,12 @@ RELATIVES = {
 }
 SINGULAR_RELATIVES = {"partner", "wife", "husband", "mother", "father", "boss"}  # one at a time: a new name replaces
 PETS = {
-    "dog": "dog|puppy|hund|h[üu]ndin|chien(?:ne)?|chiot|perr[oa]|cachorr[oa]|c[ãa]o|cadela|cane|cagna|cagnolin[oa]|"
+    "dog": "dog|doggo|puppy|hund|h[üu]ndin|h[üu]ndchen|chien(?:ne)?|chiot|perr[oa]|perrit[oa]|perrit[oa]s|cachorr[oa]|cachorrinh[oa]|c[ãa]o|cadela|cane|cagna|cagnolin[oa]|"
            "retriever|labrador|beagle|poodle|terrier|spaniel|collie|dachshund|dackel|husky|pug|mops|bulldog|schnauzer|greyhound|"
            "whippet|corgi|shepherd|sch[äa]ferhund|chihuahua|dalmatian|rottweiler|boxer|lab",
-    "cat": "cat|kitten|kitty|katze|kater|chat(?:te|on)?|gat[oa]|gatit[oa]|gatt[oa]|gattin[oa]|tabby|siamese|maine coon",
+    "cat": "cat|kitten|kitty|katze|kater|k[äa]tzchen|chat(?:te|on)?|gat[oa]|gatit[oa]|gatinh[oa]|gatt[oa]|gattin[oa]|tabby|siamese|maine coon",
     "parrot": "parrot|papagei|perroquet|loro|papagaio|pappagallo",
-    "rabbit": "rabbit|bunny|kaninchen|hase|lapin|conejo|coelho|coniglio",
+    "rabbit": "rabbit|bunny|kaninchen|hase|lapin|conejo|conejit[oa]|coelho|coelhinho|coniglio|coniglietto",
     "tortoise": "tortoise|turtle|schildkr[öo]te|tortue|tortuga|tartaruga",
     "hamster": "hamster",
 }

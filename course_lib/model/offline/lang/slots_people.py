@@ -50,7 +50,8 @@ BIRTHDAY = (r"\b(?:my birthday is|i was born on|born on|my birthday'?s|mein gebu
 REL = alternation(RELATIVES)
 PET = alternation(PETS)
 CALLED = r"(?:is called|is named|'s name is|name is|called|named|hei(?:ß|ss)t|s'appelle|qui s'appelle|se llama|que se llama|" \
-         r"chama-se|chamad[oa]|que se chama|si chiama|che si chiama|namens|llamad[oa]|nomm[ée]e?|chiamat[oa])"
+         r"chama-se|chamad[oa]|que se chama|si chiama|che si chiama|namens|llamad[oa]|nomm[ée]e?|chiamat[oa]|di nome|de nombre|" \
+         r"de nome|mit namen|du nom de)"
 HAVE = (r"\b(?:i|we)(?: have|'ve got| have got| got|'ve)|\b(?:ich habe|wir haben|j'ai|nous avons|on a|tengo|tenemos|tenho|temos|"
         r"ho|abbiamo)\b")
 ONE = ("a", "an", "one", "un", "une", "ein", "eine", "einen", "uno", "una", "um", "uma", "1")
@@ -137,14 +138,14 @@ def found_relatives(s: str) -> list[Found]:
         several = len(names) > 1 or (m.group(1) or "").lower() not in ("", *ONE)
         if rel:
             out += [relative_fact(rel, n, several) for n in names]
-    pet = re.search(rf"\b({PET})s?\b(?:,? (?:a|an|un|une|una|uma) \w+)?,?\s*(?:{CALLED}|(?:he|she|it|er|sie|il|elle)(?:'s| is| ist)? "
+    pet = re.search(rf"\b({PET})s?\b(?: (?!(?:{CALLED})\b)[a-zà-ÿ]+)?(?:,? (?:a|an|un|une|una|uma) \w+)?,?\s*(?:{CALLED}|(?:he|she|it|er|sie|il|elle)(?:'s| is| ist)? "
                     rf"(?:called|named|hei(?:ß|ss)t|s'appelle))\s+{NAME}", s, re.I)
     if pet is None:  # 'with our dog Saffi', 'mit unserem Hund Bruno': a possessive, the animal and its name
         pet = re.search(rf"{POSSESSIVE}\w*\s+(?:(?:new|little|old|neue[nrm]?|kleine[nrm]?)\s+)?({PET})\s+{NAME}", s, re.I)
         pet = pet if pet and pet.group(2).split()[0] not in NOT_NAMES else None
     if pet is None:  # 'we've got a new puppy, Miso': the name in apposition
-        pet = re.search(rf"(?:{HAVE})\s+(?:a |an |one |ein\w* |une? |uma? |una? )?(?:new |little |young |neue[nr]? |nouvelle |nouveau |"
-                        rf"nuev[oa] |nov[oa] |nuov[oa] )?({PET}),\s*{NAME}", s, re.I)
+        pet = re.search(rf"(?:{HAVE})\s+(?:a |an |one |ein\w* |une? |uma? |una? |(?:{COUNT}) )?(?:new |little |young |neue[nr]? |nouvelle |nouveau |"
+                        rf"nuev[oa] |nov[oa] |nuov[oa] )?({PET})s?,\s*{NAME}", s, re.I)
     if pet is None and re.search(rf"\brenamed (?:the |our |my )?({PET})\b", s, re.I):
         pet = re.search(rf"\b({PET})\b.*?\b(?:called|named)\s+{NAME}", s, re.I)
     if pet:
