@@ -134,8 +134,6 @@ EQUIVALENT_MUTANTS = {
             'plan_compaction.trigger_tokens draws it',
     },
     'head_tail': {
-        'round: room * 0.7 -> _mut_round(room * 0.7)':
-            'round(round(x)) is round(x): the inner round already gives a whole number',
         'guard: text.startswith(head) and text.endswith(tail) and (count_tokens(out) <= max_tokens) -> text.startswith(head) and text.endswith(tail)':
             'with the margin of 2 no text was found whose whole ends go over budget (the check\'s texts and 7,000 random '
             'mixed-script ones tried when it was written): the count test is defensive',
@@ -144,11 +142,5 @@ EQUIVALENT_MUTANTS = {
             'at a join, which only makes it shorter (no text found otherwise, as for the count test above)',
         'lower: head_tail: pointer = _mut_strip(pointer) at the start':
             'pointers are ids (out-7f3a, page-1) without spaces at their ends',
-    },
-    'cache_friendly_order': {
-        'const: 0 -> -1':
-            'only the order of the three ranks matters: -1 < 1 < 2 and 0 < 1 < 3 sort alike',
-        'const: 2 -> 3':
-            'only the order of the three ranks matters: -1 < 1 < 2 and 0 < 1 < 3 sort alike',
     },
 }
