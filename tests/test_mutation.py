@@ -137,6 +137,7 @@ def test_values_that_are_normalised_already_are_pruned():
     assert _pruned(_cell("import json\n\ndef f(x):", "return json.dumps(x)")) == {
         "lower: return json.dumps(x) -> return _mut_strip(json.dumps(x))": "already normalised"}
     assert not _pruned(_cell("def f(x):", "return str(x)"))
+    assert not _pruned(_cell("import json\n\ndef f(x, enc):", "return json.dumps(x, cls=enc)"))  # anyone's text
 
 
 def test_sorting_a_fresh_list_in_place_is_pruned_when_nothing_reads_it_again():
@@ -152,6 +153,7 @@ def test_rank_constants_that_keep_their_order_are_pruned():
     assert pruned == {"const: 0 -> -1": "rank order kept", "const: 2 -> 3": "rank order kept"}  # not 0 -> 1: a tie
     assert not _pruned(_cell("def f(xs):", "rank = {'a': 0, 'b': 1, 'c': 2}\nreturn sorted(xs, key=lambda x: rank[x]), rank"))
     assert not _pruned(_cell("def f(xs):", "rank = {'a': 0, 'b': 1, 'c': 2}\nreturn sum(rank[x] for x in xs)"))
+    assert not _pruned(_cell("def f(xs):", "rank = {'a': 0, 'b': 1, 'c': 2}\nxs.sort(key=lambda x: rank[x])\nreturn xs"))
 
 
 def test_rounding_twice_the_same_way_is_pruned():

@@ -66,13 +66,13 @@ numbers, lists, dicts, tuples) equal items give equal results (an f-string or st
                 that same method (`question.lower()`): str.lower and str.strip are idempotent.
   already normalised  .lower()/.strip() on a value that is already so: a loop variable over a display of
                 string literals each unchanged by the method (`for kind in ("working", ...)`), and .strip() on
-                text json.dumps wrote (directly, through a function of the cell that only returns it, or a
-                local bound once to it): json.dumps writes one JSON value, which starts and ends with a bracket,
-                quote, digit or letter, never with a space.
+                text json.dumps wrote without an encoder class of one's own (cls=) (directly, through a function
+                of the cell that only returns it, or a local bound once to it): json.dumps writes one JSON value,
+                which starts and ends with a bracket, quote, digit or letter, never with a space.
   fresh list    sorted(x) -> x.sort() or x, where x is a local bound once to a new list (a display,
                 comprehension, list() or sorted()) and read nowhere else: no one else can see the in-place sort.
   rank order kept  a number in a dict display bound once to a local read only as `rank[...]`, the whole key of
-                sorted() or .sort(), changed so that all the dict's values keep their strict order: sorting
+                the builtin sorted(), changed so that all the dict's values keep their strict order: sorted()
                 compares keys only with <, and every comparison comes out the same.
   rounding twice  round(x) inside round(), int(x) inside int(), math.ceil(x) inside math.ceil(): each gives a
                 whole number (or leaves an infinity or NaN alone), which the outer call leaves as it is.
@@ -794,7 +794,7 @@ def _json_text(node: ast.expr, fn: ast.FunctionDef, ctx: Context) -> bool:
     `return json.dumps(...)`, or a local bound once to either."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "dumps" \
             and isinstance(node.func.value, ast.Name) and ctx.module(node.func.value.id, "json"):
-        return True
+        return all(kw.arg not in (None, "cls") for kw in node.keywords)  # cls= could write anything
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
         defs = [n for n in ast.walk(ctx.tree) if isinstance(n, ast.FunctionDef) and n.name == node.func.id]
         binds = [n for n in ast.walk(ctx.tree) if isinstance(n, ast.Name) and n.id == node.func.id
@@ -841,7 +841,8 @@ def _fresh_list_sorted_once(new: ast.expr, fn: ast.FunctionDef) -> bool:
 
 def _rank_kept(node: ast.Constant, new: ast.Constant, fn: ast.FunctionDef, ctx: Context) -> bool:
     """`node` is a value of a dict display bound once to a local read only as `rank[...]`, the whole key of
-    sorted() or .sort(), and `new` keeps the order of all the dict's values (no two of them equal)."""
+    sorted() (builtin; a .sort() method could be anyone's), and `new` keeps the order of all the dict's values
+    (no two of them equal)."""
     table = ctx.parent.get(id(node))
     assign = ctx.parent.get(id(table))
     if not (isinstance(table, ast.Dict) and any(v is node for v in table.values) and isinstance(assign, ast.Assign)
@@ -864,8 +865,7 @@ def _rank_kept(node: ast.Constant, new: ast.Constant, fn: ast.FunctionDef, ctx: 
         call = ctx.parent.get(id(kw))
         return (isinstance(sub, ast.Subscript) and sub.value is n and isinstance(lam, ast.Lambda) and lam.body is sub
                 and isinstance(kw, ast.keyword) and kw.arg == "key" and isinstance(call, ast.Call)
-                and (isinstance(call.func, ast.Name) and call.func.id == "sorted" and ctx.builtin("sorted")
-                     or isinstance(call.func, ast.Attribute) and call.func.attr == "sort"))
+                and isinstance(call.func, ast.Name) and call.func.id == "sorted" and ctx.builtin("sorted"))
     names = [n for n in ast.walk(fn) if isinstance(n, ast.Name) and (n.id == name or n.id in INTROSPECTION)]
     return (binds == [assign.targets[0]] and name not in _params(fn)
             and all(ok(n) for n in names if n is not assign.targets[0]))
