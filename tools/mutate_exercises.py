@@ -39,12 +39,51 @@ through that same method (str.lower and str.strip are idempotent on every string
 a `return None` or bare `return` dropped when it is the last statement of its function (a function that
 ends without return returns None: the same program), and a parameter lower-cased, stripped or deduplicated
 at the start of a function that never reads it (an assignment to a local nobody reads; the helpers have no
-other effect, and a function calling locals(), vars(), eval() or exec() is never folded). Every other
-accepted mutant is either killed by a check case or listed with its reason in EQUIVALENT_MUTANTS.
+other effect, and a function calling locals(), vars(), eval() or exec() is never folded).
+
+pruned_by leaves out more mutants that are the solution itself, each rule checked on the code alone (or on
+the value of a constant tuple), each with its proof here and a probe in tests/test_mutation.py where it
+fires and where it must not. "Pure" below means built only of names, literals, attribute and subscript
+loads, comparisons other than `is`, and/or/not, len() and the str methods lower/upper/strip/casefold/
+startswith/endswith, and re.search/match/fullmatch: no effect, and for the values the exercises pass (str,
+numbers, lists, dicts, tuples) equal items give equal results (an f-string or str() is not: 1 == True).
+  any/all       dedupe of the iterable of a generator expression that is the sole argument of any() or all(),
+                its test pure: a dropped repeat equals an item tested before it, so it could only repeat
+                that item's answer, and any()/all() of the same answers in the same first order is the same.
+  parameter read as a set   dedupe of a parameter at the start of a function that reads it only as such an
+                iterable, as the argument of set()/frozenset() or as the right side of `in`, or whose first
+                statement is `p = set(p)`: set() keeps the first of equal items as dedupe does, and membership
+                and any/all cannot see repeats.
+  first match   dedupe of a parameter read only as the iterable of `for x in p: if <pure test>: return ...`:
+                the first item that passes is never a repeat (an equal item before it would have passed
+                first), so the loop stops at the same item having tested a subsequence of the same items.
+  constant tuple  dedupe of a loop's iterable that is a display of distinct literals, or a global bound
+                (once, in the cell, or in the namespace) to a tuple of distinct hashable items: nothing can
+                change a tuple, and dedupe drops only items equal to an earlier one. Not for a list or dict.
+  sorted set    dedupe of sorted(<a set display, set comprehension, set()/frozenset(), or a local bound only
+                to those>) or of such a set: the items of a set are distinct, so sorted() gives no repeats.
+  idempotent method  .lower()/.strip() put on a parameter every read of which is already the receiver of
+                that same method (`question.lower()`): str.lower and str.strip are idempotent.
+  already normalised  .lower()/.strip() on a value that is already so: a loop variable over a display of
+                string literals each unchanged by the method (`for kind in ("working", ...)`), and .strip() on
+                text json.dumps wrote without an encoder class of one's own (cls=) (directly, through a function
+                of the cell that only returns it, or a local bound once to it): json.dumps writes one JSON value,
+                which starts and ends with a bracket, quote, digit or letter, never with a space.
+  fresh list    sorted(x) -> x.sort() or x, where x is a local bound once to a new list (a display,
+                comprehension, list() or sorted()) and read nowhere else: no one else can see the in-place sort.
+  rank order kept  a number in a dict display bound once to a local read only as `rank[...]`, the whole key of
+                the builtin sorted(), changed so that all the dict's values keep their strict order: sorted()
+                compares keys only with <, and every comparison comes out the same.
+  rounding twice  round(x) inside round(), int(x) inside int(), math.ceil(x) inside math.ceil(): each gives a
+                whole number (or leaves an infinity or NaN alone), which the outer call leaves as it is.
+Not a rule, because no proof holds: dedupe of np.argsort(...)[:k] (distinct indices only for a 1-D array;
+rows of an (n, 1) array are all [0]) and of an any() whose test calls a function of our own (already_done:
+json.dumps writes {"n": 1} and {"n": 1.0} differently although the dicts are equal). Every other accepted
+mutant is either killed by a check case or listed with its reason in EQUIVALENT_MUTANTS.
 
     python tools/mutate_exercises.py --json after.json --compare before.json   # the table below
 
-SCORES (make mutate, 3 Dec 2026: before = main at e25f26a, after = this branch; "equivalent" = accepted
+SCORES (make mutate, 6 Dec 2026: before = main at 0b898bd, after = this branch; "equivalent" = accepted
 and argued in EQUIVALENT_MUTANTS; every other generated mutant is killed)
 
 | exercise | generated before | killed before | equivalent before | generated | killed | equivalent |
@@ -54,17 +93,17 @@ and argued in EQUIVALENT_MUTANTS; every other generated mutant is killed)
 | 00 cosine | 28 | 25 | 3 | 28 | 25 | 3 |
 | 01 cumulative_tokens | 15 | 15 | 0 | 15 | 15 | 0 |
 | 01 turns_until_full | 17 | 17 | 0 | 17 | 17 | 0 |
-| 02 section_share | 15 | 13 | 2 | 15 | 13 | 2 |
-| 02 estimate_bill_tool | 44 | 38 | 6 | 44 | 38 | 6 |
+| 02 section_share | 15 | 13 | 2 | 13 | 13 | 0 |
+| 02 estimate_bill_tool | 44 | 38 | 6 | 44 | 40 | 4 |
 | 03 sliding_window | 20 | 19 | 1 | 20 | 19 | 1 |
 | 03 window_by_tokens | 19 | 19 | 0 | 19 | 19 | 0 |
-| 03 prune | 34 | 32 | 2 | 34 | 32 | 2 |
+| 03 prune | 34 | 32 | 2 | 32 | 32 | 0 |
 | 04 needs_summary | 6 | 6 | 0 | 6 | 6 | 0 |
 | 04 split_for_fold | 30 | 27 | 3 | 30 | 27 | 3 |
-| 04 facts_kept | 15 | 13 | 2 | 15 | 14 | 1 |
+| 04 facts_kept | 15 | 14 | 1 | 15 | 14 | 1 |
 | 05 profile_block | 25 | 25 | 0 | 25 | 25 | 0 |
-| 05 already_done | 40 | 36 | 4 | 40 | 36 | 4 |
-| 05 route | 19 | 13 | 6 | 19 | 13 | 6 |
+| 05 already_done | 40 | 36 | 4 | 38 | 36 | 2 |
+| 05 route | 19 | 13 | 6 | 16 | 13 | 3 |
 | 05 cosine_top_k | 39 | 32 | 7 | 39 | 32 | 7 |
 | 06 recency | 7 | 7 | 0 | 7 | 7 | 0 |
 | 06 score | 14 | 14 | 0 | 14 | 14 | 0 |
@@ -72,35 +111,44 @@ and argued in EQUIVALENT_MUTANTS; every other generated mutant is killed)
 | 06 rank_memories | 28 | 25 | 3 | 28 | 25 | 3 |
 | 07 is_valid_at | 28 | 24 | 4 | 28 | 24 | 4 |
 | 07 strength | 42 | 42 | 0 | 42 | 42 | 0 |
-| 07 supersede | 50 | 47 | 3 | 50 | 47 | 3 |
-| 08 should_compact | 11 | 8 | 3 | 11 | 8 | 3 |
-| 08 head_tail | 75 | 58 | 17 | 75 | 58 | 17 |
-| 08 cache_friendly_order | 16 | 14 | 2 | 16 | 14 | 2 |
-| 09 recall_at_k | 16 | 15 | 1 | 16 | 15 | 1 |
+| 07 supersede | 50 | 47 | 3 | 49 | 47 | 2 |
+| 08 should_compact | 11 | 8 | 3 | 11 | 10 | 1 |
+| 08 head_tail | 75 | 58 | 17 | 74 | 71 | 3 |
+| 08 cache_friendly_order | 16 | 14 | 2 | 14 | 14 | 0 |
+| 09 recall_at_k | 16 | 15 | 1 | 15 | 15 | 0 |
 | 09 fuse | 38 | 38 | 0 | 38 | 38 | 0 |
 | 09 bm25_idf | 22 | 22 | 0 | 22 | 22 | 0 |
 | 10 before_hook | 27 | 27 | 0 | 27 | 27 | 0 |
 | 10 idempotency_key | 11 | 11 | 0 | 11 | 11 | 0 |
-| 10 done_before | 48 | 46 | 2 | 47 | 46 | 1 |
+| 10 done_before | 47 | 46 | 1 | 46 | 46 | 0 |
 | 11 mask_card | 66 | 62 | 4 | 66 | 62 | 4 |
 | 11 is_stale | 10 | 8 | 2 | 10 | 8 | 2 |
 | 11 user_filter | 26 | 26 | 0 | 26 | 26 | 0 |
-| 12 reached | 8 | 6 | 2 | 8 | 6 | 2 |
-| 12 precision | 21 | 19 | 2 | 21 | 19 | 2 |
-| 12 LatestUserMessages | 27 | 20 | 7 | 25 | 20 | 5 |
-| **all 39** | 1018 | 930 (91.4 %) | 88 | 1015 | 931 (91.7 %) | 84 |
+| 12 reached | 8 | 6 | 2 | 6 | 6 | 0 |
+| 12 precision | 21 | 19 | 2 | 19 | 19 | 0 |
+| 12 LatestUserMessages | 25 | 20 | 5 | 25 | 20 | 5 |
+| **all 39** | 1015 | 931 (91.7 %) | 84 | 996 | 948 (95.2 %) | 48 |
 
-Killed before any equivalence is argued: 91.7 % (the issue asks for 95 %); every non-equivalent mutant is
-killed. The bar is out of reach without rejecting correct answers: 19 of the 84 accepted mutants are other
-correct answers the task leaves open (head_tail's split, safety margin and shrinking step, 17;
-should_compact's line rounded as the library draws it, 2, which CORRECT_VARIANTS accept), and even were those
-killed the score would be 93.6 %. The other 65 can be told from the solution by no input the exercise allows,
-each for the reason given next to it: repeats that cannot change an any() / all() / first-match / set answer
-(14), ids that are unique (3), course constants and fixed names (restaurant names, SECTIONS, ROUTE_CUES,
-roles, the three ranks: 14), text the function never reads or has already normalised (11), a copy of what is
-already a new list (4), numpy's own types, a common scale and the rounding of float32 input itself (9),
-datetimes always true (3), index arithmetic that lands on the same groups (mask_card 4, split_for_fold 1), a
-default argument (1), and int() of a line compared with whole token counts (1).
+Killed before any equivalence is argued: 948 of 996 generated, 95.2 % (was 931 of 1,015, 91.7 %); every
+non-equivalent mutant is killed, and no mutant killed before is lost. Two routes got there. The pruning rules
+above stopped generating 21 mutants, 19 of them argued equivalents (their entries are gone) and 2 never applied
+to a value (prune's `pinned` and `for i in keep`, sets already): any/all 3, parameter read as a set 4, first
+match 1, constant tuple 2, sorted set 2, idempotent method 1, already normalised 4, fresh list 1, rank order
+kept 2, rounding twice 1. The specs killed 17: 08 should_compact states the line is window × trigger, not
+rounded (2: round(), round(x, 2); the library's trigger_tokens now rounds it down, the same line for whole
+tokens), 08 head_tail states truncate_tool_output's algorithm, room = max_tokens - marker tokens - 2, head
+round(0.7 × room), one token shrunk at a time off the part cut through a character, and the marker line
+exactly (13: the split, the margin, the shrinking step and direction), and 02 estimate_bill_tool's error
+quotes the restaurant as it was given (2: the name lower-cased or stripped at the start). The 48 left are
+correct answers no input the exercise allows tells apart, each with its reason: numpy's own types, float32
+input and a common scale (00 cosine 3, 05 cosine_top_k 7), fixed data and names (restaurant names, roles,
+ROUTE_CUES, pointers, memory ids: 02 4, 05 route 3, 06 3, 08 head_tail 1, 12 LatestUserMessages 4),
+datetimes always true and text never read (07 is_valid_at 4, supersede 1, 11 is_stale 2), an any() whose
+test calls a function of our own (05 already_done 2) or reads the same records (07 supersede 1), copies of
+what is already a new list and index arithmetic landing on the same groups (03 1, 04 split_for_fold 3, 11
+mask_card 4), spaces never at the ends of a fact (04 1), a default argument (12 1), int() of a line compared
+with whole token counts (08 should_compact 1), and a head_tail result that never reaches max_tokens exactly
+or over (08 head_tail 2).
 """
 from __future__ import annotations
 
@@ -575,11 +623,344 @@ def _replace(tree: ast.Module, path: tuple, replacement) -> ast.Module:
     return new
 
 
-def mutants(cell: str) -> list[Mutant]:
-    """Every mutant of a marked cell, in a fixed order, with unique ids."""
+# --------------------------------------------------------------------------- mutants provably the solution itself
+
+# Calls that cannot write anything and give equal results for equal arguments (the methods on the str values
+# the exercises compare; re's search functions, whose only effect is re's own pattern cache).
+PURE_CALLS = {"len"}
+PURE_METHODS = {"lower", "upper", "strip", "lstrip", "rstrip", "casefold", "startswith", "endswith"}
+PURE_RE = {"search", "match", "fullmatch"}
+SET_MAKERS = {"set", "frozenset"}
+ROUNDING = {"_mut_round": "round", "_mut_int": "int", "_mut_ceil": "ceil"}
+
+
+class Context:
+    """What the pruning rules may look at: the cell's tree, its parents, and the namespace the cell runs in."""
+
+    def __init__(self, tree: ast.Module, regions: list[tuple[int, int]], namespace: dict | None):
+        self.tree, self.regions, self.namespace = tree, regions, namespace or {}
+        self.parent = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+        self.stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        self.stored |= {a.asname or a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
+                        for a in n.names}
+        self.stored |= {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+        self.stored |= {a.arg for n in ast.walk(tree) if isinstance(n, ast.arguments)
+                        for a in n.posonlyargs + n.args + n.kwonlyargs + [n.vararg, n.kwarg] if a is not None}
+
+    def builtin(self, name: str) -> bool:
+        """`name` is Python's builtin of that name: nothing in the cell binds it, nor does the namespace."""
+        return name not in self.stored and name not in self.namespace
+
+    def module(self, name: str, module: str) -> bool:
+        """`name` is the module `module`: imported so in the cell (and bound nowhere else), or so in the namespace."""
+        imports = [a for n in ast.walk(self.tree) if isinstance(n, ast.Import) for a in n.names
+                   if (a.asname or a.name) == name]
+        others = [n for n in ast.walk(self.tree) if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)]
+        if imports:
+            return not others and all(a.name == module for a in imports)
+        value = self.namespace.get(name)
+        return name not in self.stored and getattr(value, "__name__", None) == module and type(value).__name__ == "module"
+
+
+def _pure(node: ast.AST, ctx: Context) -> bool:
+    """`node` has no effect and gives equal results for equal values of the names it reads.
+
+    Names, literals, attribute and subscript loads, comparisons (not `is`: 1 == True, 1 is not True), boolean
+    operators and the PURE_* calls; anything else (a call of our own function, an f-string, which writes 1 and
+    True differently) is not known to be.
+    """
+    if isinstance(node, (ast.Name, ast.Constant)):
+        return True
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return all(_pure(e, ctx) for e in node.elts)
+    if isinstance(node, ast.Attribute):
+        return not node.attr.startswith("_") and _pure(node.value, ctx)
+    if isinstance(node, ast.Subscript):
+        return _pure(node.value, ctx) and _pure(node.slice, ctx)
+    if isinstance(node, ast.Slice):
+        return all(_pure(p, ctx) for p in (node.lower, node.upper, node.step) if p is not None)
+    if isinstance(node, ast.Compare):
+        return not any(isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops) and all(
+            _pure(n, ctx) for n in [node.left, *node.comparators])
+    if isinstance(node, ast.BoolOp):
+        return all(_pure(v, ctx) for v in node.values)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return _pure(node.operand, ctx)
+    if isinstance(node, ast.Call) and not node.keywords and all(_pure(a, ctx) for a in node.args):
+        func = node.func
+        if isinstance(func, ast.Name):
+            return func.id in PURE_CALLS and ctx.builtin(func.id)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "re":
+            return func.attr in PURE_RE and ctx.module("re", "re")
+        if isinstance(func, ast.Attribute):
+            return func.attr in PURE_METHODS and _pure(func.value, ctx)
+    return False
+
+
+def _any_all_iter(comp: ast.comprehension, ctx: Context) -> bool:
+    """`comp` is the only loop of a generator expression that is the sole argument of any() or all(), and the
+    expression's element and filters are _pure."""
+    gen = ctx.parent.get(id(comp))
+    call = ctx.parent.get(id(gen))
+    return (isinstance(gen, ast.GeneratorExp) and gen.generators == [comp] and isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Name) and call.func.id in ("any", "all") and ctx.builtin(call.func.id)
+            and call.args == [gen] and not call.keywords and _pure(gen.elt, ctx) and all(_pure(i, ctx) for i in comp.ifs))
+
+
+def _set_valued(node: ast.expr, fn: ast.FunctionDef | None, ctx: Context) -> bool:
+    """`node` is a set: a set display or comprehension, set()/frozenset(), or a local every binding of which is one."""
+    if isinstance(node, (ast.Set, ast.SetComp)):
+        return True
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in SET_MAKERS:
+        return ctx.builtin(node.func.id)
+    if isinstance(node, ast.Name) and fn is not None and node.id not in _params(fn):
+        binds = [n for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id == node.id and not isinstance(n.ctx, ast.Load)]
+        assigns = [n for n in ast.walk(fn) if isinstance(n, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == node.id for t in n.targets)]
+        augs = [n for n in ast.walk(fn) if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name)
+                and n.target.id == node.id]
+        scoped = [n for n in ast.walk(fn) if isinstance(n, (ast.Global, ast.Nonlocal)) and node.id in n.names]
+        return (bool(assigns) and not scoped and len(binds) == len(assigns) + len(augs)
+                and all(len(a.targets) == 1 and _set_valued(a.value, None, ctx) for a in assigns)
+                and all(isinstance(a.op, (ast.BitOr, ast.BitAnd, ast.Sub, ast.BitXor)) for a in augs))
+    return False
+
+
+def _distinct(values) -> bool:
+    items = list(values)
+    return all(not (a is b or _equal(a, b)) for i, a in enumerate(items) for b in items[i + 1:])
+
+
+def _constant_tuple(node: ast.expr, fn: ast.FunctionDef, ctx: Context) -> bool:
+    """`node` is a tuple of distinct items that no code can change: a display of distinct literals, or a
+    global name bound to such a tuple (by the cell's one assignment of it, or in the namespace)."""
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return all(isinstance(e, ast.Constant) for e in node.elts) and _distinct(e.value for e in node.elts)
+    if not isinstance(node, ast.Name) or node.id in _params(fn) or any(
+            isinstance(n, ast.Name) and n.id == node.id and not isinstance(n.ctx, ast.Load) for n in ast.walk(fn)):
+        return False
+    assigns = [n for n in ctx.tree.body if isinstance(n, ast.Assign) and any(
+        isinstance(t, ast.Name) and t.id == node.id for t in n.targets)]
+    binds = [n for n in ast.walk(ctx.tree) if isinstance(n, ast.Name) and n.id == node.id and not isinstance(n.ctx, ast.Load)]
+    if assigns:
+        if len(assigns) != 1 or len(binds) != 1 or len(assigns[0].targets) != 1:
+            return False
+        try:
+            value = ast.literal_eval(assigns[0].value)
+        except ValueError:
+            return False
+    elif node.id in ctx.stored or node.id not in ctx.namespace:
+        return False
+    else:
+        value = ctx.namespace[node.id]
+    if type(value) is not tuple:  # a list or a dict could be written into before the function runs
+        return False
+    try:
+        [hash(v) for v in value]
+    except TypeError:
+        return False
+    return _distinct(value)
+
+
+def _only_reads(fn: ast.FunctionDef, name: str, ok: Callable[[ast.Name], bool]) -> bool:
+    """Every read of `name` in `fn` passes `ok`, and nothing in `fn` rebinds it or looks at locals()."""
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Name) and n.id in INTROSPECTION:
+            return False
+        if isinstance(n, ast.Name) and n.id == name and (not isinstance(n.ctx, ast.Load) or not ok(n)):
+            return False
+        if isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names:
+            return False
+    return True
+
+
+def _loop_strings(node: ast.expr, fn: ast.FunctionDef) -> list[str] | None:
+    """The strings `node` can hold: a name bound only as the target of a for loop over a display of string
+    literals (`for kind in ("working", "episodic")`), else None."""
+    if not isinstance(node, ast.Name) or node.id in _params(fn):
+        return None
+    binds = [n for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id == node.id and not isinstance(n.ctx, ast.Load)]
+    loops = [n for n in ast.walk(fn) if isinstance(n, ast.For) and isinstance(n.target, ast.Name) and n.target.id == node.id]
+    if len(binds) != 1 or len(loops) != 1 or not isinstance(loops[0].iter, (ast.Tuple, ast.List)):
+        return None
+    elts = loops[0].iter.elts
+    if not all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in elts):
+        return None
+    return [e.value for e in elts]
+
+
+def _json_text(node: ast.expr, fn: ast.FunctionDef, ctx: Context) -> bool:
+    """`node` is text json.dumps wrote: a json.dumps(...) call, a call of a function of the cell whose body is only
+    `return json.dumps(...)`, or a local bound once to either."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "dumps" \
+            and isinstance(node.func.value, ast.Name) and ctx.module(node.func.value.id, "json"):
+        return all(kw.arg not in (None, "cls") for kw in node.keywords)  # cls= could write anything
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        defs = [n for n in ast.walk(ctx.tree) if isinstance(n, ast.FunctionDef) and n.name == node.func.id]
+        binds = [n for n in ast.walk(ctx.tree) if isinstance(n, ast.Name) and n.id == node.func.id
+                 and not isinstance(n.ctx, ast.Load)]
+        body = [s for s in defs[0].body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))] \
+            if len(defs) == 1 and not binds else []
+        return len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None \
+            and _json_text(body[0].value, defs[0], ctx)
+    if isinstance(node, ast.Name) and node.id not in _params(fn):
+        binds = [n for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id == node.id and not isinstance(n.ctx, ast.Load)]
+        assigns = [n for n in ast.walk(fn) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                   and isinstance(n.targets[0], ast.Name) and n.targets[0].id == node.id]
+        return len(binds) == 1 and len(assigns) == 1 and _json_text(assigns[0].value, fn, ctx)
+    return False
+
+
+def _stripped_anyway(helper: str, node: ast.expr, fn: ast.FunctionDef, ctx: Context) -> bool:
+    """helper(node) is node for every value node can have (see the rules in the module docstring)."""
+    strings = _loop_strings(node, fn)
+    if strings is not None and helper in FOLDS:
+        return all(FOLDS[helper][1](s) == s for s in strings)
+    return helper == "_mut_strip" and _json_text(node, fn, ctx)
+
+
+def _fresh_list_sorted_once(new: ast.expr, fn: ast.FunctionDef) -> bool:
+    """`new` is `x.sort(...) or x` (the alias of sorted(x)), x a local bound once to a new list (a list display,
+    comprehension, list() or sorted() call) and read nowhere but here: sorting it in place touches no other list."""
+    if not (isinstance(new, ast.BoolOp) and len(new.values) == 2 and isinstance(new.values[1], ast.Name)):
+        return False
+    name = new.values[1].id
+    if name in _params(fn):
+        return False
+    binds = [n for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)]
+    assigns = [n for n in ast.walk(fn) if isinstance(n, ast.Assign) and len(n.targets) == 1
+               and isinstance(n.targets[0], ast.Name) and n.targets[0].id == name]
+    loads = [n for n in ast.walk(fn) if isinstance(n, ast.Name) and (n.id == name or n.id in INTROSPECTION)
+             and isinstance(n.ctx, ast.Load)]
+    if len(binds) != 1 or len(assigns) != 1 or len(loads) != 1:
+        return False
+    value = assigns[0].value
+    return isinstance(value, (ast.List, ast.ListComp)) or (
+        isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("list", "sorted"))
+
+
+def _rank_kept(node: ast.Constant, new: ast.Constant, fn: ast.FunctionDef, ctx: Context) -> bool:
+    """`node` is a value of a dict display bound once to a local read only as `rank[...]`, the whole key of
+    sorted() (builtin; a .sort() method could be anyone's), and `new` keeps the order of all the dict's values
+    (no two of them equal)."""
+    table = ctx.parent.get(id(node))
+    assign = ctx.parent.get(id(table))
+    if not (isinstance(table, ast.Dict) and any(v is node for v in table.values) and isinstance(assign, ast.Assign)
+            and len(assign.targets) == 1 and isinstance(assign.targets[0], ast.Name)):
+        return False
+    name = assign.targets[0].id
+    values = [v.value if isinstance(v, ast.Constant) else None for v in table.values]
+    if not all(type(v) in (int, float) for v in values):
+        return False
+    changed = [new.value if v is node else c for v, c in zip(table.values, values)]
+    if not _distinct(values) or not _distinct(changed) or any(
+            (a < b) != (c < d) for a, c in zip(values, changed) for b, d in zip(values, changed)):
+        return False
+    binds = [n for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)]
+
+    def ok(n: ast.Name) -> bool:
+        sub = ctx.parent.get(id(n))
+        lam = ctx.parent.get(id(sub))
+        kw = ctx.parent.get(id(lam))
+        call = ctx.parent.get(id(kw))
+        return (isinstance(sub, ast.Subscript) and sub.value is n and isinstance(lam, ast.Lambda) and lam.body is sub
+                and isinstance(kw, ast.keyword) and kw.arg == "key" and isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Name) and call.func.id == "sorted" and ctx.builtin("sorted"))
+    names = [n for n in ast.walk(fn) if isinstance(n, ast.Name) and (n.id == name or n.id in INTROSPECTION)]
+    return (binds == [assign.targets[0]] and name not in _params(fn)
+            and all(ok(n) for n in names if n is not assign.targets[0]))
+
+
+def _first_match_loop(fn: ast.FunctionDef, name: str, ctx: Context) -> bool:
+    """`name` is read only as the iterable of `for x in name: if <_pure test>: return <anything>`: the loop
+    stops at the first item that passes, and that item is never a repeat."""
+    def ok(n: ast.Name) -> bool:
+        loop = ctx.parent.get(id(n))
+        return (isinstance(loop, ast.For) and loop.iter is n and not loop.orelse and len(loop.body) == 1
+                and isinstance(loop.body[0], ast.If) and not loop.body[0].orelse and _pure(loop.body[0].test, ctx)
+                and len(loop.body[0].body) == 1 and isinstance(loop.body[0].body[0], ast.Return))
+    return _only_reads(fn, name, ok)
+
+
+def pruned_by(op: str, node: ast.AST | None, new, fn: ast.FunctionDef, ctx: Context,
+              param: str | None = None) -> str | None:
+    """The rule that proves a mutant to be the solution itself (so it is not generated), or None.
+
+    `node` is the mutated node and `new` its replacement; for a statement put at the start of `fn`, node is
+    None and `param` the parameter it rewrites. The rules and their proofs are in the module docstring.
+    """
+    if op == "dedupe" and isinstance(node, ast.comprehension):
+        if _any_all_iter(node, ctx):
+            return "any/all"
+        if _constant_tuple(node.iter, fn, ctx):
+            return "constant tuple"
+        if isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Name) and node.iter.func.id == "sorted" \
+                and ctx.builtin("sorted") and len(node.iter.args) == 1 and _set_valued(node.iter.args[0], fn, ctx):
+            return "sorted set"
+        if _set_valued(node.iter, fn, ctx):
+            return "sorted set"
+    if op == "dedupe" and param is not None:
+        first = next(s for s in fn.body if _in_region(s, ctx.regions))  # where the deduplication is put
+        if isinstance(first, ast.Assign) and len(first.targets) == 1 and isinstance(first.targets[0], ast.Name) \
+                and first.targets[0].id == param and isinstance(first.value, ast.Call) and first.value.args \
+                and isinstance(first.value.args[0], ast.Name) and first.value.args[0].id == param \
+                and _set_valued(first.value, fn, ctx) and len(first.value.args) == 1 and not first.value.keywords:
+            return "parameter read as a set"
+
+        def ok(n: ast.Name) -> bool:
+            up = ctx.parent.get(id(n))
+            if isinstance(up, ast.comprehension) and up.iter is n:
+                return _any_all_iter(up, ctx)
+            if isinstance(up, ast.Call) and up.args == [n] and not up.keywords:
+                return isinstance(up.func, ast.Name) and up.func.id in SET_MAKERS and ctx.builtin(up.func.id)
+            return (isinstance(up, ast.Compare) and len(up.ops) == 1 and isinstance(up.ops[0], (ast.In, ast.NotIn))
+                    and up.comparators[0] is n)
+        if _only_reads(fn, param, ok):
+            return "parameter read as a set"
+        if _first_match_loop(fn, param, ctx):
+            return "first match"
+    if op == "lower" and param is not None:
+        method = FOLDS[new[0].value.func.id][0]
+
+        def ok(n: ast.Name) -> bool:
+            up, call = ctx.parent.get(id(n)), ctx.parent.get(id(ctx.parent.get(id(n))))
+            return (isinstance(up, ast.Attribute) and up.attr == method and isinstance(call, ast.Call)
+                    and call.func is up and not call.args and not call.keywords)
+        if _only_reads(fn, param, ok):
+            return "idempotent method"
+    if op == "lower" and isinstance(node, ast.Return) and isinstance(new, list) and isinstance(new[0].value, ast.Call):
+        if _stripped_anyway(new[0].value.func.id, node.value, fn, ctx):
+            return "already normalised"
+    if op == "lower" and isinstance(node, ast.Compare) and isinstance(new, ast.Compare):
+        helper = new.left.func.id
+        if _stripped_anyway(helper, node.left, fn, ctx) and _stripped_anyway(helper, node.comparators[0], fn, ctx):
+            return "already normalised"
+    if op == "alias" and _fresh_list_sorted_once(new, fn):
+        return "fresh list"
+    if op == "const" and isinstance(node, ast.Constant) and _rank_kept(node, new, fn, ctx):
+        return "rank order kept"
+    if op == "round" and isinstance(new, ast.Call) and isinstance(new.func, ast.Name) and new.func.id in ROUNDING:
+        outer = ctx.parent.get(id(node))
+        name = ROUNDING[new.func.id]
+        if isinstance(outer, ast.Call) and outer.args == [node] and not outer.keywords:
+            if name in ("round", "int") and isinstance(outer.func, ast.Name) and outer.func.id == name:
+                return "rounding twice" if ctx.builtin(name) else None
+            if name == "ceil" and isinstance(outer.func, ast.Attribute) and outer.func.attr == "ceil" \
+                    and isinstance(outer.func.value, ast.Name) and ctx.module(outer.func.value.id, "math"):
+                return "rounding twice"
+    return None
+
+
+def mutants(cell: str, namespace: dict | None = None, pruned: list[tuple[str, str]] | None = None) -> list[Mutant]:
+    """Every mutant of a marked cell, in a fixed order, with unique ids.
+
+    Mutants a rule of pruned_by proves to be the solution itself are left out; with a `pruned` list, each is
+    added to it as (rule, id). `namespace` is the one the cell runs in (for the values of its constants).
+    """
     regions = solution_regions(cell)
     tree = ast.parse(cell)
-    found: list[tuple[str, str, ast.Module]] = []
+    ctx = Context(tree, regions, namespace)
+    found: list[tuple[str, str, ast.Module, str | None]] = []
     functions = _functions(tree, regions)
     for path, node, parent in _walk(tree):
         fn = next((f for f in functions if any(n is node for n in ast.walk(f))), None)
@@ -592,10 +973,12 @@ def mutants(cell: str) -> list[Mutant]:
             for op, new in statement_mutations(node, params):
                 if dead_mutation(op, node, parent, path):
                     continue
-                found.append((op, f"{_text(node)} -> {_text(new)}", _replace(tree, path, new)))
+                found.append((op, f"{_text(node)} -> {_text(new)}", _replace(tree, path, new),
+                              pruned_by(op, node, new, fn, ctx)))
         elif isinstance(node, (ast.expr, ast.Slice, ast.comprehension)):
             for op, new in expression_mutations(node, parent, params):
-                found.append((op, f"{_text(node)} -> {_text(new)}", _replace(tree, path, new)))
+                found.append((op, f"{_text(node)} -> {_text(new)}", _replace(tree, path, new),
+                              pruned_by(op, node, new, fn, ctx)))
     for fn in functions:
         first = next(i for i, s in enumerate(fn.body) if _in_region(s, regions))
         for op, stmts in entry_mutations([p for p in _params(fn) if reads(fn, p)]):
@@ -603,16 +986,22 @@ def mutants(cell: str) -> list[Mutant]:
             target = next(f for f in ast.walk(new) if isinstance(f, ast.FunctionDef) and f.name == fn.name
                           and f.lineno == fn.lineno)
             target.body[first:first] = stmts
-            found.append((op, f"{fn.name}: {_text(stmts)} at the start", new))
+            found.append((op, f"{fn.name}: {_text(stmts)} at the start", new,
+                          pruned_by(op, None, stmts, fn, ctx, param=stmts[0].targets[0].id)))
     for before, after, new in _class_state(tree, regions):
-        found.append(("shared", f"{before} -> {after}", new))
+        found.append(("shared", f"{before} -> {after}", new, None))
     out, seen, original = [], {}, ast.unparse(tree)
-    for op, text, new in found:
+    for op, text, new, rule in found:
         if ast.unparse(new) == original:
             continue  # e.g. `return text` "returning the input": the solution itself
         key = f"{op}: {text}"
         seen[key] = seen.get(key, 0) + 1
-        out.append(Mutant(key if seen[key] == 1 else f"{key} #{seen[key]}", op, ast.unparse(ast.fix_missing_locations(new))))
+        mutant_id = key if seen[key] == 1 else f"{key} #{seen[key]}"  # numbered before pruning: ids stay put
+        if rule is not None:
+            if pruned is not None:
+                pruned.append((rule, mutant_id))
+            continue
+        out.append(Mutant(mutant_id, op, ast.unparse(ast.fix_missing_locations(new))))
     return out
 
 
@@ -631,6 +1020,7 @@ class Result:
     equivalent: int = 0
     survived: list[str] = field(default_factory=list)
     stale_equivalents: list[str] = field(default_factory=list)  # listed as equivalent, but killed or gone
+    pruned: dict[str, list[str]] = field(default_factory=dict)  # rule -> ids it proved the solution itself
     seconds: float = 0.0
 
     @property
@@ -680,7 +1070,10 @@ def run_exercise(lesson: str, exercise, cap: int | None = None, time_limit: floa
     began = time.perf_counter()
     _solution_passes(exercise, solution, "before its mutants")
     time_limit = max(time_limit, 10 * (time.perf_counter() - began))  # a slow check (a real agent run) gets more
-    found = mutants(exercise.solution_cell())
+    pruned: list[tuple[str, str]] = []
+    found = mutants(exercise.solution_cell(), solution_namespace(lesson), pruned)
+    for rule, mutant_id in pruned:
+        result.pruned.setdefault(rule, []).append(mutant_id)
     chosen = select(found, cap)
     survivors = set()
     with np.errstate(all="ignore"), warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
@@ -745,6 +1138,16 @@ def table(results: list[Result]) -> str:
     return "\n".join(lines)
 
 
+def pruning(results: list[Result]) -> str:
+    """How many mutants each rule left out as provably the solution itself (not generated, not counted)."""
+    counts: dict[str, int] = {}
+    for r in results:
+        for rule, ids in r.pruned.items():
+            counts[rule] = counts.get(rule, 0) + len(ids)
+    return ("not generated, provably the solution itself: " + ", ".join(f"{rule} {n}" for rule, n in sorted(counts.items()))
+            if counts else "not generated, provably the solution itself: none")
+
+
 def compare(results: list[Result], before: list[dict]) -> str:
     """Generated, killed and equivalent per exercise, before (a --json file of an earlier run) and now."""
     old = {(r["lesson"][:2], r["exercise"]): r for r in before}
@@ -775,6 +1178,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     results = run_all(args.lesson, args.exercise, args.cap, args.time_limit)
     print(table(results))
+    print(pruning(results))
     if args.compare:
         print(compare(results, json.loads(args.compare.read_text(encoding="utf-8"))))
     if args.show:
@@ -783,7 +1187,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"SURVIVED {r.lesson[:2]} {r.exercise}: {mutant_id}")
                 if args.show == "all":
                     exercise = next(e for e in all_lessons()[r.lesson] if e.name == r.exercise)
-                    print(next(m.source for m in mutants(exercise.solution_cell()) if m.id == mutant_id))
+                    print(next(m.source for m in mutants(exercise.solution_cell(), solution_namespace(r.lesson))
+                               if m.id == mutant_id))
     for r in results:
         for mutant_id in r.stale_equivalents:
             print(f"STALE EQUIVALENT {r.lesson[:2]} {r.exercise}: {mutant_id} (killed, or no longer generated)")

@@ -16,6 +16,7 @@ prompts fits the window too. Each compaction is recorded as a Compaction (tokens
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any, Sequence
@@ -42,8 +43,12 @@ class CompactionPlan:
 
     @property
     def trigger_tokens(self) -> int:
-        """Tokens in the window when compaction starts (window × trigger)."""
-        return round(self.window * self.trigger)
+        """The most prompt tokens sent without compacting: window × trigger, rounded down.
+
+        A prompt is compacted when it is over window × trigger itself (2,002 × 0.8 = 1,601.6: 1,602 tokens are
+        over it); for a whole number of tokens that is the same as being over this line, rounded down.
+        """
+        return math.floor(self.window * self.trigger)
 
     @property
     def ratio(self) -> float:

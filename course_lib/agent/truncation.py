@@ -106,10 +106,12 @@ def truncate_tool_output(text: str, max_tokens: int, head: int | None = None, ta
                          store: OutputStore | None = None, query: str | None = None) -> Truncated:
     """Keep the first `head` and last `tail` tokens and a pointer to the full text, within max_tokens.
 
-    Without a query the room left after the pointer line is split 70 % head, 30 % tail. With a query,
-    head and tail get 30 % and 10 % and the rest holds the passages most relevant to the query
-    (rank_passages), in their original order, each gap marked with its size and where read_more
-    resumes. Text that already fits is returned unchanged (and not stored).
+    Without a query the room is max_tokens less the pointer line's tokens (counted with the full length as
+    the number omitted) and a margin of 2; the head gets round(0.7 × room) tokens and the tail the rest. A part
+    cut through a character is shrunk a token at a time (the head first), as is the tail should the whole be
+    over max_tokens. With a query, head and tail get 30 % and 10 % and the rest holds the passages most
+    relevant to the query (rank_passages), in their original order, each gap marked with its size and where
+    read_more resumes. Text that already fits is returned unchanged (and not stored).
     """
     if not isinstance(text, str):
         raise TypeError(f"truncate_tool_output takes the tool's output as a string, got {type(text).__name__}")
@@ -144,12 +146,16 @@ def truncate_tool_output(text: str, max_tokens: int, head: int | None = None, ta
         if out is not None:
             return Truncated(out, pointer, total, count_tokens(out))
     while True:
-        tail_text = decode(ids[-tail:]) if tail else ""
-        out = decode(ids[:head]) + _marker(len(ids) - head - tail, pointer, head) + tail_text
+        head_text, tail_text = decode(ids[:head]), decode(ids[len(ids) - tail:])
+        out = head_text + _marker(len(ids) - head - tail, pointer, head) + tail_text
         kept = count_tokens(out)
-        if kept <= max_tokens or head + tail == 0:
+        whole = text.startswith(head_text) and text.endswith(tail_text)
+        if whole and kept <= max_tokens or head + tail == 0:
             break
-        if head >= tail:  # rare: token boundaries merged differently after cutting; shrink and retry
+        # A token can hold part of a character (an emoji, CJK): cut there, it decodes to "\ufffd", not the text.
+        # Shrink the head by one token if it broke; else the tail (it broke, or, were it ever, the whole is over
+        # max_tokens because tokens merged differently where the parts join); then try again.
+        if not text.startswith(head_text) or not tail:
             head -= 1
         else:
             tail -= 1

@@ -72,8 +72,9 @@ def _check_section_share(section_share):
 BILL_NAME = "estimate_bill"
 
 
-def _refuses(fn, args: tuple, why: str, must_name: str | None = None) -> None:
-    """fn(*args) must raise a ValueError (naming `must_name` if given): the toolbox shows the model its message."""
+def _refuses(fn, args: tuple, why: str, must_name: str | None = None, must_quote: str | None = None) -> None:
+    """fn(*args) must raise a ValueError (naming `must_name` if given, in any case; quoting `must_quote` exactly as it
+    is, capitals and spaces included): the toolbox shows the model its message."""
     call = f"estimate_bill{args!r}"
     try:
         result = fn(*args)
@@ -84,6 +85,9 @@ def _refuses(fn, args: tuple, why: str, must_name: str | None = None) -> None:
         if must_name and must_name.lower() not in str(error).lower():
             fail(f"{call} raised ValueError({str(error)!r}); say what was wrong and name it ({must_name!r}) so the "
                  f"model can correct its call")
+        if must_quote and must_quote not in str(error):
+            fail(f"{call} raised ValueError({str(error)!r}); quote the restaurant exactly as it was asked for "
+                 f"({must_quote!r}, capitals and spaces included), so the model sees what it sent")
         passed()
         return
     except Exception as error:
@@ -128,6 +132,7 @@ def _check_bill_directly(fn, scenario) -> None:
         _refuses(fn, ("Linse & Lauch", 2.5), "people must be a whole number (2.5 people can't dine)")
         _refuses(fn, ("Linse & Lauch", 0), "people must be at least 1")
         _refuses(fn, ("Linse & Lauch", -3), "people must be at least 1")
+        _refuses(fn, ("Nowhere Special ", 2), "there is no such restaurant", must_quote="Nowhere Special ")
     finally:
         changed = scenario.RESTAURANTS != before
         scenario.RESTAURANTS[:] = before  # put the course data back, whatever the tool did to it
@@ -221,8 +226,8 @@ estimate_bill_tool = Exercise(
         "'required': [...]}}}.",
         "The function finds the restaurant in scenario.RESTAURANTS by name (compare in lower case, without the "
         "spaces at its ends: str(restaurant).strip().lower(), so a non-string is no name either), raises "
-        "ValueError if there is none, if people is not an int or if people < 1, and returns a dict with 'restaurant', 'people' and "
-        "'total_eur'.",
+        "ValueError if there is none (its message quoting restaurant as it was given: {restaurant!r}), if people is "
+        "not an int or if people < 1, and returns a dict with 'restaurant', 'people' and 'total_eur'.",
         "total_eur = price_per_person * people; return (schema, estimate_bill) at the end.",
     ],
 )

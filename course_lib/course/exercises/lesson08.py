@@ -11,7 +11,7 @@ import re
 
 from course_lib.agent.compaction import plan_compaction
 from course_lib.course.exercises import Exercise, expect, require
-from course_lib.model.tokens import count_tokens, encode
+from course_lib.model.tokens import count_tokens, decode, encode
 
 NOTEBOOK = "08_context_engineering"
 KINDS = ("fixed", "append", "volatile")  # how a prompt section changes from one turn to the next
@@ -27,6 +27,12 @@ def _check_should_compact(should_compact):
     expect(should_compact(70_000, 128_000, 0.5), True, why="With trigger=0.5 the line is at 64,000 tokens")
     expect(should_compact(1_603, 2_003, 0.8), True,
            why="2,003 × 0.8 = 1,602.4 and 1,603 is over it: don't round the line up (math.ceil)")
+    expect(should_compact(1_602, 2_002, 0.8), True,
+           why="2,002 × 0.8 = 1,601.6 and 1,602 is over it: compare with window × trigger itself, not rounded "
+               "(round() makes the line 1,602)")
+    expect(should_compact(1_000, 1_001, 0.999), True,
+           why="1,001 × 0.999 = 999.999 and 1,000 is over it: compare with window × trigger itself, not rounded "
+               "(to 2 decimals it is 1,000.00)")
     expect(should_compact(4_500, 5_000, 0.8), True,
            why="The lesson's run: a 5,000-token window compacts past 4,000, before the prompt reaches the window")
     expect(should_compact(3_999, 5_000), False, why="The default trigger is 0.8 (4,000 of 5,000)")
@@ -38,10 +44,52 @@ def _check_should_compact(should_compact):
         line = plan_compaction(window, trigger).trigger_tokens
         tokens = rng.choice([line, line + 1, line - 1, rng.randint(0, 2 * window)])
         expect(should_compact(tokens, window, trigger), tokens > line,
-               why=f"The library compacts when tokens > {window:,} × {trigger} = {line:,}")
+               why=f"The library compacts when tokens > {window:,} × {trigger} = {window * trigger:,}")
 
 
 MARKER = re.compile(r"\n?\[[^\]\n]*\]\n?")
+
+
+def marker_line(omitted, pointer):
+    """The marker line the exercise asks for: how many tokens were left out, and where the full output is."""
+    return f"\n[… {omitted:,} tokens omitted; full output: {pointer}]\n"
+
+
+def _reference_head_tail(text, max_tokens, pointer):
+    """(result, room, first head, head, tail) as truncate_tool_output computes them, with this marker line."""
+    ids = encode(text)
+    room = max_tokens - count_tokens(marker_line(len(ids), pointer)) - 2
+    first = h = round(room * 0.7)
+    t = room - h
+    while True:
+        head, tail = decode(ids[:h]), decode(ids[len(ids) - t:])
+        out = head + marker_line(len(ids) - h - t, pointer) + tail
+        if text.startswith(head) and text.endswith(tail) and count_tokens(out) <= max_tokens:
+            return out, room, first, h, t
+        h, t = (h - 1, t) if not text.startswith(head) else (h, t - 1)
+
+
+def _split_verdict(call, text, budget, pointer, head, tail):
+    """Why a head or tail of the wrong length is wrong, with the numbers of this call; None if both are right."""
+    _, room, first, h, t = _reference_head_tail(text, budget, pointer)
+    got_h, got_t = len(encode(head)), len(encode(tail))
+    if (got_h, got_t) == (h, t):
+        return None
+    n = len(encode(text))
+    steps = (f"room = {budget} - {count_tokens(marker_line(n, pointer))} (the marker line, counted with all {n:,} "
+             f"tokens as omitted) - 2 = {room}; the head gets round({room} × 0.7) = {first} tokens and the tail "
+             f"the other {room - first}")
+    if (h, t) != (first, room - first):
+        steps += (f"; a cut through a character (an emoji, CJK) takes one token at a time off the part that broke "
+                  f"(the head first), which leaves head {h} and tail {t}")
+    if got_h + got_t == room and (h, t) == (first, room - first):
+        mistake = "the head gets 70 % of the room, rounded with round(), and the tail the rest"
+    elif got_h + got_t != h + t and (h, t) == (first, room - first):
+        mistake = ("the room for head and tail is max_tokens less the marker line's tokens and a margin of 2 (tokens "
+                   "can merge differently where the parts join)")
+    else:
+        mistake = "shrink the part that broke one token at a time, and only that part"
+    return (f"{call}: {mistake}. Here {steps}; yours kept a head of {got_h} and a tail of {got_t} tokens")
 
 
 def _check_head_tail(head_tail):
@@ -56,7 +104,8 @@ def _check_head_tail(head_tail):
     expect(head_tail(padded, 100, "out-1"), padded, why="A text that fits comes back exactly as it is, spaces and "
                                                          "line breaks at its ends included")
     rng = random.Random(f"{NOTEBOOK}.head_tail")
-    cases = [(text, 200, "out-7f3a"), (text, 60, "out-b2"), (text, 1000, "page-1"), (f"  {text}\n", 120, "OUT-9Z")]
+    cases = [(text, 200, "out-7f3a"), (text, 60, "out-b2"), (text, 1000, "page-1"), (f"  {text}\n", 120, "OUT-9Z"),
+             (text, 106, "out-7f3a")]  # room 85: 85 × 0.7 = 59.49999999999999, which round() takes to 59
     cases += [(" ".join(f"item{rng.randint(0, 999)} costs {rng.randint(1, 90)} EUR;" for _ in range(rng.randint(80, 200))),
                rng.randint(50, 300), f"out-{rng.randint(0, 99999):05d}") for _ in range(6)]
     mixed = "🙂 Grüße aus Köln! 日本語のテキストです。👩‍👩‍👧‍👦 Ñandú, 中文测试 " * 60  # tokens that hold part of a character
@@ -91,6 +140,11 @@ def _check_head_tail(head_tail):
         require(omitted in numbers,
                 f"{call}: the marker should say exactly how many tokens were left out ({omitted:,}: all tokens minus head "
                 f"and tail, in tokens, not characters); it says {m.group(0).strip()!r}")
+        want = marker_line(omitted, pointer)
+        require(m.group(0) == want, f"{call}: write the marker line exactly as the task gives it, {want!r}; yours "
+                                    f"is {m.group(0)!r}")
+        verdict = _split_verdict(call, text, budget, pointer, head, tail)
+        require(verdict is None, verdict)
 
 
 def _reference_order(sections):
@@ -127,7 +181,8 @@ should_compact = Exercise(
     "should_compact", lesson=NOTEBOOK, check_fn=_check_should_compact,
     hints=[
         "The trigger line is a number of tokens: the window times the trigger fraction (128,000 × 0.8 = 102,400).",
-        "Compact only when the prompt is over that line; a prompt exactly on it is still sent as it is.",
+        "Compact only when the prompt is over that line; a prompt exactly on it is still sent as it is. Don't round "
+        "the line: 2,002 × 0.8 = 1,601.6, and 1,602 tokens are over it.",
         "`return tokens > window * trigger`",
     ],
 )
@@ -137,12 +192,14 @@ head_tail = Exercise(
     hints=[
         "If count_tokens(text) <= max_tokens, return text. Otherwise work in tokens: `ids = encode(text)`, and "
         "`decode(ids[:n])` is the first n tokens as text.",
-        "Build the marker first (it names the pointer and how many tokens are left out) and count its tokens; "
-        "what remains of max_tokens is for the head (say 70 %) and the tail (30 %).",
-        "`head + marker + tail`, where head = decode(ids[:h]), tail = decode(ids[-t:]) and the marker is "
-        "f\"\\n[… {len(ids) - h - t:,} tokens omitted; full output: {pointer}]\\n\". A token can hold part of a "
-        "character (an emoji, CJK): if the head is not text's start (`text.startswith(head)`), or the tail not its "
-        "end, a cut went through a character; shrink that part by one token and try again.",
+        "Write the marker line as a function of the number omitted, "
+        "f\"\\n[… {omitted:,} tokens omitted; full output: {pointer}]\\n\", and count its tokens with all "
+        "len(ids) tokens as omitted: room = max_tokens - those tokens - 2. The head gets h = round(room * 0.7) tokens, "
+        "the tail t = room - h.",
+        "`head + marker + tail`, where head = decode(ids[:h]), tail = decode(ids[len(ids) - t:]) and the marker says "
+        "len(ids) - h - t tokens were omitted. A token can hold part of a character (an emoji, CJK): if the head is "
+        "not text's start (`text.startswith(head)`), take one token off the head; else, if the tail is not its end "
+        "or the whole is over max_tokens, take one off the tail; and try again.",
     ],
 )
 

@@ -35,7 +35,7 @@ CORRECT_VARIANTS = {
             for r in scenario.RESTAURANTS:
                 if r["name"].lower() == str(restaurant).strip().lower() and isinstance(people, int) and people >= 1:
                     return dict(restaurant=r["name"], people=people, total_eur=people * r["price_per_person"])
-            raise ValueError("no such restaurant, or people < 1")
+            raise ValueError("no such restaurant, or people < 1: " + repr(restaurant))
         schema = dict(type="function", function=dict(name="estimate_bill", description="Estimate a dinner bill.",
                       parameters=dict(type="object", required=["restaurant", "people"], properties=dict(
                           restaurant=dict(type="string"), people=dict(type="integer")))))
@@ -48,7 +48,7 @@ _BILL = """
         def fn(restaurant, people):
             found = [r for r in scenario.RESTAURANTS if r["name"].lower() == str(restaurant).strip().lower()]
             if not found or people < 1 or isinstance(people, float) and ISFLOAT:
-                raise ValueError("unknown restaurant or party size")
+                raise ValueError(f"unknown restaurant {restaurant!r} or party size")
             return {"restaurant": found[0]["name"], "people": people, "total_eur": TOTAL}
         schema = {"type": "function", "function": {"name": NAME, "description": "Estimate the bill.",
                   "parameters": {"type": "object", "required": REQUIRED, "properties": {
@@ -57,12 +57,12 @@ _BILL = """
 
 
 def _bill(total='found[0]["price_per_person"] * people', name='"estimate_bill"', required='["restaurant", "people"]',
-          match='r["name"].lower() == str(restaurant).strip().lower()', unknown='raise ValueError("unknown restaurant or party size")',
+          match='r["name"].lower() == str(restaurant).strip().lower()', unknown='raise ValueError(f"unknown restaurant {restaurant!r} or party size")',
           floats="True"):
     """A wrong estimate_bill_tool body: the solution with one piece replaced."""
     body = _BILL.replace("TOTAL", total).replace("NAME", name).replace("REQUIRED", required)
     body = body.replace('r["name"].lower() == str(restaurant).strip().lower()', match).replace("ISFLOAT", floats)
-    return body.replace('raise ValueError("unknown restaurant or party size")', unknown)
+    return body.replace('raise ValueError(f"unknown restaurant {restaurant!r} or party size")', unknown)
 
 
 WRONG_ANSWERS = {  # (body, text the verdict must contain)
@@ -99,6 +99,10 @@ WRONG_ANSWERS = {  # (body, text the verdict must contain)
         (_bill(floats="False"), "people must be a whole number"),  # people < 1 is checked, 2.5 is not
         (_bill().replace('return {"restaurant"', 'found[0]["price_per_person"] *= people\n            return {"restaurant"'
                          ).replace("TOTAL", 'found[0]["price_per_person"]'), "changed scenario.RESTAURANTS"),
+        (_bill(unknown='raise ValueError("no such restaurant, or people < 1")'),
+         "quote the restaurant exactly as it was asked for"),  # the model cannot see which name failed
+        (_bill(unknown='raise ValueError(f"unknown restaurant {str(restaurant).strip().lower()!r}")'),
+         "capitals and spaces included"),  # quotes what was compared, not what the model sent
     ],
 }
 
@@ -106,12 +110,6 @@ WRONG_ANSWERS = {  # (body, text the verdict must contain)
 # answers: {exercise: {mutant id: why}}. `make mutate` fails on a survivor not listed here, and on an entry
 # here that is killed or no longer generated.
 EQUIVALENT_MUTANTS = {
-    'section_share': {
-        'dedupe: for s in SECTIONS -> for s in _mut_dedupe(SECTIONS)':
-            'SECTIONS is a constant with five distinct names',
-        'dedupe: for s in SECTIONS -> for s in _mut_dedupe(SECTIONS) #2':
-            'SECTIONS is a constant with five distinct names',
-    },
     'estimate_bill_tool': {
         "dedupe: for r in scenario.RESTAURANTS if r['name'].lower() == str(restaurant).strip().lower() -> for r in _mut_dedupe(scenario.RESTAURANTS) if r['name'].lower() == str(restaurant).stri...":
             'found[0] is the first match either way, and a repeat dropped would equal the one kept (scenario.RESTAURANTS lists each restaurant once anyway)',
@@ -121,9 +119,5 @@ EQUIVALENT_MUTANTS = {
             'restaurant names are unique, so found holds one item and found[0] is found[-1]',
         "lower: return {'restaurant': r['name'], 'people': people, 'total_eur': r['price_per_person'] *... -> return _mut_strip({'restaurant': r['name'], 'people': people, 'total_eur': r['price_per...":
             "the result's only text is a restaurant name from the data, none has spaces at its ends",
-        'lower: estimate_bill: restaurant = _mut_lower(restaurant) at the start':
-            'the match lower-cases the name anyway and the result names the restaurant as in the data; only the error text quotes the name lower-cased, and the task asks for a ValueError, not its wording (a correct variant names no restaurant)',
-        'lower: estimate_bill: restaurant = _mut_strip(restaurant) at the start':
-            'the solution strips the name itself before matching; only the error text quotes it without its outer spaces, and the task asks for a ValueError, not its wording',
     },
 }

@@ -86,10 +86,4 @@ EQUIVALENT_MUTANTS = {
         'alias: list(messages[-n:]) -> messages[-n:]':
             'a slice of a list is already a new list',
     },
-    'prune': {
-        'alias: sorted(others, key=lambda i: (-importance[i], -i)) -> others.sort(key=lambda i: (-importance[i], -i)) or others':
-            "others is the function's own list (a comprehension): sorting it in place touches nothing of the caller's",
-        'dedupe: for i in sorted(keep) -> for i in _mut_dedupe(sorted(keep))':
-            'keep is a set, so its sorted indices are distinct',
-    },
 }

@@ -102,10 +102,6 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
 # here that is killed or no longer generated.
 EQUIVALENT_MUTANTS = {
     'already_done': {
-        'lower: return json.dumps(value, sort_keys=True) -> return _mut_strip(json.dumps(value, sort_keys=True))':
-            'json.dumps never puts spaces at the ends of its text',
-        "lower: canonical(e.get('args')) == want -> _mut_strip(canonical(e.get('args'))) == _mut_strip(want)":
-            'json.dumps never puts spaces at the ends of its text',
         'dedupe: for e in events -> for e in _mut_dedupe(events)':
             'any() over the events: a repeated event changes no answer',
         'dedupe: already_done: events = _mut_dedupe(events) at the start':
@@ -116,12 +112,6 @@ EQUIVALENT_MUTANTS = {
             'the question is lower-cased already and every cue is lower-case',
         'dedupe: for cue in ROUTE_CUES[kind] -> for cue in _mut_dedupe(ROUTE_CUES[kind])':
             'any() over the cues: a repeated cue changes no answer',
-        'lower: return kind -> return _mut_lower(kind)':
-            'the store names are lower-case constants without spaces',
-        'lower: return kind -> return _mut_strip(kind)':
-            'the store names are lower-case constants without spaces',
-        'lower: route: question = _mut_lower(question) at the start':
-            'the solution lower-cases the question itself',
         'lower: route: question = _mut_strip(question) at the start':
             'the solution turns every non-letter run, spaces at the ends too, into one space and pads the text',
     },

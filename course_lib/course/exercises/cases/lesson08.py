@@ -7,27 +7,42 @@ CORRECT_VARIANTS = {
         "return tokens / window > trigger",
         "from course_lib.agent.compaction import plan_compaction\n"
         "return tokens > plan_compaction(window, trigger).trigger_tokens  # the library's line",
-        "return not tokens <= round(window * trigger)",
+        "import math\nreturn tokens > math.floor(window * trigger)  # the line rounded down: the same for whole tokens",
     ],
     "head_tail": [
+        """
+        n = len(encode(text))
+        if n <= max_tokens:
+            return text
+        ids = encode(text)
+        line = lambda omitted: "\\n[… " + format(omitted, ",") + " tokens omitted; full output: " + pointer + "]\\n"
+        room = max_tokens - len(encode(line(n))) - 2
+        h = round(0.7 * room)
+        t = room - h
+        while True:
+            head, tail = decode(ids[:h]), decode(ids[n - t:])
+            if not text.startswith(head):
+                h -= 1
+            elif not text.endswith(tail) or count_tokens(head + line(n - h - t) + tail) > max_tokens:
+                t -= 1
+            else:
+                return head + line(n - h - t) + tail""",
         """
         ids = encode(text)
         if len(ids) <= max_tokens:
             return text
-        def whole(h, t):  # both ends are the text's own, no character cut in two
-            return text.startswith(decode(ids[:h])) and text.endswith(decode(ids[len(ids) - t:]))
-        h = t = 0
-        while True:  # grow head and tail in turn, each to the next whole character, while the whole still fits
-            grow_head = h <= t
-            h2, t2 = (h + 1, t) if grow_head else (h, t + 1)
-            while not whole(h2, t2):
-                h2, t2 = (h2 + 1, t2) if grow_head else (h2, t2 + 1)
-            out = decode(ids[:h2]) + f"\\n[{len(ids) - h2 - t2} tokens cut; see {pointer}]\\n" + decode(ids[len(ids) - t2:])
-            if count_tokens(out) > max_tokens:
-                break
-            h, t = h2, t2
-        return decode(ids[:h]) + f"\\n[{len(ids) - h - t} tokens cut; see {pointer}]\\n" + decode(ids[len(ids) - t:])""",
-        {"h = round(room * 0.7)": "h = room // 2"},
+        def marker(omitted):
+            return f"\\n[… {omitted:,} tokens omitted; full output: {pointer}]\\n"
+        room = max_tokens - count_tokens(marker(len(ids))) - 2
+        h = round(room * 0.7)
+        t = room - h
+        while not text.startswith(decode(ids[:h])):  # the head first, then the tail
+            h -= 1
+        def result(t):
+            return decode(ids[:h]) + marker(len(ids) - h - t) + decode(ids[len(ids) - t:])
+        while not text.endswith(decode(ids[len(ids) - t:])) or count_tokens(result(t)) > max_tokens:
+            t -= 1
+        return result(t)""",
     ],
     "cache_friendly_order": [
         "rank = {'fixed': 0, 'append': 1, 'volatile': 2}\nreturn sorted(sections, key=lambda s: rank[s[1]])",
@@ -46,6 +61,8 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
         ("return tokens > window * 0.8", "use the trigger argument"),
         ("return tokens > trigger  # compares tokens with a fraction", "60,000 tokens in a 128,000 window"),
         ("return window - tokens < window * trigger", "60,000 tokens in a 128,000 window"),
+        ("return not tokens <= round(window * trigger)  # the line rounded", "not rounded (round() makes the line 1,602)"),
+        ("return tokens > round(window * trigger, 2)", "not rounded (to 2 decimals it is 1,000.00)"),
     ],
     "head_tail": [
         ({"    if len(ids) <= max_tokens:\n        return text\n": ""}, "comes back unchanged"),
@@ -68,6 +85,28 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
         ("if count_tokens(text) <= max_tokens: return text\n"
          "return text[:max_tokens * 2] + f'\\n[… cut; full output: {pointer}]\\n' + text[-max_tokens * 2:]  # chars",
          "more than max_tokens"),
+        ("""
+        ids = encode(text)
+        if len(ids) <= max_tokens:
+            return text
+        def whole(h, t):  # both ends are the text's own, no character cut in two
+            return text.startswith(decode(ids[:h])) and text.endswith(decode(ids[len(ids) - t:]))
+        h = t = 0
+        while True:  # grow head and tail in turn, each to the next whole character, while the whole still fits
+            grow_head = h <= t
+            h2, t2 = (h + 1, t) if grow_head else (h, t + 1)
+            while not whole(h2, t2):
+                h2, t2 = (h2 + 1, t2) if grow_head else (h2, t2 + 1)
+            out = decode(ids[:h2]) + f"\\n[{len(ids) - h2 - t2} tokens cut; see {pointer}]\\n" + decode(ids[len(ids) - t2:])
+            if count_tokens(out) > max_tokens:
+                break
+            h, t = h2, t2
+        return decode(ids[:h]) + f"\\n[{len(ids) - h - t} tokens cut; see {pointer}]\\n" + decode(ids[len(ids) - t:])""",
+         "write the marker line exactly as the task gives it"),
+        ({"h = round(room * 0.7)": "h = room // 2"}, "the head gets 70 % of the room, rounded with round()"),
+        ({"h = round(room * 0.7)": "h = int(room * 0.7)"}, "round(101 × 0.7) = 71"),
+        ({" - 2\n": "\n"}, "a margin of 2"),
+        ({"(h - 1, t)": "(h + 1, t)"}, "shrink the part that broke one token at a time"),
     ],
     "cache_friendly_order": [
         ("return sorted(sections, key=lambda s: s[1])  # alphabetical: append, fixed, volatile",
@@ -90,56 +129,18 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
 # here that is killed or no longer generated.
 EQUIVALENT_MUTANTS = {
     'should_compact': {
-        'round: window * trigger -> _mut_round(window * trigger)':
-            "the library's own line is round(window * trigger) (plan_compaction.trigger_tokens), which CORRECT_VARIANTS accept; they differ only for tokens just over a line ending in .5 or more (1,602 of 2,002 x 0.8), which the exercise leaves open",
-        'round: window * trigger -> _mut_round2(window * trigger)':
-            'differs only where window x trigger lies within 0.005 below a whole number (1003 x 0.333 = 333.999), where '
-            'a rounded line, as the library draws it (round), is as right as the exact one',
         'round: window * trigger -> _mut_int(window * trigger)':
-            'for whole token counts t > x and t > int(x) agree (x >= 0)',
+            'for whole token counts t > x and t > int(x) agree (x >= 0): the line rounded down is the same line, as '
+            'plan_compaction.trigger_tokens draws it',
     },
     'head_tail': {
-        'arith: max_tokens - count_tokens(marker(len(ids))) - 2 -> max_tokens - count_tokens(marker(len(ids))) + 2':
-            'the safety margin is not part of the task; the loop returns only a result within budget, so any margin works',
-        'const: 2 -> 3':
-            'the safety margin is not part of the task; the loop returns only a result within budget, so any margin works',
-        'const: 2 -> 1':
-            'the safety margin is not part of the task; the loop returns only a result within budget, so any margin works',
-        'round: room * 0.7 -> _mut_round(room * 0.7)':
-            "the 70/30 split is the solution's choice, not the task's (head and tail both kept, at least half the budget filled)",
-        'round: room * 0.7 -> _mut_round2(room * 0.7)':
-            "the 70/30 split is the solution's choice, not the task's (head and tail both kept, at least half the budget filled)",
-        'round: room * 0.7 -> _mut_int(room * 0.7)':
-            "the 70/30 split is the solution's choice, not the task's (head and tail both kept, at least half the budget filled)",
-        'round: room * 0.7 -> _mut_ceil(room * 0.7)':
-            "the 70/30 split is the solution's choice, not the task's (head and tail both kept, at least half the budget filled)",
-        'const: 0.7 -> 0.8':
-            "the 70/30 split is the solution's choice, not the task's (head and tail both kept, at least half the budget filled)",
-        'const: 0.7 -> 0.6':
-            "the 70/30 split is the solution's choice, not the task's (head and tail both kept, at least half the budget filled)",
-        'arith: room - h -> room + h':
-            'correct but slower: the oversized first tail shrinks token by token until it fits (about 0.7 x max_tokens '
-            'tries, well within the time limit for the check\'s budgets)',
         'guard: text.startswith(head) and text.endswith(tail) and (count_tokens(out) <= max_tokens) -> text.startswith(head) and text.endswith(tail)':
             'with the margin of 2 no text was found whose whole ends go over budget (the check\'s texts and 7,000 random '
             'mixed-script ones tried when it was written): the count test is defensive',
         'boundary: count_tokens(out) <= max_tokens -> count_tokens(out) < max_tokens':
-            'an exact fit shrinks by one more token and still fills at least half the budget; both are correct',
-        'arith: h - 1 -> h + 1':
-            'growing the part that broke to the end of its character is also right: the loop returns only whole ends within budget',
-        'arith: t - 1 -> t + 1':
-            'growing the part that broke to the end of its character is also right: the loop returns only whole ends within budget',
-        'const: 1 -> 2':
-            'shrinking 2 tokens at a time also ends at whole characters within budget, and still fills half the budget',
-        'const: 1 -> 2 #2':
-            'shrinking 2 tokens at a time also ends at whole characters within budget, and still fills half the budget',
+            'the result is never exactly max_tokens long: the margin of 2 keeps it at least 2 under unless tokens merge '
+            'at a join, which only makes it shorter (no text found otherwise, as for the count test above)',
         'lower: head_tail: pointer = _mut_strip(pointer) at the start':
             'pointers are ids (out-7f3a, page-1) without spaces at their ends',
-    },
-    'cache_friendly_order': {
-        'const: 0 -> -1':
-            'only the order of the three ranks matters: -1 < 1 < 2 and 0 < 1 < 3 sort alike',
-        'const: 2 -> 3':
-            'only the order of the three ranks matters: -1 < 1 < 2 and 0 < 1 < 3 sort alike',
     },
 }

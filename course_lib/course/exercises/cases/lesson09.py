@@ -71,8 +71,4 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
 # answers: {exercise: {mutant id: why}}. `make mutate` fails on a survivor not listed here, and on an entry
 # here that is killed or no longer generated.
 EQUIVALENT_MUTANTS = {
-    'recall_at_k': {
-        'dedupe: recall_at_k: relevant = _mut_dedupe(relevant) at the start':
-            'the solution makes `relevant` a set itself',
-    },
 }

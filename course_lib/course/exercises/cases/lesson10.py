@@ -89,8 +89,4 @@ WRONG_ANSWERS = {  # (body; text the verdict must contain)
 # answers: {exercise: {mutant id: why}}. `make mutate` fails on a survivor not listed here, and on an entry
 # here that is killed or no longer generated.
 EQUIVALENT_MUTANTS = {
-    'done_before': {
-        'dedupe: done_before: events = _mut_dedupe(events) at the start':
-            'the first match is returned: removing later repeats changes nothing',
-    },
 }

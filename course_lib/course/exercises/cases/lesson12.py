@@ -81,18 +81,6 @@ WRONG_ANSWERS = {  # (body, or {old: new} edits of the solution's body; text the
 # answers: {exercise: {mutant id: why}}. `make mutate` fails on a survivor not listed here, and on an entry
 # here that is killed or no longer generated.
 EQUIVALENT_MUTANTS = {
-    'reached': {
-        'dedupe: for p in patterns -> for p in _mut_dedupe(patterns)':
-            'all() over the patterns: a repeated pattern changes no answer',
-        'dedupe: reached: patterns = _mut_dedupe(patterns) at the start':
-            'all() over the patterns: a repeated pattern changes no answer',
-    },
-    'precision': {
-        'dedupe: for p in patterns -> for p in _mut_dedupe(patterns)':
-            'any() over the patterns: a repeated pattern changes no answer',
-        'dedupe: precision: patterns = _mut_dedupe(patterns) at the start':
-            'any() over the patterns: a repeated pattern changes no answer',
-    },
     'LatestUserMessages': {
         "in-for-eq: m['role'] == 'user' -> m['role'] in 'user'":
             "roles are the fixed lower-case names system, user, assistant, tool: none contains 'user' but 'user' itself, none has capitals or spaces",
