@@ -199,3 +199,18 @@ def test_introductions_as_people_type_them(said, facts):
 ])
 def test_pets_with_a_diminutive_an_adjective_or_a_count(said, facts):
     assert {f.text for f in extract_facts([{"role": "user", "content": said}])} == facts
+
+
+@pytest.mark.parametrize("said, hotel", [
+    ("we shall be staying at the Hotel Almirante", "Hotel Almirante"),
+    ("Me alojo en el Hotel Miradouro, en Alfama", "Hotel Miradouro"),
+    ("Alloggio all'Hôtel des Grands Boulevards, tre notti", "Hôtel des Grands Boulevards"),
+    ("Wir übernachten im Hotel Adler", "Hotel Adler"),
+    ("fico no Hotel Atlântico", "Hotel Atlântico"),
+    ("I'm staying at the Hilton", "Hilton"),
+    ("I'm staying at my sister's", None), ("staying at Marco's place", None), ("sto a Roma", None),
+    ("staying in Lisbon", None),
+])
+def test_the_hotel_the_user_stays_at(said, hotel):
+    facts = {(f.subject, f.value) for f in extract_facts([{"role": "user", "content": said}])}
+    assert (("hotel", hotel) in facts) if hotel else not any(s == "hotel" for s, _ in facts)

@@ -19,7 +19,7 @@ from course_lib.model.offline.lang.read_facts import about
 BY_SLOT = [(0.95, ("allergy", "intolerance", "condition", "medication", "mobility")),
            (0.9, ("diet", "name", "budget")),
            (0.7, ("home city", "job", "relative", "pet", "age", "birthday", "nickname", "trip", "flight", "meeting",
-                  "booking", "timezone", "plan", "schedule", "language", "nationality")),
+                  "booking", "timezone", "plan", "schedule", "language", "nationality", "hotel")),
            (0.5, ("preference", "hobby", "retract", "vehicle", "favourite"))]
 HEALTH_WORDS = re.compile(r"allerg|intoleran|diabet|pregnan|wheelchair|asthma|epilep|coeliac|celiac|medication|insulin|"
                           r"blood pressure|disabilit|mobility|epipen|anaphyla", re.I)

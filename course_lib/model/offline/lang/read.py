@@ -107,10 +107,10 @@ def said_in(text: str, f: Found) -> bool:
     return bool(number and number.group(0) in re.sub(r"(?<=\d)[,.' ](?=\d{3})", "", text)) or f[1].lower() in text.lower()
 
 
-GERMAN_SHARED = ("wohne", "arbeite", "habe", "spreche")  # 'Ich bin Tobi, wohne in Hamburg': German drops 'ich' after a comma too
+GERMAN_SHARED = ("wohne", "arbeite", "habe", "spreche", "nehme")  # 'Ich bin Tobi, wohne in Hamburg': German drops 'ich' after a comma too
 SHARED = {"bin": "ich bin", "suis": "je suis", "soy": "soy", "sou": "sou", "sono": "sono", "am": "I am", "work": "I work",
           "live": "I live", "have": "I have", "speak": "I speak", "play": "I play", "wohne": "ich wohne", "habe": "ich habe",
-          "spreche": "ich spreche", "arbeite": "ich arbeite"}
+          "spreche": "ich spreche", "arbeite": "ich arbeite", "nehme": "ich nehme"}
 SHARED_RE = re.compile(r"(?:\b(and|und|et|y|e|but|aber|mais|pero|mas|ma)|(?<=\w)(,))\s+(" + "|".join(GERMAN_SHARED) + r")\b"
                        r"|\b(and|und|et|y|e|but|aber|mais|pero|mas|ma)\s+(" + "|".join(SHARED) + r")\b", re.I)
 ADVERB = re.compile(r"\b(i|we|ich|je)\s+(?:mostly|usually|normally|often|always|sometimes|currently|also|still|only|"

@@ -79,6 +79,7 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
     (U + r" has a meeting with " + TITLE + r"(\S+)[^.]*? at " + TIME, lambda m: (f"meeting:{m.group(1).lower()}", m.group(2))),
     (r"^([\w'-]+(?: [\w'-]+)?)'s birthday is (?:on )?(.+?)\.?$", lambda m: (f"birthday:{m.group(1).lower()}", m.group(2))),
     (U + r" (?:has )?booked (?:the )?(.+?)\.?$", lambda m: (f"booking:{m.group(1).lower()}", m.group(1))),
+    (U + r" is staying at (?:the )?(.+?)\.?$", lambda m: ("hotel", m.group(1))),  # one hotel at a time (slots_life.found_hotel)
     (U + r" prefers (.+?)\.?$", lambda m: (f"preference:{m.group(1).lower()}", m.group(1).lower())),
     (U + r" (likes|loves|enjoys) (.+?)\.?$", lambda m: (f"preference:{m.group(2).lower()}", f"likes {m.group(2).lower()}")),
     (U + r" (?:dislikes|hates) (.+?)\.?$", lambda m: (f"preference:{m.group(1).lower()}", f"dislikes {m.group(1).lower()}")),

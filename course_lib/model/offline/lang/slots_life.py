@@ -158,7 +158,7 @@ def found_job(s: str) -> list[Found]:
         return []
     job = re.sub(r"^(?:an?|un|une|uma?|el|la|o|a|il|lo) ", "", job.strip(), flags=re.I)
     if not job or job.split()[-1].lower() in NOT_JOBS or re.fullmatch(DIET_WORDS, job.split()[-1], re.I) or \
-            (canon("diet", job) and not canon("job", job)) or \
+            (canon("diet", job) and not canon("job", job)) or (canon("condition", job) and not canon("job", job)) or \
             re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS})", job.split()[-1], re.I):
         return []
     job = job if job.isupper() or re.search(r"[A-Z]{2}", job) else job.lower()
@@ -243,6 +243,34 @@ def found_hobby(s: str) -> list[Found]:
     return []
 
 
+HOTEL_WORD = r"(?:hotel|h[ôo]tel|hostel|hostal|pension|pousada|albergo|auberge|r[ée]sidence|b&b|inn|resort|parador|posada|gasthof|gasthaus|pensi[óo]n)"
+LINK = r"(?:de|des|du|do|da|dos|das|del|di|della|of|the|la|le|les|am|an|zum|zur|&)"
+HOTEL_NAME = rf"(?-i:((?:(?i:{HOTEL_WORD})|[A-ZÀ-Ý][\w'’-]+)(?:[ -](?:(?i:{LINK}) )*[A-ZÀ-Ý0-9][\w'’-]*)*))"
+STAY = (r"\b(?:(?:i'?m|i am|we'?re|we are|i'?ll be|we'?ll be|we shall be|i will be|we will be|i'?ve been|we'?ve been) )?staying at (?:the )?|"
+        r"\b(?:ich )?(?:übernachte|übernachten|bin untergebracht|sind untergebracht|schlafe|schlafen) (?:im|in der|in dem|in|bei) |"
+        r"\bwir (?:übernachten|schlafen|sind) (?:im|in der|in dem) |"
+        r"\b(?:je (?:loge|séjourne|dors)|on (?:loge|dort)|nous (?:logeons|séjournons|dormons)) (?:[àa] l'|au |[àa] la |dans l'|dans un |chez )?|"
+        r"\b(?:me alojo|nos alojamos|me hospedo|nos hospedamos|me quedo|nos quedamos) en (?:el |la )?|"
+        r"\b(?:fico|ficamos|vou ficar|vamos ficar|estou hospedad[oa]|estamos hospedad[oa]s|me hospedo|nos hospedamos) (?:no |na |num |numa |em )|"
+        r"\b(?:alloggio|alloggiamo|dormo|dormiamo|soggiorno|soggiorniamo|sto|stiamo) (?:all'|al |alla |presso (?:l'|il |la )?|in )")
+
+
+def found_hotel(s: str) -> list[Found]:
+    """'we shall be staying at the Hotel Almirante', 'Me alojo en el Hotel Miradouro', "Alloggio all'Hôtel des Grands
+    Boulevards", 'Wir übernachten im Hotel Adler' -> hotel. A bare name counts after 'staying at' or an unambiguous
+    verb ('staying at the Hilton'); after a verb that also says where one lives or is ('sto a', 'fico em') only a
+    name that starts with a hotel word ('Hotel', 'Pousada', 'B&B')."""
+    for m in re.finditer(rf"(?:{STAY}){HOTEL_NAME}", s, re.I):
+        name = m.group(1).strip()
+        words = s[m.start():m.start(1)].lower()
+        hotel_first = re.match(HOTEL_WORD, name, re.I) is not None
+        bare_ok = re.search(r"staying at|alojo|alojamos|hospedo|hospedamos|alloggio|alloggiamo|übernachte|loge|séjourne", words)
+        if name.endswith(("'s", "’s")) or not (hotel_first or bare_ok) or name.split()[0] in NOT_PLACES:
+            continue
+        return [("hotel", name, f"The user is staying at the {name}.")]
+    return []
+
+
 def read_life(s: str) -> list[Found]:
     """Every home, work, money, travel and taste slot this sentence fills."""
-    return found_home(s) + found_job(s) + found_budget(s) + found_trip(s) + found_preference(s) + found_hobby(s)
+    return found_home(s) + found_job(s) + found_budget(s) + found_trip(s) + found_preference(s) + found_hobby(s) + found_hotel(s)
