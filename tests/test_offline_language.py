@@ -214,3 +214,23 @@ def test_pets_with_a_diminutive_an_adjective_or_a_count(said, facts):
 def test_the_hotel_the_user_stays_at(said, hotel):
     facts = {(f.subject, f.value) for f in extract_facts([{"role": "user", "content": said}])}
     assert (("hotel", hotel) in facts) if hotel else not any(s == "hotel" for s, _ in facts)
+
+
+@pytest.mark.parametrize("said, facts", [
+    ("Jetzt ist es offiziell: ich bin schwanger, 12. Woche 🥰", {"The user is pregnant."}),  # an ordinal, a lead-in
+    ("Kurzes Update: ich wohne jetzt in Leipzig", {"The user lives in Leipzig."}),
+    ("Big news: my wife is pregnant", set()),  # after the colon, someone else
+    ("Zahnarzt am Dienstag um halb neun, kannst du dir das merken?",
+     {"The user has a dentist appointment on Tuesday at 8:30."}),
+    ("Cita con el dentista el martes a las 9, puedes apuntarlo?", {"The user has a dentist appointment on Tuesday at 9:00."}),
+    ("Kannst du dir das merken?", set()),
+])
+def test_lead_ins_ordinals_and_asking_to_remember(said, facts):
+    assert {f.text for f in extract_facts([{"role": "user", "content": said}])} == facts
+
+
+def test_an_ordinal_does_not_end_a_sentence_but_a_number_before_a_new_one_does():
+    from course_lib.model.offline.lang.split import split
+    assert split("ich bin schwanger, 12. Woche") == ["ich bin schwanger, 12. Woche"]
+    assert split("I'm 34. I live in Lyon.") == ["I'm 34.", "I live in Lyon."]
+    assert split("am 14. Februar fliege ich") == ["am 14. Februar fliege ich"]

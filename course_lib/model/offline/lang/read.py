@@ -30,6 +30,11 @@ from course_lib.model.offline.lang.who import who
 
 Found = tuple[str, str, str]
 TAG = re.compile(r",?\s*(?:(?:can|could|would|will) you (?:please )?(?:keep|remember|note|save|store|write|bear|jot)\b[^,?]*|"
+                 r"(?:kannst du|könntest du|können sie) (?:dir |sich )?(?:das |es )?(?:bitte )?(?:merken|notieren|aufschreiben|speichern)|"
+                 r"(?:tu peux|pourrais-tu|vous pouvez|pouvez-vous|peux-tu) (?:le |t'en |vous en )?(?:noter|retenir|garder|enregistrer)|"
+                 r"(?:puedes|podr[íi]as|puede) (?:apuntarlo|anotarlo|recordarlo|guardarlo|tenerlo en cuenta)|"
+                 r"(?:podes|pode|voc[êe] pode|consegues) (?:anotar|lembrar|guardar)(?: isso)?|"
+                 r"(?:puoi|potresti|può) (?:segnarlo|segnartelo|ricordarlo|ricordartelo|annotarlo|salvarlo)|"
                  r"(?:ok|okay|right|alright|got it|yeah|ja|oder|d'accord|vale|né|ok)\s*)\?\s*$", re.I)
 ASKS_TO_CHANGE = re.compile(r"\b(?:bump|raise|lower|change|set|increase|reduce|move)\b[^?]*\bto\b", re.I)
 HYPOTHETICAL = re.compile(  # a condition or supposition: what follows it is not stated as true
@@ -80,7 +85,8 @@ def hard_kind(sentence: str, kind: str, p: float) -> tuple[str, float, str]:
         return "instruction", 1.0, "starts with a role name"
     if redact_secrets(sentence)[1]:
         return "secret", 1.0, "the redaction rules found a secret"
-    if sentence.rstrip().endswith("?") and TAG.search(sentence) and not TAG.sub("", sentence).rstrip().endswith("?"):
+    if sentence.rstrip().endswith("?") and TAG.search(sentence) and TAG.sub("", sentence).strip(" ,.") and \
+            not TAG.sub("", sentence).rstrip().endswith("?"):
         return (kind if kind != "question" else "fact"), p, ""  # '…, flight AC 871, can you keep that handy?'
     if sentence.rstrip().endswith("?") and not ASKS_TO_CHANGE.search(sentence):
         return "question", 1.0, "ends with a question mark"
@@ -190,7 +196,8 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
     lang = detect(sentence)
     kind, p, top = kinds_mod.classify(sentence)
     kind, p, cue = hard_kind(sentence, kind, p)
-    own = unquoted(sentence)
+    told = TAG.sub("", sentence).strip(" ,") if sentence.rstrip().endswith("?") else ""  # '…, can you note that?'
+    own = unquoted(told if told and kind != "question" else sentence)
     r = Reading(sentence, lang, who(own), kind, p, top)
     if r.who == "other" and not re.search(r"[\"“”„«»:]", own) and \
             any(whom == "self" and FIRST_PERSON.match(text) for text, whom in clauses(own)):

@@ -20,6 +20,7 @@ PRONOUN = re.compile(r"^\W*(?:(?:and|but|also|oh|well|so)\W+)?(?:she|he|they|she
 REPORTED = re.compile(  # 'The waiter said …', 'Tom told me …': someone else's words, reported
     r"^\W*(?:(?:the|a|an|my|our|his|her|their|this|that)\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:said|says|told|tells|thinks|thought|reckons|"
     r"mentioned|claims|claimed|asked|sagt|sagte|meint|meinte|dit|a dit|pense|dice|dijo|piensa|diz|disse|acha|dice|ha detto|pensa)\b", re.I)
+LEAD_IN_SELF = re.compile(r"^\W*(?:i|i'm|we|ich|wir|je|j'|yo|eu|io|my|mein\w*|mon|ma|mes|mi|mis|meu|minha|mio|mia)\b", re.I)
 AGENT = re.compile(r"^\W*(?:you|you're|your|du|dir|tu|t'|vous|t[úu]|usted|voc[êe]|tu)\b", re.I)
 NOT_NAMES = {"And", "But", "So", "Also", "Oh", "Well", "Yes", "No", "Then", "Now", "Please", "Just", "Actually", "Anyway",
              "Big", "Quick", "Before", "After", "Booked", "Still", "Ok", "Okay", "Und", "Aber", "Et", "Mais", "Y", "Pero", "E", "Mas", "Ma",
@@ -30,6 +31,9 @@ NOT_NAMES = {"And", "But", "So", "Also", "Oh", "Well", "Yes", "No", "Then", "Now
 def who(sentence: str) -> str:
     """'self', 'other' or 'agent' for one sentence."""
     s = sentence.strip()
+    lead, colon, rest = s.partition(":")  # 'Jetzt ist es offiziell: ich bin schwanger': a lead-in, then the speaker
+    if colon and len(lead.split()) <= 5 and not REPORTED.search(lead) and LEAD_IN_SELF.match(rest):
+        return who(rest)
     if THIRD.search(s) or PRONOUN.search(s):
         return "other"
     if (m := REPORTED.search(s)) and not SELF.match(s) and not re.match(r"^\W*(?:i|we|ich|wir|je|j'|yo|eu|io)\b", s, re.I) \
