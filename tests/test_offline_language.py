@@ -234,3 +234,26 @@ def test_an_ordinal_does_not_end_a_sentence_but_a_number_before_a_new_one_does()
     assert split("ich bin schwanger, 12. Woche") == ["ich bin schwanger, 12. Woche"]
     assert split("I'm 34. I live in Lyon.") == ["I'm 34.", "I live in Lyon."]
     assert split("am 14. Februar fliege ich") == ["am 14. Februar fliege ich"]
+
+
+@pytest.mark.parametrize("said, facts", [
+    ("My mother's birthday is on 2 February.", {"The user's mother's birthday is on 2 February."}),
+    ("Il compleanno di mia mamma è il 2 febbraio, compie 70 anni!", {"The user's mother's birthday is on 2 February."}),
+    ("El cumpleaños de mi hermana es el 5 de mayo", {"The user's sister's birthday is on 5 May."}),  # was the user's
+    ("O aniversário da minha mãe é a 3 de junho", {"The user's mother's birthday is on 3 June."}),  # was the user's
+    ("L'anniversaire de ma fille est le 12 mars", {"The user's daughter's birthday is on 12 March."}),
+    ("Der Geburtstag meiner Mutter ist am 4. Mai", {"The user's mother's birthday is on 4 May."}),
+    ("My sister is vegan and her birthday is on 3 May", {"The user's sister's birthday is on 3 May."}),
+    ("mi cumple es el 9 de octubre", {"The user's birthday is on 9 October."}),
+])
+def test_whose_birthday_it_is(said, facts):
+    assert {f.text for f in extract_facts([{"role": "user", "content": said}])} == facts
+
+
+def test_mine_after_someone_elses_birthday_is_the_users():
+    conversation = [{"role": "user", "content": "Lenas Geburtstag ist am 23. April, bitte erinner mich rechtzeitig!"},
+                    {"role": "assistant", "content": "Mache ich."},
+                    {"role": "user", "content": "Meiner ist übrigens am 30. Januar"}]
+    assert {f.text for f in extract_facts(conversation)} == {"Lena's birthday is on 23 April.",
+                                                             "The user's birthday is on 30 January."}
+    assert extract_facts([{"role": "user", "content": "Meiner ist übrigens am 30. Januar"}]) == []  # mine of what?

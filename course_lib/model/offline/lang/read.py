@@ -18,6 +18,7 @@ from course_lib.model.offline.lang import kinds as kinds_mod
 from course_lib.model.offline.lang.clauses import FIRST_PERSON, clauses, credited
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.corrections import budget_number, correct, instead, looks_like_correction, restated
+from course_lib.model.offline.lang.slots_people import own_birthday_after
 from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
 from course_lib.model.offline.lang.slots_health import read_health
 from course_lib.model.offline.lang.slots_life import read_life
@@ -162,19 +163,20 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
     parts = clauses(sentence)
     own = ", ".join(text for text, whom in parts if whom in ("self", "agent"))
     if own and any(whom in ("other", "reported") for _, whom in parts):  # 'I'm vegan and my husband is vegetarian': read the user's clauses
-        found = [f for f in found if f[0].startswith(("relative:", "pet:"))] + \
-            [f for f in readers(own, lang) if not f[0].startswith(("relative:", "pet:"))]
+        found = [f for f in found if f[0].startswith(("relative:", "pet:", "birthday:"))] + \
+            [f for f in readers(own, lang) if not f[0].startswith(("relative:", "pet:", "birthday:"))]
     found += instead(sentence, found)
     events = read_events(said, lang, context, found)  # events and their corrections (lang/events.py), before a number's
     if not [f for f in found + events if f[0] != "retract"]:
-        found += correct(sentence, context) or budget_number(sentence, context) or restated(sentence, context)
+        found += (correct(sentence, context) or budget_number(sentence, context) or restated(sentence, context)
+                  or own_birthday_after(sentence, lang, context))
     last = next((v for s, v, _ in reversed(context) if s.startswith("relative:")), "someone")
     found = with_plans(found, events, read_plans(sentence, last), said)
     out: list[Found] = []
     for f in found:
         if f[0] not in [g[0] for g in out] or f[0] == "retract":
             out.append(f)
-    others = [f for f in out if not f[0].startswith(("relative:", "pet:")) and not credited(sentence, f[1])]
+    others = [f for f in out if not f[0].startswith(("relative:", "pet:", "birthday:")) and not credited(sentence, f[1])]
     out, refused = settle_all([f for f in out if f not in others])
     if any(f[0] == "job" for f in out):  # 'ya no trabajo de camarero, ahora soy conductor': the new job replaces it
         out = [f for f in out if not (f[0] == "retract" and canon("job", f[1]))]
@@ -228,7 +230,8 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
         kind = r.kind = "fact"
     hedge = hedged(sentence, r.found)
     if r.who != "self":
-        r.kept = [f for f in r.found if f[0].startswith(("relative:", "pet:"))]
+        r.kept = [f for f in r.found if f[0].startswith(("relative:", "pet:", "birthday:"))  # the family's names, birthdays
+                  and f[0] != "birthday:someone"]
         r.why = "about someone else" + ("; kept the name of the user's relative" if r.kept else "")
         if r.kept and hedge:  # 'my partner Jonas might be coming along': nothing sure enough to keep
             r.confidence, r.why = 0.5, r.why + f"; hedged ('{hedge.group(0)}'): stored only past a gate below 0.5"

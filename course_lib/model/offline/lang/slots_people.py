@@ -107,9 +107,59 @@ BIRTHDAY_WORD = r"\b(?:birthday|b-?day|geburtstag|anniversaire|cumplea[ñn]os|cu
 OWN = r"\b(?:my|i|mein|ich|mon|j'ai|je|mi|yo|meu|minha|eu|mio|io|ho|faço|cumplo|compio)\b"
 
 
+MY = r"(?:my|our|mein(?:e[rsn]?)?|unser(?:e[rsn]?)?|mon|ma|notre|mi|nuestr[oa]|(?:da |do )?(?:minha|meu|nossa|nosso)|(?:la |il )?(?:mia|mio|nostr[oa]))"
+OWNER = [  # whose birthday, when it is not the speaker's: a relative ('my mum's', 'di mia mamma') or a named person
+    rf"\b{MY}\s+({REL})(?:'s|s)?\s+(?:\w+\s+)?{BIRTHDAY_WORD}",
+    rf"{BIRTHDAY_WORD}\s+(?:of|von|de|da|do|di|del|della|dello)\s+(?:{MY}\s+)?({REL})\b",
+    rf"{BIRTHDAY_WORD}\s+(?:meiner|meines|unserer|unseres)\s+({REL})\b",
+    rf"{BIRTHDAY_WORD}\s+(?:of|von|de|da|do|di)\s+(?:la |le |el |o |a |il )?{NAME}",
+    rf"(?:^|\b){NAME}(?:'s|’s|s)\s+{BIRTHDAY_WORD}",
+]
+
+
+THEIR = r"\b(?:her|his|their|ihr(?:e[mnrs]?)?|sein(?:e[mnrs]?)?|son|sa|ses|leur|su|sus|seu|sua|dele|dela|suo)\s+(?:\w+\s+)?"
+
+
+def birthday_owner(s: str) -> tuple[str, str] | None:
+    """(slot key, how the fact names the owner) when a sentence is about someone else's birthday, else None;
+    'my sister … her birthday' is the sister's, 'her birthday' with nobody named is someone's ('?', not the user's)."""
+    if re.search(THEIR + BIRTHDAY_WORD, s, re.I):
+        rel = next((relative_word(m.group(1)) for m in re.finditer(rf"\b{MY}\s+({REL})\b", s, re.I)), None)
+        return (rel, f"The user's {rel}'s") if rel else ("?", "")
+    for pattern in OWNER:
+        if not (m := re.search(pattern, s, re.I)):
+            continue
+        said = m.group(1)
+        if (rel := relative_word(said)) and re.fullmatch(rf"(?:{REL})s?", said, re.I):
+            return rel, f"The user's {rel}'s"
+        name = re.sub(r"(?:'s|’s)$", "", said).rstrip("'’")
+        name = name[:-1] if pattern.startswith("(?:^") and name.endswith("s") and not said.endswith(("'s", "’s")) else name
+        if name[:1].isupper() and name.split()[0] not in NOT_NAMES and not re.fullmatch(r"(?:my|mein\w*|mi|mon|ma|meu|minha|mio|mia)", name, re.I):
+            return name.lower(), f"{name}'s"
+    return None
+
+
+MINE = re.compile(r"^\W*(?:(?:and|und|et|y|e|oh|ah)\W+)?(?:mine|meiner|meins|le mien|la mienne|el m[íi]o|la m[íi]a|"
+                  r"o meu|a minha|il mio|la mia)\b", re.I)
+
+
+def own_birthday_after(s: str, lang: str, context: list[Found]) -> list[Found]:
+    """'Meiner ist übrigens am 30. Januar', 'il mio è il 19 maggio', 'and mine is on 5 May' right after a birthday was
+    said: the speaker's own birthday."""
+    if not (context and context[-1][0].startswith("birthday") and MINE.match(s)):
+        return []
+    date = find_date(s, lang)
+    return [("birthday", date, f"The user's birthday is on {date}.")] if date else []
+
+
 def found_birthday(s: str, lang: str) -> list[Found]:
     """'My birthday is on 3 July', 'Ich hab am 14. Februar Geburtstag', 'mi cumple es el 9 de octubre' -> birthday:
-    a birthday word, the speaker as its owner (not 'my sister's birthday') and a date anywhere in the sentence."""
+    a birthday word, the speaker as its owner and a date anywhere in the sentence; 'my mum's birthday is on 2 May',
+    'il compleanno di mia mamma', 'Lenas Geburtstag' -> birthday:mother, birthday:lena."""
+    if (owner := birthday_owner(s)) and owner[0] != "?" and (date := find_date(s, lang)):
+        return [(f"birthday:{owner[0]}", date, f"{owner[1]} birthday is on {date}.")]
+    if owner:
+        return []
     m = re.search(BIRTHDAY, s, re.I)
     date = find_date(s[m.end():], lang) if m else None
     if date is None and (word := re.search(BIRTHDAY_WORD, s, re.I)) and re.search(OWN, s, re.I) and \
