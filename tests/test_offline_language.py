@@ -257,3 +257,16 @@ def test_mine_after_someone_elses_birthday_is_the_users():
     assert {f.text for f in extract_facts(conversation)} == {"Lena's birthday is on 23 April.",
                                                              "The user's birthday is on 30 January."}
     assert extract_facts([{"role": "user", "content": "Meiner ist übrigens am 30. Januar"}]) == []  # mine of what?
+
+
+@pytest.mark.parametrize("said, facts", [
+    ("je supporte pas les olives", {"The user dislikes olives."}),
+    ("j'haïs les plats épicés", {"The user dislikes spicy food."}),
+    ("No soporto el cilantro", {"The user dislikes cilantro."}),
+    ("Não suporto coentro", {"The user dislikes cilantro."}),
+    ("Non sopporto il coriandolo", {"The user dislikes cilantro."}),
+    ("nn mangio carne", {"The user is vegetarian."}),  # chat spelling of 'non': was "The user eats meat."
+    ("vc sabe que eu sou vegana", {"The user is vegan."}),
+])
+def test_dislikes_and_chat_spellings(said, facts):
+    assert {f.text for f in extract_facts([{"role": "user", "content": said}])} == facts

@@ -127,6 +127,22 @@ ADVERB = re.compile(r"\b(i|we|ich|je)\s+(?:mostly|usually|normally|often|always|
 FILLER = re.compile(r"\b((?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono|ich arbeite|i work|je travaille|trabajo|trabalho|"
                     r"lavoro)\s+)(?:übrigens|eigentlich|auch|schon|jetzt|by the way|btw|also|actually|now|d'ailleurs|au fait|aussi|"
                     r"maintenant|por cierto|también|ahora|aliás|também|agora|comunque|anche|tra l'altro|adesso|ora)\s+", re.I)
+TEXTING = {  # unambiguous chat spellings per language (one token each)
+    "it": {"nn": "non", "cmq": "comunque", "xké": "perché", "xchè": "perché", "xche": "perché", "qlc": "qualche"},
+    "pt": {"vc": "você", "vcs": "vocês", "tb": "também", "tbm": "também", "nao": "não", "pq": "porque", "mto": "muito"},
+    "es": {"q": "que", "tb": "también", "tmb": "también", "xq": "porque", "pq": "porque", "tqm": "te quiero mucho"},
+    "fr": {"jsuis": "je suis", "chu": "je suis", "jsp": "je sais pas", "pk": "pourquoi", "jpense": "je pense"},
+    "de": {"nich": "nicht", "nix": "nichts", "bissl": "bisschen"},
+}
+ANY_LANG = {"nn": "non", "cmq": "comunque", "xké": "perché", "vc": "você", "tbm": "também", "jsuis": "je suis", "nich": "nicht"}
+ANY_LANG_RE = re.compile(r"(?<![\w'])(?:" + "|".join(map(re.escape, ANY_LANG)) + r")(?![\w'])", re.I)  # no word elsewhere
+
+
+def texting(sentence: str) -> str:
+    """Chat spellings that are no word in any of the six languages written out ('nn mangio carne' -> 'non mangio
+    carne'), so the language is detected from real words; the rest of TEXTING is applied once the language is known."""
+    return ANY_LANG_RE.sub(lambda m: ANY_LANG[m.group(0).lower()], sentence)
+TEXTING_RE = {lang: re.compile(r"(?<![\w'])(?:" + "|".join(map(re.escape, words)) + r")(?![\w'])", re.I) for lang, words in TEXTING.items()}
 TYPED = {"im": "I'm", "ive": "I've", "dont": "don't", "cant": "can't", "doesnt": "doesn't", "isnt": "isn't", "didnt": "didn't"}
 TYPED_RE = re.compile(r"\b(?:i|" + "|".join(TYPED) + r")\b(?=\s+\w)")
 GREETING_LEAD = re.compile(r"^\W*(?:hi+|hello+|hey+|hiya|hall+o+|moin|servus|salut|bonjour|coucou|hola+|buenas|ol[áa]+|oi+|ciao+|salve|"
@@ -144,6 +160,8 @@ def normalise(sentence: str, lang: str = "en") -> str:
     ('im 27', 'i dont eat pork') written with them."""
     if lang == "en":
         sentence = TYPED_RE.sub(lambda m: TYPED.get(m.group(0).lower(), "I"), sentence)
+    if lang in TEXTING:  # 'nn mangio pesce crudo', 'vc sabe', 'chu végétarien': chat spellings written out
+        sentence = TEXTING_RE[lang].sub(lambda m: TEXTING[lang][m.group(0).lower()], sentence)
     sentence = GREETING_LEAD.sub("", sentence)
     shared = SHARED_RE.sub(lambda m: f"{m.group(1) or m.group(2)} {SHARED[(m.group(3) or m.group(5)).lower()]}"
                            if m.group(3) else f"{m.group(4)} {SHARED[m.group(5).lower()]}", sentence)
@@ -195,12 +213,13 @@ def unquoted(sentence: str) -> str:
 
 def read_sentence(sentence: str, context: list[Found]) -> Reading:
     """One sentence through every layer."""
+    said, sentence = sentence, texting(sentence)  # the reading keeps what was typed (said)
     lang = detect(sentence)
     kind, p, top = kinds_mod.classify(sentence)
     kind, p, cue = hard_kind(sentence, kind, p)
     told = TAG.sub("", sentence).strip(" ,") if sentence.rstrip().endswith("?") else ""  # '…, can you note that?'
     own = unquoted(told if told and kind != "question" else sentence)
-    r = Reading(sentence, lang, who(own), kind, p, top)
+    r = Reading(said, lang, who(own), kind, p, top)
     if r.who == "other" and not re.search(r"[\"“”„«»:]", own) and \
             any(whom == "self" and FIRST_PERSON.match(text) for text, whom in clauses(own)):
         r.who = "self"  # 'Lucia è vegana, io invece mangio tutto': the slots come from the user's clause (slots())

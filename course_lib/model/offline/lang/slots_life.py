@@ -59,6 +59,8 @@ PREFER = [  # (pattern, how the fact says it, the value's prefix)
     (r"\bi (?:really |absolutely )?(?:love|like|adore|enjoy)(?! to\b)|\b(?:i'?m|i am) (?:a )?(?:big |huge |great )?fan of|\b(?:i'?m|i am) (?:really )?into|\bj'adore|\bj'aime|\bme encanta|\bme gusta|\badoro|\bgosto de|\bamo|"
      r"\bich liebe|\bich mag(?! kein)", "likes", "likes "),
     (r"\bi (?:really )?(?:hate|dislike|can'?t stand|detest|loathe)|\bnot a (?:big )?fan of|\bje d[ée]teste|\bje n'aime pas|\bodio|"
+     r"\bje (?:ne )?(?:supporte|peux pas sentir) pas|\bj'ha[iï]s|\bj'aime pas|\bno (?:soporto|aguanto)|\bn[ãa]o (?:suporto|aguento)|"
+     r"\bnon (?:sopporto|reggo)|\bich hasse|"
      r"\bdetesto|\bich hasse|\bich mag keine?n?|\bich mag (?:\w+ )?nicht|\bno me gustan?|\bn[ãa]o gosto (?:nada )?de|\bnon mi piac(?:e|ciono)|"
      r"\bi (?:really |just |honestly )?(?:don'?t|do not) (?:really )?(?:like|enjoy|care for|eat much)|\bi'?m not (?:really |a )?(?:into|keen on|big on)",
      "dislikes", "dislikes "),
