@@ -270,3 +270,13 @@ def test_mine_after_someone_elses_birthday_is_the_users():
 ])
 def test_dislikes_and_chat_spellings(said, facts):
     assert {f.text for f in extract_facts([{"role": "user", "content": said}])} == facts
+
+
+@pytest.mark.parametrize("said, facts", [
+    ("My wife and I are travelling to Lisbon from the 2nd to the 9th of June", {"The user has a trip to Lisbon from 2 to 9 June."}),
+    ("Mein Mann und ich wohnen in Graz", {"The user lives in Graz."}),
+    ("Eu e a minha mulher moramos no Porto", {"The user lives in Porto."}),
+    ("My sister is vegan and I am not", set()),
+])
+def test_the_user_as_one_of_two_subjects(said, facts):
+    assert {f.text for f in extract_facts([{"role": "user", "content": said}])} == facts

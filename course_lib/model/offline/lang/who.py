@@ -20,6 +20,8 @@ PRONOUN = re.compile(r"^\W*(?:(?:and|but|also|oh|well|so)\W+)?(?:she|he|they|she
 REPORTED = re.compile(  # 'The waiter said …', 'Tom told me …': someone else's words, reported
     r"^\W*(?:(?:the|a|an|my|our|his|her|their|this|that)\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:said|says|told|tells|thinks|thought|reckons|"
     r"mentioned|claims|claimed|asked|sagt|sagte|meint|meinte|dit|a dit|pense|dice|dijo|piensa|diz|disse|acha|dice|ha detto|pensa)\b", re.I)
+WITH_ME = re.compile(r"^\W*(?:(?:\w+\W+){0,3}(?:and|und|et|y|e)\s+(?:i|ich|moi|yo|eu|io)\b(?!\s+(?:am|was)\b\s+not)|"
+                     r"(?:me|ich|moi|yo|eu|io)\s+(?:and|und|et|y|e)\s+)", re.I)  # 'my wife and I', 'eu e a minha mulher'
 LEAD_IN_SELF = re.compile(r"^\W*(?:i|i'm|we|ich|wir|je|j'|yo|eu|io|my|mein\w*|mon|ma|mes|mi|mis|meu|minha|mio|mia)\b", re.I)
 AGENT = re.compile(r"^\W*(?:you|you're|your|du|dir|tu|t'|vous|t[úu]|usted|voc[êe]|tu)\b", re.I)
 NOT_NAMES = {"And", "But", "So", "Also", "Oh", "Well", "Yes", "No", "Then", "Now", "Please", "Just", "Actually", "Anyway",
@@ -34,6 +36,8 @@ def who(sentence: str) -> str:
     lead, colon, rest = s.partition(":")  # 'Jetzt ist es offiziell: ich bin schwanger': a lead-in, then the speaker
     if colon and len(lead.split()) <= 5 and not REPORTED.search(lead) and LEAD_IN_SELF.match(rest):
         return who(rest)
+    if WITH_ME.match(s):  # 'My wife and I are travelling …', 'io e mia moglie': the user is one of the subjects
+        return "self"
     if THIRD.search(s) or PRONOUN.search(s):
         return "other"
     if (m := REPORTED.search(s)) and not SELF.match(s) and not re.match(r"^\W*(?:i|we|ich|wir|je|j'|yo|eu|io)\b", s, re.I) \
