@@ -280,3 +280,22 @@ def test_dislikes_and_chat_spellings(said, facts):
 ])
 def test_the_user_as_one_of_two_subjects(said, facts):
     assert {f.text for f in extract_facts([{"role": "user", "content": said}])} == facts
+
+
+@pytest.mark.parametrize("said, facts", [  # facts that are someone else's, or no fact at all, were stored as the user's
+    ("A Fernanda tá grávida de gêmeos, aliás", set()),
+    ("La Giulia è incinta", set()),
+    ("La mia ragazza è vegana", set()),
+    ("Mi esposa se llama Carmen y es intolerante a la lactosa.", {"The user's wife is called Carmen."}),
+    ("Pour de vrai : je supporte pas les olives, même si c'est vegan", {"The user dislikes olives."}),
+    ("Und am 14.11. flieg ich mit LH 2034 nach Wien", {"The user's flight is LH 2034."}),  # 'am' is no 'I am'
+    ("Tengo alergia a la mostaza, ojo con eso", {"The user is allergic to mustard."}),
+    ("Mudei de ideia: prefiro que não guardes isso.", set()),
+    # and what must still be read
+    ("It's my birthday on 3 May", {"The user's birthday is on 3 May."}),
+    ("Hi, it's Sam", {"The user's name is Sam."}),
+    ("scratch that, I'm not allergic to shellfish, it's peanuts",
+     {"The user is no longer allergic to shellfish.", "The user is allergic to peanuts."}),
+])
+def test_what_is_not_the_users(said, facts):
+    assert {f.text for f in extract_facts([{"role": "user", "content": said}])} == facts

@@ -17,14 +17,22 @@ from __future__ import annotations
 import re
 
 from course_lib.model.offline.lang.who import who
+from course_lib.model.offline.lang.lexicon import POSSESSIVE, RELATIVES, alternation
 
 BOUNDARY = re.compile(r"\s*[,;:]\s+|\s+(?=(?:but|though|although|whereas|aber|obwohl|während|mais|alors que|pero|aunque|"
                       r"mientras|mas|embora|enquanto|ma|però|mentre)\b)|(?<!\bme)(?<!\bi)(?<!\bmoi)(?<!\bich)(?<!\byo)(?<!\beu)(?<!\bio)\s+(?=(?:and|und|et|y|e)\s+(?:the|my|our|his|her|their|mein\w*|"
-                      r"unser\w*|mon|ma|mes|notre|nos|mi|mis|nuestr\w+|meu|minha|meus|minhas|nosso|nossa|mio|mia|miei|nostr\w)\s)", re.I)
+                      r"unser\w*|mon|ma|mes|notre|nos|mi|mis|nuestr\w+|meu|minha|meus|minhas|nosso|nossa|mio|mia|miei|nostr\w)\s)"
+                      r"|\s+(?=(?:and|und|et|y|e)\s+(?:is|ist|est|es|é|è)\s)", re.I)  # '… se llama Carmen y es intolerante'
+IMPERSONAL = (r"(?:même si|meme si|even if|auch wenn|aunque|mesmo que|anche se)\s+"
+              r"(?:c'est|it'?s|it is|es ist|das ist|eso es|isso é|es|è|é|is|ist|est)\s+"
+              r"(?!(?-i:[A-ZÀ-Ý])|(?:my|mein\w*|mon|ma|mes|mi|mis|meu|minha|mio|mia|our|unser\w*|notre|nuestr\w+|nosso|nossa|nostr\w)\b)")  # 'même si c'est vegan' 
+COPULA_ONLY = re.compile(r"^\W*(?:and|und|et|y|e)\s+(?:is|ist|est|es|é|è)\s", re.I)
+RELATIVE_FIRST = re.compile(rf"^\W*{POSSESSIVE}\s+(?:\w+\s+)?(?:{alternation(RELATIVES)})\b", re.I)
 OTHERS = re.compile(  # 'the kids are vegan', 'my friends aren't', 'the waiter is vegan': a subject that is not the user
     r"^\W*(?:(?:and|und|et|y|e|but|aber|mais|pero|mas|ma)\s+)?(?:(?:the|my|his|her|their|die|meine|les|mes|los|las|mis|os|as|meus|"
     r"minhas|(?-i:i)|le|miei|mie)\s+(?:\w+\s+)?(?:are|were|have|sind|haben|sont|ont|son|tienen|são|têm|sono|hanno)"
-    r"|(?:the|der|die|le|la|el|il|lo|o|a)\s+(?:\w+\s+)?(?:is|was|has|ist|hat|est|a|es|tiene|é|tem|è|ha))\b", re.I)
+    r"|(?:the|der|die|le|la|el|il|lo|o|a)\s+(?:\w+\s+)?(?:is|was|has|ist|hat|est|a|es|tiene|é|tem|è|ha))\b"
+    r"|^\W*(?:(?:and|und|et|y|e|but|aber|mais|pero|mas|ma)\s+)?" + IMPERSONAL, re.I)
 
 SAYS = re.compile(r"(?<!let's )(?<!let us )\b(?:(?P<belief>thinks|thought|reckons|believes|glaubt|meint|pense|croit|piensa|cree|"
                   r"acha|pensa|crede|meinte|glaubte|pensait|pensaba|achava|pensava)|says|said|told me|tells me|claims|claimed|"
@@ -50,6 +58,8 @@ def clauses(sentence: str) -> list[tuple[str, str]]:
             own = FIRST_PERSON.match(content) and not said.group("belief")  # 'the doctor told me I'm allergic to latex'
             out.append((part[:said.end()], who(part[:said.end()])))
             out.append((content, "self" if own else "reported"))
+        elif out and COPULA_ONLY.match(part) and RELATIVE_FIRST.match(out[-1][0]):  # 'Mi esposa se llama Carmen
+            out.append((part, "other"))  # y es intolerante a la lactosa': the same subject as the clause before
         else:
             whom = who(part)
             out.append((part, "other" if whom == "self" and OTHERS.match(part) else whom))

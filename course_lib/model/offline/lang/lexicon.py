@@ -41,7 +41,7 @@ EATS_MEAT = (r"\b(?:i eat meat|i'?m eating meat|ich esse (?:wieder )?fleisch|je 
 # Relatives and pets: word in any language -> canonical English slot name.
 RELATIVES = {
     "partner": "partner|other half|boyfriend|girlfriend|fiancée?|freund(?:in)?|lebensgefährt(?:e|in)|partenaire|"
-               "copain|copine|compagn(?:on|e)|novi[oa]|pareja|namorad[oa]|companheir[oa]|fidanzat[oa]|compagn[oa]",
+               "copain|copine|compagn(?:on|e)|novi[oa]|pareja|namorad[oa]|companheir[oa]|fidanzat[oa]|compagn[oa]|ragazz[oa]",
     "wife": "wife|frau|ehefrau|femme|[ée]pouse|mujer|esposa|mulher|moglie",
     "husband": "husband|mann|ehemann|mari|[ée]poux|marido|esposo|marito",
     "sister": "sister|schwester|s(?:œ|oe)ur|hermana|irm[ãa]|sorella",

@@ -114,12 +114,17 @@ def said_in(text: str, f: Found) -> bool:
     return bool(number and number.group(0) in re.sub(r"(?<=\d)[,.' ](?=\d{3})", "", text)) or f[1].lower() in text.lower()
 
 
-GERMAN_SHARED = ("wohne", "arbeite", "habe", "spreche", "nehme")  # 'Ich bin Tobi, wohne in Hamburg': German drops 'ich' after a comma too
-SHARED = {"bin": "ich bin", "suis": "je suis", "soy": "soy", "sou": "sou", "sono": "sono", "am": "I am", "work": "I work",
-          "live": "I live", "have": "I have", "speak": "I speak", "play": "I play", "wohne": "ich wohne", "habe": "ich habe",
-          "spreche": "ich spreche", "arbeite": "ich arbeite", "nehme": "ich nehme"}
-SHARED_RE = re.compile(r"(?:\b(and|und|et|y|e|but|aber|mais|pero|mas|ma)|(?<=\w)(,))\s+(" + "|".join(GERMAN_SHARED) + r")\b"
-                       r"|\b(and|und|et|y|e|but|aber|mais|pero|mas|ma)\s+(" + "|".join(SHARED) + r")\b", re.I)
+SHARED = {  # a verb whose subject the user left out after 'and'/'but' (or, in German, a comma), per language
+    "en": (("and", "but"), {"am": "I am", "work": "I work", "live": "I live", "have": "I have", "speak": "I speak",
+                            "play": "I play"}),
+    "de": (("und", "aber", ","), {"bin": "ich bin", "wohne": "ich wohne", "habe": "ich habe", "spreche": "ich spreche",
+                                  "arbeite": "ich arbeite", "nehme": "ich nehme"}),
+    "fr": (("et", "mais"), {"suis": "je suis"}), "es": (("y", "pero"), {"soy": "soy"}),
+    "pt": (("e", "mas"), {"sou": "sou"}), "it": (("e", "ma"), {"sono": "sono"}),
+}
+SHARED_RE = [(re.compile(r"(?:\b(" + "|".join(c for c in conj if c != ",") + r")|(?<=\w)(,))\s+(" + "|".join(verbs) + r")\b"
+                         if "," in conj else r"\b(" + "|".join(conj) + r")()\s+(" + "|".join(verbs) + r")\b", re.I), verbs)
+             for conj, verbs in SHARED.values()]  # 'Ich heiße Jonas und bin 31', 'Ich bin Tobi, wohne in Hamburg'
 ADVERB = re.compile(r"\b(i|we|ich|je)\s+(?:mostly|usually|normally|often|always|sometimes|currently|also|still|only|"
                     r"just|actually|generally|mainly|meistens|normalerweise|auch|souvent|aussi)\s+", re.I)
 
@@ -163,8 +168,9 @@ def normalise(sentence: str, lang: str = "en") -> str:
     if lang in TEXTING:  # 'nn mangio pesce crudo', 'vc sabe', 'chu végétarien': chat spellings written out
         sentence = TEXTING_RE[lang].sub(lambda m: TEXTING[lang][m.group(0).lower()], sentence)
     sentence = GREETING_LEAD.sub("", sentence)
-    shared = SHARED_RE.sub(lambda m: f"{m.group(1) or m.group(2)} {SHARED[(m.group(3) or m.group(5)).lower()]}"
-                           if m.group(3) else f"{m.group(4)} {SHARED[m.group(5).lower()]}", sentence)
+    shared = sentence
+    for pattern, verbs in SHARED_RE:  # each language's verbs only after its own conjunctions: German 'und am' is no 'I am'
+        shared = pattern.sub(lambda m: f"{m.group(1) or m.group(2)} {verbs[m.group(3).lower()]}", shared)
     return ARTICLE_NAME.sub(r"\1 ", FILLER.sub(r"\1", ADVERB.sub(lambda m: m.group(1) + " ", shared)))
 
 

@@ -65,7 +65,24 @@ def refused(value: str) -> str | None:
         return f"'{value}' is {kind}, not a value (values.py)"
     if words[0] in ("not", "no", "nicht", "kein", "keine", "pas", "non", "não", "nao", "ne"):
         return f"'{value}' is negated, not a value (values.py)"
+    if words[0] in CLAUSE_START:  # 'prefiro que não guardes isso': a clause, not a thing
+        return f"'{value}' is a clause, not a value (values.py)"
+    if len(words) >= 2 and any(w in POINTING for w in words) and canon_any(value) is None:
+        return f"'{value}' points at something said, it names nothing (values.py)"  # 'ojo con eso' after 'a la mostaza,'
     return None
+
+
+POINTING = {"this", "that", "it", "those", "these", "eso", "esto", "ello", "isso", "isto", "aquilo", "ça", "cela", "ceci",
+            "das", "dies", "dieses", "quello", "questo", "ciò"}  # words that point back instead of naming
+
+
+CLAUSE_START = {"that", "que", "dass", "daß", "che", "whether", "ob", "si", "se", "if", "because", "weil", "parce", "porque",
+                "perché", "since", "quando", "when", "wenn"}
+
+
+def canon_any(value: str) -> str | None:
+    """The value's concept in any family, or None."""
+    return next((c for family in ("food", "diet", "condition", "medication", "job", "hobby") if (c := canon(family, value))), None)
 
 
 def trimmed(value: str) -> str:

@@ -13,8 +13,8 @@ from course_lib.model.offline.lang.lexicon import POSSESSIVE, RELATIVES, SELF, a
 REL = alternation(RELATIVES)
 THIRD = re.compile(rf"^\W*(?:(?:and|but|also|oh|well|so|und|aber|et|mais|y|pero|e|mas|ma)\W+)?{POSSESSIVE}\s+(?:\w+\s+)?(?:{REL})(?:'s)?\b(?!'s name|'s called|'s named|\s+(?:called|named|is called|is named|"
                    rf"hei(?:ß|ss)t|s'appelle|se llama|chama-se|si chiama))", re.I)
-NAMED = re.compile(r"^(?-i:[A-ZÀ-Ý][a-zà-ÿ-]+)(?:['’]s(?! (?:name|called|named))\b|\s+(?:is|was|has|lives|thinks|says|eats|works|loves|hates|ist|hat|wohnt|est|a(?= (?:un|une|des|deux|trois|\d))|habite|es|"
-                   r"tiene|vive|é|tem|mora|è|ha|abita)\b)")
+NAMED = re.compile(r"^(?:(?i:a|o|la|il|lo|el|l')\s*)?(?-i:[A-ZÀ-Ý][a-zà-ÿ-]+)(?:['’]s(?! (?:name|called|named))\b|\s+(?:is|was|has|lives|thinks|says|eats|works|loves|hates|ist|hat|wohnt|isst|arbeitet|est|a(?= (?:un|une|des|deux|trois|\d))|habite|es|est[áa]|"
+                   r"tiene|vive|é|t[áa]|tem|mora|è|sta|ha|abita)\b)")  # 'A Fernanda tá grávida', 'Der Peter ist Vegetarier' 
 PRONOUN = re.compile(r"^\W*(?:(?:and|but|also|oh|well|so)\W+)?(?:she|he|they|she'?s|he'?s|they'?re|theyre|she'?d|he'?d|"
                      r"sie (?:ist|hat|wohnt|isst)|er (?:ist|hat|wohnt|isst)|elle|ils|elles|ella|él|ellos|ellas|ela|ele|eles|elas|lei|lui)\b", re.I)
 REPORTED = re.compile(  # 'The waiter said …', 'Tom told me …': someone else's words, reported
