@@ -299,3 +299,15 @@ def test_the_user_as_one_of_two_subjects(said, facts):
 ])
 def test_what_is_not_the_users(said, facts):
     assert {f.text for f in extract_facts([{"role": "user", "content": said}])} == facts
+
+
+@pytest.mark.parametrize("said, facts", [  # German puts the verb second: the subject comes after it
+    ("Jetzt bin ich Lehrerin", {"The user works as a teacher."}),
+    ("Mittlerweile wohne ich in Köln", {"The user lives in Köln."}),
+    ("In Berlin wohne ich seit 2019", {"The user lives in Berlin."}),
+    ("Seit Januar arbeite ich als Koch", {"The user works as a chef."}),
+    ("Am 14. Februar habe ich Geburtstag", {"The user's birthday is on 14 February."}),
+    ("Morgen fahre ich nach Wien", {"The user has a trip to Wien tomorrow."}),  # not 'drives a Morgen'
+])
+def test_german_verb_second(said, facts):
+    assert {f.text for f in extract_facts([{"role": "user", "content": said}])} == facts

@@ -155,6 +155,19 @@ GREETING_LEAD = re.compile(r"^\W*(?:hi+|hello+|hey+|hiya|hall+o+|moin|servus|sal
                            r"(?: again| there| all| everyone| zusammen| à tous| a todos| a tutti| gente| pessoal)?\s*[,!.]*\s+"
                            r"(?:(?:so|ok|okay|well|also|alors|bon|bueno|pues|ent[ãa]o|allora|dunque)\b[,!.]?\s+)?"  # 'hey! so im Dani'
                            r"(?!(?:it'?s|this is|c'est|ici|aqui|qui|again|there|all|everyone)\b)(?=\w)", re.I)
+V2 = re.compile(r"(?:^|(?<=[,;:]\s))((?:(?!ich\b)[\wäöüß.]+\s+){1,4}?)(bin|wohne|lebe|arbeite|habe|hab|spreche|nehme|esse|trinke|"
+                r"fahre|fahr|gehe|geh|spiele|heiße|heisse|studiere|mache|mach)\s+ich\b([^,;.!?]*)", re.I)  # German puts the verb
+# second: 'Mittlerweile wohne ich in Köln' is read as 'ich wohne in Köln, mittlerweile' 
+def second(m: re.Match[str]) -> str:
+    """A German verb-second clause with the subject written first: a place phrase stays next to the verb ('In Berlin
+    wohne ich seit 2019' -> 'ich wohne In Berlin seit 2019'), anything else goes after a comma at the end."""
+    front, verb, rest = m.group(1).strip(), m.group(2), m.group(3)
+    if re.match(r"(?:in|nach|aus|bei)\s+[A-ZÄÖÜ]", front, re.I):
+        return f"ich {verb} {front}{rest}"
+    return f"ich {verb}{rest}, {front}"
+
+
+NOW_FIRST = re.compile(r"\b(?:now|agora|ahora|adesso|ora|maintenant|désormais|jetzt)\s+(?=(?:sou|soy|sono|je suis|i'?m|i am)\b)", re.I)
 ARTICLE_NAME = re.compile(r"\b(sou|soy|sono|je suis|ich bin)\s+(?:o|a|el|la|il|der|die)\s+(?=[A-ZÀ-Ý])")
 
 
@@ -168,6 +181,9 @@ def normalise(sentence: str, lang: str = "en") -> str:
     if lang in TEXTING:  # 'nn mangio pesce crudo', 'vc sabe', 'chu végétarien': chat spellings written out
         sentence = TEXTING_RE[lang].sub(lambda m: TEXTING[lang][m.group(0).lower()], sentence)
     sentence = GREETING_LEAD.sub("", sentence)
+    sentence = V2.sub(second, sentence)  # 'Jetzt bin ich Lehrerin', 'In Berlin wohne ich seit 2019'
+    sentence = NOW_FIRST.sub("", sentence)  # 'e agora sou instrutor' -> 'e sou instrutor'
+
     shared = sentence
     for pattern, verbs in SHARED_RE:  # each language's verbs only after its own conjunctions: German 'und am' is no 'I am'
         shared = pattern.sub(lambda m: f"{m.group(1) or m.group(2)} {verbs[m.group(3).lower()]}", shared)
