@@ -311,3 +311,12 @@ def test_what_is_not_the_users(said, facts):
 ])
 def test_german_verb_second(said, facts):
     assert {f.text for f in extract_facts([{"role": "user", "content": said}])} == facts
+
+
+@pytest.mark.parametrize("said, facts", [
+    ("Trabajo de noche", {"The user works nights."}),  # was also 'works as a noche'
+    ("Trabajo de camarero los fines de semana", {"The user works as a waiter."}),  # was 'a camarero los fines'
+    ("Je travaille comme serveur tous les soirs", {"The user works as a waiter."}),
+])
+def test_when_someone_works_is_not_their_job(said, facts):
+    assert {f.text for f in extract_facts([{"role": "user", "content": said}])} == facts

@@ -27,7 +27,7 @@ NOT_PLACES = {"I", "The", "A", "My", "Our", "Town", "City", "Home"}
 JOB_AS = (r"\b(?:i'?m|i am) an? ([\w-]+) by (?:trade|profession)|\b(?:i|i'?m|i am) (?:working |employed )?as an? ([\w -]+?)|\bi work (?:[\w ]+? )?as an? ([\w -]+?)|\bich arbeite als ([\w -]+?)|"
           r"\bje (?:travaille|bosse) comme ([\w -]+?)|\ben tant que ([\w -]+?)|\btrabajo (?:de|como) ([\w -]+?)|\btrabalho como ([\w -]+?)|\blavoro come ([\w -]+?)|"
           r"\bfaccio (?:il |la |l')([\w -]+?)|\bich bin ([\w-]+?) von beruf")
-JOB_END = r"(?=\s*(?:[.!,;]|$| now\b| and\b| im\b| am\b| in der\b| beim\b| und\b| et\b| y\b| e\b| but\b| mais\b| pero\b| ma\b| at\b| in\b| for\b| by trade| since\b| from home| bei\b| chez\b| à\b| en\b| em\b| a\b| da\b| de\b| seit\b))"
+JOB_END = r"(?=\s*(?:[.!,;]|$| now\b| and\b| im\b| am\b| in der\b| beim\b| und\b| et\b| y\b| e\b| but\b| mais\b| pero\b| ma\b| at\b| in\b| for\b| by trade| since\b| from home| bei\b| chez\b| à\b| en\b| em\b| a\b| da\b| de\b| seit\b| los\b| las\b| les\b| the\b| on\b| every\b| cada\b| todos\b| tous\b| jeden\b| ogni\b| nos\b| nas\b| nei\b| nel\b))"
 JOB_WORDS = (r"(?:[\w-]+ )?(?:nurse|teacher|engineer|developer|programmer|doctor|lawyer|architect|designer|chef|cook|baker|"
              r"student|translator|accountant|pharmacist|dentist|journalist|writer|artist|musician|farmer|electrician|plumber|"
              r"carpenter|pilot|scientist|researcher|librarian|archivist|consultant|manager|analyst|physiotherapist|"
@@ -44,7 +44,9 @@ NOT_JOBS = {"bit", "little", "fan", "lot", "vegetarian", "vegan", "pescatarian",
             "dernière", "étrangère", "étranger", "fier", "fière", "heureuse", "amoureuse", "chanteuse", "optimiste", "pessimiste",
             "realista", "optimista", "pessimista", "interessante", "importante", "elegante", "diabetiker", "vegetarier",
             "veganer", "veganerin", "vegetarierin", "pescetarier", "allergiker", "allergikerin", "asthmatiker", "fahrer",
-            "anfänger", "anfängerin", "principiante", "debutante", "stagiaire", "nouvelle", "intolerante", "alérgic"}
+            "anfänger", "anfängerin", "principiante", "debutante", "stagiaire", "nouvelle", "intolerante", "alérgic",
+            "noche", "noches", "día", "dia", "tarde", "mañana", "madrugada", "manhã", "nuit", "notte", "giorno", "turno",
+            "turnos", "casa", "home"}  # 'trabajo de noche', 'trabajo desde casa': when or where, not what
 BUDGET = (r"\b(?:budget|spend|limit|cap|max(?:imum)?|a head|per (?:person|head)|each|pp|presupuesto|or[çc]amento|"
           r"pro (?:person|kopf)|par personne|por persona|por pessoa|a persona|a testa|ausgeben|d[ée]penser|gastar|spendere|"
           r"massimo|m[áa]ximo|h[öo]chstens|maximal|pas plus de|no m[áa]s de|at[ée]|fino a)\b")
