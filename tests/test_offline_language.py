@@ -320,3 +320,14 @@ def test_german_verb_second(said, facts):
 ])
 def test_when_someone_works_is_not_their_job(said, facts):
     assert {f.text for f in extract_facts([{"role": "user", "content": said}])} == facts
+
+
+@pytest.mark.parametrize("said, facts", [
+    ("j'ai une trottinette électrique, pas de voiture", {"The user has an electric scooter."}),
+    ("e da settembre ho un'auto elettrica", {"The user has an electric car."}),
+    ("Tengo una moto", {"The user has a motorbike."}),
+    ("Ich habe ein Fahrrad", {"The user has a bike."}),
+    ("I have a rad idea", set()),
+])
+def test_vehicles_owned_in_six_languages(said, facts):
+    assert {f.text for f in extract_facts([{"role": "user", "content": said}])} == facts

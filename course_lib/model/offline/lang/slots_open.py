@@ -169,6 +169,33 @@ def found_hobbies(s: str) -> list[Found]:
     return []
 
 
+VEHICLE_WORDS = {  # the six languages' everyday words -> the vehicle as a fact names it
+    "car": r"car|voiture|bagnole|coche|carro|auto|macchina|wagen",
+    "motorbike": r"motorbike|motorcycle|moto|motocicleta|motocyclette|motorrad",
+    "bike": r"bike|bicycle|v[ée]lo|bicicleta|bici|bicicletta|fahrrad",
+    "scooter": r"scooter|trottinette|patinete|monopattino|roller|e-scooter|vespa",
+    "camper van": r"camper(?:van)?|camping-car|autocaravana|autocaravan|wohnmobil|camper",
+}
+VEHICLE_ANY = "|".join(f"(?P<{k.replace(' ', '_')}>{v})" for k, v in VEHICLE_WORDS.items())
+ELECTRIC = r"(?:[ée]lectrique|el[ée]ctric[oa]|el[ée]tric[oa]|elettric[oa]|electric|elektrisch(?:es|en|e)?)"
+HAS_VEHICLE = re.compile(rf"\b(?:j'ai|tengo|tenho|ho|ich hab(?:e)?|i have|i've got|i own|we have|on a|temos|tenemos|abbiamo|wir haben)"
+                         rf"\s+(?:un|une|una|uma|um|einen|ein|eine|a|an)(?:'|\s+)(?:(?P<pre>{ELECTRIC}|e-|neue[sn]?|nuov[oa]|nouvelle|"
+                         rf"nouveau|nuev[oa]|nov[oa]|new|old|vieja|vieux|vecchi[oa]|alte[sn]?)\s*)?(?:{VEHICLE_ANY})\b(?:\s+(?P<post>{ELECTRIC}))?",
+                         re.I)
+
+
+def found_owned_vehicle(s: str) -> list[Found]:
+    """"j'ai une trottinette électrique", "ho un'auto elettrica", 'tengo una moto', 'ich habe ein E-Bike' -> vehicle,
+    named in English ('electric scooter', 'electric car', 'motorbike')."""
+    m = HAS_VEHICLE.search(s)
+    if not m:
+        return []
+    kind = next(k.replace("_", " ") for k, v in m.groupdict().items() if v and k not in ("pre", "post"))
+    electric = any(re.fullmatch(ELECTRIC + "|e-", (m.group(g) or ""), re.I) for g in ("pre", "post"))
+    what = f"electric {kind}" if electric else kind
+    return [("vehicle", what, f"The user has {'an' if what[0] in 'aeiou' else 'a'} {what}.")]
+
+
 def found_vehicle(s: str) -> list[Found]:
     """'I drive an old Volvo', 'I ride a motorbike to work', 'Ich fahre einen VW Polo', 'I cycle everywhere' -> vehicle.
     The object must be a vehicle word or a capitalised make ('I drive carefully' and 'I have a cold' give nothing)."""
@@ -238,5 +265,5 @@ def found_nationality(s: str) -> list[Found]:
 
 def read_open(s: str) -> list[Found]:
     """Every open slot this sentence fills."""
-    return (found_languages(s) + found_hobbies(s) + found_vehicle(s) + found_schedule(s) + found_favourite(s)
+    return (found_languages(s) + found_hobbies(s) + (found_vehicle(s) or found_owned_vehicle(s)) + found_schedule(s) + found_favourite(s)
             + found_nationality(s) + found_keen(s))
