@@ -174,6 +174,43 @@ def confirmation_answered(messages: Messages, last_user: int) -> str | None:
         last_user = at
 
 
+ASKS_DETAILS = re.compile(  # an assistant's question about what a booking still needs, in any of the six languages
+    r"\b(?:what time|which time|how many|which day|what day|for how many|which (?:place|restaurant)|um wie viel uhr|wie viel uhr|"
+    r"wann|wie viele|f[üu]r wie viele|welche[nsr]? (?:tag|uhrzeit|restaurant)|quelle heure|[àa] quelle heure|combien|quel jour|"
+    r"quel restaurant|a qu[ée] hora|qu[ée] hora|cu[áa]nt[oa]s|qu[ée] d[íi]a|qu[ée] restaurante|que horas|a que horas|quant[oa]s|"
+    r"que dia|qual restaurante|che ora|a che ora|quant[ei]|che giorno|quale ristorante|il posto|l'orario|orario)\b", re.I)
+TABLE_TALK = re.compile(r"\b(?:book|reserve|table|dinner|lunch|eat out|restaurant|thinking of|tisch|reservier\w*|essen gehen|"
+                        r"abendessen|r[ée]serv\w*|d[îi]ner|d[ée]jeuner|reserv\w*|mesa|cena|comida|almo[çc]o|jantar|prenot\w*|"
+                        r"tavolo|pranzo|ristorante)\b", re.I)
+
+
+def details_answered(messages: Messages, last_user: int) -> str | None:
+    """The user's earlier request about a table, if the last user message answers a question about what it still
+    needs that someone else asked ('Lovely choice! What time would you like, and how many people?' -> '8.15pm, table
+    for three please.'): the two turns are read as one request, the answer winning where both say something."""
+    before = messages[last_user - 1] if last_user >= 2 else {}
+    asked, answer = str(before.get("content") or ""), str(messages[last_user].get("content") or "")
+    if before.get("role") != "assistant" or "?" not in asked or not ASKS_DETAILS.search(asked):
+        return None
+    if "?" in answer or not gives_a_detail(answer):  # an answer gives a time, a day or a party size, and asks nothing
+        return None
+    at = next((i for i in range(last_user - 2, -1, -1) if messages[i].get("role") == "user"), None)
+    earlier = str(messages[at].get("content") or "") if at is not None else ""
+    kind = intent(earlier) if earlier else None
+    named = kind == "unknown" and PLACE_NAME.search(earlier[1:])  # 'We'd love to try Linse & Lauch on Saturday.'
+    return earlier if earlier and (TABLE_TALK.search(earlier) or kind in ("book", "restaurant") or named) else None
+
+
+def gives_a_detail(text: str) -> bool:
+    """Does a message give a time, a day or a party size (what a booking question asks for)?"""
+    from course_lib.model.when import DAY_PATTERN, clock_time
+    from course_lib.model.offline.slots import party_sizes
+    return bool(clock_time(text).value or party_sizes(text) or DAY_PATTERN.search(text))
+
+
+PLACE_NAME = re.compile(r"\b[A-ZÀ-Ý][\w'’-]+(?:\s+(?:&|and|et|y|e|und)?\s*[A-ZÀ-Ý][\w'’-]+)+")  # two capitalised words
+
+
 def ask_to_confirm(s: Situation, book: bool) -> Reply | None:
     """Before acting on old high-stakes facts, ask whether they still hold (once: the answer is the go-ahead)."""
     flagged = stale_facts(s.messages)
@@ -260,9 +297,12 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
     if last_user is None:
         return Reply(content="Hello! What can I help you with?")
     question = str(messages[last_user].get("content") or "")
-    confirming = confirmation_answered(messages, last_user)
+    confirming, earlier_request = confirmation_answered(messages, last_user), None
     if confirming is not None:  # "yes" / "no, I moved to Munich": the request asked about, with this answer
         question = f"{confirming}\n{as_answer(str(messages[last_user - 1].get('content') or ''), question)}"
+    elif (earlier_request := details_answered(messages, last_user)) is not None:
+        question = f"{earlier_request}\n{as_answer(str(messages[last_user - 1].get('content') or ''), question)}"
+    answered_details = confirming is None and earlier_request is not None
     done = tool_history(messages, last_user + 1)
     c = constraints(question, "\n".join([fact_text(messages), recalled_text(done)]))  # + search_memory's hits
     tools = list(body.get("tools") or [])
@@ -277,8 +317,8 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
         return step.call("load_skill", f"The task matches the skill {loading[0]} (similarity {loading[1]:.2f}); "
                          "I load its steps first.", name=loading[0])
     kind = intent(question)
-    if kind == "unknown" and booking_without_a_verb(question):
-        kind = "book"
+    if (kind == "unknown" or answered_details and kind == "restaurant") and booking_without_a_verb(question):
+        kind = "book"  # a time and a party size, given alone or as the answer to what a table still needs
     earlier = follows_up(messages, last_user, question) if kind == "unknown" else None
     if earlier is not None:  # "and in Berlin?" after a weather question: that question, with this part winning
         step.question, kind = f"{earlier}\n{question}", intent(earlier)

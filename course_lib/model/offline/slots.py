@@ -211,7 +211,14 @@ def as_answer(asked: str, answer: str) -> str:
 def booking_without_a_verb(text: str) -> bool:
     """Does a message that asks for nothing else give a time and a party size ("Spree Dumpling House, Sunday at
     noon, 3 of us")? Then it is a booking request: the booking rules still ask for whatever else is missing."""
+    if NOT_A_TABLE.search(text):  # 'On Saturday at 10:00 I have a meeting with Tomasz Nowak': a time and company,
+        return False  # but no table
     return bool(clock_time(text).value and party_sizes(text))
+
+
+NOT_A_TABLE = re.compile(r"\b(?:meeting|appointment|flight|train|call|interview|class|lesson|doctor|dentist|termin|besprechung|"
+                         r"flug|zug|arzt|zahnarzt|r[ée]union|rendez-vous|vol|m[ée]decin|dentiste|cours|reuni[óo]n|reuni[ãa]o|cita|"
+                         r"vuelo|voo|consulta|m[ée]dico|dentista|clase|aula|riunione|appuntamento|volo|treno|lezione)\b", re.I)
 
 
 ORDINALS = {"first": 0, "second": 1, "third": 2, "last": -1, "erste": 0, "ersten": 0, "zweite": 1, "zweiten": 1,
