@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from course_lib import CourseClock, VectorMemory
 from course_lib.long_term.answers import ModelOutputError, parse_json
-from course_lib.long_term.write_path import (Decision, Fact, MemoryWriter, as_conversation, extract_facts, first_person,
-                                             gate, rate_importance, resolve, session_summary)
+from course_lib.long_term.reread import first_person
+from course_lib.long_term.write_path import (Decision, Fact, MemoryWriter, as_conversation, extract_facts, gate,
+                                             rate_importance, resolve, session_summary)
 from course_lib.model.redact import iban_ok, luhn_ok, redact_secrets
 
 

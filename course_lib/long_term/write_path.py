@@ -16,6 +16,7 @@ from course_lib.long_term.answers import ModelOutputError, ask_json, clamp01, la
 from course_lib.long_term.contract import DEFAULT_MIN_CONFIDENCE
 from course_lib.model.redact import redact_secrets
 from course_lib.long_term.trust import InstructionRefused
+from course_lib.long_term.reread import reread
 from course_lib.long_term.validity import valid_times
 from course_lib.model import prompts
 from course_lib.model.lazy import LazyModel
@@ -246,27 +247,8 @@ class MemoryWriter:
         return decisions
 
     def reread(self, user_id: str, missed: list[str]) -> tuple[list[Fact], list[str]]:
-        """(facts, still missed): each correction the model could not place on its own ("actually make that 45 EUR",
-        "no wait, Tuesday": Extraction.needs_context), read again after the user's latest CONTEXT_MEMORIES memories restated in the first
-        person, as if the user had just said them. A correction names no slot: it changes the value said last,
-        and across two calls to the writer "said last" is what memory holds. Only facts the restated memories
-        do not give on their own are kept; a sentence that still gives none stays "not understood"."""
-        latest = [first_person(r.text) for r in self.memory.memories(user_id)[-CONTEXT_MEMORIES:]] \
-            if self.memory.users() and user_id in self.memory.users() else []
-        latest = [t for t in latest if t]
-        if not latest:
-            return [], missed
-        context = [{"role": "user", "content": t} for t in latest]
-        known = {f.text for f in extract(context, self.model)[0]}
-        found: list[Fact] = []
-        still: list[str] = []
-        for said in missed:
-            more = [f for f in extract(context + [{"role": "user", "content": said}], self.model)[0]
-                    if f.text not in known]
-            found += more
-            if not more:
-                still.append(said)
-        return found, still
+        """(facts, still missed) for the corrections the model could not place on its own (reread.py)."""
+        return reread(self.memory, self.model, user_id, missed)
 
     def apply(self, user_id: str, decision: Decision, confidence: float = 1.0) -> Decision:
         """Carry out one decision on the vector memory through its write contract (confidence gate, redaction,
@@ -297,25 +279,6 @@ class MemoryWriter:
             return replace(d, valid_from=None, valid_to=ended.valid_to,
                            reason=f"{d.reason}; ended {ended.valid_to:%Y-%m-%d}, kept in history (forget erases){note}")
         return d
-
-
-CONTEXT_MEMORIES = 5  # memories a sentence the model could not read alone is read again after (MemoryWriter.reread)
-THIRD_PERSON = [  # a fact as the write path words it -> as the user would have said it
-    (re.compile(r"^The user's "), "My "), (re.compile(r"^The user is "), "I am "), (re.compile(r"^The user has "), "I have "),
-    (re.compile(r"^The user does "), "I do "), (re.compile(r"^The user goes "), "I go "),
-    (re.compile(r"^The user (\w+(?:ss|x|z|ch|sh))es "), r"I \1 "), (re.compile(r"^The user (\w+)s "), r"I \1 "),
-]
-
-
-def first_person(fact: str) -> str | None:
-    """'The user's budget is 40 EUR.' -> 'My budget is 40 EUR.', 'The user works as a nurse.' -> 'I work as a nurse.';
-    None for a text not worded as a fact about the user (or holding a redaction)."""
-    if "[REDACTED" in fact:
-        return None
-    for pattern, said in THIRD_PERSON:
-        if pattern.match(fact):
-            return pattern.sub(said, fact, count=1).replace(" the user's ", " my ").replace(" the user ", " me ")
-    return None
 
 
 def about_metadata(decision: Decision) -> dict[str, str] | None:

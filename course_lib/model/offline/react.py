@@ -49,19 +49,19 @@ from datetime import timedelta
 from typing import Any, Callable
 
 from course_lib.model.clock import COURSE_START
-from course_lib.model.offline import answers, booking, own_tools, recollect, repeats, skills
+from course_lib.model.offline import answers, booking, own_tools, recollect, skills
 from course_lib.model.offline.forecast import weather
 from course_lib.model.offline.intents import URL, intent
 from course_lib.model.offline.reading import (POINTER, best_sentences, constraints,
                                               fact_text, prompt_text, tool_history, weather_city)
 from course_lib.model.offline.reply import Messages, Reply, tool_call
 from course_lib.model.offline.self_memory import memory_step, recalled_text
+from course_lib.model.offline.answering import ASK_TO_CONFIRM, confirmation_answered, details_answered
 from course_lib.model.offline.slots import as_answer, booking_without_a_verb
 from course_lib.model.when import WEEKDAYS, day_of, today_in
 from course_lib.model.prompts import STALE_FLAG
 
 
-ASK_TO_CONFIRM = "Before I go ahead with"  # opens the question about old high-stakes facts
 
 
 @dataclass
@@ -154,61 +154,6 @@ def stale_facts(messages: Messages) -> list[str]:
     """The recalled facts the system prompt flags as old and high-stakes (recall_block marks them)."""
     text = "\n".join(str(m.get("content") or "") for m in messages if m.get("role") == "system")
     return [line[2:].strip() for line in text.splitlines() if line.startswith("- ") and STALE_FLAG in line]
-
-
-def confirmation_answered(messages: Messages, last_user: int) -> str | None:
-    """The request the user is answering, if the last user message answers this model's question about old facts
-    or about what a booking still needs."""
-    said: list[str] = []  # the user's earlier turns of this exchange, back to the request first asked about
-    while True:
-        before = messages[last_user - 1] if last_user >= 2 else {}
-        if before.get("role") != "assistant" or not str(before.get("content") or "").startswith(
-                (ASK_TO_CONFIRM, booking.ASK_BOOKING, repeats.ASK_NEAR, skills.ASK_SLOTS)):
-            return "\n".join(said) if said else None
-        at = next((i for i in range(last_user - 2, -1, -1) if messages[i].get("role") == "user"), None)  # tool turns between
-        if at is None:
-            return "\n".join(said) if said else None
-        if said:  # the answer after this question, read as the question asked ("3" to "how many people?")
-            said[0] = as_answer(str(before.get("content") or ""), said[0])
-        said.insert(0, str(messages[at].get("content") or ""))
-        last_user = at
-
-
-ASKS_DETAILS = re.compile(  # an assistant's question about what a booking still needs, in any of the six languages
-    r"\b(?:what time|which time|how many|which day|what day|for how many|which (?:place|restaurant)|um wie viel uhr|wie viel uhr|"
-    r"wann|wie viele|f[üu]r wie viele|welche[nsr]? (?:tag|uhrzeit|restaurant)|quelle heure|[àa] quelle heure|combien|quel jour|"
-    r"quel restaurant|a qu[ée] hora|qu[ée] hora|cu[áa]nt[oa]s|qu[ée] d[íi]a|qu[ée] restaurante|que horas|a que horas|quant[oa]s|"
-    r"que dia|qual restaurante|che ora|a che ora|quant[ei]|che giorno|quale ristorante|il posto|l'orario|orario)\b", re.I)
-TABLE_TALK = re.compile(r"\b(?:book|reserve|table|dinner|lunch|eat out|restaurant|thinking of|tisch|reservier\w*|essen gehen|"
-                        r"abendessen|r[ée]serv\w*|d[îi]ner|d[ée]jeuner|reserv\w*|mesa|cena|comida|almo[çc]o|jantar|prenot\w*|"
-                        r"tavolo|pranzo|ristorante)\b", re.I)
-
-
-def details_answered(messages: Messages, last_user: int) -> str | None:
-    """The user's earlier request about a table, if the last user message answers a question about what it still
-    needs that someone else asked ('Lovely choice! What time would you like, and how many people?' -> '8.15pm, table
-    for three please.'): the two turns are read as one request, the answer winning where both say something."""
-    before = messages[last_user - 1] if last_user >= 2 else {}
-    asked, answer = str(before.get("content") or ""), str(messages[last_user].get("content") or "")
-    if before.get("role") != "assistant" or "?" not in asked or not ASKS_DETAILS.search(asked):
-        return None
-    if "?" in answer or not gives_a_detail(answer):  # an answer gives a time, a day or a party size, and asks nothing
-        return None
-    at = next((i for i in range(last_user - 2, -1, -1) if messages[i].get("role") == "user"), None)
-    earlier = str(messages[at].get("content") or "") if at is not None else ""
-    kind = intent(earlier) if earlier else None
-    named = kind == "unknown" and PLACE_NAME.search(earlier[1:])  # 'We'd love to try Linse & Lauch on Saturday.'
-    return earlier if earlier and (TABLE_TALK.search(earlier) or kind in ("book", "restaurant") or named) else None
-
-
-def gives_a_detail(text: str) -> bool:
-    """Does a message give a time, a day or a party size (what a booking question asks for)?"""
-    from course_lib.model.when import DAY_PATTERN, clock_time
-    from course_lib.model.offline.slots import party_sizes
-    return bool(clock_time(text).value or party_sizes(text) or DAY_PATTERN.search(text))
-
-
-PLACE_NAME = re.compile(r"\b[A-ZÀ-Ý][\w'’-]+(?:\s+(?:&|and|et|y|e|und)?\s*[A-ZÀ-Ý][\w'’-]+)+")  # two capitalised words
 
 
 def ask_to_confirm(s: Situation, book: bool) -> Reply | None:

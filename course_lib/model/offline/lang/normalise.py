@@ -1,0 +1,84 @@
+"""Normalising what people type before the slot readers see it: chat spellings written out ('nn', 'vc', 'chu'),
+English typed without apostrophes ('im', 'dont'), a greeting or filler in front, a subject left out after 'and' or a
+German comma, a filler or frequency adverb, German's verb-second order ('Jetzt bin ich Lehrerin'), 'now' before the
+verb. One reader then fits every clause.
+"""
+from __future__ import annotations
+
+import re
+
+
+SHARED = {  # a verb whose subject the user left out after 'and'/'but' (or, in German, a comma), per language
+    "en": (("and", "but"), {"am": "I am", "work": "I work", "live": "I live", "have": "I have", "speak": "I speak",
+                            "play": "I play"}),
+    "de": (("und", "aber", ","), {"bin": "ich bin", "wohne": "ich wohne", "habe": "ich habe", "spreche": "ich spreche",
+                                  "arbeite": "ich arbeite", "nehme": "ich nehme"}),
+    "fr": (("et", "mais"), {"suis": "je suis"}), "es": (("y", "pero"), {"soy": "soy"}),
+    "pt": (("e", "mas"), {"sou": "sou"}), "it": (("e", "ma"), {"sono": "sono"}),
+}
+SHARED_RE = [(re.compile(r"(?:\b(" + "|".join(c for c in conj if c != ",") + r")|(?<=\w)(,))\s+(" + "|".join(verbs) + r")\b"
+                         if "," in conj else r"\b(" + "|".join(conj) + r")()\s+(" + "|".join(verbs) + r")\b", re.I), verbs)
+             for conj, verbs in SHARED.values()]  # 'Ich heiße Jonas und bin 31', 'Ich bin Tobi, wohne in Hamburg'
+ADVERB = re.compile(r"\b(i|we|ich|je)\s+(?:mostly|usually|normally|often|always|sometimes|currently|also|still|only|"
+                    r"just|actually|generally|mainly|meistens|normalerweise|auch|souvent|aussi)\s+", re.I)
+
+
+FILLER = re.compile(r"\b((?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono|ich arbeite|i work|je travaille|trabajo|trabalho|"
+                    r"lavoro)\s+)(?:übrigens|eigentlich|auch|schon|jetzt|by the way|btw|also|actually|now|d'ailleurs|au fait|aussi|"
+                    r"maintenant|por cierto|también|ahora|aliás|também|agora|comunque|anche|tra l'altro|adesso|ora)\s+", re.I)
+TEXTING = {  # unambiguous chat spellings per language (one token each)
+    "it": {"nn": "non", "cmq": "comunque", "xké": "perché", "xchè": "perché", "xche": "perché", "qlc": "qualche"},
+    "pt": {"vc": "você", "vcs": "vocês", "tb": "também", "tbm": "também", "nao": "não", "pq": "porque", "mto": "muito"},
+    "es": {"q": "que", "tb": "también", "tmb": "también", "xq": "porque", "pq": "porque", "tqm": "te quiero mucho"},
+    "fr": {"jsuis": "je suis", "chu": "je suis", "jsp": "je sais pas", "pk": "pourquoi", "jpense": "je pense"},
+    "de": {"nich": "nicht", "nix": "nichts", "bissl": "bisschen"},
+}
+ANY_LANG = {"nn": "non", "cmq": "comunque", "xké": "perché", "vc": "você", "tbm": "também", "jsuis": "je suis", "nich": "nicht"}
+ANY_LANG_RE = re.compile(r"(?<![\w'])(?:" + "|".join(map(re.escape, ANY_LANG)) + r")(?![\w'])", re.I)  # no word elsewhere
+
+
+def texting(sentence: str) -> str:
+    """Chat spellings that are no word in any of the six languages written out ('nn mangio carne' -> 'non mangio
+    carne'), so the language is detected from real words; the rest of TEXTING is applied once the language is known."""
+    return ANY_LANG_RE.sub(lambda m: ANY_LANG[m.group(0).lower()], sentence)
+TEXTING_RE = {lang: re.compile(r"(?<![\w'])(?:" + "|".join(map(re.escape, words)) + r")(?![\w'])", re.I) for lang, words in TEXTING.items()}
+TYPED = {"im": "I'm", "ive": "I've", "dont": "don't", "cant": "can't", "doesnt": "doesn't", "isnt": "isn't", "didnt": "didn't"}
+TYPED_RE = re.compile(r"\b(?:i|" + "|".join(TYPED) + r")\b(?=\s+\w)")
+GREETING_LEAD = re.compile(r"^\W*(?:hi+|hello+|hey+|hiya|hall+o+|moin|servus|salut|bonjour|coucou|hola+|buenas|ol[áa]+|oi+|ciao+|salve|"
+                           r"u[èé]|ehi|qu[ée] onda|e a[íi])"
+                           r"(?: again| there| all| everyone| zusammen| à tous| a todos| a tutti| gente| pessoal)?\s*[,!.]*\s+"
+                           r"(?:(?:so|ok|okay|well|also|alors|bon|bueno|pues|ent[ãa]o|allora|dunque)\b[,!.]?\s+)?"  # 'hey! so im Dani'
+                           r"(?!(?:it'?s|this is|c'est|ici|aqui|qui|again|there|all|everyone)\b)(?=\w)", re.I)
+V2 = re.compile(r"(?:^|(?<=[,;:]\s))((?:(?!ich\b)[\wäöüß.]+\s+){1,4}?)(bin|wohne|lebe|arbeite|habe|hab|spreche|nehme|esse|trinke|"
+                r"fahre|fahr|gehe|geh|spiele|heiße|heisse|studiere|mache|mach)\s+ich\b([^,;.!?]*)", re.I)  # German puts the verb
+# second: 'Mittlerweile wohne ich in Köln' is read as 'ich wohne in Köln, mittlerweile' 
+def second(m: re.Match[str]) -> str:
+    """A German verb-second clause with the subject written first: a place phrase stays next to the verb ('In Berlin
+    wohne ich seit 2019' -> 'ich wohne In Berlin seit 2019'), anything else goes after a comma at the end."""
+    front, verb, rest = m.group(1).strip(), m.group(2), m.group(3)
+    if re.match(r"(?:in|nach|aus|bei)\s+[A-ZÄÖÜ]", front, re.I):
+        return f"ich {verb} {front}{rest}"
+    return f"ich {verb}{rest}, {front}"
+
+
+NOW_FIRST = re.compile(r"\b(?:now|agora|ahora|adesso|ora|maintenant|désormais|jetzt)\s+(?=(?:sou|soy|sono|je suis|i'?m|i am)\b)", re.I)
+ARTICLE_NAME = re.compile(r"\b(sou|soy|sono|je suis|ich bin)\s+(?:o|a|el|la|il|der|die)\s+(?=[A-ZÀ-Ý])")
+
+
+def normalise(sentence: str, lang: str = "en") -> str:
+    """The sentence with a shared subject written out and a filler or frequency adverb dropped, so one reader fits
+    every clause: 'Ich heiße Jonas und bin 31' -> '… und ich bin 31'; 'i mostly work nights' -> 'i work nights';
+    'ich bin übrigens 52' -> 'ich bin 52'; 'eu sou o João' -> 'eu sou João'; English typed without apostrophes
+    ('im 27', 'i dont eat pork') written with them."""
+    if lang == "en":
+        sentence = TYPED_RE.sub(lambda m: TYPED.get(m.group(0).lower(), "I"), sentence)
+    if lang in TEXTING:  # 'nn mangio pesce crudo', 'vc sabe', 'chu végétarien': chat spellings written out
+        sentence = TEXTING_RE[lang].sub(lambda m: TEXTING[lang][m.group(0).lower()], sentence)
+    sentence = GREETING_LEAD.sub("", sentence)
+    sentence = V2.sub(second, sentence)  # 'Jetzt bin ich Lehrerin', 'In Berlin wohne ich seit 2019'
+    sentence = NOW_FIRST.sub("", sentence)  # 'e agora sou instrutor' -> 'e sou instrutor'
+
+    shared = sentence
+    for pattern, verbs in SHARED_RE:  # each language's verbs only after its own conjunctions: German 'und am' is no 'I am'
+        shared = pattern.sub(lambda m: f"{m.group(1) or m.group(2)} {verbs[m.group(3).lower()]}", shared)
+    return ARTICLE_NAME.sub(r"\1 ", FILLER.sub(r"\1", ADVERB.sub(lambda m: m.group(1) + " ", shared)))
