@@ -32,10 +32,13 @@ coordinator then read its misses, so it became development data too: learner_old
 third, written on 3 Dec 2026 by someone who never saw the code, corpora or rules and scored once after the concept
 lexicon, clauses, corrections and event readers were frozen (c438e95, 107ff56: recall 0.296 -> 0.459, precision
 0.630 -> 0.732), had its misses read that day and joined learner_oldheldout.jsonl on 6 Dec. The present
-learner_heldout.jsonl (split "heldout", 50 conversations, 219 facts, six languages and four mixed conversations)
-was written on 6 Dec 2026 the same way and scored once, unread, at 4fddc38: recall 0.342, precision 0.636, slots
-0.747, operations 0.927, noise 4.9 % (the code of 3 Dec, 0b898bd, scores exactly the same on it). On text its
-rules were not written for, the stand-in finds a third to a half of the facts.
+learner_heldout.jsonl (split "heldout", 100 conversations, 465 facts, six languages and six mixed conversations)
+holds two sets written on 6 Dec 2026 the same way, neither read: heldout4 (50 conversations, 219 facts) scored at
+4fddc38, recall 0.342, precision 0.636 (0b898bd the same), and heldout5 (50, 246 facts) scored once after that
+day's readers, the larger lexicon and the agent's follow-ups were frozen (88b1286): recall 0.407 -> 0.447,
+precision 0.699 -> 0.733 (0b898bd -> 88b1286). Both together at 88b1286: recall 0.417, precision 0.695, slots 0.711,
+operations 0.938, noise 3.2 % (0b898bd: 0.376, 0.670). On text its rules were not written for, the stand-in finds
+a third to a half of the facts.
 
 The same call measures a live model: pass `model=Model()` with COURSE_BACKEND=replay (a recording) or openai.
 
