@@ -31,6 +31,7 @@ QUESTION_START = re.compile(r"^\s*(?:what|what's|whats|where|who|which|how|do|do
                             r"est-ce|à quoi|a quoi|suis-je|cómo|como|dónde|donde|cuál|cual|qué|a qué|a que|quién|"
                             r"qual|onde|o que|quem|a que|come|dove|cosa|chi|a cosa|che|sono|sou|soy)\b", re.I)
 
+ASKED_THEN_CHAT = re.compile(r"\?\s*(?:\S+\s*){0,4}$")  # a question mark, then a few words: 'quantos anos eu tenho? kkk esqueci'
 ASKED = (  # (slot, cue words in a question about the user)
     ("name", r"my name|who am i|wer bin ich|qui suis-je|quién soy|quem sou eu|chi sono io|call me\?|what (?:should|do) you call me|wie heiße ich|wie heisse ich|wie ist mein "
              r"name|mein name|je m'appelle comment|comment (?:est-ce que )?je m'appelle|mon (?:pré)?nom|cómo me "
@@ -39,7 +40,9 @@ ASKED = (  # (slot, cue words in a question about the user)
     ("city", r"where do i live|where i live|where am i based|what city am i in|which city am i in|which city do i live|where's my home|where is my home|my home ?city|what city "
              r"do i live|wo wohne ich|wo lebe ich|wo ich wohne|mein wohnort|où (?:est-ce que )?j'habite|où je vis|"
              r"j'habite où|où est-ce que je vis|dónde vivo|donde vivo|en qué ciudad vivo|onde (?:eu )?moro|onde "
-             r"(?:eu )?vivo|dove abito|dove vivo"),
+             r"(?:eu )?vivo|dove abito|dove vivo|in (?:che|quale) citt[àa] (?:vivo|abito)|in welcher stadt (?:wohne|lebe) ich|"
+             r"dans quelle ville (?:j'habite|je vis|est-ce que j'habite)|em que cidade (?:eu )?(?:moro|vivo)|"
+             r"qual (?:é|e) a minha cidade|what(?:'s| is) my (?:home ?)?city"),
     ("diet", r"my diet|what do i eat|do i eat meat|am i (?:a )?(?:vegetarian|vegan)|meine ernährung|was esse ich|"
              r"esse ich fleisch|bin ich veget|mon régime|qu'est-ce que je mange|suis-je végé|mi dieta|qué como|soy "
              r"vegetarian|minha dieta|o que (?:eu )?como|sou vegetarian|la mia dieta|cosa mangio|sono vegetarian"),
@@ -79,7 +82,8 @@ SMALL_TALK = re.compile(r"^[\s¡¿]*(?:hi|hello|hey|good (?:morning|evening|nigh
 def asked(question: str) -> str | None:
     """The fact about the user a question asks for (name, allergy, city, diet, budget, job), or None."""
     q = question.strip()
-    is_question = q.endswith("?") or QUESTION_START.search(q) or re.search(r"\b(?:tell|remind) me\b", q, re.I)
+    is_question = (q.endswith("?") or QUESTION_START.search(q) or re.search(r"\b(?:tell|remind) me\b", q, re.I)
+                   or ASKED_THEN_CHAT.search(q))
     if not is_question:
         return None
     for slot, cues in ASKED:
@@ -114,7 +118,7 @@ FIRST_PERSON_Q = re.compile(r"\b(?:i|my|me|ich|mein\w*|mir|je|j'|mon|ma|mes|yo|m
 def asked_open(question: str) -> str | None:
     """The open slot family a question about the user asks for ("What languages do I speak?" -> language), or None."""
     q = question.strip()
-    if not (q.endswith("?") or QUESTION_START.search(q)) or not FIRST_PERSON_Q.search(q):
+    if not (q.endswith("?") or QUESTION_START.search(q) or ASKED_THEN_CHAT.search(q)) or not FIRST_PERSON_Q.search(q):
         return None
     return next((family for family, cues in OPEN_ASKED if re.search(cues, q, re.I)), None)
 
