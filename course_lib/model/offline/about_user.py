@@ -208,10 +208,19 @@ PER_PERSON = re.compile(r"per person|pro person|par personne|por persona|por pes
                         r"a head|pro kopf|par tête|por cabeza|por cabeça", re.I)
 
 
-def budget(text: str) -> tuple[float | None, bool]:
-    """(the last EUR amount in a sentence about a budget or a price per person, whether it is per person)."""
+def budget(text: str, asked: str = "") -> tuple[float | None, bool]:
+    """(the last EUR amount in a sentence about a budget or a price per person, whether it is per person). When the
+    question names what the budget is for ("o meu orçamento para o jantar" -> dinner: the concept lexicon's purpose
+    family) and a budget sentence names it too, only those sentences count."""
+    from course_lib.model.offline.lang.concepts import find
+
     value, per_person = None, False
-    for s in sentences(text):
+    asked_for = {v for _, v in find("purpose", asked)} if asked else set()
+    named = {s: {v for _, v in find("purpose", s)} for s in sentences(text) if BUDGET_CUE.search(s)}
+    chosen = []  # only when another budget is for something else ('hotel 90 a night'); else the last one said wins
+    if asked_for and any(n and not n & asked_for for n in named.values()):
+        chosen = [s for s, n in named.items() if n & asked_for]
+    for s in chosen or sentences(text):
         if BUDGET_CUE.search(s):
             amounts = [m for m in MONEY.finditer(s)]
             bare = BARE_AMOUNT.search(s)

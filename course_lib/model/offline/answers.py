@@ -56,9 +56,9 @@ def answer_diet(text: str) -> str:
     return f"You are {diet}." if diet else f"I don't know your diet: {UNKNOWN_WHY}."
 
 
-def answer_budget(text: str) -> str:
-    """Your budget, or that it is not known."""
-    value, per_person = about_user.budget(text)
+def answer_budget(text: str, question: str = "") -> str:
+    """Your budget (the one for what the question names, if it names one), or that it is not known."""
+    value, per_person = about_user.budget(text, question)
     if value is None:
         return f"I don't know your budget: {UNKNOWN_WHY}."
     return f"Your budget is {value:g} EUR" + (" per person." if per_person else ".")
@@ -93,7 +93,7 @@ def second_person(fact: str) -> str:
     return f"you {verb} {rest}".strip()
 
 
-def answer_open(family: str, text: str) -> str:
+def answer_open(family: str, text: str, question: str = "") -> str:
     """The facts of one open slot family (languages, hobbies, family, pets …) the prompt holds, or that none is known."""
     facts: list[str] = []
     context: list[tuple[str, str, str]] = []
@@ -101,9 +101,20 @@ def answer_open(family: str, text: str) -> str:
         said = [sentence] if re.match(r"^\W*the user\b", sentence, re.I) else [f[2] for r in read_message(sentence, context)
                                                                                  for f in r.kept]
         facts += [f for f in said if (about(f)[0] or "").split(":")[0] == family and f not in facts]
+    if family == "relative" and (who := relative_asked(question)):  # 'Come si chiama mia figlia?': the daughter only
+        kin = {"child": {"child", "son", "daughter"}, "partner": {"partner", "wife", "husband"}}.get(who, {who})
+        facts = [f for f in facts if set((about(f)[0] or "").split(":")[1:2]) & kin]
     if not facts:
         return f"I don't know that: {UNKNOWN_WHY}."
     return "From what I know: " + "; ".join(second_person(f) for f in facts) + "."
+
+
+def relative_asked(question: str) -> str | None:
+    """The family member a question names ('mia figlia' -> daughter, 'my kids' -> child), or None."""
+    from course_lib.model.offline.lang.slots_people import REL, REL_ANY, relative_word
+
+    m = re.search(rf"\b({REL_ANY}|(?:{REL})s?)\b", question, re.I)  # a plural too: 'my kids', 'meine Kinder'
+    return relative_word(m.group(1)) if m else None
 
 
 def by_meaning(question: str, candidates: list[str]) -> str | None:
@@ -119,15 +130,16 @@ def answer_question(question: str, text: str, candidates: list[str] | None = Non
     empty, is answered from the candidate facts and statements by meaning; with nothing that fits, "I don't know"."""
     slot = asked(question)
     if slot:
-        answer = ANSWERS[slot](text)
+        answer = answer_budget(text, question) if slot == "budget" else ANSWERS[slot](text)
         if slot == "all" or not answer.startswith("I don't know"):
             return answer
         return by_meaning(question, candidates or []) or answer
     family = asked_open(question)
     if family:  # a family answer about something else ("your cat …" to "where's my dog?") is no answer
-        answer = answer_open(family, text)
+        answer = answer_open(family, text, question)
         asked_cues = recollect.cues(question)
-        if not answer.startswith("I don't know") and (not asked_cues or asked_cues & recollect.cues(answer)):
+        named = family == "relative" and relative_asked(question) is not None  # answer_open kept only that member
+        if not answer.startswith("I don't know") and (named or not asked_cues or asked_cues & recollect.cues(answer)):
             return answer
     general = by_meaning(question, candidates or [])
     if general:

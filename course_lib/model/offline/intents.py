@@ -105,7 +105,10 @@ OPEN_ASKED = (  # (slot family, cue words) for a question about an open slot: "W
               r"\bpassatempos?\b|\btempo libero\b"),
     ("vehicle", r"\bcars?\b|\bvehicles?\b|\bdrive\b|\bwelches auto\b|\bquelle voiture\b|\bqu[ée] coche\b|\bque carro\b|\bche macchina\b"),
     ("relative", r"\b(?:kids|children|sons?|daughters?|family|wife|husband|partner|kinder|tochter|sohn|enfants|fils|fille|"
-                 r"hijos?|hijas?|filhos?|filhas?|figli|figlia|figlio)\b"),
+                 r"hijos?|hijas?|filhos?|filhas?|figli|figlia|figlio|mari|femme|marido|esposa|esposo|mujer|mulher|moglie|marito|"
+                 r"mann|frau|ehemann|ehefrau|s(?:œ|oe)ur|fr[èe]re|hermanas?|hermanos?|irm[ãa]s?|irm[ãa]os|sorella|fratello|"
+                 r"schwester|bruder|sister|brother|mother|father|mum|mom|dad|mutter|vater|m[èe]re|p[èe]re|madre|padre|m[ãa]e|pai|"
+                 r"mamma|pap[àa])\b"),
     ("pet", r"\b(?:pets?|dogs?|cats?|haustier\w*|hund|katze|chiens?|chats?|perros?|gatos?|c[ãa]es|c[ãa]o|cane|gatto|animals?)\b"),
     ("age", r"\bhow old\b|\bmy age\b|\bwie alt\b|\bquel [âa]ge\b|\bcu[áa]ntos años\b|\bquantos anos\b|\bquanti anni\b"),
     ("birthday", r"\bbirthday\b|\bgeburtstag\b|\banniversaire\b|\bcumplea[ñn]os\b|\banivers[áa]rio\b|\bcompleanno\b"),
