@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from course_lib.model.amounts import NUMBER_WORD, number
+from course_lib.model.offline.lang.concepts import find
 from course_lib.model.offline.places import LOCAL_NAMES
 from course_lib.model.offline.text import sentences
 
@@ -212,8 +213,6 @@ def budget(text: str, asked: str = "") -> tuple[float | None, bool]:
     """(the last EUR amount in a sentence about a budget or a price per person, whether it is per person). When the
     question names what the budget is for ("o meu orçamento para o jantar" -> dinner: the concept lexicon's purpose
     family) and a budget sentence names it too, only those sentences count."""
-    from course_lib.model.offline.lang.concepts import find
-
     value, per_person = None, False
     asked_for = {v for _, v in find("purpose", asked)} if asked else set()
     named = {s: {v for _, v in find("purpose", s)} for s in sentences(text) if BUDGET_CUE.search(s)}

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model.amounts import party_sizes
 from course_lib.model.offline import booking, repeats, skills
 from course_lib.model.offline.intents import intent
 from course_lib.model.offline.reply import Messages
 from course_lib.model.offline.slots import as_answer
+from course_lib.model.when import DAY_PATTERN, clock_time
 
 ASK_TO_CONFIRM = "Before I go ahead with"  # opens the question about old high-stakes facts
 
@@ -27,7 +29,7 @@ def confirmation_answered(messages: Messages, last_user: int) -> str | None:
         if before.get("role") != "assistant" or not str(before.get("content") or "").startswith(
                 (ASK_TO_CONFIRM, booking.ASK_BOOKING, repeats.ASK_NEAR, skills.ASK_SLOTS)):
             return "\n".join(said) if said else None
-        at = next((i for i in range(last_user - 2, -1, -1) if messages[i].get("role") == "user"), None)  # tool turns between
+        at = user_turn_before(messages, last_user - 1)  # tool turns may lie between
         if at is None:
             return "\n".join(said) if said else None
         if said:  # the answer after this question, read as the question asked ("3" to "how many people?")
@@ -56,17 +58,20 @@ def details_answered(messages: Messages, last_user: int) -> str | None:
         return None
     if "?" in answer or not gives_a_detail(answer):  # an answer gives a time, a day or a party size, and asks nothing
         return None
-    at = next((i for i in range(last_user - 2, -1, -1) if messages[i].get("role") == "user"), None)
+    at = user_turn_before(messages, last_user - 1)
     earlier = str(messages[at].get("content") or "") if at is not None else ""
     kind = intent(earlier) if earlier else None
     named = kind == "unknown" and PLACE_NAME.search(earlier[1:])  # 'We'd love to try Linse & Lauch on Saturday.'
     return earlier if earlier and (TABLE_TALK.search(earlier) or kind in ("book", "restaurant") or named) else None
 
 
+def user_turn_before(messages: Messages, i: int) -> int | None:
+    """The index of the last user message before message `i`, or None."""
+    return next((j for j in range(i - 1, -1, -1) if messages[j].get("role") == "user"), None)
+
+
 def gives_a_detail(text: str) -> bool:
     """Does a message give a time, a day or a party size (what a booking question asks for)?"""
-    from course_lib.model.when import DAY_PATTERN, clock_time
-    from course_lib.model.offline.slots import party_sizes
     return bool(clock_time(text).value or party_sizes(text) or DAY_PATTERN.search(text))
 
 

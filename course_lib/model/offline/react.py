@@ -247,7 +247,6 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
         question = f"{confirming}\n{as_answer(str(messages[last_user - 1].get('content') or ''), question)}"
     elif (earlier_request := details_answered(messages, last_user)) is not None:
         question = f"{earlier_request}\n{as_answer(str(messages[last_user - 1].get('content') or ''), question)}"
-    answered_details = confirming is None and earlier_request is not None
     done = tool_history(messages, last_user + 1)
     c = constraints(question, "\n".join([fact_text(messages), recalled_text(done)]))  # + search_memory's hits
     tools = list(body.get("tools") or [])
@@ -262,7 +261,7 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
         return step.call("load_skill", f"The task matches the skill {loading[0]} (similarity {loading[1]:.2f}); "
                          "I load its steps first.", name=loading[0])
     kind = intent(question)
-    if (kind == "unknown" or answered_details and kind == "restaurant") and booking_without_a_verb(question):
+    if (kind == "unknown" or earlier_request is not None and kind == "restaurant") and booking_without_a_verb(question):
         kind = "book"  # a time and a party size, given alone or as the answer to what a table still needs
     earlier = follows_up(messages, last_user, question) if kind == "unknown" else None
     if earlier is not None:  # "and in Berlin?" after a weather question: that question, with this part winning

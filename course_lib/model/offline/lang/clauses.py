@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.lang.who import who
-from course_lib.model.offline.lang.lexicon import POSSESSIVE, RELATIVES, alternation
+from course_lib.model.offline.lang.lexicon import POSSESSIVE
+from course_lib.model.offline.lang.who import REL, who
 
 BOUNDARY = re.compile(r"\s*[,;:]\s+|\s+(?=(?:but|though|although|whereas|aber|obwohl|während|mais|alors que|pero|aunque|"
                       r"mientras|mas|embora|enquanto|ma|però|mentre)\b)|(?<!\bme)(?<!\bi)(?<!\bmoi)(?<!\bich)(?<!\byo)(?<!\beu)(?<!\bio)\s+(?=(?:and|und|et|y|e)\s+(?:the|my|our|his|her|their|mein\w*|"
@@ -27,7 +27,7 @@ IMPERSONAL = (r"(?:même si|meme si|even if|auch wenn|aunque|mesmo que|anche se)
               r"(?:c'est|it'?s|it is|es ist|das ist|eso es|isso é|es|è|é|is|ist|est)\s+"
               r"(?!(?-i:[A-ZÀ-Ý])|(?:my|mein\w*|mon|ma|mes|mi|mis|meu|minha|mio|mia|our|unser\w*|notre|nuestr\w+|nosso|nossa|nostr\w)\b)")  # 'même si c'est vegan' 
 COPULA_ONLY = re.compile(r"^\W*(?:and|und|et|y|e)\s+(?:is|ist|est|es|é|è)\s", re.I)
-RELATIVE_FIRST = re.compile(rf"^\W*{POSSESSIVE}\s+(?:\w+\s+)?(?:{alternation(RELATIVES)})\b", re.I)
+RELATIVE_FIRST = re.compile(rf"^\W*{POSSESSIVE}\s+(?:\w+\s+)?(?:{REL})\b", re.I)
 OTHERS = re.compile(  # 'the kids are vegan', 'my friends aren't', 'the waiter is vegan': a subject that is not the user
     r"^\W*(?:(?:and|und|et|y|e|but|aber|mais|pero|mas|ma)\s+)?(?:(?:the|my|his|her|their|die|meine|les|mes|los|las|mis|os|as|meus|"
     r"minhas|(?-i:i)|le|miei|mie)\s+(?:\w+\s+)?(?:are|were|have|sind|haben|sont|ont|son|tienen|são|têm|sono|hanno)"
