@@ -8,6 +8,7 @@ import re
 import pytest
 
 from course_lib.long_term.write_path import extract_facts
+from course_lib.model.amounts import party_sizes
 from course_lib.model.offline.lang.event_turns import read_events
 from course_lib.model.offline.lang.event_when import VOCABULARY, read_when, settle_hour
 from course_lib.model.offline.lang.events import about_event, event_importance
@@ -33,6 +34,10 @@ def said(*turns: str) -> list[str]:
      "The user has a family lunch on Sunday the 22nd at 13:00 for 10 people."),
     ("We're relocating to Edinburgh in August.", "The user is moving to Edinburgh in August."),
     ("Nous allons à Biarritz du 3 au 10 août.", "The user has a trip to Biarritz from 3 to 10 August."),
+    # German puts the time between the verb and the destination; 'Mai' is May there, not Italian 'never'
+    ("Wir fliegen vom 3. bis 7. Mai nach Rom.", "The user has a trip to Rom from 3 to 7 May."),
+    ("Im August fahren wir mit den Kindern für zwei Wochen nach Kroatien.", "The user has a trip to Kroatien in August."),
+    ("Ad agosto andiamo per tre settimane a Lecce.", "The user has a trip to Lecce in August."),
 ])
 def test_an_event_in_each_language_is_one_fact_with_every_part_in_english(message, fact):
     assert said(message) == [fact]
@@ -161,3 +166,13 @@ def test_the_vocabulary_has_every_event_in_the_six_languages():
         assert set(entry["words"]) == {"en", "de", "fr", "es", "pt", "it"}, entry["key"]
         assert all(entry["words"].values()), entry["key"]
         assert entry["kind"] in ("appointment", "meeting", "plan", "trip"), entry["key"]
+
+
+@pytest.mark.parametrize("text", ["für zwei Wochen", "pour deux semaines", "para dos semanas", "por tres noches",
+                                  "per due settimane", "para 2 anos", "for two months"])
+def test_a_length_of_time_is_no_party_size(text):
+    assert party_sizes(text) == set()
+
+
+def test_italian_never_still_negates_a_trip():
+    assert said("Non vado mai a Roma.") == []

@@ -88,7 +88,10 @@ GERMAN_GROUP = {"zweit": 2, "dritt": 3, "viert": 4, "fünft": 5, "sechst": 6, "s
 PEOPLE_NOUN = (r"(?:people|persons?|guests?|adults|of us|pax|personen|person|leute|gäste|personnes?|invités|personas?|"
                r"comensales|pessoas?|persone|persona)")
 NOT_PEOPLE = re.compile(r"^\s*(?::|\.\d|h\b|h\d|am\b|pm\b|a\.m|p\.m|uhr|heures?|o'?clock|horas?\b|ore\b|€|eur|euros?"
-                        r"|minutes?|hours?|days?|nights?|weeks?|years?|km|%)", re.I)
+                        r"|minutes?|hours?|days?|nights?|weeks?|months?|years?|km|%"
+                        r"|minuten|stunden?|tagen?|nächten?|nacht|wochen?|monaten?|monate|jahren?|jahre"  # de, then fr, es, pt, it
+                        r"|jours?|nuits?|semaines?|mois|ans\b|années?|minutos|d[íi]as|noches|semanas?|mes(?:es)?\b|años"
+                        r"|noites|meses|anos\b|minuti|giorni|notti|settimane?|mesi|anni|dollars?|francs?|reais|pesos)", re.I)
 PARTY_CUES = (
     re.compile(rf"\b(?:for|für|pour|para|per)\s+(?:a party of\s+|just\s+|only\s+)?({SMALL_NUMBER})(?!\w)", re.I),
     re.compile(rf"(?<!\w)({SMALL_NUMBER})\s+{PEOPLE_NOUN}(?!\w)", re.I),

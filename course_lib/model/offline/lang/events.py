@@ -87,7 +87,8 @@ def lexicon() -> dict[str, Any]:
         "trip": alt(every(v["trip_verbs"])), "move": alt(every(v["move_verbs"])),
         "langs": {name: {lang: alt(words) for lang, words in table.items()} for name, table in
                   (("trip_verbs", v["trip_verbs"]), ("move_verbs", v["move_verbs"]), *((e["key"], e["words"]) for e in v["events"]))},
-        "negated": re.compile(rf"(?<![\w-])(?:{words_re(v['negated'])})(?![\w-])|n['’]t\b", re.I),
+        "negated": re.compile(rf"(?<![\w-])(?:{words_re([w for w in v['negated'] if w != 'mai'])}|(?-i:mai))(?![\w-])|"
+                              r"n['’]t\b", re.I),  # Italian 'mai' (never), not German 'Mai' (May)
         "with": re.compile(rf"(?<![\w-])(?i:{words_re(every(v['with']))})\s+(?i:{POSSESSIVE}\s+[\w-]+\s+)?"
                            rf"(?:(?i:({words_re(v['titles'])}))\s+)?{NAME}"),
         "cue": alt(every(v["cues"])), "reschedule": alt(every(v["reschedule"])),
@@ -163,7 +164,7 @@ def destination(s: str, kind: str, lang: str = "en") -> tuple[str, int] | None:
     for v in lexicon()[kind].finditer(s):
         to = preposition("to", langs_of(v.group(0), f"{kind}_verbs") + [lang])
         direct = rf"|\s+{PLACE}" if VISITING.fullmatch(v.group(0)) else ""  # 'visiting Rome'; not 'Train ICE 578'
-        m = re.match(rf"(?:\s+[\w'’-]+){{0,3}}?\s+{to}\s+{ARTICLE}{PLACE}{direct}", s[v.end():v.end() + 80])
+        m = re.match(rf"(?:\s+(?:\d{{1,2}}\.|[\w'’-]+)){{0,8}}?\s+{to}\s+{ARTICLE}{PLACE}{direct}", s[v.end():v.end() + 80])
         if m and (place := named(m.group(1) or m.group(2))):
             return place, v.start()
     return None
