@@ -98,3 +98,35 @@ def test_what_is_not_the_users_own(said):
     got = facts(said)
     assert not [f for f in got if f.startswith("The user's birthday") or "cousin is called Parma" in f
                 or f in ("The user is 4 years old.", "The user is 7 years old.", "The user is 3 years old.")], got
+
+
+@pytest.mark.parametrize("said, expected", [
+    ("parlo un po' di francese e anche un pochino di russo", ["The user speaks French.", "The user speaks Russian."]),
+    ("falo espanhol e to aprendendo japones", ["The user speaks Spanish.", "The user is learning Japanese."]),
+    ("En casa hablamos catalán", ["The user speaks Catalan."]),
+    ("on parle arabe avec mes grands-parents", ["The user speaks Arabic."]),
+    ("I'm trying to brush up on my Italian before the trip", ["The user is learning Italian."]),
+    ("Zuhause reden wir Italienisch", ["The user speaks Italian."]),
+])
+def test_languages_typed_as_people_type_them(said, expected):
+    got = facts(said)
+    assert all(e in got for e in expected), got
+
+
+@pytest.mark.parametrize("said", ["Mon frère parle portugais couramment.", "mi hermana habla ruso", "no hablo alemán, solo inglés"])
+def test_someone_elses_or_a_negated_language_is_not_the_users(said):
+    got = facts(said)
+    assert not any(x in " ".join(got) for x in ("speaks Portuguese", "speaks Russian", "speaks German")), got
+
+
+@pytest.mark.parametrize("said, hobby", [
+    ("il giovedì faccio pilates con un'amica", "pilates"), ("los sábados juego al pádel con mi cuñado", "padel"),
+    ("suono la chitarra da quando avevo 12 anni", "guitar"), ("ich mache seit einem Jahr Judo", "judo"),
+    ("I'm really into bouldering these days", "bouldering"), ("je fais de la poterie le mardi soir", "pottery"),
+])
+def test_a_hobby_the_lexicon_knows_after_a_verb_of_doing(said, hobby):
+    assert any(hobby in f for f in facts(said)), facts(said)
+
+
+def test_a_typo_away_is_no_hobby():
+    assert not [f for f in facts("faccio il backend developer da remoto") if "baking" in f]

@@ -22,6 +22,7 @@ from course_lib.model.offline.lang.normalise import normalise, texting
 from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
 from course_lib.model.offline.lang.slots_health import read_health
 from course_lib.model.offline.lang.slots_intro import read_intro
+from course_lib.model.offline.lang.slots_pastimes import read_pastimes
 from course_lib.model.offline.lang.slots_life import read_life
 from course_lib.model.offline.lang.slots_open import read_open
 from course_lib.model.offline.lang.slots_people import own_birthday_after, read_people
@@ -116,8 +117,12 @@ def said_in(text: str, f: Found) -> bool:
 
 
 def readers(sentence: str, lang: str) -> list[Found]:
-    """What the people, health, life and open-slot readers find in one sentence."""
-    return read_people(sentence, lang) + read_health(sentence) + read_life(sentence) + read_open(sentence) + read_intro(sentence)
+    """What the people, health, life and open-slot readers find in one sentence (the lexicon's languages and
+    hobbies only where the open-slot readers found not that language, or no hobby)."""
+    found = read_people(sentence, lang) + read_health(sentence) + read_life(sentence) + read_open(sentence) + read_intro(sentence)
+    return found + [f for f in read_pastimes(sentence) if not any(
+        g[0].startswith("hobby") and f[0].startswith("hobby") or g[0].startswith("language") and
+        (canon("language", g[1]) or g[1]) == f[1] for g in found)]
 
 
 def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], list[str]]:
