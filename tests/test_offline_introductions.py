@@ -130,3 +130,18 @@ def test_a_hobby_the_lexicon_knows_after_a_verb_of_doing(said, hobby):
 
 def test_a_typo_away_is_no_hobby():
     assert not [f for f in facts("faccio il backend developer da remoto") if "baking" in f]
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("studio giurisprudenza a Pisa", "The user is a law student."), ("estudio medicina en Granada", "The user is a medical student."),
+    ("ich studiere Informatik in Aachen", "The user is a computer science student."),
+    ("je suis en deuxième année de droit", "The user is a law student."), ("I'm a third-year maths student", "The user is a mathematics student."),
+    ("faço engenharia civil na USP", "The user is a civil engineering student."),
+])
+def test_what_the_user_studies_is_their_job(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said", ["faccio la spesa il sabato", "estudio la posibilidad de mudarme", "I study the menu first"])
+def test_studying_something_that_is_no_field_is_no_job(said):
+    assert not [f for f in facts(said) if "student" in f]

@@ -10,6 +10,7 @@ import re
 from course_lib.model.offline.lang.concepts import canon, find
 from course_lib.model.offline.lang.lexicon import DIETS, FAITHS, NATIONALITIES, alternation
 from course_lib.model.offline.lang.numbers import money
+from course_lib.model.offline.lang.slots_pastimes import found_study
 
 Found = tuple[str, str, str]
 DIET_WORDS = alternation(DIETS)
@@ -135,6 +136,8 @@ def found_job(s: str) -> list[Found]:
         if not re.fullmatch(DIET_WORDS, job, re.I) and job not in NOT_JOBS:  # 'no longer pescatarian' is a diet (slots_health)
             now = [f for f in found_job(s[gone.end():]) if f[0] == "job"]  # '…, ahora soy conductor de autobús'
             return [("retract", job, f"The user is no longer {a_or_an(job)}."), *now]
+    if study := found_study(s):  # 'studio medicina', "I'm a second-year chem student": '<field> student'
+        return study
     m = re.search(rf"(?:{JOB_AS}){JOB_END}", s, re.I)
     job = next((g for g in m.groups() if g), None) if m else None
     if job is None:

@@ -70,3 +70,21 @@ def read_pastimes(s: str) -> list[Found]:
         if any(f[0].startswith("hobby:") for f in out):
             break
     return out
+
+
+STUDY = (r"\b(?:i (?:study|am studying)|i'?m studying|ich studiere|studier(?:e)?|j'étudie|je fais des études d[e']|"
+         r"je suis (?:étudiante?|en (?:\w+ année|[lm]\d)) (?:en|de|d')|(?:^|, )en (?:\w+ année|[lm]\d) (?:en|de|d')|(?:yo )?estudio|soy estudiante de|(?:eu )?estudo|"
+         r"sou estudante de|(?:eu )?fa[çc]o|(?:io )?studio|sono studente(?:ssa)? di|faccio)\s+(?:la |le |el |il |l'|de |di )?")
+
+
+def found_study(s: str) -> list[Found]:
+    """'studio medicina', 'estudio ingeniería de sistemas', 'studier soziale arbeit', "je suis en première année de
+    médecine", "I'm a second-year chem student" -> job '<field> student', when the lexicon knows the field."""
+    said = [s[m.end():] for m in re.finditer(STUDY, s, re.I)]
+    said += [m.group(1) for m in re.finditer(r"\b(?:i'?m|i am) an? (?:[\w-]+ )?(?:year )?([\w ]{2,30}?) student\b", s, re.I)]
+    for rest in said:
+        words = re.findall(r"[\w'’-]+", rest)
+        for n in (3, 2, 1):
+            if len(words) >= n and (job := index()["job"].get(key(f"student of {' '.join(words[:n])}"))):
+                return [("job", job, f"The user is {'an' if job[0] in 'aeiou' else 'a'} {job}.")]
+    return []
