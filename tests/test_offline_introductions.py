@@ -145,3 +145,12 @@ def test_what_the_user_studies_is_their_job(said, fact):
 @pytest.mark.parametrize("said", ["faccio la spesa il sabato", "estudio la posibilidad de mudarme", "I study the menu first"])
 def test_studying_something_that_is_no_field_is_no_job(said):
     assert not [f for f in facts(said) if "student" in f]
+
+
+@pytest.mark.parametrize("said, nick", [
+    ("me chamo Maria Eduarda mas todo mundo me chama de Duda", "Duda"), ("pode me chamar de Gabi", "Gabi"),
+    ("puedes llamarme Pepa", "Pepa"), ("tu peux m'appeler Max", "Max"), ("puoi chiamarmi Fede", "Fede"),
+    ("Du kannst mich Steffi nennen.", "Steffi"), ("you can just call me Liz", "Liz"),
+])
+def test_a_nickname_offered_in_six_languages(said, nick):
+    assert f"The user goes by {nick}." in facts(said)

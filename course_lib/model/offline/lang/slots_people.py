@@ -39,7 +39,11 @@ SHORT_FOR = (rf"\b({ONE_NAME})\s*[,(]?\s*(?:short for|kurz für|abréviation de|
              rf"abreviação de|abbreviazione di|diminutivo di)\s+{NAME}")
 NICK_SAID = [r"\b(?:everyone|everybody|people|friends|they all|most people) calls? me\s+" + NAME, r"\bi go by\s+" + NAME,
              r"\b(?:alle|freunde) nennen mich\s+" + NAME, r"\bon m'appelle\s+" + NAME, r"\btout le monde m'appelle\s+" + NAME,
-             r"\btodos me llaman\s+" + NAME, r"\b(?:todos )?me chamam\s+" + NAME, r"\btutti mi chiamano\s+" + NAME]
+             r"\btodos me llaman\s+" + NAME, r"\b(?:todos )?me chamam\s+" + NAME, r"\btutti mi chiamano\s+" + NAME,
+             r"\b(?:todo mundo|toda a gente|todos|a galera) me chama(?:m)? de\s+" + NAME, r"\b(?:pode|podes|voc[êe] pode) me chamar de\s+" + NAME,
+             r"\bpodes chamar-me\s+" + NAME, r"\b(?:puedes|podés|pod[ée]is) llamarme\s+" + NAME, r"\b(?:tu peux|vous pouvez) m'appeler\s+" + NAME,
+             r"\b(?:puoi|potete) chiamarmi\s+" + NAME, r"\b(?:du kannst|ihr könnt|sie können) mich\s+" + NAME + r"\s+nennen",
+             r"\byou can (?:just )?call me\s+" + NAME]
 AGE_SAID = [r"\b(?:i['’]m|(?-i:Im)|i am)\s+(\d{1,3})(?!\.\s*[A-ZÄÖÜ])(?: years? old| yo| y/o)?(?: now| already| today| this year)?(?=\s*(?:[.!,;]|$|and\b|but\b))", r"\b(\d{1,3}) years? old\b",
             r"\bi (?:just |recently )?turned (\d{1,3})\b", r"\bich bin (?:gerade |letzte woche |letzten monat )?(\d{1,3}) geworden\b",
             r"\bje viens d'avoir (\d{1,3}) ans\b", r"\b(?:acabo de cumplir|cumpl[íi]) (\d{1,3})\b", r"\b(?:acabei de fazer|fiz) (\d{1,3}) anos\b",
