@@ -41,7 +41,7 @@ EATS_MEAT = (r"\b(?:i eat meat|i'?m eating meat|ich esse (?:wieder )?fleisch|je 
 # Relatives and pets: word in any language -> canonical English slot name.
 RELATIVES = {
     "partner": "partner|other half|boyfriend|girlfriend|fiancée?|freund(?:in)?|lebensgefährt(?:e|in)|partenaire|"
-               "copain|copine|compagn(?:on|e)|novi[oa]|pareja|namorad[oa]|companheir[oa]|fidanzat[oa]|compagn[oa]|ragazz[oa]",
+               "copain|copine|compagn(?:on|e)|conjointe?|chum|novi[oa]|prometid[oa]|pareja|namorad[oa]|noiv[oa]|companheir[oa]|fidanzat[oa]|compagn[oa]|ragazz[oa]|verlobte[rn]?",
     "wife": "wife|frau|ehefrau|femme|[ée]pouse|mujer|esposa|mulher|moglie",
     "husband": "husband|mann|ehemann|mari|[ée]poux|marido|esposo|marito",
     "sister": "sister|schwester|s(?:œ|oe)ur|hermana|irm[ãa]|sorella",
@@ -51,6 +51,9 @@ RELATIVES = {
     "son": "son|sohn|fils|hijo|filho|figlio",
     "daughter": "daughter|tochter|fille|hija|filha|figlia",
     "child": "child|kid|kind|enfant|niñ[oa]|crian[çc]a|bambin[oa]",
+    "grandson": "grandson|enkel|petit-fils|niet[oa]|net[oa]", "granddaughter": "granddaughter|enkelin|petite-fille",
+    "grandmother": "grandmother|grandma|granny|gran|oma|gro(?:ß|ss)mutter|grand-m[èe]re|mamie|abuela|av[óo]|nonna",
+    "grandfather": "grandfather|grandpa|grandad|granddad|opa|gro(?:ß|ss)vater|grand-p[èe]re|abuelo|av[ôo]|nonno",
     "cousin": "cousin|cousine|primo|prima|cugin[oa]",
     "friend": "friend|flatmate|roommate|ami|amie|amig[oa]|amic[oa]|freund",
     "colleague": "colleague|coworker|co-worker|kolleg(?:e|in)|coll[èe]gue|colega|collega",
@@ -61,7 +64,8 @@ SINGULAR_RELATIVES = {"partner", "wife", "husband", "mother", "father", "boss"} 
 PETS = {
     "dog": "dog|doggo|puppy|hund|h[üu]ndin|h[üu]ndchen|chien(?:ne)?|chiot|perr[oa]|perrit[oa]|perrit[oa]s|cachorr[oa]|cachorrinh[oa]|c[ãa]o|cadela|cane|cagna|cagnolin[oa]|"
            "retriever|labrador|beagle|poodle|terrier|spaniel|collie|dachshund|dackel|husky|pug|mops|bulldog|schnauzer|greyhound|"
-           "whippet|corgi|shepherd|sch[äa]ferhund|chihuahua|dalmatian|rottweiler|boxer|lab",
+           "whippet|corgi|shepherd|sch[äa]ferhund|chihuahua|dalmatian|rottweiler|boxer|lab|kelpie|yorkie|border collie|pastore tedesco|bassott[oa]|"
+           "vira-lata|viralata|teckel|berger australien|berger allemand|mestiz[oa]|mischling|bouledogue|carlin|jack russell|shih tzu|maltese|golden",
     "cat": "cat|kitten|kitty|katze|kater|k[äa]tzchen|chat(?:te|on)?|gat[oa]|gatit[oa]|gatinh[oa]|gatt[oa]|gattin[oa]|tabby|siamese|maine coon",
     "parrot": "parrot|papagei|perroquet|loro|papagaio|pappagallo",
     "rabbit": "rabbit|bunny|kaninchen|hase|lapin|conejo|conejit[oa]|coelho|coelhinho|coniglio|coniglietto",

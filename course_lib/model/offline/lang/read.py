@@ -21,6 +21,8 @@ from course_lib.model.offline.lang.corrections import budget_number, correct, in
 from course_lib.model.offline.lang.normalise import normalise, texting
 from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
 from course_lib.model.offline.lang.slots_health import read_health
+from course_lib.model.offline.lang.slots_intro import read_intro
+from course_lib.model.offline.lang.slots_pastimes import read_pastimes
 from course_lib.model.offline.lang.slots_life import read_life
 from course_lib.model.offline.lang.slots_open import read_open
 from course_lib.model.offline.lang.slots_people import own_birthday_after, read_people
@@ -115,8 +117,12 @@ def said_in(text: str, f: Found) -> bool:
 
 
 def readers(sentence: str, lang: str) -> list[Found]:
-    """What the people, health, life and open-slot readers find in one sentence."""
-    return read_people(sentence, lang) + read_health(sentence) + read_life(sentence) + read_open(sentence)
+    """What the people, health, life and open-slot readers find in one sentence (the lexicon's languages and
+    hobbies only where the open-slot readers found not that language, or no hobby)."""
+    found = read_people(sentence, lang) + read_health(sentence) + read_life(sentence) + read_open(sentence) + read_intro(sentence)
+    return found + [f for f in read_pastimes(sentence) if not any(
+        g[0].startswith("hobby") and f[0].startswith("hobby") or g[0].startswith("language") and
+        (canon("language", g[1]) or g[1]) == f[1] for g in found)]
 
 
 def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], list[str]]:
@@ -132,8 +138,9 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
     found += instead(sentence, found)
     events = read_events(said, lang, context, found)  # events and their corrections (lang/events.py), before a number's
     if not [f for f in found + events if f[0] != "retract"]:
-        found += (correct(sentence, context) or budget_number(sentence, context) or restated(sentence, context)
-                  or own_birthday_after(sentence, lang, context))
+        found += [f for f in (correct(sentence, context) or budget_number(sentence, context) or restated(sentence, context)
+                              or own_birthday_after(sentence, lang, context))
+                  if not (f[0] in ("home city", "trip") and canon("language", f[1]))]  # 'sorry, my English is …' names no city
     last = next((v for s, v, _ in reversed(context) if s.startswith("relative:")), "someone")
     found = with_plans(found, events, read_plans(sentence, last), said)
     out: list[Found] = []

@@ -10,24 +10,26 @@ import re
 from course_lib.model.offline.lang.concepts import canon, find
 from course_lib.model.offline.lang.lexicon import DIETS, FAITHS, NATIONALITIES, alternation
 from course_lib.model.offline.lang.numbers import money
+from course_lib.model.offline.lang.slots_pastimes import found_study
 
 Found = tuple[str, str, str]
 DIET_WORDS = alternation(DIETS)
-PLACE = r"(?-i:([A-ZÀ-Ý](?=[\w'’-]*[a-zà-ÿ])[\w'’-]+(?:[ -](?:de |do |da |del |am |an der |sur )?[A-ZÀ-Ý][\w'’-]+)*))"
-ANY_PLACE = r"([A-Za-zÀ-ÿ][\w'’-]+(?:[ -][A-ZÀ-Ý][\w'’-]+)*)"  # 'i live in manchester': typed without a capital
+PLACE = r"(?-i:((?:[A-Z]{2,5}\b|[A-ZÀ-Ý](?=[\w'’-]*[a-zà-ÿ])[\w'’-]+)(?:[ -](?:de |do |da |del |am |an der |sur )?[A-ZÀ-Ý][\w'’-]+)*))"
+ANY_PLACE = r"([A-Za-zÀ-ÿ][\w'’-]+(?:[ -](?-i:[A-ZÀ-Ý])[\w'’-]+)*)"  # 'i live in manchester': typed without a capital
 LIVE = (r"\b(?:i|we) (?:don'?t |do not |no longer |never )?(?:now |still |currently )?(?:live|reside|am living|are living)(?: now)? in|\bje n'habite plus (?:[àa]|en)|\b(?:i'?m|i am|we'?re) (?:now )?(?:based|living) in|"
         r"^(?:live|based|living|still) in|^still (?:living|based) in|(?:^|[,;]\s*|\band\s+)(?:just |recently |finally )?(?:moved|relocated) to|\b(?:i|we)(?:'ve| have) lived in|\bbased in|(?<!flight )\bhome(?: for me)? is|\b(?:i|we)(?:'ve| have)? (?:just )?(?:moved|relocated) to|"
-        r"\b(?:ich|wir|und) (?:wohne|wohnen|lebe|leben)(?: jetzt| seit [\w ]+?| nicht mehr)? in|\bje (?:vis|suis install[ée]e?)(?: maintenant| désormais| actuellement)? [àa]|\bj'habite(?: maintenant| désormais| actuellement)? (?:[àa]|en)|"
+        r"(?:\b(?:ich|wir|und) |^|, )(?:wohne|wohnen|lebe|leben)(?: jetzt| alle| seit [\w ]+?| nicht mehr)?(?: (?:im|in der|bei) [\w.]+(?: [\w.]+)?)? in|\bon (?:habite|vit) (?:[àa]|en)|"
+        r"\b(?:t[ôo]|estou|estamos) morando (?:em|no|na)|\b(?:me vine|me fui|nos vinimos|nos fuimos) a vivir a|\bsto a(?=\s(?-i:[A-ZÀ-Ý]))|\bje (?:vis|suis install[ée]e?)(?: maintenant| désormais| actuellement)? [àa]|\bj'habite(?: maintenant| désormais| actuellement)? (?:[àa]|en)|"
         r"\b(?:me mud[ée]|nos mudamos|me he mudado|nos hemos mudado) a|\b(?:mudei-me|me mudei|mudámo-nos|mudamo-nos|nos mudamos) para|"
-        r"\b(?:mi sono|ci siamo) trasferit[oiae] a|\b(?:j'ai|nous avons|on a) d[ée]m[ée]nag[ée]s? [àa]|\bje me suis install[ée]e? [àa]|"
-        r"\bnous habitons [àa]|\bvivo en|\bvivimos en|\b(?:eu )?(?:moro|vivo) (?:em|no|na)|\bmoramos (?:em|no|na)|\babito a|\bvivo a|\babitiamo a")
-MOVED = (r"\b(?:moved|relocated|gezogen|umgezogen|d[ée]m[ée]nag[ée]s?|mud[áa]mos|nos mudamos|mud[áa]mo-nos|mudei-me|trasferit[oia])\b"
+        r"\b(?:mi sono|ci siamo) trasferit[oiae] ad?|\b(?:j'ai|nous avons|on a) d[ée]m[ée]nag[ée]s? [àa]|\bje me suis install[ée]e? [àa]|"
+        r"\bnous habitons [àa]|\bvivo en|\bvivimos en|\b(?:eu )?(?:moro|vivo) (?:em|no|na)|\bmoramos (?:em|no|na)|\babito ad?|\bvivo ad?|\babitiamo ad?")
+MOVED = (r"\b(?:moved|relocated|gezogen|umgezogen|d[ée]m[ée]nag[ée]s?|mud[áa]mos|nos mudamos|mud[áa]mo-nos|mudei-me|trasferit[oia]|me cambi[ée]|nos cambiamos)\b"
          r".*?\b(?:from|von|de|du|desde|do|da)\s+\S+(?: \S+)?\s+(?:to|nach|[àa]|a|para|pra|in)\s+(?:o |a |the |le |la |el )?" + PLACE)
 NOT_PLACES = {"I", "The", "A", "My", "Our", "Town", "City", "Home"}
-JOB_AS = (r"\b(?:i'?m|i am) an? ([\w-]+) by (?:trade|profession)|\b(?:i|i'?m|i am) (?:working |employed )?as an? ([\w -]+?)|\bi work (?:[\w ]+? )?as an? ([\w -]+?)|\bich arbeite als ([\w -]+?)|"
-          r"\bje (?:travaille|bosse) comme ([\w -]+?)|\ben tant que ([\w -]+?)|\btrabajo (?:de|como) ([\w -]+?)|\btrabalho como ([\w -]+?)|\blavoro come ([\w -]+?)|"
-          r"\bfaccio (?:il |la |l')([\w -]+?)|\bich bin ([\w-]+?) von beruf")
-JOB_END = r"(?=\s*(?:[.!,;]|$| now\b| and\b| im\b| am\b| in der\b| beim\b| und\b| et\b| y\b| e\b| but\b| mais\b| pero\b| ma\b| at\b| in\b| for\b| by trade| since\b| from home| bei\b| chez\b| à\b| en\b| em\b| a\b| da\b| de\b| seit\b| los\b| las\b| les\b| the\b| on\b| every\b| cada\b| todos\b| tous\b| jeden\b| ogni\b| nos\b| nas\b| nei\b| nel\b))"
+JOB_AS = (r"\b(?:i'?m|i am) an? ([\w-]+) by (?:trade|profession)|\b(?:i|i'?m|i am) (?:working |employed )?as an? ([\w -]+?)|(?:^\W*|, )(?:working|employed) as (?:an? )?([\w -]+?)|\bi work (?:[\w ]+? )?as an? ([\w -]+?)|(?:\bich |^\W*|, )arbeite? als ([\w -]+?)|"
+          r"\bje (?:travaille|bosse|taff?e?) comme ([\w -]+?)|\ben tant que ([\w -]+?)|\b(?:trabajo|curro|laburo|chambeo)(?: en [\w ]{3,30}?)? (?:de|como) ([\w -]+?)|"
+          r"\btrabalho (?:[\w ]{3,30}? )?como ([\w -]+?)|\blavoro (?:[\w ]{3,30}? )?come ([\w -]+?)|\bich bin ([\w-]+?) von beruf")
+JOB_END = r"(?=\s*(?:[.!,;(]|$| now\b| au\b| aux\b| al\b| ao\b| so\b| donc\b| because\b| weil\b| porque\b| perché\b| quindi\b| então\b| entonces\b| out\b| dans\b| num\b| numa\b| no\b| na\b| nella\b| nel\b| presso\b| in una?\b| desde\b| dal\b| da\b| and\b| im\b| am\b| in der\b| beim\b| und\b| et\b| y\b| e\b| but\b| mais\b| pero\b| ma\b| at\b| in\b| for\b| by trade| since\b| from home| bei\b| chez\b| à\b| en\b| em\b| a\b| da\b| de\b| seit\b| los\b| las\b| les\b| the\b| on\b| every\b| cada\b| todos\b| tous\b| jeden\b| ogni\b| nos\b| nas\b| nei\b| nel\b))"
 JOB_WORDS = (r"(?:[\w-]+ )?(?:nurse|teacher|engineer|developer|programmer|doctor|lawyer|architect|designer|chef|cook|baker|"
              r"student|translator|accountant|pharmacist|dentist|journalist|writer|artist|musician|farmer|electrician|plumber|"
              r"carpenter|pilot|scientist|researcher|librarian|archivist|consultant|manager|analyst|physiotherapist|"
@@ -37,7 +39,7 @@ JOB_WORDS = (r"(?:[\w-]+ )?(?:nurse|teacher|engineer|developer|programmer|doctor
              r"insegnante|infermier[ea]|ingegnere|avvocat[oa]|programmat(?:ore|rice)|"
              # by the ending that makes a job noun in each language: Lehrer, architecte, enfermeira, cameriere …
              r"\w{3,}(?:eur|euse|ienne|iste|ier|ière|ecte|erin|istin|ero|era|ista|eiro|eira|iere|iera|tore|trice|ólog[oa]|ologue|"
-             r"olog[oa]|ologe|ologin|ographer|ógraf[oa]|ographe|ograf[oa]|iker|ikerin|eute|eutin|ante))(?: de \w+| di \w+)?")
+             r"olog[oa]|ologe|ologin|ographer|ógraf[oa]|ographe|ograf[oa]|iker|ikerin|eute|eutin))(?: de \w+| di \w+)?")
 NOT_JOBS = {"bit", "little", "fan", "lot", "vegetarian", "vegan", "pescatarian", "person", "mess", "diabetic", "coeliac",
             "soltero", "soltera", "solteiro", "solteira", "extranjero", "extranjera", "estrangeiro", "estrangeira", "primero",
             "primera", "primeiro", "primeira", "sincero", "sincera", "carnívoro", "entier", "premier", "première", "dernier",
@@ -84,8 +86,8 @@ def found_home(s: str) -> list[Found]:
     """'I live in Lisbon', 'j'habite à Lyon', 'we relocated from Lisbon to Porto', 'ich bin nach Bonn gezogen'."""
     m = re.search(MOVED, s, re.I) or re.search(rf"\b(?:ich bin|wir sind) (?:\w+ )*?nach {PLACE} (?:\w+ )?(?:um)?gezogen\b", s, re.I)
     if m is None:
-        hits = [m for m in re.finditer(rf"(?:{LIVE})\s+(?:the )?{PLACE}", s, re.I)]
-        hits = hits or [m for m in re.finditer(rf"(?:{LIVE})\s+(?:the )?{ANY_PLACE}", s, re.I)]
+        hits = [m for m in re.finditer(rf"(?:{LIVE})\s+(?:the |o |la |el )?{PLACE}", s, re.I)]  # 'mudei-me para o Porto'
+        hits = hits or [m for m in re.finditer(rf"(?:{LIVE})\s+(?:the |o |la |el )?{ANY_PLACE}", s, re.I)]
         hits += [m for m in re.finditer(rf"\b(?:sondern|mais|sino|mas|ma) (?:in|à|en|em|a|no|na)\s+{PLACE}", s, re.I)]
         said = [m for m in hits if not negated_home(s, m)]
         if not said and hits:  # 'Já não moro em Lisboa': the city is taken back, no new one given
@@ -115,7 +117,7 @@ NO_LONGER_JOB = (r"\b(?:i'?m|i am) (?:no longer|not) (?:an? )?({JOB})(?: any ?mo
                  r"\bnon (?:sono|lavoro come) più (?:un |una )?({JOB})|\bnon faccio più (?:il |la |l')({JOB})")
 
 
-COPULA = (r"\b(?:i'?m|i am|i work as|ich bin|ich arbeite als|je suis|je travaille comme|soy|trabajo de|trabajo como|sou|"
+COPULA = (r"\b(?:i'?m|i am|i work as|ich bin|ich arbeite als|je suis|je travaille comme|soy|trabajo de|trabajo como|curro de|laburo de|sou|"
           r"trabalho como|sono|lavoro come|faccio)\s+(?:an? |un |une |uma? |una |un'|el |la |il |lo |o |a |l')?")
 
 
@@ -134,10 +136,12 @@ def found_job(s: str) -> list[Found]:
         if not re.fullmatch(DIET_WORDS, job, re.I) and job not in NOT_JOBS:  # 'no longer pescatarian' is a diet (slots_health)
             now = [f for f in found_job(s[gone.end():]) if f[0] == "job"]  # '…, ahora soy conductor de autobús'
             return [("retract", job, f"The user is no longer {a_or_an(job)}."), *now]
+    if study := found_study(s):  # 'studio medicina', "I'm a second-year chem student": '<field> student'
+        return study
     m = re.search(rf"(?:{JOB_AS}){JOB_END}", s, re.I)
     job = next((g for g in m.groups() if g), None) if m else None
     if job is None:
-        m = re.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s+(?:an? |un |une |uma? |un'?)?({JOB_WORDS}){JOB_END}", s, re.I)
+        m = re.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono|faccio (?:il|la|l'|lo|er))\s*(?:an? |un |une |uma? |un'?)?({JOB_WORDS}){JOB_END}", s, re.I)
         job = m.group(1) if m else None
     for cop in ([] if job else [*re.finditer(COPULA, s, re.I), *re.finditer(COPULA_AND, s, re.I)]):  # '… and retired'   # 'ahora soy conductor de autobús': a job the lexicon knows
         known = find("job", s[cop.end():cop.end() + 40])
@@ -160,6 +164,9 @@ def found_job(s: str) -> list[Found]:
         return [("job", f"in {t.group(1)}", f"The user works in {t.group(1)}.")]
     if job is None:
         return []
+    at = s.lower().find(job.lower(), m.start()) if m else -1
+    if canon("job", job) and at >= 0 and (known := find("job", s[at:at + 60])) and known[0][0] == 0:
+        job = known[0][1]  # 'chauffeur de bus', 'ingeniera de software': the longest job the lexicon knows from there
     job = re.sub(r"^(?:an?|un|une|uma?|el|la|o|a|il|lo) ", "", job.strip(), flags=re.I)
     if not job or job.split()[-1].lower() in NOT_JOBS or re.fullmatch(DIET_WORDS, job.split()[-1], re.I) or \
             (canon("diet", job) and not canon("job", job)) or (canon("condition", job) and not canon("job", job)) or \

@@ -25,25 +25,34 @@ NOT_NAMES = {*DAYS_MONTHS, "Hi", "Hello", "Hey", "Hiya", "Hallo", "Moin", "Bonjo
 AFTER_NAME = r"(?=\s*(?:[,.!;]|$| (?:y|e|et|und|and|ma|mas|mais|pero|aber|but|here|hier|ici|aquí|aqui|qui)\b))"  # a bare 'soy X' ends there
 NAME_SAID = [  # how people give their name, per language
     r"\bmy name(?: is|'s)\s+" + NAME, r"^name'?s\s+" + NAME, r"(?:\b(?:call me|i'm|i’m|i am|this is)|(?:^|[,!.]\s*)im)\s+" + NAME + r"(?=\s*(?:[.!,;]|$| here\b| by the way| btw))",
-    r"^" + NAME + r" (?:here|hier|ici|aquí|aqui|qui|again|wieder|de nouveau|otra vez|de novo|di nuovo)\b", r"\bich hei(?:ß|ss)e\s+" + NAME, r"\bmein name ist\s+" + NAME, r"\bnenn(?:t)? mich\s+" + NAME,
+    r"(?:^|[,;!]\s*)" + NAME + r" (?:here|hier|ici|aquí|aqui|qui|again|wieder|de nouveau|otra vez|de novo|di nuovo)\b(?!\s+(?:is|are|was|ist|est|es|é|è)\b)",
+    r"(?:^|[,;!]\s*)myself\s+" + NAME + r"(?=\s*(?:[.!,;]|$| (?:from|here|and|working)\b))", r"\bmoi,? c'?(?:est)?\s+" + NAME, r"\bich hei(?:ß|ss)e\s+" + NAME, r"\bmein name ist\s+" + NAME, r"\bnenn(?:t)? mich\s+" + NAME,
     r"\bje m'appelle\s+" + NAME, r"\bmon (?:pr[ée])?nom (?:est|c'est)\s+" + NAME, r"\bmoi,? c'est\s+" + NAME,
     r"\bme llamo\s+" + NAME, r"\bmi nombre es\s+" + NAME, r"\bll[áa]mame\s+" + NAME, r"\b(?:o )?meu nome [ée]\s+" + NAME,
-    r"\bchamo-me\s+" + NAME, r"\bme chamo\s+" + NAME, r"\bmi chiamo\s+" + NAME, r"\bil mio nome [èe]\s+" + NAME,
+    r"\bchamo-me\s+" + NAME, r"\bme chamo\s+" + NAME, r"\bm[ei] chiamo\s+" + NAME, r"\bil mio nome [èe]\s+" + NAME,
     r"\bchiamami\s+" + NAME, r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)(?: again| there| all)?[,!]? (?:it'?s|this is|c'est|soy|sou|sono)\s+" + NAME,
-    r"\b(?:intro|introduction|quick intro)\s*:\s*" + NAME, r"^(?:eu )?sou (?:o|a)\s+" + NAME, r"^(?:yo )?soy\s+" + NAME + AFTER_NAME,
-    r"^(?:io )?sono\s+" + NAME + AFTER_NAME, r"^(?:ich bin|i'?m|i am)\s+" + NAME + AFTER_NAME, r"^(?:eu )?sou\s+" + NAME + AFTER_NAME, r"^je suis\s+" + NAME + AFTER_NAME, r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)[,!]? (?:i'?m|ich bin|je suis|soy|sou|sono)\s+" + NAME,
+    r"\b(?:intro|introduction|quick intro)\s*:\s*" + NAME, r"^(?:eu )?sou (?:o|a)\s+" + NAME, r"(?:^|[,;!]\s*)(?:yo )?soy\s+" + NAME + AFTER_NAME,
+    r"(?:^|[,;!]\s*)(?:io )?sono\s+" + NAME + AFTER_NAME, r"(?:^|[,;!]\s*)(?:ich bin|i'?m|i am)\s+" + NAME + AFTER_NAME,
+    r"(?:^|[,;!]\s*)(?:eu )?sou\s+" + NAME + AFTER_NAME, r"(?:^|[,;!]\s*)je suis\s+" + NAME + AFTER_NAME, r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)[,!]? (?:i'?m|ich bin|je suis|soy|sou|sono)\s+" + NAME,
 ]
 SHORT_FOR = (rf"\b({ONE_NAME})\s*[,(]?\s*(?:short for|kurz für|abréviation de|diminutif de|diminutivo de|abreviatura de|"
              rf"abreviação de|abbreviazione di|diminutivo di)\s+{NAME}")
 NICK_SAID = [r"\b(?:everyone|everybody|people|friends|they all|most people) calls? me\s+" + NAME, r"\bi go by\s+" + NAME,
              r"\b(?:alle|freunde) nennen mich\s+" + NAME, r"\bon m'appelle\s+" + NAME, r"\btout le monde m'appelle\s+" + NAME,
-             r"\btodos me llaman\s+" + NAME, r"\b(?:todos )?me chamam\s+" + NAME, r"\btutti mi chiamano\s+" + NAME]
-AGE_SAID = [r"\b(?:i'?m|i am)\s+(\d{1,3})(?: years? old| yo| y/o)?(?: now| already| today| this year)?(?=\s*(?:[.!,;]|$|and\b|but\b))", r"\b(\d{1,3}) years? old\b",
+             r"\btodos me llaman\s+" + NAME, r"\b(?:todos )?me chamam\s+" + NAME, r"\btutti mi chiamano\s+" + NAME,
+             r"\b(?:todo mundo|toda a gente|todos|a galera) me chama(?:m)? de\s+" + NAME, r"\b(?:pode|podes|voc[êe] pode) me chamar de\s+" + NAME,
+             r"\bpodes chamar-me\s+" + NAME, r"\b(?:puedes|podés|pod[ée]is) llamarme\s+" + NAME, r"\b(?:tu peux|vous pouvez) m'appeler\s+" + NAME,
+             r"\b(?:puoi|potete) chiamarmi\s+" + NAME, r"\b(?:du kannst|ihr könnt|sie können) mich\s+" + NAME + r"\s+nennen",
+             r"\byou can (?:just )?call me\s+" + NAME]
+AGE_SAID = [r"\b(?:i['’]m|(?-i:Im)|i am)\s+(\d{1,3})(?!\.\s*[A-ZÄÖÜ])(?: years? old| yo| y/o)?(?: now| already| today| this year)?(?=\s*(?:[.!,;]|$|and\b|but\b))", r"\b(\d{1,3}) years? old\b",
             r"\bi (?:just |recently )?turned (\d{1,3})\b", r"\bich bin (?:gerade |letzte woche |letzten monat )?(\d{1,3}) geworden\b",
             r"\bje viens d'avoir (\d{1,3}) ans\b", r"\b(?:acabo de cumplir|cumpl[íi]) (\d{1,3})\b", r"\b(?:acabei de fazer|fiz) (\d{1,3}) anos\b",
             r"\bho (?:appena )?compiuto (\d{1,3}) anni\b",
-            r"\bich bin (\d{1,3})(?: jahre alt)?\b(?!\s*(?:euro|€|uhr))", r"\bj'ai (\d{1,3}) ans\b", r"\btengo (\d{1,3}) años\b",
+            r"(?:\bich |^\W*)bin (?:übrigens |schon |jetzt |auch )?(\d{1,3})(?: jahre alt)?\b(?!\s*(?:euro|€|uhr|%|kg|km|minuten|stunden))",
+            r"^\W*(?:tengo|tenho|j'ai) (\d{1,2})(?=\s*(?:[,;.!]|$| (?:y|e|et|and)\b))",  # 'tengo 27, mido 1,80': a bare number
+            r"(?:^|,\s*)(\d{1,2}) (?:ans|años|anos|anni|jahre)(?: alt)?(?=\s*(?:[,;.!]|$))", r"\bj'ai (\d{1,3}) ans\b", r"\btengo (\d{1,3}) años\b",
             r"\btenho (\d{1,3}) anos\b", r"\bho (\d{1,3}) anni\b"]
+BARE_AGES = (9, 10)  # a number with no verb: only when no relative or pet is named before it
 BIRTHDAY = (r"\b(?:my birthday is|i was born on|born on|my birthday'?s|mein geburtstag ist|ich habe am|ich bin am|"
             r"mon anniversaire (?:est|c'est)|je suis n[ée]e? le|mi cumplea[ñn]os es|nac[ií] el|(?:o )?meu anivers[áa]rio [ée]|"
             r"nasci a|il mio compleanno [èe]|sono nat[oa] il)\b")
@@ -63,7 +72,8 @@ PLURALS = {"kids": "child", "children": "child", "twins": "child", "zwillinge": 
            "hermanos": "brother", "hermanas": "sister", "irmãos": "brother", "irmãs": "sister", "fratelli": "brother", "sorelle": "sister"}
 REL_ANY = "|".join([*PLURALS, *(f"(?:{v})(?:s|es)?" for k, v in RELATIVES.items() if k in (
     "son", "daughter", "child", "sister", "brother", "cousin", "partner", "wife", "husband"))])
-FAMILY = {"colleague", "boss", "partner", "wife", "husband", "sister", "brother", "mother", "father", "son", "daughter", "child", "cousin"}
+FAMILY = {"colleague", "boss", "partner", "wife", "husband", "sister", "brother", "mother", "father", "son", "daughter", "child", "cousin",
+          "grandson", "granddaughter", "grandmother", "grandfather"}
 
 
 def found_name(s: str) -> list[Found]:
@@ -96,14 +106,16 @@ def found_age(s: str) -> list[Found]:
     if re.search(r"\b(?:if|wenn|si|se)\b", s, re.I) and re.search(r"\b(?:would|'d|wäre|serais|sería|seria|sarei)\b", s, re.I):
         return []
     s = with_digits(s)
-    for p in AGE_SAID:
+    for i, p in enumerate(AGE_SAID):
         m = re.search(p, s, re.I)
+        if m and i in BARE_AGES and re.search(rf"\b(?:{REL}|{PET})s?\b", s[:m.start()], re.I):
+            continue  # 'abbiamo un figlio, 3 anni': the child's age
         if m and 1 <= int(m.group(1)) <= 120:
             return [("age", m.group(1), f"The user is {m.group(1)} years old.")]
     return []
 
 
-BIRTHDAY_WORD = r"\b(?:birthday|b-?day|geburtstag|anniversaire|cumplea[ñn]os|cumple|anivers[áa]rio|compleanno|faço anos|cumplo a[ñn]os|compio gli anni)\b"
+BIRTHDAY_WORD = r"\b(?:birthday|b-?day|geburtstag|anniversaire|cumplea[ñn]os|cumple|anivers[áa]rio|compleanno|fa[çz]o anos|faz anos|cumplo a[ñn]os|cumple a[ñn]os|compio gli anni|fa gli anni)\b"
 OWN = r"\b(?:my|i|mein|ich|mon|j'ai|je|mi|yo|meu|minha|eu|mio|io|ho|faço|cumplo|compio)\b"
 
 
@@ -158,8 +170,8 @@ def found_birthday(s: str, lang: str) -> list[Found]:
     'il compleanno di mia mamma', 'Lenas Geburtstag' -> birthday:mother, birthday:lena."""
     if (owner := birthday_owner(s)) and owner[0] != "?" and (date := find_date(s, lang)):
         return [(f"birthday:{owner[0]}", date, f"{owner[1]} birthday is on {date}.")]
-    if owner:
-        return []
+    if owner or re.search(rf"{BIRTHDAY_WORD}\s+(?:of|von|de|da|do|di|del|della)\s+{MY}\s+\w", s, re.I):
+        return []  # 'el cumple de mi viejo': someone's, whoever it is
     m = re.search(BIRTHDAY, s, re.I)
     date = find_date(s[m.end():], lang) if m else None
     if date is None and (word := re.search(BIRTHDAY_WORD, s, re.I)) and re.search(OWN, s, re.I) and \
@@ -176,8 +188,12 @@ def names_after(text: str) -> list[str]:
 def found_relatives(s: str) -> list[Found]:
     """The names of the user's relatives and pets: 'my wife's name is Ana', 'Thorvald, my brother', 'a dog called Rufus'."""
     out: list[Found] = []
-    for m in re.finditer(rf"{POSSESSIVE}\s+(?:(?:\w+ )?)({REL})(?:'s name is|'s (?:called|named)| {CALLED})?,?\s+{NAME}|{NAME},\s+{POSSESSIVE}\s+({REL})\b", s, re.I):
-        word, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+    for m in re.finditer(rf"(?:{POSSESSIVE}\s+(?:(?:\w+ )?)|^\W*)({REL})(?:'s name is|'s (?:called|named)|,? {CALLED})?(?:,?\s+|,\s*(?:a|o|la|el|il)\s+){NAME}|{NAME},\s+{POSSESSIVE}\s+({REL})\b|"
+                         rf"^\W*(?:{POSSESSIVE}\s+)?({REL})(?:'s)?\b[^.]*?,\s*(?:(?:her|his|their) name(?:'s| is)|(?:sie|er) hei(?:ß|ss)t|(?:elle|il) s'appelle|"
+                         rf"(?:ella|él) se llama|se llama|(?:ela|ele) se chama|chama-se|si chiama)\s+{NAME}", s, re.I):
+        word, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3)) if m.group(4) else (m.group(5), m.group(6))
+        if m.group(0)[:1].isalpha() and m.group(1) and not re.search(CALLED, m.group(0), re.I) and not re.match(POSSESSIVE, m.group(0), re.I):
+            continue  # a bare 'Sister Ana' at the start is no statement; "Sister's name is Ana" is
         rel = canonical(RELATIVES, word.lower())
         explicit = bool(re.search(CALLED, m.group(0), re.I))
         if rel and name[0].isupper() and name.split()[0] not in NOT_NAMES and (rel in FAMILY or explicit):
@@ -191,11 +207,11 @@ def found_relatives(s: str) -> list[Found]:
     pet = re.search(rf"\b({PET})s?\b(?: (?!(?:{CALLED})\b)[a-zà-ÿ]+)?(?:,? (?:a|an|un|une|una|uma) \w+)?,?\s*(?:{CALLED}|(?:he|she|it|er|sie|il|elle)(?:'s| is| ist)? "
                     rf"(?:called|named|hei(?:ß|ss)t|s'appelle))\s+{NAME}", s, re.I)
     if pet is None:  # 'with our dog Saffi', 'mit unserem Hund Bruno': a possessive, the animal and its name
-        pet = re.search(rf"{POSSESSIVE}\w*\s+(?:(?:new|little|old|neue[nrm]?|kleine[nrm]?)\s+)?({PET})\s+{NAME}", s, re.I)
+        pet = re.search(rf"{POSSESSIVE}\w*\s+(?:(?:new|little|old|neue[nrm]?|kleine[nrm]?)\s+)?({PET}),?\s+(?:(?:o|a|la|il|el) )?{NAME}", s, re.I)
         pet = pet if pet and pet.group(2).split()[0] not in NOT_NAMES else None
     if pet is None:  # 'we've got a new puppy, Miso': the name in apposition
         pet = re.search(rf"(?:{HAVE})\s+(?:a |an |one |ein\w* |une? |uma? |una? |(?:{COUNT}) )?(?:new |little |young |neue[nr]? |nouvelle |nouveau |"
-                        rf"nuev[oa] |nov[oa] |nuov[oa] )?({PET})s?,\s*{NAME}", s, re.I)
+                        rf"nuev[oa] |nov[oa] |nuov[oa] )?({PET})s?(?: (?:too|also|tb|também|también|anche|aussi|auch))?,\s*(?:(?:o|a|la|il|el) )?{NAME}", s, re.I)
     if pet is None and re.search(rf"\brenamed (?:the |our |my )?({PET})\b", s, re.I):
         pet = re.search(rf"\b({PET})\b.*?\b(?:called|named)\s+{NAME}", s, re.I)
     if pet:
@@ -234,7 +250,8 @@ def names_listed(text: str) -> list[str]:
     for token in re.findall(r"[\w'’-]+|[,&]", text):
         if re.fullmatch(ONE_NAME, token) and token not in NOT_NAMES:
             out.append(token)
-        elif token.lower() in (",", "&", "and", "und", "et", "y", "e", "i", "plus") and out or token.lower() in ("called", "named"):
+        elif token.lower() in (",", "&", "and", "und", "et", "y", "e", "i", "plus", "o", "a", "la", "il", "el", "le") and out or \
+                token.lower() in ("called", "named", "o", "a", "la", "il", "el", "le"):  # 'a Mimi e a Fusa'
             continue
         else:
             break

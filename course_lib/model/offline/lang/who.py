@@ -46,6 +46,6 @@ def who(sentence: str) -> str:
     m = NAMED.search(s)
     if m and re.sub(r"['’]s$", "", s.split()[0]) not in NOT_NAMES and not SELF.match(s):
         return "other"
-    if AGENT.search(s) and not SELF.search(s.split(" ", 1)[-1]):
+    if AGENT.search(s) and not SELF.search(s.split(" ", 1)[-1]) and not re.search(r"\bm['’]\w", s):  # "tu peux m'appeler Max"
         return "agent"
     return "self"
