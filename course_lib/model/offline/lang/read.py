@@ -167,7 +167,8 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
     own = unquoted(told if told and kind != "question" else sentence)
     r = Reading(said, lang, who(own), kind, p, top)
     if r.who == "other" and not re.search(r"[\"“”„«»:]", own) and \
-            any(whom == "self" and FIRST_PERSON.match(text) for text, whom in clauses(own)):
+            any(whom == "self" and FIRST_PERSON.match(re.sub(r"^\W*(?:but|and|aber|und|mais|et|pero|y|mas|e|ma)\s+", "", text, flags=re.I))
+                for text, whom in clauses(own)):
         r.who = "self"  # 'Lucia è vegana, io invece mangio tutto': the slots come from the user's clause (slots())
     r.found, r.refused = slots(own, lang, context)
     if (h := HYPOTHETICAL.search(own)) and r.found:  # 'If I were vegan …': only what was said before the condition stands
