@@ -112,3 +112,28 @@ def test_a_swap_of_two_letters_is_one_typo():
     assert one_edit("protien", "protein") and one_edit("alergy", "allergy") and not one_edit("abcd", "badc")
     assert canon("food", "sesmae") == "sesame" and canon("medication", "la cardioaspirina") == "low-dose aspirin"
     assert canon("food", "latticini") == "dairy" and canon("food", "latte") == "milk"
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("My GP put me on atorvastatin.", "The user takes atorvastatin."),
+    ("La doctora me recetó omeprazol.", "The user takes omeprazole."),
+    ("uso un inalatore di budesonide la sera", "The user takes budesonide."),
+    ("Ich habe Heuschnupfen, leider.", "The user is allergic to pollen."),
+    ("j'ai le rhume des foins chaque printemps", "The user is allergic to pollen."),
+    ("ando con muletas desde la operación", "The user uses crutches."),
+    ("je me déplace avec un déambulateur", "The user uses a walker."),
+])
+def test_medication_prescribed_or_used_hay_fever_and_mobility_aids(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said", ["Is that jacket in stock?", "I bake with cane sugar.", "I use Duolingo every morning.",
+                                  "uso la bici para ir al trabajo"])
+def test_no_mobility_aid_or_medication_from_look_alike_words(said):
+    assert not [f for f in facts(said) if "uses" in f or "takes" in f]
+
+
+@pytest.mark.parametrize("said, fact", [("ah, quasi dimenticavo: sono diabetico", "The user has diabetes."),
+                                        ("j'allais oublié de dire, je suis asthmatique", "The user has asthma.")])
+def test_i_forgot_to_say_is_no_request_to_forget(said, fact):
+    assert fact in facts(said)

@@ -60,9 +60,19 @@ IS_CONDITION = re.compile(r"\b(?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|s
                           r"(?:deaf|blind|hard of hearing|visually impaired|autistic|dyslexic|epileptic|an(?:a)?emic|disabled|"
                           r"colou?r-?blind|taub|blind|sourde?|aveugle|sord[oa]|ciego|cieg[oa]|cego|cega|surd[oa]|diabetic))\b", re.I)
 CONDITION = alternation(CONDITIONS)
-MOBILITY = r"wheelchair|rollstuhl|fauteuil roulant|silla de ruedas|cadeira de rodas|sedia a rotelle|crutches|walking stick|mobility scooter"
+MOBILITY = {  # the aid said -> the aid stored
+    "wheelchair": r"wheelchair|rollstuhl|fauteuil roulant|silla de ruedas|cadeira de rodas|sedia a rotelle|carrozzina",
+    "crutches": r"crutches|krücken|béquilles|muletas|stampelle",
+    "walking stick": r"walking stick",
+    "walker": r"zimmer frame|walking frame|rollator|d[ée]ambulateur|deambulatore",
+    "mobility scooter": r"mobility scooter|elektromobil|scooter (?:pour|para) (?:personnes|mobilidade)"}
+MOBILITY_ANY = re.compile(rf"\b({alternation(MOBILITY)})\b", re.I)
 TAKES = re.compile(r"\b(?:i (?:take|am taking|use)|i'?m (?:taking|on)|i am on|ich nehm(?:e)?|je prends|(?:eu )?tomo|estoy tomando|"
-                   r"estou (?:a )?tomando|estou a tomar|prendo|sto prendendo)\b([^.;!?]{0,50})", re.I)
+                   r"estou (?:a )?tomando|estou a tomar|prendo|sto prendendo|ich (?:verwende|benutze|nutze)|j'utilise|(?:yo |eu )?uso|utilizo|"
+                   r"i(?:'ve| have)? (?:been |was |got )?prescribed|(?:put|started|switched) me on|prescribed me|on m'a (?:prescrit|mis sous)|"
+                   r"(?:me|le) (?:mand[óo]|recet[óo]|recetaron|receitou|receitaram)|mi (?:ha|hanno) (?:prescritto|dato)|"
+                   r"mir wurde (?:\w+ )?verschrieben)\b([^.;!?]{0,50})", re.I)
+GENERIC = ("inhaler", "an inhaler", "nasal spray", "painkillers", "antibiotics", "blood pressure medication", "the pill")
 STOPPED = re.compile(r"\b(?:took me off|taken me off|stopped taking|(?:no longer|don'?t|do not) take|i'?m (?:no longer|not) on|"
                      r"nehme? (?:kein\w*|nicht mehr)|(?:hab(?:e)?|habe ich) (?:\w+ )?abgesetzt|je ne prends plus(?: de| d')?|"
                      r"j'ai arr[êe]t[ée](?: de prendre)?|ya no tomo|dej[ée] de tomar|j[áa] n[ãa]o tomo|deixei de tomar|"
@@ -143,7 +153,7 @@ def found_diet(s: str) -> list[Found]:
                  r"como de todo|como de tudo|mangio (?:di )?tutto)\b", s, re.I):
         return [("diet", "everything", "The user eats everything.")]
     if re.search(r"\b(?:co?eliac|celiac|z[öo]liakie|c(?:œ|oe)liaque|cel[íi]ac[oa])\b", s, re.I) and not negated and \
-            re.search(r"\bgl[úu]t(?:en|ine)\b", s, re.I):  # coeliac and says gluten is out: 'so gluten is a real problem for me'
+            re.search(r"\bgl[úu]t(?:en|ine)\b(?![- ]?free)", s, re.I):  # coeliac and says gluten is out: 'so gluten is a real problem for me'
         return [("diet", "gluten-free", "The user is gluten-free.")]
     return [("retract", d, f"The user is no longer {d}.") for d in sorted(negated)]
 
@@ -232,7 +242,8 @@ def found_condition(s: str) -> list[Found]:
         cond = chronic(" ".join(s[:m.start()].split()[-1:] + s[m.start():].split()[:2]), cond)
         if cond == "diabetes" and (kind := re.search(r"\b(?:type|typ|tipo)\s*([12])\b", s, re.I)):
             cond = f"type {kind.group(1)} diabetes"  # 'je suis diabétique de type 2'
-        out.append(("condition", cond, "The user is pregnant." if cond == "pregnant" else f"The user has {cond}."))
+        out.append(("allergy:pollen", "pollen", "The user is allergic to pollen.") if cond == "hay fever" else  # 'Heuschnupfen'
+                   ("condition", cond, "The user is pregnant." if cond == "pregnant" else f"The user has {cond}."))
     elif known:  # 'tenho pressão alta', 'Ich hab Höhenangst', "j'ai peur de l'avion": a condition the lexicon knows
         cond = chronic(" ".join(s[known[0][0].end():].split()[:4]), known[0][1])
         out.append(("condition", cond, f"The user has {'a ' if cond.startswith('fear') else ''}{cond}."))
@@ -247,15 +258,16 @@ def found_condition(s: str) -> list[Found]:
     elif (i := IS_CONDITION.search(s)):
         cond = i.group(1).lower()
         out.append(("condition", cond, f"The user is {cond}."))
-    if re.search(rf"\b(?:{MOBILITY})\b", s, re.I):
-        out.append(("mobility", "wheelchair", "The user uses a wheelchair."))
+    if (aid := MOBILITY_ANY.search(s)):
+        what = canonical(MOBILITY, aid.group(1)) or "wheelchair"
+        out.append(("mobility", what, f"The user uses {'' if what == 'crutches' else 'a '}{what}."))
     return out + found_medication(s)
 
 
 def medicine(text: str) -> str | None:
     """The first medication named in `text`: one the concept lexicon knows (generic or brand name, any language),
     else a word with a drug-name ending ('-statin', '-pril', '-olol', '-sartan' …)."""
-    known = find("medication", text)
+    known = sorted(find("medication", text), key=lambda k: k[1] in GENERIC)  # 'el inhalador de salbutamol': salbutamol
     if known:
         return known[0][1]
     m = DRUG.search(text)
