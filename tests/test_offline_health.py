@@ -137,3 +137,15 @@ def test_no_mobility_aid_or_medication_from_look_alike_words(said):
                                         ("j'allais oublié de dire, je suis asthmatique", "The user has asthma.")])
 def test_i_forgot_to_say_is_no_request_to_forget(said, fact):
     assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said, fact", [("Soy alérgico al apio, curioso no?", "The user is allergic to celery."),
+                                        ("je suis allergique au sésame, bizarre non?", "The user is allergic to sesame."),
+                                        ("sono allergica alle arachidi, strano no?", "The user is allergic to peanuts.")])
+def test_a_tag_after_a_statement_about_the_user_is_no_question(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said", ["Are you vegan, no?", "¿Eres vegano, no?", "Tu es allergique au sésame, non?"])
+def test_a_tag_after_a_question_or_about_someone_else_stores_nothing(said):
+    assert facts(said) == []

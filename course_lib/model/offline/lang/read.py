@@ -37,6 +37,8 @@ TAG = re.compile(r",?\s*(?:(?:can|could|would|will) you (?:please )?(?:keep|reme
                  r"(?:podes|pode|voc[êe] pode|consegues) (?:anotar|lembrar|guardar)(?: isso)?|"
                  r"(?:puoi|potresti|può) (?:segnarlo|segnartelo|ricordarlo|ricordartelo|annotarlo|salvarlo)|"
                  r"(?:ok|okay|right|alright|got it|yeah|ja|oder|d'accord|vale|né|ok)\s*)\?\s*$", re.I)
+NEG_TAG = re.compile(r",?\s*\b(?:no|non|nicht|nich|ne|hein|vero|verdad|n[ãa]o|innit|n'est-ce pas)\s*\?\s*$", re.I)  # a tag, not a question
+OWN = re.compile(r"(?:^|\s)(?:i'm|i am|i (?:have|take|eat|don't|do|can't)|je|j'|j’|soy|estoy|tengo|sou|estou|tenho|sono|ho|ich|bin|hab|habe)\b", re.I)
 ASKS_TO_CHANGE = re.compile(r"\b(?:bump|raise|lower|change|set|increase|reduce|move)\b[^?]*\bto\b", re.I)
 HYPOTHETICAL = re.compile(  # a condition or supposition: what follows it is not stated as true
     r"\b(?:if (?:i|we) (?:were|was|had|moved|lived|became|went|ate|stopped|started|got|did|could|didn'?t|weren'?t|wasn'?t)|"
@@ -89,6 +91,9 @@ def hard_kind(sentence: str, kind: str, p: float) -> tuple[str, float, str]:
     if sentence.rstrip().endswith("?") and TAG.search(sentence) and TAG.sub("", sentence).strip(" ,.") and \
             not TAG.sub("", sentence).rstrip().endswith("?"):
         return (kind if kind != "question" else "fact"), p, ""  # '…, flight AC 871, can you keep that handy?'
+    if (tag := NEG_TAG.search(sentence)) and "¿" not in sentence and (rest := sentence[:tag.start()]).strip(" ,") and \
+            not rest.rstrip().endswith("?") and OWN.search(rest):  # 'soy alérgica a los sulfitos, irónico no?'
+        return (kind if kind != "question" else "fact"), p, ""
     if sentence.rstrip().endswith("?") and not ASKS_TO_CHANGE.search(sentence):
         return "question", 1.0, "ends with a question mark"
     return kind, p, ""
