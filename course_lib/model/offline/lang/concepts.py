@@ -73,13 +73,14 @@ def index() -> dict[str, dict[str, str]]:
 
 
 def one_edit(a: str, b: str) -> bool:
-    """Are a and b one insertion, deletion or substitution apart (and not equal)?"""
+    """Are a and b one insertion, deletion, substitution or swap of two neighbours apart (and not equal)?"""
     if a == b or abs(len(a) - len(b)) > 1:
         return False
     if len(a) > len(b):
         a, b = b, a
     i = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), len(a))
-    return a[i + (len(a) == len(b)):] == b[i + 1:]
+    swapped = len(a) == len(b) and a[i:i + 2] == b[i + 1:i - 1 if i else None:-1] and a[i + 2:] == b[i + 2:]  # 'protien'
+    return swapped or a[i + (len(a) == len(b)):] == b[i + 1:]
 
 
 def deletions(word: str) -> set[str]:
@@ -120,14 +121,22 @@ def canon(family: str, phrase: str) -> str | None:
     return None
 
 
-def find(family: str, text: str, longest: int = 4) -> list[tuple[int, str]]:
+def exact(family: str, phrase: str) -> str | None:
+    """The canonical value `phrase` names in `family` with no typo allowed ('el centro' is no 'coentro')."""
+    table = index()[family]
+    return table.get(bare(phrase)) or table.get(key(phrase))
+
+
+def find(family: str, text: str, longest: int = 4, typos: bool = True) -> list[tuple[int, str]]:
     """Every concept of `family` named in `text`: (word position, canonical value), longest phrase first at each
-    position, left to right ('alle noci e ai crostacei' -> [(1, 'nuts'), (4, 'shellfish')])."""
+    position, left to right ('alle noci e ai crostacei' -> [(1, 'nuts'), (4, 'shellfish')]); typos=False: only
+    the forms as written (for a reader whose verb is common enough that a near word would be a guess)."""
     words = re.findall(r"[\w'’-]+", text)
     out, i = [], 0
+    look = canon if typos else exact
     while i < len(words):
         for n in range(min(longest, len(words) - i), 0, -1):
-            value = canon(family, " ".join(words[i:i + n])) if len(words[i]) > 2 or n > 1 else None
+            value = look(family, " ".join(words[i:i + n])) if len(words[i]) > 2 or n > 1 else None
             if value:
                 out.append((i, value))
                 i += n - 1

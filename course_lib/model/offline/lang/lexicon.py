@@ -24,7 +24,7 @@ STOPWORDS = {
 
 # Canonical diet -> the words for it in the six languages (gendered and inflected forms listed).
 DIETS = {
-    "vegetarian": r"vegetarian|veggie|vegeterian|vegetarier(?:in)?|v[ée]g[ée]tarien(?:ne)?|vegetarian[oa]",
+    "vegetarian": r"vegetarian|veggie|pure[- ]veg(?:etarian)?|vegeterian|vegetarier(?:in)?|v[ée]g[ée]tarien(?:ne)?|vegetarian[oa]",
     "vegan": r"vegan(?:er(?:in)?|[oa]|e)?|v[ée]gane?|v[ée]g[ée]talien(?:ne)?",
     "pescatarian": r"pescatarian|pescetarian|pesc[ée]tari(?:er(?:in)?|en(?:ne)?|an[oa])",
     "gluten-free": r"gluten[- ]?free|glutenfrei|sans gluten|sin gluten|sem gl[úu]ten|senza glutine",
@@ -33,7 +33,7 @@ DIETS = {
 }
 
 # "I don't eat meat" in each language: a vegetarian diet.
-NO_MEAT = (r"\b(?:i (?:don'?t|do not|never) eat meat|ich esse (?:kein|nie) fleisch|je ne mange (?:pas|jamais) de viande|"
+NO_MEAT = (r"\b(?:i (?:don'?t|do not|never) eat meat|ich esse (?:\w+ )?(?:kein|nie) fleisch|je ne mange (?:pas|jamais) de viande|"
            r"no como carne(?! de)|(?:eu )?n[ãa]o como carne(?! de)|non mangio carne)\b")
 EATS_MEAT = (r"\b(?:i eat meat|i'?m eating meat|ich esse (?:wieder )?fleisch|je (?:re)?mange (?:de nouveau )?de la viande|"
              r"(?:vuelvo a comer|como) carne|(?:voltei a comer|como) carne|(?:mangio|sono tornat[oa] a mangiare) carne)\b")

@@ -39,6 +39,8 @@ TAG = re.compile(r",?\s*(?:(?:can|could|would|will) you (?:please )?(?:keep|reme
                  r"(?:podes|pode|voc[êe] pode|consegues) (?:anotar|lembrar|guardar)(?: isso)?|"
                  r"(?:puoi|potresti|può) (?:segnarlo|segnartelo|ricordarlo|ricordartelo|annotarlo|salvarlo)|"
                  r"(?:ok|okay|right|alright|got it|yeah|ja|oder|d'accord|vale|né|ok)\s*)\?\s*$", re.I)
+NEG_TAG = re.compile(r",?\s*\b(?:no|non|nicht|nich|ne|hein|vero|verdad|n[ãa]o|innit|n'est-ce pas)\s*\?\s*$", re.I)  # a tag, not a question
+OWN = re.compile(r"(?:^|\s)(?:i'm|i am|i (?:have|take|eat|don't|do|can't)|je|j'|j’|soy|estoy|tengo|sou|estou|tenho|sono|ho|ich|bin|hab|habe)\b", re.I)
 ASKS_TO_CHANGE = re.compile(r"\b(?:bump|raise|lower|change|set|increase|reduce|move)\b[^?]*\bto\b", re.I)
 HYPOTHETICAL = re.compile(  # a condition or supposition: what follows it is not stated as true
     r"\b(?:if (?:i|we) (?:were|was|had|moved|lived|became|went|ate|stopped|started|got|did|could|didn'?t|weren'?t|wasn'?t)|"
@@ -91,6 +93,9 @@ def hard_kind(sentence: str, kind: str, p: float) -> tuple[str, float, str]:
     if sentence.rstrip().endswith("?") and TAG.search(sentence) and TAG.sub("", sentence).strip(" ,.") and \
             not TAG.sub("", sentence).rstrip().endswith("?"):
         return (kind if kind != "question" else "fact"), p, ""  # '…, flight AC 871, can you keep that handy?'
+    if (tag := NEG_TAG.search(sentence)) and "¿" not in sentence and (rest := sentence[:tag.start()]).strip(" ,") and \
+            not rest.rstrip().endswith("?") and OWN.search(rest):  # 'soy alérgica a los sulfitos, irónico no?'
+        return (kind if kind != "question" else "fact"), p, ""
     if sentence.rstrip().endswith("?") and not ASKS_TO_CHANGE.search(sentence):
         return "question", 1.0, "ends with a question mark"
     return kind, p, ""
@@ -174,7 +179,8 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
     own = unquoted(told if told and kind != "question" else sentence)
     r = Reading(said, lang, who(own), kind, p, top)
     if r.who == "other" and not re.search(r"[\"“”„«»:]", own) and \
-            any(whom == "self" and FIRST_PERSON.match(text) for text, whom in clauses(own)):
+            any(whom == "self" and FIRST_PERSON.match(re.sub(r"^\W*(?:but|and|aber|und|mais|et|pero|y|mas|e|ma)\s+", "", text, flags=re.I))
+                for text, whom in clauses(own)):
         r.who = "self"  # 'Lucia è vegana, io invece mangio tutto': the slots come from the user's clause (slots())
     r.found, r.refused = slots(own, lang, context)
     if (h := HYPOTHETICAL.search(own)) and r.found:  # 'If I were vegan …': only what was said before the condition stands
@@ -183,7 +189,10 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
         if not r.found:
             r.why = f"hypothetical ('{h.group(0)}'): nothing in it is stated as true"
             return r
-    if kind == "deletion" and re.search(r"\b(?:before i|in case i|lest i|don'?t|do not|never|not) (?:forget|delete)\b", sentence, re.I):
+    if kind == "deletion" and re.search(r"\b(?:before i|in case i|lest i|don'?t|do not|never|not) (?:forget|delete)\b|\b(?:i )?forgot to (?:say|mention|tell)|"
+                                        r"\bdimenticavo\b|\bj'(?:allais|ai) oubli[ée] de (?:dire|pr[ée]ciser|mentionner)|\bj'oubliais\b|"
+                                        r"\bse me olvid[óo] (?:decir|decirte|mencionar)|\bolvid[ée] (?:decir|decirte|mencionar)|"
+                                        r"\besqueci(?:-me)? de (?:dizer|falar|mencionar)|\b(?:fast )?vergessen(?: zu (?:sagen|erwähnen))?\b", sentence, re.I):
         kind = r.kind = "fact"  # "before I forget: my budget is 40 EUR" asks nobody to forget anything
     if kind == "deletion" and r.found:  # "forget that I'm allergic to nuts": it takes the fact back
         r.kept = [("retract", (f"allergic to {v}" if s.startswith("allergy:") else v), f"The user is no longer "

@@ -10,19 +10,25 @@ import re
 
 from course_lib.model.offline.lang.concepts import find
 from course_lib.model.offline.lang.lexicon import DIETS, EATS_MEAT, NO_MEAT, alternation, canonical
+from course_lib.model.offline.lang.slots_food import read_food
+from course_lib.model.offline.lang.slots_medication import found_medication
 
 Found = tuple[str, str, str]
 DIET = alternation(DIETS)
-NEGATED = r"(?:not|no longer|n't|nicht(?: mehr)?|kein\w*|ne suis (?:pas|plus)|n'est plus|ya no|no soy|no estoy|n[ãa]o sou|" \
+NEGATED = r"(?:not|no longer|n't|nicht(?: mehr)?|ned|kein\w*|ne suis (?:pas|plus)|n'est plus|ya no|no soy|no estoy|n[ãa]o sou|" \
           r"j[áa] n[ãa]o|non sono|non più|nie|stopped being|quit being|gave up being|no more|arrêté d'être|dej[ée] de ser|" \
-          r"deixei de ser|smesso di essere)"
+          r"deixei de ser|smesso di essere|non \w+ più|ne \w+ plus|no \w+ más|n[ãa]o \w+ mais|(?:je|j'|chu|jsuis) (?:suis )?plus)"
 LIST_SPLIT = r"\s*(?:,|\band(?: also)?(?: to)?\b|\bor\b|\bas well as\b|\bund(?: auch)?(?: gegen)?\b|\bet(?: aussi)?(?: aux?| à)?\b|" \
              r"\by(?: también)?(?: a(?: los| las| la| el)?)?\b|\be(?: também)?(?: a| ao| aos| à| às)?\b|\be anche(?: a| al| alle| ai)?\b)\s*"
 ARTICLES = r"^(?:to|the|a|an|some|any|both|either|gegen|auf|les|le|la|l'|des|du|de la|de|aux|au|à|los|las|el|al|a los|a las|a la|" \
            r"o|os|as|ao|aos|à|às|il|lo|gli|le|i|alle|al|ai|agli|allo)\s+"
+ADVERB = r"^(?:really |very |so |well |bien |muy bien |bem |muito bem |bene |molto bene |gut |so gut |tr[eè]s bien |mal |male )+"
 # A list of allergens stops here; fillers ("lol", "btw") do not stop it: values.py cuts them from each item.
 STOP = r"(?:[.!;:(]| any ?more\b| anymore\b| mehr\b| plus\b|, (?:so|which|but|and i|it|i)\b| so\b| which\b| but\b| since\b| though\b| too\b| as well\b| actually\b|" \
-       r" now\b| since\b| after all\b| and (?:i|my)\b| mais\b| aber\b| pero\b| mas\b| ma\b| seit\b| depuis\b| desde\b| da\b|$)"
+       r" now\b| since\b| after all\b| and (?:i|my)\b| mais\b| aber\b| pero\b| mas\b| ma\b| seit\b| depuis\b| desde\b| da\b|" \
+       r" en plus\b| (?:pour|por|para|x|per) (?:si|les|le|la|el|los|las|il|i|mes|mis|meus|miei|when|quand|cuando|quando)\b|" \
+       r",\s*\w+(?:ment|mente|ly)\b| (?:because|cuz|cause|weil|parce|porque|pq|perch[ée]|quindi|donc)\b|" \
+       r"[\U0001F300-\U0001FAFF\u2600-\u27BF]|$)"
 ALLERGIC = r"(?:allergic|alergic|allergisch|allergique|al[ée]rgic[oa]|allergic[oa]|alérgic[oa])"
 LACTOSE = r"lactose|laktose|lactosa|lattosio"
 CONDITIONS = {  # word said -> the condition stored
@@ -39,31 +45,29 @@ CONDITIONS = {  # word said -> the condition stored
     "hay fever": r"hay ?fever|heuschnupfen|rhume des foins|fiebre del heno|febre dos fenos|raffreddore da fieno",
 }
 # "I have X" / "I suffer from X" is a condition when X looks like one: a medical word ending, a known name or an acronym.
+HAVE = (r"i (?:have|'ve got|have got|suffer from|live with|was diagnosed with|got diagnosed with|struggle with)|i'?ve got|i'?ve|"
+        r"ich (?:habe|hab|leide an|leide unter)|j'ai|je souffre d[e']|tengo|sufro de|tenho|sofro de|ho|c'ho|ci ho|soffro di|"
+        r"(?:me|le) (?:diagnosticaron|han diagnosticado|diagnosticaram)|on m'a diagnostiqu[ée]|mi hanno diagnosticato")
+SLANG = r"dodgy|gammy|dicky|bum|busted|wonky|crook|bad"  # said of a joint: a bad hip
 HAVE_CONDITION = re.compile(
-    r"\b(?:i (?:have|'ve got|have got|suffer from|live with|was diagnosed with|got diagnosed with|struggle with)|i'?ve|"
-    r"ich (?:habe|leide an|leide unter)|j'ai|je souffre d[e']|tengo|sufro de|tenho|sofro de|ho|soffro di)\s+"
+    rf"\b(?:{HAVE})\s+"
     r"(?:an? |une? |eine?n? |una? |um |uma |l'|la |le |el |der |die |das |o |a |il |lo |de l'|de la |du |des )?"
-    r"((?:(?:bad|chronic|severe|mild|bit of|slight|heart|kidney|liver|thyroid|lung|skin|autoimmune|mental health|sleep) )?"
+    rf"((?:(?:{SLANG}|weak|chronic|severe|mild|bit of|slight|heart|kidney|liver|thyroid|lung|skin|autoimmune|mental health|sleep) )?"
     r"(?:[a-zà-ÿ'’-]*(?:itis|osis|ism|emia|aemia|pathy|algia|philia)|(?-i:[A-Z]{2,5})|[\w'’-]+(?: [\w'’-]+)? (?:disease|disorder|syndrome|condition)|"
-    r"anxiety|depression|arthritis|back|knee|hip|cancer|lupus|psoriasis|eczema|gout|dyslexia|autism|insomnia|sleep apnoea|"
+    r"anxiety|depression|arthritis|back|knees?|hips?|shoulder|ankle|wrist|neck|elbow|cancer|lupus|psoriasis|eczema|gout|dyslexia|autism|insomnia|sleep apnoea|"
     r"sleep apnea|tinnitus|glaucoma|hearing loss|chronic pain|long covid|crohn'?s(?: disease)?|an? ?pacemaker|depressionen|"
     r"angstst[öo]rung|rheuma|d[ée]pression|anxi[ée]t[ée]|ansiedad|depresi[óo]n|ansiedade|depress[ãa]o|ansia|depressione))\b", re.I)
 IS_CONDITION = re.compile(r"\b(?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono)\s+((?:partially |completely |almost )?"
                           r"(?:deaf|blind|hard of hearing|visually impaired|autistic|dyslexic|epileptic|an(?:a)?emic|disabled|"
                           r"colou?r-?blind|taub|blind|sourde?|aveugle|sord[oa]|ciego|cieg[oa]|cego|cega|surd[oa]|diabetic))\b", re.I)
 CONDITION = alternation(CONDITIONS)
-MOBILITY = r"wheelchair|rollstuhl|fauteuil roulant|silla de ruedas|cadeira de rodas|sedia a rotelle|crutches|walking stick|mobility scooter"
-TAKES = re.compile(r"\b(?:i (?:take|am taking|use)|i'?m (?:taking|on)|i am on|ich nehm(?:e)?|je prends|(?:eu )?tomo|estoy tomando|"
-                   r"estou (?:a )?tomando|estou a tomar|prendo|sto prendendo)\b([^.;!?]{0,50})", re.I)
-STOPPED = re.compile(r"\b(?:took me off|taken me off|stopped taking|(?:no longer|don'?t|do not) take|i'?m (?:no longer|not) on|"
-                     r"nehme? (?:kein\w*|nicht mehr)|(?:hab(?:e)?|habe ich) (?:\w+ )?abgesetzt|je ne prends plus(?: de| d')?|"
-                     r"j'ai arr[êe]t[ée](?: de prendre)?|ya no tomo|dej[ée] de tomar|j[áa] n[ãa]o tomo|deixei de tomar|"
-                     r"non prendo più|ho smesso di prendere)\b([^.;!?]{0,40})", re.I)
-DRUG = re.compile(r"\b([A-Za-z]+(?:statin|pril|olol|sartan|azole|mab|cillin|mycin|oxetine|pram|pine|thyrox(?:ine)?|formin))\b")
-FOODS = {"pork": r"pork|schweinefleisch|schwein|porc|cerdo|carne de porco|porco|maiale|carne di maiale",
-         "beef": r"beef|rindfleisch|b(?:œ|oe)uf|ternera|carne de vaca|manzo", "alcohol": r"alcohol|alkohol|alcool|booze",
-         "fish": r"fish|fisch|poisson|pescado|peixe|pesce", "dairy": r"dairy|milchprodukte|produits laitiers|l[áa]cteos|latic[íi]nios|latticini"}
-FOOD = alternation(FOODS)
+MOBILITY = {  # the aid said -> the aid stored
+    "wheelchair": r"wheelchair|rollstuhl|fauteuil roulant|silla de ruedas|cadeira de rodas|sedia a rotelle|carrozzina",
+    "crutches": r"crutches|krücken|béquilles|muletas|stampelle",
+    "walking stick": r"walking stick",
+    "walker": r"zimmer frame|walking frame|rollator|d[ée]ambulateur|deambulatore",
+    "mobility scooter": r"mobility scooter|elektromobil|scooter (?:pour|para) (?:personnes|mobilidade)"}
+MOBILITY_ANY = re.compile(rf"\b({alternation(MOBILITY)})\b", re.I)
 OBJ = r"([^,.;!?]+)"
 SUBJ = r"^([^.;!?]*?)\s*\b"
 REACTS_TO = re.compile(  # the user reacts to what follows the verb, per language
@@ -90,35 +94,56 @@ def items(text: str) -> list[str]:
     """'nuts and also to shellfish' -> ['nuts', 'shellfish']: a list split into its items, articles dropped."""
     text = re.split(STOP, text, maxsplit=1, flags=re.I)[0]
     out = []
-    for part in re.split(LIST_SPLIT, text, flags=re.I):
-        part = re.sub(ARTICLES, "", part.strip().lower()).strip(" '’")
+    pieces = re.split(f"({LIST_SPLIT})", text, flags=re.I)
+    for sep, part in zip([""] + pieces[1::2], pieces[::2]):
+        if re.match(r"\s*(?:not?|nicht|kein\w*|pas|non|n[ãa]o|nn)\b", part, re.I):
+            break  # 'al melocotón, no al kiwi': what follows is denied
+        if sep.strip() == "," and part.strip() and not find("food", part) and not find("medication", part):
+            break  # after a comma only a thing the lexicon knows goes on the list ('sulfitos, irónico no' ends at the comma)
+        part = re.sub(ADVERB, "", re.sub(ARTICLES, "", part.strip().lower()).strip(" '’"))
         part = re.sub(ARTICLES, "", part).strip()
-        if part and len(part.split()) <= 3 and not re.fullmatch(r"(?:it|that|this|them|everything|anything)", part):
+        if len(part.split()) > 3:
+            break  # a clause, not an item: the list ended before it ('… lattosio e il coriandolo nn lo sopporto, sa di …')
+        if part and not re.fullmatch(r"(?:it|that|this|them|everything|anything)", part):
             out.append(part)
     return out
 
 
+DISHES = (r"(?:restaurants?|recipes?|options?|food|meals?|dishes?|menus?|places?|caf[ée]s?|proteins?|powders?|cheeses?|burgers?|"
+          r"alternatives?|versions?|products?|cookbooks?|ideas?|snacks?|brands?|spots?|baker(?:y|ies)|shops?|rezept\w*|restaurant\w*|gericht\w*|optionen|produkte|"
+          r"recettes?|plats?|id[ée]es|recetas?|platos?|opciones|comida|receitas?|pratos?|op[çc][õo]es|ricette?|piatti?|opzioni|"
+          r"ristoranti?|cibo|prodotti|productos|produtos|produits)\b")  # 'good vegan protein powders', 'ricette vegane': no diet
+DOING = r"i'?m (?:doing|on|following|trying)|(?:estou|tô|to) (?:fazendo|a fazer)|fa[çc]o|estoy (?:haciendo|a)|hago|sto facendo|faccio|je fais|ich mache"
+FISH_OK = (r"\b(?:fish (?:is )?(?:fine|ok|okay)|(?:i )?(?:do )?eat fish|fisch (?:geht|ja|schon|esse ich)|je mange (?:du )?poisson|"
+           r"le poisson (?:ça va|oui)|como pescado|el pescado s[ií]|como peixe|peixe sim|mangio (?:il )?pesce|il pesce s[ìi])")
+
+
 def found_diet(s: str) -> list[Found]:
     """'I'm vegetarian', 'Ich bin Veganerin', 'no como carne'; 'not vegan any more, just vegetarian' -> vegetarian only."""
-    said = [(m.start(), canonical(DIETS, m.group(0)) or "") for m in re.finditer(rf"\b(?:{DIET})\b", s, re.I)]
+    said = [(m.start(), canonical(DIETS, m.group(0)) or "") for m in re.finditer(rf"\b(?:{DIET})\b", s, re.I)
+            if not re.match(rf"[ -]+(?:[\w-]+ )?{DISHES}", s[m.end():], re.I) and not re.search(rf"{DISHES} +$", s[:m.start()], re.I)]
     negated = {d for at, d in said if re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:at], re.I)
                or re.search(rf"^\W*(?:\w+\W+)?(?:any ?more|anymore|mehr)\b", s[at + len(d):], re.I)}
     kept = [d for _, d in said if d and d not in negated]
-    if not kept and not negated and (cop := re.search(r"\b(?:i'?m|i am|ich bin|ich esse|je suis|je mange|soy|como|sou|como|sono|mangio)\s+", s, re.I)) \
+    if not kept and not negated and (cop := re.search(rf"\b(?:{DOING}|i'?m|i am|ich bin|ich esse|je suis|je mange|soy|como|sou|como|sono|mangio)\s+"
+                                                      rf"(?:an? |on an? |une? |una? |uma? |eine? )?", s, re.I)) \
             and (said_diet := find("diet", s[cop.end():cop.end() + 25])) and said_diet[0][0] == 0:
-        kept = [said_diet[0][1]]  # the lexicon, one typo tolerated: 'ich bin vegitarier', 'sono vegetarina', 'ich esse vegetarisch'
+        kept = [said_diet[0][1]]  # the lexicon, one typo tolerated: 'ich bin vegitarier', 'sono vegetarina', 'ich esse vegetarisch''
     if (no_meat := re.search(NO_MEAT, s, re.I)) and not kept and \
-            [v for _, v in find("food", s[no_meat.start():no_meat.end() + 20])][-1:] == ["meat"]:  # not 'carne roja'
-        kept = ["vegetarian"]
+            [v for _, v in find("food", re.split(r"[,;]", s[no_meat.start():no_meat.end() + 20])[0])][-1:] == ["meat"]:  # not 'carne roja''
+        kept = ["pescatarian" if re.search(FISH_OK, s[no_meat.end():], re.I) else "vegetarian"]
     meat = re.search(EATS_MEAT, s, re.I)
     if meat and not re.search(rf"(?:{NEGATED}|\bno|\bn[ãa]o|\bnon|\bne|\bnie)\W*(?:\w+\W+)?$", s[:meat.start()], re.I):
         return [("diet", "eats meat", "The user eats meat.")]
+    if kept and kept[-1] in ("low carb", "keto"):
+        return [("diet", kept[-1], f"The user follows a {kept[-1]} diet.")]
     if kept:
         return [("diet", kept[-1], f"The user is {kept[-1]}.")]
     if re.search(r"\b(?:i eat (?:pretty much |just about |basically )?(?:everything|anything)|ich esse alles|je mange de tout|"
                  r"como de todo|como de tudo|mangio (?:di )?tutto)\b", s, re.I):
         return [("diet", "everything", "The user eats everything.")]
-    if re.search(r"\b(?:co?eliac|celiac|z[öo]liakie|c(?:œ|oe)liaque|cel[íi]ac[oa])\b", s, re.I) and not negated:
+    if re.search(r"\b(?:co?eliac|celiac|z[öo]liakie|c(?:œ|oe)liaque|cel[íi]ac[oa])\b", s, re.I) and not negated and \
+            re.search(r"\bgl[úu]t(?:en|ine)\b(?![- ]?free)", s, re.I):  # coeliac and says gluten is out: 'so gluten is a real problem for me'
         return [("diet", "gluten-free", "The user is gluten-free.")]
     return [("retract", d, f"The user is no longer {d}.") for d in sorted(negated)]
 
@@ -127,12 +152,12 @@ def found_allergies(s: str) -> list[Found]:
     """'allergic to nuts and also to shellfish' -> two facts; 'I'm not allergic to X (any more)' -> a retraction."""
     out: list[Found] = []
     for m in re.finditer(rf"\b{ALLERGIC}\s+(?:(?:to|gegen|auf|aux|au|à|alle|alla|agli|al|ai|aos|ao|a)\b)?\s*(.+)"
-                         rf"|\b(?:allergy|allergie|alergia|allergia) (?:to|gegen|à|au|aux|a|al|ao|alle)\s+(.+)"
+                         rf"|\b(?:allergy|allergie|alergia|allergia) (?:(?:is|es|é|è|ist|est|c'est) )?(?:to|gegen|à|au|aux|a|al|ao|alle)\s+(.+)"
                          rf"|\b([\w-]+) allergy\b|(?:^|\bno )([\w -]+?),? i have an allergy"
                          rf"|\b(?:gegen|auf) ([\w ,-]+?) (?:bin ich |sehr |stark )*allergisch|\b(\w{{3,}}?)-?allergie\b", s, re.I):
         what = items(next(g for g in m.groups() if g))
         negated = re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) or \
-            re.search(r"\b(?:any ?more|after all|nicht mehr|plus)\b", s[m.start():], re.I)
+            re.search(r"\b(?:any ?more|after all|nicht mehr|(?<!en )plus(?! de| que))\b", s[m.start():], re.I)
         for item in what:
             if negated:
                 out.append(("retract", f"allergic to {item}", f"The user is no longer allergic to {item}."))
@@ -163,9 +188,10 @@ def found_reactions(s: str) -> list[Found]:
 def found_intolerance(s: str) -> list[Found]:
     """'lactose intolerant', 'intolérant au lactose', "I can't eat gluten"."""
     out: list[Found] = []
-    if re.search(rf"\b(?:{LACTOSE})[- ]?(?:intolerant|intoleranz|intolerance|intolérance)|intol[ée]ran(?:t|te|ce)s?\s+(?:to|au|à|a|a la|al|alla)\s+"
-                 rf"(?:la |o |a )?(?:{LACTOSE})|\bintollerante al lattosio", s, re.I):
-        out.append(("intolerance:lactose", "lactose", "The user is lactose intolerant."))
+    if (lac := re.search(rf"\b(?:{LACTOSE})[- ]?(?:intolerant|intoleranz|intolerance|intolérance)|intol[ée]ran(?:t|te|ce)s?\s+(?:to|au|à|a|a la|al|alla)\s+"
+                         rf"(?:la |o |a )?(?:{LACTOSE})|\bintollerante al lattosio", s, re.I)):
+        out.append(("retract", "lactose intolerant", "The user is no longer lactose intolerant.") if re.search(
+            rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:lac.start()], re.I) else ("intolerance:lactose", "lactose", "The user is lactose intolerant."))
     for m in re.finditer(r"\b(?:i'?m|i am) ([\w-]+) intolerant\b|\b(?:i'?m|i am) intolerant (?:to|of) (.+)|\bintol[ée]rante? (?:(?:au|à la|aux|à)\s+|à l')(.+)|"
                          r"\bintolerante (?:(?:a la|al|a los|a las|a|ao|à|aos|às)\s+)(.+)|\bintollerante (?:(?:al|alla|ai|alle|agli)\s+|all')(.+)|"
                          r"\b(?:i )?(?:can'?t|cannot|can not|am unable to) (?:eat|have|digest|tolerate) (.+)|\bich (?:kann|vertrage) (?:kein\w*|nicht) (.+?)(?: essen| vertragen)?\b"
@@ -174,29 +200,45 @@ def found_intolerance(s: str) -> list[Found]:
         for item in items(next(g for g in m.groups() if g)):
             if re.fullmatch(r"gluten|glutine|glúten|gluten-free", item) and re.search(r"\b(?:can|kann|peux|puedo|posso)", m.group(0), re.I):
                 out.append(("diet", "gluten-free", "The user is gluten-free."))  # cannot eat gluten: a gluten-free diet
+            elif re.fullmatch(LACTOSE, item) and not out:  # 'no tolero bien la lactosa'
+                out.append(("intolerance:lactose", "lactose", "The user is lactose intolerant."))
             elif not re.fullmatch(LACTOSE, item) and not re.fullmatch(r"meat|fleisch|viande|carne|lactose intolerant", item):
                 out.append((f"intolerance:{item}", item, f"The user cannot eat {item}."))
     for m in re.finditer(r"\b(?:i have|i've got|ich habe|j'ai|tengo|tenho|ho)\s+(?:an? |une? |eine? |una? |uma? |)(?:(?:mild|slight|severe|"
                          r"leichte|starke|légère|forte|leve|lieve|grave)\s+)?([\w-]+)[- ]?(?:intolerance|intoleranz|unverträglichkeit)\b"
-                         r"|\b(?:intolérance|intolerancia|intolerância|intolleranza) (?:au |à la |aux |à l'|a la |al |ao |à |al |alla |ai )?([\w-]+)", s, re.I):
-        item = (m.group(1) or m.group(2)).lower()
+                         r"|\b(?:intolérance|intolerancia|intolerância|intolleranza) (?:au |à la |aux |à l'|a la |al |ao |à |al |alla |ai )?([\w-]+)"
+                         r"|\b(\w{4,}?)-?(?:intoleranz|unverträglichkeit)\b", s, re.I):  # 'eine Fruktoseintoleranz'
+        item = next(g for g in m.groups() if g).lower()
         if not re.fullmatch(LACTOSE, item) and f"intolerance:{item}" not in [f[0] for f in out]:
             out.append((f"intolerance:{item}", item, f"The user is {item} intolerant."))
     return out
+
+
+def chronic(near: str, cond: str) -> str:
+    """The condition with 'chronic' when the words around it say so ('enxaquecas crónicas', 'chronische Migräne')."""
+    said = re.search(r"\b(?:chronic|chronisch\w*|chroniques?|cr[óo]nic[oa]s?|croniche|cronici)\b", near, re.I)
+    return f"chronic {cond}" if said and not cond.startswith("chronic") else cond
 
 
 def found_condition(s: str) -> list[Found]:
     """'I have type 1 diabetes', 'Je suis diabétique', 'I'm pregnant', 'I use a wheelchair', 'I take insulin';
     'I have IBS', 'I suffer from arthritis', "I'm hard of hearing" (an open condition, by its form)."""
     out: list[Found] = []
-    m = re.search(rf"\b(?:{CONDITION})\b", s, re.I)
+    m = re.search(rf"\b(?:{CONDITION})(?=(?:e?s)?\b)", s, re.I)  # 'wegen meines Bluthochdrucks'
+    known = [] if m else [(h, c) for h in re.finditer(rf"\b(?:{HAVE})\s+", s, re.I)
+                          for at, c in find("condition", " ".join(s[h.end():].split()[:4]))[:1] if at <= 1]
     if m:
         cond = canonical(CONDITIONS, m.group(0).lower()) or m.group(0).lower()
+        cond = chronic(" ".join(s[:m.start()].split()[-1:] + s[m.start():].split()[:2]), cond)
         if cond == "diabetes" and (kind := re.search(r"\b(?:type|typ|tipo)\s*([12])\b", s, re.I)):
             cond = f"type {kind.group(1)} diabetes"  # 'je suis diabétique de type 2'
-        out.append(("condition", cond, "The user is pregnant." if cond == "pregnant" else f"The user has {cond}."))
+        out.append(("allergy:pollen", "pollen", "The user is allergic to pollen.") if cond == "hay fever" else  # 'Heuschnupfen'
+                   ("condition", cond, "The user is pregnant." if cond == "pregnant" else f"The user has {cond}."))
+    elif known:  # 'tenho pressão alta', 'Ich hab Höhenangst', "j'ai peur de l'avion": a condition the lexicon knows
+        cond = chronic(" ".join(s[known[0][0].end():].split()[:4]), known[0][1])
+        out.append(("condition", cond, f"The user has {'a ' if cond.startswith('fear') else ''}{cond}."))
     elif (h := HAVE_CONDITION.search(s)) and h.group(1).lower() not in ("it", "this", "that"):
-        cond = h.group(1) if re.fullmatch(r"[A-Z]{2,5}", h.group(1)) else h.group(1).lower()
+        cond = h.group(1) if re.fullmatch(r"[A-Z]{2,5}", h.group(1)) else re.sub(rf"^(?:{SLANG}) ", "bad ", h.group(1).lower())
         article = "a " if re.search(r"\b(?:a|an)\s+$", s[:h.start(1)], re.I) else ""
         out.append(("condition", cond, f"The user has {article}{cond}."))
     elif (cop := re.search(r"\b(?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono)\s+", s, re.I)) and \
@@ -206,46 +248,12 @@ def found_condition(s: str) -> list[Found]:
     elif (i := IS_CONDITION.search(s)):
         cond = i.group(1).lower()
         out.append(("condition", cond, f"The user is {cond}."))
-    if re.search(rf"\b(?:{MOBILITY})\b", s, re.I):
-        out.append(("mobility", "wheelchair", "The user uses a wheelchair."))
+    if (aid := MOBILITY_ANY.search(s)):
+        what = canonical(MOBILITY, aid.group(1)) or "wheelchair"
+        out.append(("mobility", what, f"The user uses {'' if what == 'crutches' else 'a '}{what}."))
     return out + found_medication(s)
-
-
-def medicine(text: str) -> str | None:
-    """The first medication named in `text`: one the concept lexicon knows (generic or brand name, any language),
-    else a word with a drug-name ending ('-statin', '-pril', '-olol', '-sartan' …)."""
-    known = find("medication", text)
-    if known:
-        return known[0][1]
-    m = DRUG.search(text)
-    return m.group(1).lower() if m else None
-
-
-def found_medication(s: str) -> list[Found]:
-    """'I take levothyroxine', 'ich nehm jeden Tag Ramipril', 'Je prends du Levothyrox' -> medication; 'the doctor
-    took me off metformin', 'ho smesso di prendere la metformina' -> the medication taken back."""
-    if (stop := STOPPED.search(s)) and (name := medicine(stop.group(1))):
-        return [("retract", f"takes {name}", f"The user no longer takes {name}.")]
-    if (take := TAKES.search(s)) and (name := medicine(take.group(1))):
-        return [("medication", name, f"The user takes {name}.")]
-    return []
-
-
-def found_avoid(s: str) -> list[Found]:
-    """'I don't eat pork', 'Eu não como carne de porco', 'y no como carne roja', "I don't drink" -> preference:<food>
-    'no <food>' (the food by the concept lexicon, in any language)."""
-    m = re.search(rf"\b(?:(?:i )?(?:don'?t|do not|never) (?:eat|drink|touch)|ich (?:esse|trinke) (?:kein\w*|nie)|je ne (?:mange|bois) "
-                  rf"(?:pas|jamais) (?:de |d')?|(?:eu )?n[ãa]o (?:como|bebo)|no (?:como|bebo)|non (?:mangio|bevo))\s*([^,.;!?]*)", s, re.I)
-    foods = find("food", m.group(1)[:40]) if m else []
-    if foods and foods[0][0] <= 1 and foods[0][1] != "meat":  # the food right after the verb; 'no meat' is a diet
-        food = foods[0][1]
-        verb = "drink" if food == "alcohol" else "eat"
-        return [(f"preference:{food}", f"no {food}", f"The user does not {verb} {food}.")]
-    if re.search(r"\bi (?:don'?t|do not|dont) drink\b(?! (?:coffee|tea|milk|water))", s, re.I):
-        return [("preference:alcohol", "no alcohol", "The user does not drink alcohol.")]
-    return []
 
 
 def read_health(s: str) -> list[Found]:
     """Every food and health slot this sentence fills."""
-    return found_diet(s) + found_allergies(s) + found_reactions(s) + found_intolerance(s) + found_condition(s) + found_avoid(s)
+    return found_diet(s) + found_allergies(s) + found_reactions(s) + found_intolerance(s) + found_condition(s) + read_food(s)

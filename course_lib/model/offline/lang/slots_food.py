@@ -1,0 +1,134 @@
+"""Foods the user avoids, dislikes or does not tolerate, and not drinking alcohol (six languages).
+
+Each rule is "a verb of that class + a food the concept lexicon knows" (data/concepts.json, family food), so a
+verb alone never makes a fact ('I can't stand waiting' gives nothing):
+
+    avoid     I don't eat pork / we avoid onions / je mange pas de porc / no como cerdo  -> preference:pork 'no pork'
+    dislike   I can't abide mushrooms / je déteste la coriandre / odeio coentro           -> preference:X 'dislikes X'
+    object first, as people say it in speech: 'il coriandolo non lo sopporto', 'i peperoni nn li posso mangiare',
+              'el cilantro no lo soporto', 'Koriander mag ich nicht', 'Ibuprofen vertrage ich nicht'
+    bloating  dairy makes me bloated / i latticini mi gonfiano / la leche me hincha      -> intolerance:X
+    alcohol   I'm off the booze / I'm teetotal / no tomo trago / sono astemia            -> preference:alcohol
+
+A pronoun object ('pork, I don't eat it') takes the food named before it in the sentence.
+"""
+from __future__ import annotations
+
+import re
+
+from course_lib.model.offline.lang.concepts import find
+
+Found = tuple[str, str, str]
+AVOID = (r"\b(?:i |we )?(?:don'?t|do not|never|won'?t|dont) (?:eat|touch)\b|\b(?:i|we) (?:avoid|stay away from|steer clear of|cut out)\b|"
+         r"\b(?:ich|wir) (?:esse|ess|essen|rühre|trinke) (?:\w+ )?(?:kein\w*|nie|nichts mit)\b|\b(?:ich|wir) (?:vermeide|meide|vermeiden|meiden|verzichte auf)\b|"
+         r"\b(?:je|on|nous) (?:ne |n')?(?:mange|mangeons|touche) (?:pas|jamais|plus|point)\b(?: de| d'| du| des)?|\bj'[ée]vite\b|\bon [ée]vite\b|"
+         r"\b(?:yo )?no (?:como|comemos|pruebo)\b|\bnunca como\b|\b(?:eu )?n[ãa]o (?:como|comemos)\b|\bnunca como\b|"
+         r"\b(?:io )?non (?:mangio|mangiamo|tocco)\b|\bevit(?:o|amos|iamo)\b")
+DISLIKE = (r"\b(?:i|we) (?:really |just |absolutely )?(?:hate|dislike|detest|loathe|can'?t stand|cannot stand|can'?t abide|cannot abide|"
+           r"can'?t bear|cannot bear)\b|\bich (?:hasse|kann (?:\w+ )?nicht ausstehen)\b|\bje (?:d[ée]teste|hais)\b|\bj'ai horreur\b|"
+           r"\bje (?:ne )?(?:supporte|peux) pas\b|\b(?:yo )?odio\b|\bno (?:soporto|aguanto)\b|\bodeio\b|\bn[ãa]o (?:suporto|aguento)\b|"
+           r"\bdetesto\b|\bnon (?:sopporto|reggo)\b")
+PRONOUN = r"(?:it|them|that|those|lo|la|los|las|le|les|li|o|a|os|as|es|sie|das|ça)"
+CLITIC = r"(?:lo|la|li|le|los|las|les|l'|o|a|os|as)"
+FIRST = re.compile(  # the food first, then a negated verb with a clitic: 'il coriandolo nn lo sopporto'
+    rf"(?P<obj>[^\W\d][\w'’-]*(?: [\w'’-]+){{0,3}})\s*,?\s+(?:(?:eu|io|yo|je|moi)\s+)?(?:non|nn|no|não|nao|ne|n')\s*(?:{CLITIC}\s*)?"
+    r"(?:(?:posso|puedo|peux|consigo|riesco a)\s+)?(?P<verb>mangi\w*|mangia|mang\w*|como|comer|sopporto|soporto|suporto|supporte|"
+    r"aguanto|reggo|tolero|tollero|digerisco|digiero|dig[eè]re|bevo|bebo|bois)\b", re.I)
+GERMAN_FIRST = re.compile(  # German puts the object first: 'Koriander mag ich nicht', 'Ibuprofen vertrage ich übrigens nicht'
+    r"(?P<obj>[\wäöüß-]+(?: [\wäöüß-]+)?) (?P<verb>mag|esse|ess|trinke|vertrage|vertrag) ich (?:\w+ )?(?:nicht|kein\w*|nie|gar nicht)\b", re.I)
+BLOATS = re.compile(
+    r"^(?P<subj>[^.;!?]*?)\s*\b(?:makes? me (?:so |super |really |very |all )?(?:bloated|gassy)|bloats? me|"
+    r"gives? me (?:bloating|wind|gas|cramps|(?:a )?(?:stomach|tummy) ?ache)|bl[äa]h(?:t|en) mich(?: auf)?|"
+    r"macht mir (?:Bauchweh|Blähungen|Bauchschmerzen)|me ballonne(?:nt)?|me donne(?:nt)? (?:des ballonnements|mal au ventre)|"
+    r"me hincha(?:n)?|me da(?:n)? gases|me incha(?:m)?|me d[áa]o? gases|mi gonfia(?:no)?|mi fa(?:nno)? gonfiare)\b", re.I)
+ALCOHOL = re.compile(
+    r"\b(?:i'?m|i am) (?:off|off of|staying off|laying off) (?:the )?(?:grog|booze|drink|drinks|alcohol|sauce|bevvies)\b|"
+    r"\b(?:i'?m|i am) not drinking\b(?! (?:coffee|tea|milk|water|soda|juice))|\b(?:i'?m|i am) (?:teetotal|tee-total|a teetotaller|on the wagon)\b|"
+    r"\bi (?:don'?t|do not|dont|never) drink\b(?! (?:coffee|tea|milk|water|soda|juice|much|enough))|"
+    r"\bi (?:quit|stopped|gave up) (?:drinking|alcohol|the booze|booze)\b|"
+    r"\bich trinke (?:keinen alkohol|nie alkohol|nicht mehr|keinen tropfen)\b|\bich bin (?:abstinent|abstinenzler\w*)\b|"
+    r"\bje (?:ne )?bois (?:pas|plus|jamais) d'alcool\b|\bje (?:ne )?bois (?:pas|plus|jamais)\b(?! (?:de |d'|du |le |la ))|"
+    r"\bje suis abstinente?\b|\b(?:yo )?no (?:tomo|bebo) (?:trago|alcohol|nada de alcohol)\b|\bno bebo\b(?! (?:caf|t[ée]|leche|agua))|"
+    r"\bsoy abstemi[oa]\b|\b(?:eu )?n[ãa]o bebo\b(?! (?:caf|ch[áa]|leite|[áa]gua))|\bsou abst[êé]mi[oa]\b|\bparei de beber\b|"
+    r"\bnon bevo\b(?! (?:caff|t[èe]|latte|acqua))|\bsono astemi[oa]\b|\bho smesso di bere\b|\bdej[ée] de beber\b|\bj'ai arr[êe]t[ée] de boire\b", re.I)
+DRINKS = ("alcohol", "coffee", "caffeine", "energy drinks", "fizzy drinks", "milk", "raw milk")
+
+
+def foods_at(text: str, first: bool = True) -> list[str]:
+    """The foods a list names at the start of `text` ('pork, beef or lamb tonight' -> pork, beef, lamb); first=False:
+    the foods at its end ('meal plans with pork' -> pork)."""
+    found = find("food", text[:60] if first else text[-60:], typos=False)
+    words = len(re.findall(r"[\w'’-]+", text[:60] if first else text[-60:]))
+    if first:
+        out, last = [], -1
+        for at, food in found:
+            if at > last + 2 + (last < 0):  # the list goes on while its items are close ('onion, garlic and leek')
+                break
+            out.append(food)
+            last = at
+        return out
+    return [found[-1][1]] if found and found[-1][0] >= words - 3 else []
+
+
+def avoided(food: str) -> Found:
+    """preference:<food> 'no <food>'."""
+    return (f"preference:{food}", f"no {food}", f"The user does not {'drink' if food in DRINKS else 'eat'} {food}.")
+
+
+def disliked(food: str) -> Found:
+    return (f"preference:{food}", f"dislikes {food}", f"The user dislikes {food}.")
+
+
+def intolerant(food: str) -> Found:
+    return (f"intolerance:{food}", food, f"The user cannot eat {food}.")
+
+
+def found_avoid(s: str) -> list[Found]:
+    """A food avoided or disliked, said with the verb first, or with the food first (see the module docstring)."""
+    out: list[Found] = []
+    for verbs, make in ((DISLIKE, disliked), (AVOID, avoided)):
+        for m in re.finditer(verbs, s, re.I):
+            rest = re.sub(r"^\s*(?:eating|to eat|having|(?:any|anything with|food with|dishes with|de|d'|du|des|di|de la)\s+)?", "", s[m.end():])
+            foods = foods_at(rest)
+            if not foods and re.match(rf"\s*{PRONOUN}\b", rest, re.I):  # 'meal plans w pork, i dont eat it'
+                foods = foods_at(re.split(r"[,;:—–-]\s*(?=[^,;:—–-]*$)", s[:m.start()].rstrip(" ,"))[0], first=False) or \
+                    foods_at(s[:m.start()].rstrip(" ,"), first=False)
+            out += [make(f) for f in foods] if "meat" not in foods else []  # 'no meat (, fish is fine)' is a diet (found_diet)
+    for m in FIRST.finditer(s):
+        verb = m.group("verb").lower()
+        foods = foods_at(m.group("obj"), first=False)
+        make = intolerant if verb.startswith(("toler", "toller", "diger")) else disliked if verb in (
+            "sopporto", "soporto", "suporto", "supporte", "aguanto", "reggo") else avoided
+        out += [make(f) for f in foods if f != "meat"]
+    for m in GERMAN_FIRST.finditer(s):
+        verb, obj = m.group("verb").lower(), m.group("obj")
+        if verb.startswith("vertrag"):
+            foods, med = foods_at(obj, first=False), find("medication", obj, typos=False)
+            out += [intolerant(f) for f in foods] or ([(f"intolerance:{med[-1][1]}", med[-1][1],
+                                                         f"The user is intolerant to {med[-1][1]}.")] if med else [])
+        else:
+            out += [(disliked if verb == "mag" else avoided)(f) for f in foods_at(obj, first=False) if f != "meat"]
+    return out
+
+
+def found_bloating(s: str) -> list[Found]:
+    """'dairy makes me bloated', 'i latticini mi gonfiano', 'la leche me hincha' -> intolerance:<food>."""
+    m = BLOATS.search(s)
+    if not m:
+        return []
+    subject = re.split(r"[,:;]|\b(?:but|also|aber|mais|pero|mas|ma)\b", m.group("subj").rstrip(" ,:;"), flags=re.I)[-1]
+    return [intolerant(f) for f in foods_at(subject, first=False)]
+
+
+def found_alcohol(s: str) -> list[Found]:
+    """'I'm off the grog', "I'm not drinking", 'sono astemia', 'no tomo trago' -> preference:alcohol 'no alcohol'."""
+    return [avoided("alcohol")] if ALCOHOL.search(s) else []
+
+
+def read_food(s: str) -> list[Found]:
+    """Every food preference and food intolerance this sentence states, one per slot."""
+    out: list[Found] = []
+    for f in found_alcohol(s) + found_avoid(s) + found_bloating(s):
+        if f[0] not in [g[0] for g in out]:
+            out.append(f)
+    return out
