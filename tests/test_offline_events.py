@@ -176,3 +176,27 @@ def test_a_length_of_time_is_no_party_size(text):
 
 def test_italian_never_still_negates_a_trip():
     assert said("Non vado mai a Roma.") == []
+
+
+@pytest.mark.parametrize("message, fact", [
+    # a scale after the number, and currencies beyond EUR/USD/GBP; a word naming no one currency is kept as said
+    ("Our budget for the house is 35 lakh rupees.", "The user's budget is 3,500,000 INR."),
+    ("Para la reforma tenemos un presupuesto de 120 mil pesos.", "The user's budget is 120,000 pesos."),
+    ("Para o carro consigo pagar até 30 mil reais.", "The user's budget is 30,000 BRL."),
+    ("Mon budget pour les vacances, c'est 900 francs.", "The user's holiday budget is 900 CHF."),
+    ("I can spend 300 bucks on the bike, tops.", "The user's budget is 300 bucks."),
+    ("Il mio budget è di 2 milioni di euro per la casa.", "The user's budget is 2,000,000 EUR."),
+    # a budget without the word: a ceiling, what one can pay, what one has (and not what one spent)
+    ("Für die Küche kann ich höchstens 4.000 € ausgeben.", "The user's budget is 4,000 EUR."),
+    ("Pour le loyer je peux mettre 700 euros au maximum.", "The user's rent budget is 700 EUR."),
+    ("Para el alquiler puedo gastar 650 euros como mucho.", "The user's rent budget is 650 EUR."),
+    ("Per l'affitto posso spendere al massimo 800 euro.", "The user's rent budget is 800 EUR."),
+])
+def test_a_budget_in_other_currencies_scales_and_words(message, fact):
+    assert said(message) == [fact]
+
+
+@pytest.mark.parametrize("message", ["I spent 200 euros on the tyres.", "Das Hotel kostet 120 Euro pro Nacht.",
+                                     "Ho pagato 90 euro per la cena.", "a revisão dos 20 mil km é sexta"])
+def test_money_spent_or_a_distance_is_no_budget(message):
+    assert not [f for f in said(message) if "budget" in f]
