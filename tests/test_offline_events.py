@@ -200,3 +200,35 @@ def test_a_budget_in_other_currencies_scales_and_words(message, fact):
                                      "Ho pagato 90 euro per la cena.", "a revisão dos 20 mil km é sexta"])
 def test_money_spent_or_a_distance_is_no_budget(message):
     assert not [f for f in said(message) if "budget" in f]
+
+
+@pytest.mark.parametrize("message, fact", [
+    # weekdays said as recurring (a plural, an adverb, 'every', 'los', 'às', a list or a range) and an activity word
+    ("I work nights, sun thru wed, 8pm to 6am.", "The user works from Sunday to Wednesday, from 20:00 to 6:00."),
+    ("Ich hab dienstags und donnerstags um 18 Uhr Yoga-Kurs.", "The user has class every Tuesday and Thursday at 18:00."),
+    ("Je suis en télétravail les mardis.", "The user works from home every Tuesday."),
+    ("Tengo clase de inglés los martes y jueves de 18:00 a 19:30.",
+     "The user has English class every Tuesday and Thursday from 18:00 to 19:30."),
+    ("Vou à academia às segundas e quartas às 7h.", "The user goes to the gym every Monday and Wednesday at 7:00."),
+    ("Faccio i turni dal lunedì al giovedì, dalle 14 alle 22.", "The user works shifts from Monday to Thursday, from 14:00 to 22:00."),
+])
+def test_a_recurring_schedule_in_six_languages(message, fact):
+    assert said(message) == [fact]
+
+
+@pytest.mark.parametrize("message", ["I have a dentist appointment on Monday at 9.", "On Saturday I sat with Ana.",
+                                     "Mon frère travaille le lundi et le mardi."])
+def test_a_day_said_once_or_someone_elses_days_are_no_schedule_of_the_users(message):
+    assert not [f for f in said(message) if "every" in f or "from Monday" in f]
+
+
+@pytest.mark.parametrize("turns, fact", [
+    # a range of days with its month said elsewhere in the sentence; a correction that gives only the days keeps it
+    (("En septiembre me voy a Roma, del 4 al 11.",), "The user has a trip to Roma from 4 to 11 September."),
+    (("Im Juli fahren wir nach Sylt, vom 3. bis 10.",), "The user has a trip to Sylt from 3 to 10 July."),
+    (("In August we're going to Crete from the 3rd to the 17th.", "sorry, from the 4th to the 18th"),
+     "The user has a trip to Crete from 4 to 18 August."),
+    (("Em maio vou a Sevilha, de 2 a 9.", "ah não, enganei-me, é de 3 a 10"), "The user has a trip to Sevilha from 3 to 10 May."),
+])
+def test_a_range_of_days_takes_the_month_said_with_it_or_before(turns, fact):
+    assert said(*turns)[-1] == fact
