@@ -232,3 +232,20 @@ def test_a_day_said_once_or_someone_elses_days_are_no_schedule_of_the_users(mess
 ])
 def test_a_range_of_days_takes_the_month_said_with_it_or_before(turns, fact):
     assert said(*turns)[-1] == fact
+
+
+@pytest.mark.parametrize("message, fact", [
+    # British 'half ten'; specialists, car services and deliveries as appointments; 'tengo el / ho il <doctor>'
+    ("My physio is on Friday at half nine.", "The user has a physiotherapist appointment on Friday at 9:30."),
+    ("Tengo el endocrinólogo el 5 de mayo a las 9:00.", "The user has a doctor's appointment on 5 May at 9:00."),
+    ("Ho il neurologo il 12 aprile alle 11:15.", "The user has a doctor's appointment on 12 April at 11:15."),
+    ("Die Inspektion ist am 3. Juni um 8:00.", "The user has a car service appointment on 3 June at 8:00."),
+    ("La livraison du frigo est le 20 mai à 10h.", "The user has a delivery on 20 May at 10:00."),
+])
+def test_more_appointment_words_and_british_half_hours(message, fact):
+    assert said(message)[-1] == fact
+
+
+def test_half_is_no_time_before_a_length():
+    from course_lib.model.when import clock_time
+    assert clock_time("for half an hour").value is None and clock_time("at half ten tonight").value == "22:30"
