@@ -249,3 +249,24 @@ def test_more_appointment_words_and_british_half_hours(message, fact):
 def test_half_is_no_time_before_a_length():
     from course_lib.model.when import clock_time
     assert clock_time("for half an hour").value is None and clock_time("at half ten tonight").value == "22:30"
+
+
+@pytest.mark.parametrize("new, stored", [
+    # a retraction worded 'is not', 'no longer <verb>s', 'does not have <pet>' deletes the fact it takes back
+    ("The user is not allergic to peanuts.", "The user is allergic to peanuts."),
+    ("The user no longer plays squash.", "The user plays squash."),
+    ("The user does not have a dog called Rex.", "The user has a dog called Rex."),
+    ("The user is no longer with Julien.", "The user's partner is called Julien."),
+    ("The user no longer has the rabbit Nuvola.", "The user's rabbit is called Nuvola."),
+])
+def test_a_retraction_deletes_the_fact_it_takes_back(new, stored):
+    assert resolve(new, [("m0", "The user lives in Porto."), ("m1", stored)]) == \
+        {**resolve(new, [("m1", stored)]), "op": "DELETE", "id": "m1"}
+
+
+def test_not_having_a_thing_is_news_and_a_budget_for_a_purpose_is_updated():
+    assert resolve("The user does not have a car.", [("m0", "The user lives in Porto.")])["op"] == "ADD"
+    assert resolve("The user's monthly rent budget is 900 EUR.", [("m0", "The user's rent budget is 800 EUR.")])["op"] == "UPDATE"
+    assert resolve("The user's budget for the Crete holiday is 2000 EUR.",
+                   [("m0", "The user's budget for the Crete holiday is 1500 EUR.")]) == \
+        {"op": "UPDATE", "id": "m0", "reason": "new value for budget:holiday: 1500 EUR -> 2000 EUR"}
