@@ -270,3 +270,22 @@ def test_not_having_a_thing_is_news_and_a_budget_for_a_purpose_is_updated():
     assert resolve("The user's budget for the Crete holiday is 2000 EUR.",
                    [("m0", "The user's budget for the Crete holiday is 1500 EUR.")]) == \
         {"op": "UPDATE", "id": "m0", "reason": "new value for budget:holiday: 1500 EUR -> 2000 EUR"}
+
+
+@pytest.mark.parametrize("message, fact", [
+    # a hobby given up, next to a verb of giving up or a 'no longer', in six languages
+    ("I gave up golf after my back surgery.", "The user no longer plays golf."),
+    ("Klettern mach ich nicht mehr, zu gefährlich.", "The user no longer does climbing."),
+    ("J'ai laissé tomber le tennis cet hiver.", "The user no longer plays tennis."),
+    ("Dejé el yoga hace un mes.", "The user no longer does yoga."),
+    ("Parei com a natação, não tenho tempo.", "The user no longer does swimming."),
+    ("Ho smesso di giocare a pallavolo, troppi infortuni.", "The user no longer plays volleyball."),
+])
+def test_a_hobby_given_up_is_taken_back(message, fact):
+    assert said(message) == [fact]
+
+
+@pytest.mark.parametrize("message", ["I stopped at the swimming pool on the way home.", "My son quit football.",
+                                     "Larguei o emprego e agora dou aulas de surf."])
+def test_a_hobby_near_no_giving_up_of_the_users_is_not_taken_back(message):
+    assert not [f for f in said(message) if "no longer" in f]
