@@ -289,3 +289,11 @@ def test_a_hobby_given_up_is_taken_back(message, fact):
                                      "Larguei o emprego e agora dou aulas de surf."])
 def test_a_hobby_near_no_giving_up_of_the_users_is_not_taken_back(message):
     assert not [f for f in said(message) if "no longer" in f]
+
+
+@pytest.mark.parametrize("message, fact", [
+    ("Le kiné c'est jeudi 12 juin à 17h, tu peux me le rappeler?", "The user has a physiotherapist appointment on Thursday, 12 June at 17:00."),
+    ("Tengo cita con la dentista el 3 de mayo a las 10:00, ¿me lo recuerdas?", "The user has a dentist appointment on 3 May at 10:00."),
+])
+def test_an_event_followed_by_a_request_to_be_reminded_is_stated(message, fact):
+    assert said(message) == [fact]
