@@ -176,3 +176,124 @@ def test_a_length_of_time_is_no_party_size(text):
 
 def test_italian_never_still_negates_a_trip():
     assert said("Non vado mai a Roma.") == []
+
+
+@pytest.mark.parametrize("message, fact", [
+    # a scale after the number, and currencies beyond EUR/USD/GBP; a word naming no one currency is kept as said
+    ("Our budget for the house is 35 lakh rupees.", "The user's budget is 3,500,000 INR."),
+    ("Para la reforma tenemos un presupuesto de 120 mil pesos.", "The user's budget is 120,000 pesos."),
+    ("Para o carro consigo pagar até 30 mil reais.", "The user's budget is 30,000 BRL."),
+    ("Mon budget pour les vacances, c'est 900 francs.", "The user's holiday budget is 900 CHF."),
+    ("I can spend 300 bucks on the bike, tops.", "The user's budget is 300 bucks."),
+    ("Il mio budget è di 2 milioni di euro per la casa.", "The user's budget is 2,000,000 EUR."),
+    # a budget without the word: a ceiling, what one can pay, what one has (and not what one spent)
+    ("Für die Küche kann ich höchstens 4.000 € ausgeben.", "The user's budget is 4,000 EUR."),
+    ("Pour le loyer je peux mettre 700 euros au maximum.", "The user's rent budget is 700 EUR."),
+    ("Para el alquiler puedo gastar 650 euros como mucho.", "The user's rent budget is 650 EUR."),
+    ("Per l'affitto posso spendere al massimo 800 euro.", "The user's rent budget is 800 EUR."),
+])
+def test_a_budget_in_other_currencies_scales_and_words(message, fact):
+    assert said(message) == [fact]
+
+
+@pytest.mark.parametrize("message", ["I spent 200 euros on the tyres.", "Das Hotel kostet 120 Euro pro Nacht.",
+                                     "Ho pagato 90 euro per la cena.", "a revisão dos 20 mil km é sexta"])
+def test_money_spent_or_a_distance_is_no_budget(message):
+    assert not [f for f in said(message) if "budget" in f]
+
+
+@pytest.mark.parametrize("message, fact", [
+    # weekdays said as recurring (a plural, an adverb, 'every', 'los', 'às', a list or a range) and an activity word
+    ("I work nights, sun thru wed, 8pm to 6am.", "The user works from Sunday to Wednesday, from 20:00 to 6:00."),
+    ("Ich hab dienstags und donnerstags um 18 Uhr Yoga-Kurs.", "The user has class every Tuesday and Thursday at 18:00."),
+    ("Je suis en télétravail les mardis.", "The user works from home every Tuesday."),
+    ("Tengo clase de inglés los martes y jueves de 18:00 a 19:30.",
+     "The user has English class every Tuesday and Thursday from 18:00 to 19:30."),
+    ("Vou à academia às segundas e quartas às 7h.", "The user goes to the gym every Monday and Wednesday at 7:00."),
+    ("Faccio i turni dal lunedì al giovedì, dalle 14 alle 22.", "The user works shifts from Monday to Thursday, from 14:00 to 22:00."),
+])
+def test_a_recurring_schedule_in_six_languages(message, fact):
+    assert said(message) == [fact]
+
+
+@pytest.mark.parametrize("message", ["I have a dentist appointment on Monday at 9.", "On Saturday I sat with Ana.",
+                                     "Mon frère travaille le lundi et le mardi."])
+def test_a_day_said_once_or_someone_elses_days_are_no_schedule_of_the_users(message):
+    assert not [f for f in said(message) if "every" in f or "from Monday" in f]
+
+
+@pytest.mark.parametrize("turns, fact", [
+    # a range of days with its month said elsewhere in the sentence; a correction that gives only the days keeps it
+    (("En septiembre me voy a Roma, del 4 al 11.",), "The user has a trip to Roma from 4 to 11 September."),
+    (("Im Juli fahren wir nach Sylt, vom 3. bis 10.",), "The user has a trip to Sylt from 3 to 10 July."),
+    (("In August we're going to Crete from the 3rd to the 17th.", "sorry, from the 4th to the 18th"),
+     "The user has a trip to Crete from 4 to 18 August."),
+    (("Em maio vou a Sevilha, de 2 a 9.", "ah não, enganei-me, é de 3 a 10"), "The user has a trip to Sevilha from 3 to 10 May."),
+])
+def test_a_range_of_days_takes_the_month_said_with_it_or_before(turns, fact):
+    assert said(*turns)[-1] == fact
+
+
+@pytest.mark.parametrize("message, fact", [
+    # British 'half ten'; specialists, car services and deliveries as appointments; 'tengo el / ho il <doctor>'
+    ("My physio is on Friday at half nine.", "The user has a physiotherapist appointment on Friday at 9:30."),
+    ("Tengo el endocrinólogo el 5 de mayo a las 9:00.", "The user has a doctor's appointment on 5 May at 9:00."),
+    ("Ho il neurologo il 12 aprile alle 11:15.", "The user has a doctor's appointment on 12 April at 11:15."),
+    ("Die Inspektion ist am 3. Juni um 8:00.", "The user has a car service appointment on 3 June at 8:00."),
+    ("La livraison du frigo est le 20 mai à 10h.", "The user has a delivery on 20 May at 10:00."),
+])
+def test_more_appointment_words_and_british_half_hours(message, fact):
+    assert said(message)[-1] == fact
+
+
+def test_half_is_no_time_before_a_length():
+    from course_lib.model.when import clock_time
+    assert clock_time("for half an hour").value is None and clock_time("at half ten tonight").value == "22:30"
+
+
+@pytest.mark.parametrize("new, stored", [
+    # a retraction worded 'is not', 'no longer <verb>s', 'does not have <pet>' deletes the fact it takes back
+    ("The user is not allergic to peanuts.", "The user is allergic to peanuts."),
+    ("The user no longer plays squash.", "The user plays squash."),
+    ("The user does not have a dog called Rex.", "The user has a dog called Rex."),
+    ("The user is no longer with Julien.", "The user's partner is called Julien."),
+    ("The user no longer has the rabbit Nuvola.", "The user's rabbit is called Nuvola."),
+])
+def test_a_retraction_deletes_the_fact_it_takes_back(new, stored):
+    assert resolve(new, [("m0", "The user lives in Porto."), ("m1", stored)]) == \
+        {**resolve(new, [("m1", stored)]), "op": "DELETE", "id": "m1"}
+
+
+def test_not_having_a_thing_is_news_and_a_budget_for_a_purpose_is_updated():
+    assert resolve("The user does not have a car.", [("m0", "The user lives in Porto.")])["op"] == "ADD"
+    assert resolve("The user's monthly rent budget is 900 EUR.", [("m0", "The user's rent budget is 800 EUR.")])["op"] == "UPDATE"
+    assert resolve("The user's budget for the Crete holiday is 2000 EUR.",
+                   [("m0", "The user's budget for the Crete holiday is 1500 EUR.")]) == \
+        {"op": "UPDATE", "id": "m0", "reason": "new value for budget:holiday: 1500 EUR -> 2000 EUR"}
+
+
+@pytest.mark.parametrize("message, fact", [
+    # a hobby given up, next to a verb of giving up or a 'no longer', in six languages
+    ("I gave up golf after my back surgery.", "The user no longer plays golf."),
+    ("Klettern mach ich nicht mehr, zu gefährlich.", "The user no longer does climbing."),
+    ("J'ai laissé tomber le tennis cet hiver.", "The user no longer plays tennis."),
+    ("Dejé el yoga hace un mes.", "The user no longer does yoga."),
+    ("Parei com a natação, não tenho tempo.", "The user no longer does swimming."),
+    ("Ho smesso di giocare a pallavolo, troppi infortuni.", "The user no longer plays volleyball."),
+])
+def test_a_hobby_given_up_is_taken_back(message, fact):
+    assert said(message) == [fact]
+
+
+@pytest.mark.parametrize("message", ["I stopped at the swimming pool on the way home.", "My son quit football.",
+                                     "Larguei o emprego e agora dou aulas de surf."])
+def test_a_hobby_near_no_giving_up_of_the_users_is_not_taken_back(message):
+    assert not [f for f in said(message) if "no longer" in f]
+
+
+@pytest.mark.parametrize("message, fact", [
+    ("Le kiné c'est jeudi 12 juin à 17h, tu peux me le rappeler?", "The user has a physiotherapist appointment on Thursday, 12 June at 17:00."),
+    ("Tengo cita con la dentista el 3 de mayo a las 10:00, ¿me lo recuerdas?", "The user has a dentist appointment on 3 May at 10:00."),
+])
+def test_an_event_followed_by_a_request_to_be_reminded_is_stated(message, fact):
+    assert said(message) == [fact]

@@ -3,6 +3,7 @@
     clock_time("Saturday at 8pm")          == Reading("20:00")
     clock_time("um halb acht abends")      == Reading("19:30")     # German "halb acht" is 7:30
     clock_time("a las 8 de la tarde")      == Reading("20:00")
+    clock_time("at half ten tonight")      == Reading("22:30")     # British "half ten" is half past ten
     clock_time("at 8")                     == Reading(None, "8 in the morning or in the evening")
     day_of("tomorrow", date(2026, 3, 2))   == Reading("Tuesday")   # relative days count from `today`
 
@@ -12,7 +13,7 @@ A Reading is a value, or a reason it is unclear (the agent then asks), or neithe
 * 12-hour times need "am" / "pm", or a part of the day said in the request ("evening", "tonight", "dinner",
   "abends", "soir", "de la tarde", "da noite", "di sera" …); an hour from 1 to 11 without either is
   ambiguous, so "at 8" is asked about, never guessed; 12 is noon;
-* word times: "half past seven", "quarter to eight", "seven thirty", "halb acht", "Viertel nach acht",
+* word times: "half past seven", "at half seven" (British), "quarter to eight", "seven thirty", "halb acht", "Viertel nach acht",
   "huit heures et demie", "las ocho y media", "oito e meia", "le otto e mezza", "noon", "midnight";
 * days: weekday names (also "next Friday", "Saturday evening"), today / tonight / tomorrow / the day after
   tomorrow in the six languages; "this weekend" is ambiguous; two different days are ambiguous.
@@ -72,6 +73,8 @@ PATTERNS = (  # (regex, kind); the first that matches wins, so the most explicit
     (re.compile(r"\b(midnight|mitternacht|minuit|medianoche|meia-noite|mezzanotte)\b", re.I), "midnight"),
     (re.compile(r"\b(noon|midday|mittags|midi|mediodía|meio-dia|mezzogiorno)\b", re.I), "noon"),
     (re.compile(rf"\bhalf past ({HOUR_WORD})\b|\bquarter (past|to) ({HOUR_WORD})\b", re.I), "english words"),
+    (re.compile(rf"\b(?:at|about|around|by|from|till|until|for)\s+half\s+({HOUR_WORD})\b(?!\s*(?:hours?|minutes?|days?|weeks?|an?\b))", re.I),
+     "british half"),  # 'at half ten' is 10:30 (half past ten)
     (re.compile(rf"\b(halb|viertel nach|viertel vor|dreiviertel)\s+({HOUR_WORD})\b", re.I), "german words"),
     (re.compile(rf"(?<![\d:.])({HOUR_WORD})\s*(?:uhr|heures?|h(?![a-z])|o'?clock|horas?\b|ore\b)\s*(\d\d)?", re.I),
      "h unit"),
@@ -156,6 +159,8 @@ def clock_time(text: str) -> Reading:
                 hour, minute = _hour(m.group(3)), 15
                 if m.group(2).lower() == "to" and hour is not None:
                     hour, minute = hour - 1, 45
+        elif kind == "british half":
+            hour, minute = _hour(m.group(1)), 30
         elif kind == "german words":
             cue, hour = m.group(1).lower(), _hour(m.group(2))
             if hour is None:

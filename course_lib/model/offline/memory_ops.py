@@ -77,7 +77,7 @@ def not_understood(conversation: str) -> list[str]:
 
 def retracted(value: str) -> tuple[str | None, str]:
     """For a retraction ('no longer vegetarian'): the (subject, value) of the fact it takes back."""
-    for fact in (f"The user is {value}.", f"The user prefers {value}."):
+    for fact in (f"The user {value}.", f"The user is {value}.", f"The user prefers {value}.", f"The user has {value}."):
         subject, v = about(fact)
         if subject is not None:
             return subject, (v or "").lower()
@@ -92,8 +92,13 @@ def resolve(new_fact: str, existing: list[tuple[str, str]]) -> dict[str, Any]:
         target = retracted(value or "")
         for mid, text in existing:
             s, v = about(text)
-            if s is not None and ((s, (v or "").lower()) == target or (v or "").lower() == value):
+            if s is not None and ((s, (v or "").lower()) == target or (v or "").lower() == value
+                                  or (s == target[0] and ":" in s)):  # a slot that names its value: hobby:tennis
                 return {"op": "DELETE", "id": mid, "reason": f"the user retracted their {s}: {v}"}
+        names = re.findall(r"(?<!^)\b[A-ZÀ-Ý][\w'-]+", new_fact.strip())  # 'no longer has a dog called Filou'
+        for mid, text in existing:
+            if names and all(re.search(rf"\b{re.escape(n)}\b", text) for n in names):
+                return {"op": "DELETE", "id": mid, "reason": f"the user took back what they said of {' '.join(names)}"}
         return {"op": "NOOP", "id": None, "reason": f"nothing stored says the user is {value}"}
     for mid, text in existing:
         if text.strip().rstrip(".").lower() == norm:

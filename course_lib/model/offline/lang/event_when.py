@@ -30,6 +30,9 @@ DAY_GROUP = ("weekday", "next", "ordinal", "date", "relative", "period", "until"
 UNTIL = r"\s*(?:-|–|to|till|until|through|and|und|et|y|e|bis(?: zum| zur)?|au|jusqu'au|jusqu'à|a|al|hasta(?: el)?|até(?: ao| à)?|ao|à|fino a|al)\s+"
 DATE_RANGE = re.compile(rf"\b(?:from\s+(?:the\s+)?|du\s+|vom\s+|del\s+|de\s+|dal\s+|entre\s+(?:el\s+|o\s+)?)?(\d{{1,2}})(?:st|nd|rd|th|\.|º|er)?"
                         rf"{UNTIL}(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th|\.|º)?\s*(?:of\s+|de\s+|di\s+)?({MONTH})\b", re.I)
+BARE_RANGE = re.compile(rf"(?:\b(?:from\s+(?:the\s+)?|du\s+|vom\s+|del\s+|de\s+|dal\s+|entre\s+(?:el\s+|o\s+)?)|\bdall['’])(\d{{1,2}})(?:st|nd|rd|th|\.|º|er)?"
+                        rf"{UNTIL}(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th|\.|º)?(?![\d:]|\.\d|\s*(?:[:h]\d|h\b|uhr|am\b|pm\b|a\.m|p\.m|heures?|horas?|ore\b|"
+                        rf"o'?clock|(?:de la|da|del|di|in the|am) (?:tarde|mañana|noche|manhã|noite|sera|mattina|pomeriggio|morning|evening|afternoon|abend|morgen)))", re.I)
 NOT_A_DAY = r"(?!\s*(?:[:h.]\s*\d|am\b|pm\b|a\.m|p\.m|uhr|heures?\b|h\b|horas?\b|ore\b|o'?clock|people|persons|personnes|" \
             r"personas|pessoas|persone|leute|gäste|of us|nights|nächte|nuits|noches|noites|notti|floor|stock|étage|piso|andar|piano|" \
             r"row|time|place|grade|century|birthday|anniversary|round|edition))"
@@ -79,6 +82,8 @@ class When:
         day = {k: getattr(self if self.has_day() else old, k) for k in DAY_GROUP}
         if self.ordinal and self.weekday is None and not self.date and old.date:  # 'sorry, the 16th' of '15 May'
             day.update(date=f"{self.ordinal} {old.date.split(' ', 1)[1]}", ordinal=None)
+        if self.date and re.fullmatch(r"\d+ to \d+", self.date) and old.date and old.date[-1].isalpha():  # 'è dal 12 al 26'
+            day.update(date=f"{self.date} {old.date.split()[-1]}")
         clock = {k: getattr(self if self.hour is not None else old, k) for k in ("hour", "minute", "unclear")}
         return When(**day, **clock)
 
@@ -147,6 +152,10 @@ def read_day(text: str) -> tuple[dict[str, Any], str]:
         if (said := find_date(m.group(0))):
             out["date"], text = said, blank(text, m.start(), m.end())
             break
+    if "date" not in out and (r := BARE_RANGE.search(text)) and int(r.group(1)) < int(r.group(2)) <= 31:
+        named = (read_period(text) or "")[3:] if re.fullmatch(r"in [A-Z][a-z]+", read_period(text) or "") else ""
+        out["date"] = f"{int(r.group(1))} to {int(r.group(2))} {named}".strip()  # 'a luglio … dall'11 al 25'
+        text = blank(text, r.start(), r.end())  # a range with no month takes the corrected one's (When.over)
     days = [(m.start(), m.end(), DAY_WORDS[m.group(1).lower()]) for m in DAY_PATTERN.finditer(text)]
     days += [(m.start(1), m.end(), PT_SHORT_DAYS[m.group(1).lower()]) for m in PT_SHORT.finditer(text)]
     days += [(m.start(1), m.end(), PT_SHORT_DAYS[m.group(1).lower().replace("terca", "terça")]) for m in PT_DAY.finditer(text)]

@@ -28,6 +28,7 @@ from course_lib.model.dates import MONTHS
 from course_lib.model.offline.lang.event_when import When, clock_text, day_text, read_when, settle_hour, summary, \
     vocabulary, words_re
 from course_lib.model.offline.lang.lexicon import POSSESSIVE, RELATIVES, alternation
+from course_lib.model.offline.lang.schedules import about_schedule
 from course_lib.model.offline.lang.who import NOT_NAMES
 from course_lib.model.when import DAY_WORDS
 
@@ -283,6 +284,8 @@ def about_event(fact: str) -> tuple[str, str] | None:
     """(subject, value) of a stored event fact ('The user has a dentist appointment on Tuesday at 9:30.'), or None."""
     if not re.match(r"^\s*the user\b", fact, re.I):
         return None
+    if (said := about_schedule(fact)):  # 'The user works shifts from Wednesday to Saturday, …' (lang/schedules.py)
+        return said
     e = read_event(fact, fact=True)
     return (subject(e), value(e)) if e and (e.when.said() or e.who or e.place) else None
 

@@ -17,10 +17,21 @@ import re
 from course_lib.model.amounts import spelled
 
 NUMBER = r"\d{1,3}(?:[.,' \u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
-CURRENCIES = {"EUR": r"eur|euros?|€", "USD": r"usd|dollars?|bucks|\$|us\$", "GBP": r"gbp|pounds?|quid|£",
-              "CHF": r"chf|franken|francs? suisses?", "BRL": r"reais|real|r\$"}
-CURRENCY = "|".join(f"(?:{v})" for v in CURRENCIES.values())
-MONEY = re.compile(rf"(?P<pre>€|\$|£|r\$)\s?(?P<n1>{NUMBER})|(?P<n2>{NUMBER})\s?(?P<cur>(?:{CURRENCY})(?![a-z]))", re.I)
+CURRENCIES = {"EUR": r"eur|euros?|€|balles", "USD": r"usd|us\$|dollars?|d[óo]lares|dollari|us-dollar|\$", "GBP": r"gbp|pounds?|quid|£|libras?|sterline",
+              "CHF": r"chf|franken|francs?(?: suisses?)?|francos? suizos|franchi(?: svizzeri)?|stutz", "BRL": r"reais|real|r\$|brl",
+              "INR": r"inr|rupees?|rupias?|roupies?|rupien|rs\.?|₹", "MXN": r"mxn|pesos mexicanos", "COP": r"cop|pesos colombianos",
+              "ARS": r"ars|pesos argentinos", "CAD": r"cad|ca\$|dollars? canadiens?|canadian dollars?", "AUD": r"aud|au\$|a\$"}
+# A word that names no one currency is kept as said: 'bucks' (US, Canadian, Australian …), 'pesos' (five countries)
+AS_SAID = r"bucks|pesos"
+CURRENCY = "|".join(f"(?:{v})" for v in [*CURRENCIES.values(), AS_SAID])
+SCALES = {"k": 1000, "mil": 1000, "mila": 1000, "mille": 1000, "thousand": 1000, "tausend": 1000, "lakh": 100000, "lakhs": 100000,
+          "lac": 100000, "lacs": 100000, "crore": 10 ** 7, "crores": 10 ** 7, "million": 10 ** 6, "millions": 10 ** 6,
+          "millones": 10 ** 6, "millón": 10 ** 6, "millon": 10 ** 6, "milhões": 10 ** 6, "milhoes": 10 ** 6, "milhão": 10 ** 6,
+          "milioni": 10 ** 6, "milione": 10 ** 6, "millionen": 10 ** 6, "mio": 10 ** 6, "mio.": 10 ** 6, "mn": 10 ** 6}
+SCALE = "(?:\\s?(?P<{}>" + "|".join(sorted(map(re.escape, SCALES), key=len, reverse=True)) + r")(?!\w))"
+MONEY = re.compile(rf"(?P<pre>€|r\$|ca\$|au\$|a\$|us\$|\$|£|₹)\s?(?P<n1>{NUMBER}){SCALE.format('s1')}?|"
+                   rf"(?P<n2>{NUMBER}){SCALE.format('s2')}?\s?(?:de |d'|of )?(?P<cur>(?:{CURRENCY})(?![a-z]))", re.I)
+SCALED = re.compile(rf"(?<![\w:.,])(?P<n>{NUMBER}){SCALE.format('scale')}", re.I)
 WORDS = {  # number words people type for budgets, ages and party sizes
     "en": "one two three four five six seven eight nine ten eleven twelve", "de": "eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",
     "fr": "un deux trois quatre cinq six sept huit neuf dix onze douze", "es": "uno dos tres cuatro cinco seis siete ocho nueve diez once doce",
@@ -60,7 +71,9 @@ def show(value: float) -> str:
 
 
 def currency(word: str) -> str:
-    """'euros' -> 'EUR', '$' -> 'USD'."""
+    """'euros' -> 'EUR', '$' -> 'USD', 'bucks' -> 'bucks' (AS_SAID: no one currency)."""
+    if re.fullmatch(AS_SAID, word.strip(), re.I):
+        return word.strip().lower()
     return next((code for code, words in CURRENCIES.items() if re.fullmatch(words, word.strip(), re.I)), word.upper())
 
 
@@ -89,8 +102,8 @@ def money(text: str) -> str | None:
         return w[1]
     if not m:
         return None
-    number = m.group("n1") or m.group("n2")
-    return f"{show(parse_number(number))} {currency(m.group('pre') or m.group('cur'))}"
+    number = parse_number(m.group("n1") or m.group("n2")) * SCALES.get((m.group("s1") or m.group("s2") or "").lower(), 1)
+    return f"{show(number)} {currency(m.group('pre') or m.group('cur'))}"
 
 
 YEARS = re.compile(r"((?:[^\W\d_]+[\s-]+){0,3}?[^\W\d_]+)(?=\s+(?:years?|jahren?|ans|años|anos|anni)\b)", re.I)
@@ -110,7 +123,9 @@ def with_digits(text: str) -> str:
 
 
 def bare_number(text: str) -> str | None:
-    """The first number in `text` (digits or a number word) as canonical text, or None."""
+    """The first number in `text` (digits or a number word, with its scale: '60 mil', '18 lakh') as canonical text, or None."""
+    if (scaled := SCALED.search(text)) and not re.search(rf"(?<![\w:]){NUMBER}(?![\w:])", text[:scaled.start()]):
+        return show(parse_number(scaled.group("n")) * SCALES[scaled.group("scale").lower()])
     m = re.search(rf"(?<![\w:]){NUMBER}(?![\w:])", text)
     if m:
         return show(parse_number(m.group(0)))

@@ -31,6 +31,11 @@ def relative_slot(rel: str, name: str) -> str:
 
 PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f in [
     (U + r" is no longer (?:an? )?(.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
+    (U + r" (?:is not|isn't) (?:an? )?(.+?)\.?$", lambda m: ("retract", m.group(1).lower())),  # 'is not allergic to kiwi'
+    (U + rf" (?:does not|doesn't) have (?:an? |the )?((?:{PET}|{REL}) .+?)\.?$", lambda m: ("retract", m.group(1).lower())),
+    (U + r" no longer ((?:plays|does|goes|practises|practices|rides|drives|owns|works|studies|sings|runs|swims) .+?)\.?$",
+     lambda m: ("retract", m.group(1).lower())),  # X: the rest of 'The user plays tennis.'
+
     (U + r" no longer lives in (.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
     (U + r" no longer takes (.+?)\.?$", lambda m: ("retract", m.group(1).lower())),  # X: the value of 'The user takes X.'
     (U + r" is retired\.?$", lambda m: ("job", "retired")),
@@ -61,7 +66,9 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
     (U + r" does not (?:eat|drink) (.+?)\.?$", lambda m: (f"preference:{m.group(1).lower()}", f"no {m.group(1).lower()}")),
     (U + r" doesn't (?:eat|drink) (.+?)\.?$", lambda m: (f"preference:{m.group(1).lower()}", f"no {m.group(1).lower()}")),
     (U + r"'?s budget is (.+?)\.?$", lambda m: ("budget", m.group(1))),
-    (U + r"'s (\w+) budget is (.+?)\.?$", lambda m: (f"budget:{m.group(1).lower()}", m.group(2))),
+    (U + r"'s (?:[\w-]+ )*?([\w-]+) budget is (.+?)\.?$", lambda m: (f"budget:{m.group(1).lower()}", m.group(2))),  # 'monthly rent'
+    (U + r"'s budget for (?:the |a |an |their |his |her )?(?:[\w-]+ )*?([\w-]+) is (.+?)\.?$",
+     lambda m: (f"budget:{m.group(1).lower()}", m.group(2))),
     (U + r" has an? (\w+) appointment((?: on \w+)?(?: at [\d:]+)?)\.?$",
      lambda m: (f"appointment:{m.group(1).lower()}", " ".join(m.group(2).replace(" on ", " ").replace(" at ", " ").split()))),
     (U + r" (?:lives|now lives|moved) (?:in|to) (.+?)\.?$", lambda m: ("home city", m.group(1))),

@@ -10,7 +10,10 @@ from __future__ import annotations
 import re
 
 from course_lib.model.dates import find_date
+from course_lib.model.offline.lang.budgets import found_budget_more
 from course_lib.model.offline.lang.concepts import canon
+from course_lib.model.offline.lang.retractions import found_given_up
+from course_lib.model.offline.lang.schedules import read_schedule
 from course_lib.model.when import DAY_PATTERN, DAY_WORDS, WEEKDAYS
 from course_lib.model.offline.lang.event_turns import read_events, vetoed
 
@@ -61,7 +64,8 @@ def found_appointment(s: str) -> list[Found]:
 
 def read_plans(s: str, last_person: str = "someone") -> list[Found]:
     """Every plan slot this sentence fills."""
-    out: list[Found] = found_appointment(s)
+    out: list[Found] = found_appointment(s) + found_budget_more(s) + read_schedule(s) + found_given_up(s)
+    # (lang/budgets.py, schedules.py, retractions.py)
     if (m := FLIGHT_TO.search(s)):
         out.append(("trip", m.group(1), f"The user has a flight to {m.group(1)}."))
     for m in FLIGHT.finditer(s):
@@ -88,6 +92,12 @@ def with_plans(found: list[Found], events: list[Found], plans: list[Found], sent
     replaces another reader's fact on the same subject ('The user has a trip to Oslo.' -> '… to Oslo next Thursday.',
     'a meeting with Tomasz at 10:00' -> '… on Saturday at 10:00'); a plan slot fills only a subject nobody filled.
     A sentence that states no plan of the user's (events.vetoed: 'Si llueve, no voy a Toledo') keeps no trip."""
+    purposed = {v for s, v, _ in plans if s.startswith("budget:")}  # 'per l'affitto … massimo 800 euro': what it is for
+    found = [f for f in found if not (f[0] == "budget" and f[1] in purposed)]
+    if any(p[0] == "retract" and p[1].startswith(("plays ", "does ")) for p in plans):  # 'ya no hago escalada' takes
+        found = [f for f in found if not f[0].startswith("hobby")]  # the hobby back; it does not state it
+    if any(p[0] == "schedule" for p in plans):  # the days and hours ('works nights, sun thru wed, 8pm to 6am') say more
+        found = [f for f in found if f[0] != "schedule"]
     if vetoed(sentence):
         found = [f for f in found if f[0] != "trip"]
     if events:  # 'appointment moved from Tuesday to Wednesday' names no home city, whatever another reader says

@@ -1,0 +1,149 @@
+"""What the user does on given weekdays, again and again: a work schedule, a class, the gym, a rehearsal.
+
+    what   an activity word from course_lib/data/events.json "schedule" (shifts, home office, work, class, gym,
+           rehearsal, run; a language named with a class: 'clase de alemán' -> German class)
+    days   weekdays said as recurring: a plural or adverb ('Mondays', 'montags', 'às terças', 'les lundis'), after
+           'every / jeden / tous les / los / ogni' or 'le / il / el' with no date after it, two or more in a list
+           ('mon wed fri', 'tues and thurs', 'lunedì e venerdì') or a range ('wed thru sat', 'de martes a sábado');
+           a short form ('wed', 'mer', 'qua') only in a list or range
+    time   a range ('7pm to 7am', 'de 7h a 13h', 'dalle 22 alle 6', 'de 3 a 7 de la tarde') or one time
+-> ('schedule', value, 'The user works shifts from Wednesday to Saturday, 19:00 to 7:00.'). A single day said once
+('on Monday', 'le samedi 24 mai') is an event (lang/events.py), not a schedule; no activity word, no schedule.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from course_lib.model.offline.lang.concepts import canon
+from course_lib.model.offline.lang.event_when import vocabulary, words_re
+from course_lib.model.when import WEEKDAYS, clock_time
+
+Found = tuple[str, str, str]
+SAY = {"shifts": "works shifts", "home office": "works from home", "remote work": "works remotely", "work": "works",
+       "class": "has {}class", "gym": "goes to the gym", "training": "has training", "rehearsal": "has rehearsal", "run": "runs"}
+HOUR = r"(?:\d{1,2}(?:\s*[:h.]\s*\d{2})?\s*(?:a\.?m\.?|p\.?m\.?|h\b|uhr\b)?|midnight|mitternacht|minuit|medianoche|meia-noite|mezzanotte|noon|midi|mediodía)"
+SPAN = re.compile(rf"(?:\b(?:from|von|de|du|das|dalle|dal|entre)\s+(?:las\s+|les\s+)?)?(?<![\d:])(?P<a>{HOUR})\s*"
+                  rf"(?:-|–|\bto\b|\btill\b|\buntil\b|\bbis\b|\bà\b|\ba\b|\bal\b|\balle\b|\bàs\b|\bas\b|\bhasta\b|\by\b|\be\b|\bet\b)\s*"
+                  rf"(?:las\s+|les\s+)?(?P<b>{HOUR})(?![\d:])", re.I)
+MONTHS_AFTER = re.compile(r"^\s*(?:de\s+|di\s+)?(?:jan|feb|m[aä]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz]|ene|abr|ago|dic|"
+                          r"janv|févr|mars|avr|juin|juil|août|déc|gen|giu|lug|set|ott|fev|out|dez|mai|giugno|luglio|maggio)", re.I)
+
+
+@lru_cache(maxsize=1)
+def table() -> dict[str, Any]:
+    """The schedule vocabulary, compiled: day words -> index, activities in order, recurring cue words."""
+    v = vocabulary()["schedule"]
+    whole = lambda words: re.compile(rf"(?<!\w)(?:{words_re(words)})(?!\w)", re.I)  # noqa: E731
+    days = [(int(i), whole(words)) for i, words in v["days"].items()]
+    acts = [(key, whole([w for ws in words.values() for w in ws])) for key, words in v["activities"]]
+    before = re.compile(r"(?:" + "|".join(map(re.escape, sorted(v["recurring_before"], key=len, reverse=True))) + r")\s+$", re.I)
+    return {"days": days, "acts": acts, "short": set(v["short"]), "before": before}
+
+
+def day_hits(s: str) -> list[tuple[int, int, int, str]]:
+    """(start, end, weekday, word) of every day word, in order, one per place."""
+    hits: dict[int, tuple[int, int, int, str]] = {}
+    for i, pattern in table()["days"]:
+        for m in pattern.finditer(s):
+            if m.start() not in hits or m.end() > hits[m.start()][1]:
+                hits[m.start()] = (m.start(), m.end(), i, m.group(0))
+    return [hits[k] for k in sorted(hits)]
+
+
+def recurring_days(s: str) -> tuple[list[int], bool] | None:
+    """The weekdays said as recurring, and whether they are a range (first to last), or None."""
+    hits = [h for h in day_hits(s) if not MONTHS_AFTER.match(s[h[1]:]) or h[3].lower() not in ("mar", "mai")]
+    groups: list[list[tuple[int, int, int, str]]] = []
+    for h in hits:  # days next to each other ('mon wed fri', 'martes y jueves', 'wed thru sat') form one group
+        gap = s[groups[-1][-1][1]:h[0]] if groups else None
+        if gap is not None and re.fullmatch(r"\s*(?:,|/|&|-|–|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bto\b|\bthru\b|\bthrough\b|\btill\b|"
+                                            r"\bbis\b|\bà\b|\bau\b|\ba\b|\bal\b|\baté\b|\bet le\b|\by los\b|\be as\b|\be il\b|\bund\b)?\s*(?:le\s+|el\s+|il\s+|la\s+)?", gap, re.I):
+            groups[-1].append(h)
+        else:
+            groups.append([h])
+    short = table()["short"]
+    for g in groups:
+        words = [w.lower() for *_, w in g]
+        if len(g) >= 2:
+            joined = s[g[0][1]:g[-1][0]]
+            ranged = len(g) == 2 and bool(re.search(r"-|–|\bto\b|\bthru\b|\bthrough\b|\btill\b|\bbis\b|\bà\b|\bau\b|\ba\b|\bal\b|\baté\b", joined, re.I))
+            return [h[2] for h in g], ranged
+        w, start, end = words[0], g[0][0], g[0][1]
+        if w in short:
+            continue
+        plural = re.search(r"(?:days|tags|wochs|[^s]s)$", w) and not w.endswith(("martes", "jueves", "viernes", "miércoles", "miercoles", "lunes"))
+        after_cue = table()["before"].search(s[:start]) and not re.match(r"\s*\d", s[end:])
+        if plural or (after_cue and not re.search(r"\bon\s+$", s[:start], re.I)):
+            return [g[0][2]], False
+    return None
+
+
+def activity(s: str) -> str | None:
+    """What is done on those days, in English ('German class' when a language is named with the class)."""
+    said = [(m.start(), -len(m.group(0)), n, key) for n, (key, pattern) in enumerate(table()["acts"]) if (m := pattern.search(s))]
+    if not said:
+        return None
+    key = min(x for x in said if x[3] != "work" or len(said) == 1)[3]  # the first said ('palestra … prima del turno'
+    # is the gym), plain work only when nothing more telling is said ('I work …, remote on Fridays' is remote work)
+    lang = next((canon("language", w) for w in re.findall(r"[^\W\d_]+", s) if canon("language", w)), None)
+    return SAY[key].format(f"{lang} " if lang and key == "class" else "")
+
+
+def clock(said: str, context: str) -> str | None:
+    """One end of a time range as H:MM (a.m./p.m. or the part of the day from the whole phrase, else as written)."""
+    said = said.strip()
+    if re.fullmatch(r"\d{1,2}", said):
+        said = f"{said}h"
+    r = clock_time(said + " " + context)
+    if r.value:
+        h, m = r.value.split(":")
+        return f"{int(h)}:{m}"
+    m = re.match(r"(\d{1,2})(?:\s*[:h.]\s*(\d{2}))?", said)
+    return f"{int(m.group(1))}:{m.group(2) or '00'}" if m and int(m.group(1)) <= 24 else None
+
+
+def time_of(s: str) -> str:
+    """' from 19:00 to 7:00', ' at 18:30' or ''."""
+    for m in SPAN.finditer(s):
+        a, b = m.group("a"), m.group("b")
+        marked = any(re.search(r"[:h.]|m\b|m\.|uhr|[a-z]{4,}", x, re.I) for x in (a, b)) or re.match(r"(?:from|von|de|du|das|dalle|dal|entre)\b", m.group(0), re.I)
+        if not marked or MONTHS_AFTER.match(s[m.end():]):
+            continue
+        tail = s[m.end():m.end() + 20]
+        start, end = clock(a, tail if not re.search(r"[ap]\.?m", a, re.I) else ""), clock(b, tail)
+        if start and end:
+            return f" from {start} to {end}"
+    one = re.search(r"(?<![\d:])(\d{1,2})\s*(?:[:h.]\s*(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|h\b|uhr\b)?(?![\d:])", s, re.I)
+    while one and not (one.group(2) or one.group(3) or re.search(r"\b(?:at|um|à|a las|às|as|alle|ore|around|tipo|vers)\s*$", s[:one.start()], re.I)):
+        one = re.compile(r"(?<![\d:])(\d{1,2})\s*(?:[:h.]\s*(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|h\b|uhr\b)?(?![\d:])", re.I).search(s, one.end())
+    if not one:
+        return ""
+    at = clock(one.group(0), s[one.end():one.end() + 20])
+    return f" at {at}" if at else ""
+
+
+def read_schedule(s: str) -> list[Found]:
+    """The user's recurring schedule said in `s`, as one fact (see the module docstring), or nothing."""
+    days = recurring_days(s)
+    what = activity(s) if days else None
+    if not days or not what:
+        return []
+    found, ranged = days
+    names = [WEEKDAYS[d] for d in found]
+    when = f"from {names[0]} to {names[-1]}" if ranged else "every " + (
+        names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
+    time = time_of(s)
+    value = f"{what} {when}{time}".replace("has ", "").replace("works ", "")
+    return [("schedule", value, f"The user {what} {when}{',' if ranged and time else ''}{time}.")]
+
+
+ABOUT = re.compile(r"^The user (?:works|has|goes|runs)\b.*?\b(?:every|from) (?:" + "|".join(WEEKDAYS) + r")\b", re.I)
+
+
+def about_schedule(fact: str) -> tuple[str, str] | None:
+    """('schedule', value) for a fact this reader wrote, so the write path compares it as a schedule."""
+    if ABOUT.match(fact.strip()):
+        return "schedule", re.sub(r"^The user (?:works |has )?|\.$", "", fact.strip())
+    return None
