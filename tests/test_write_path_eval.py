@@ -89,6 +89,20 @@ def test_a_missed_fact_is_listed_and_lowers_recall():
     assert "'The user is vegan.' not found" in scores.misses[0] and "missed facts (1)" in render({"dev": scores})
 
 
+def test_a_fact_on_the_right_slot_with_another_value_counts_for_slot_recall_only():
+    class Misheard(Scripted):
+        def complete(self, messages, temperature=0):
+            if prompts.match_template(messages).name == "extract_facts":
+                return '{"facts": [{"text": "The user is vegetarian.", "confidence": 0.9}]}'
+            return super().complete(messages, temperature)
+    rates = evaluate([TINY], Misheard())["dev"].rates()
+    assert rates["recall"] == 0.0 and rates["slot_recall"] == 1.0  # the diet was heard, its value was not
+    deaf = evaluate([TINY], type("Deaf", (Scripted,), {"complete": lambda self, m, temperature=0: '{"facts": []}'
+                                                      if prompts.match_template(m).name == "extract_facts"
+                                                      else Scripted.complete(self, m, temperature)})())["dev"]
+    assert deaf.rates()["slot_recall"] == 0.0
+
+
 @pytest.mark.parametrize("text, subject, value, expected", [
     ("The user's budget is 40 EUR.", "budget", "40 EUR", True),
     ("The user's budget is 45 EUR.", "budget", "40 EUR", False),

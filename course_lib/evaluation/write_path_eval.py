@@ -9,6 +9,9 @@ measured on the labelled conversations (labels.py), each split (train, dev, held
                  an event by its anchors: see PLACE_NAMES and EVENT_SLOTS). recall = found / stated; precision =
                  extracted facts matching a stated fact / extracted facts (a fact labelled optional counts for
                  neither); slot accuracy = found facts whose slot is exactly the labelled subject / found facts;
+                 slot recall = stated facts found, or missed while a fact on the same kind of slot was stored
+                 from the turn ('teacher' for 'history teacher', 'metformin' for '500 mg twice a day') / stated
+                 (a diagnostic: how much of what recall misses is a value worded otherwise, not a slot missed);
                  noise stored = share of the turns labelled noise from which anything was stored.
     operations   each labelled fact is resolved against the facts before it (the conversation's `before`,
                  then the labelled facts in order, with the expected operation applied after each): right when
@@ -51,7 +54,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from course_lib.evaluation.labels import FIELDS, Conversation
-from course_lib.evaluation.matching import fact_matches
+from course_lib.evaluation.matching import CUES, fact_matches
 from course_lib.long_term.write_path import Fact, extract_facts, gate, resolve, session_summary
 from course_lib.model.lazy import get_model
 
@@ -64,6 +67,7 @@ class Scores:
     stated: int = 0
     found: int = 0
     slot_right: int = 0
+    slot_only: int = 0  # stated facts not found, but a fact on the same kind of slot was stored from the turn
     extracted: int = 0
     extracted_right: int = 0
     noise_turns: int = 0
@@ -86,13 +90,27 @@ class Scores:
     def rates(self) -> dict[str, float]:
         """recall, precision, slot accuracy, noise_stored, op_accuracy, and summary accuracy per field and overall."""
         ratio = lambda a, b: a / b if b else float("nan")  # noqa: E731
-        out = {"recall": ratio(self.found, self.stated), "precision": ratio(self.extracted_right, self.extracted),
+        out = {"recall": ratio(self.found, self.stated), "slot_recall": ratio(self.found + self.slot_only, self.stated),
+               "precision": ratio(self.extracted_right, self.extracted),
                "slot_accuracy": ratio(self.slot_right, self.found),
                "noise_stored": ratio(self.noise_stored, self.noise_turns), "op_accuracy": ratio(self.ops_right, self.ops)}
         for k, (right, total) in self.fields.items():
             out[f"summary_{k}"] = ratio(right, total)
         out["summary"] = ratio(sum(r for r, _ in self.fields.values()), sum(t for _, t in self.fields.values()))
         return out
+
+
+def head(subject: str | None) -> str:
+    """The kind of slot of a subject: 'allergy' for 'allergy:peanuts', 'home city' for 'home city'."""
+    return (subject or "").split(":")[0].lower()
+
+
+def same_slot(fact: Fact, subject: str) -> bool:
+    """Is the stored `fact` on the same kind of slot as the labelled `subject`? By the subject its extraction gave,
+    else (a live model's free wording) by the slot's cue words in its text ('works as' for a job)."""
+    if fact.subject:
+        return head(fact.subject) == head(subject)
+    return any(cue in fact.text.lower() for cue in CUES.get(head(subject), ()))
 
 
 def turn_facts(conv: Conversation, model: Any, min_confidence: float) -> list[list[Fact]]:
@@ -123,6 +141,8 @@ def score_extraction(conv: Conversation, scores: Scores, model: Any, min_confide
             part.found += sum(h is not None for h in hits)
             part.slot_right += sum(h is not None and (h.subject or "").lower() == f["subject"].lower()
                                    for f, h in zip(stated, hits))
+            part.slot_only += sum(h is None and any(same_slot(t, f["subject"]) for t in stored)
+                                  for f, h in zip(stated, hits))
             part.misses += [f"{conv.id}: {f['text']!r} not found in {turn['content'][:70]!r}"
                             for f, h in zip(stated, hits) if h is None]
             for t in stored:
