@@ -297,3 +297,42 @@ def test_a_hobby_near_no_giving_up_of_the_users_is_not_taken_back(message):
 ])
 def test_an_event_followed_by_a_request_to_be_reminded_is_stated(message, fact):
     assert said(message) == [fact]
+
+
+@pytest.mark.parametrize("turns, fact", [  # money paid, earned or put aside (lang/money.py)
+    (("Ich zahle 620 Euro Miete für meine Wohnung in Kassel",), "The user's rent is 620 EUR."),
+    (("Je paie 540 euros de loyer pour un studio à Lille",), "The user's rent is 540 EUR."),
+    (("pago 450 euro al mese per una stanza a Torino",), "The user's rent is 450 EUR."),
+    (("Pago 1.200 reais de aluguel num apartamento pequeno",), "The user's rent is 1,200 BRL."),
+    (("Ich verdiene 3.100 Euro netto im Monat",), "The user's income is 3,100 EUR."),
+    (("Je gagne 2 400 euros nets par mois",), "The user's income is 2,400 EUR."),
+    (("guadagno 1450 al mese",), "The user's income is 1,450 EUR."),  # Italian: a bare amount is in euros
+    (("I want to save 200 pounds a month",), "The user's savings budget is 200 GBP."),
+    (("quero poupar 500 reais por mês",), "The user's savings budget is 500 BRL."),
+    (("Je veux épargner 500 000 francs CFA cette année",), "The user's savings budget is 500,000 XOF."),
+    (("Mon loyer est de 1 300 $ par mois à Montréal",), "The user's rent is 1,300 CAD."),  # a '$' in French
+    (("Je veux épargner 2 millions de francs CFA pour une maison", "Je peux mettre 100 000 de côté chaque mois"),
+     "The user's savings budget is 100,000 XOF."),  # the conversation's currency
+])
+def test_money_paid_earned_or_put_aside_with_its_currency(turns, fact):
+    assert said(*turns)[-1] == fact
+
+
+@pytest.mark.parametrize("message", [
+    "I spent 300 euros on a new phone", "Die Jahreskarte kostet 365 Euro", "Je travaille de 9 à 17 au bureau",
+    "gano muchísimo tiempo con el coche",  # no amount
+    "pago 500 al mes de alquiler",  # Spanish: no one currency, and none said before
+])
+def test_money_spent_or_said_without_a_currency_is_no_budget(message):
+    assert not [f for f in said(message) if "budget" in f or "rent" in f or "income" in f]
+
+
+@pytest.mark.parametrize("fact, slot", [
+    ("The user pays 1200 EUR rent per month.", ("budget:rent", "1200 EUR")),
+    ("The user's rent is 950 CHF per month including heating.", ("budget:rent", "950 CHF")),
+    ("The user earns about 2400 GBP a month.", ("budget:income", "2400 GBP")),
+    ("The user can put aside 300 EUR a month.", ("budget:monthly savings", "300 EUR")),
+    ("The user wants to save 9000 BRL for a car by June.", ("budget:savings", "9000 BRL")),
+])
+def test_money_facts_are_read_back_by_slot(fact, slot):
+    assert about(fact) == slot

@@ -21,6 +21,17 @@ PET = r"dog|cat|parrot|tortoise|rabbit|hamster|" + alternation(PETS)
 TIME = r"(\d{1,2}[:.]\d{2})"
 TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?"
 U = r"^(?:the )?user"
+SUM = r"(?:about |around |roughly |up to |at most |only )?(\d[\d,.]* [A-Z]{3})\b"
+MONEY = [  # what the user pays, earns or puts aside (lang/money.py writes the first forms; a live model the others)
+    (U + r"'s (?:monthly |net |gross )*(rent|income|salary|take-home pay) is " + SUM,
+     lambda m: ("budget:" + ("rent" if m.group(1).lower() == "rent" else "income"), m.group(2))),
+    (U + r" pays " + SUM + r"(?: a month| per month)?(?: in)? rent", lambda m: ("budget:rent", m.group(1))),
+    (U + r" (?:earns|takes home|makes|gets paid) " + SUM, lambda m: ("budget:income", m.group(1))),
+    (U + r"(?: can| wants to| plans to| aims to| will| is going to)? (?:save|saves|put|puts|set|sets|keep|keeps) (?:aside |away )?"
+     + SUM + r"(.*)", lambda m: ("budget:monthly savings" if re.search(r"\b(?:a|per|each|every) month\b", m.group(2))
+                                 else "budget:savings", m.group(1))),
+    (U + r"'s savings budget is " + SUM, lambda m: ("budget:savings", m.group(1))),
+]
 
 
 def relative_slot(rel: str, name: str) -> str:
@@ -66,6 +77,7 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
     (U + r" does not (?:eat|drink) (.+?)\.?$", lambda m: (f"preference:{m.group(1).lower()}", f"no {m.group(1).lower()}")),
     (U + r" doesn't (?:eat|drink) (.+?)\.?$", lambda m: (f"preference:{m.group(1).lower()}", f"no {m.group(1).lower()}")),
     (U + r"'?s budget is (.+?)\.?$", lambda m: ("budget", m.group(1))),
+    *MONEY,
     (U + r"'s (?:[\w-]+ )*?([\w-]+) budget is (.+?)\.?$", lambda m: (f"budget:{m.group(1).lower()}", m.group(2))),  # 'monthly rent'
     (U + r"'s budget for (?:the |a |an |their |his |her )?(?:[\w-]+ )*?([\w-]+) is (.+?)\.?$",
      lambda m: (f"budget:{m.group(1).lower()}", m.group(2))),
