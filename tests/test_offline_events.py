@@ -336,3 +336,20 @@ def test_money_spent_or_said_without_a_currency_is_no_budget(message):
 ])
 def test_money_facts_are_read_back_by_slot(fact, slot):
     assert about(fact) == slot
+
+
+@pytest.mark.parametrize("new, stored, op", [  # the resolver: a retraction by its words, an event at another time
+    ("The user no longer cycles to work.", ["The user lives in Graz.", "The user cycles to work every day."], "DELETE m1"),
+    ("The user is no longer learning the violin.", ["The user is learning the violin at the music school."], "DELETE m0"),
+    ("The user cancelled the trip to Iceland.", ["The user saves 100 EUR a month for a trip to Iceland.",
+                                                 "The user plans a trip to Iceland in May."], "DELETE m1"),
+    ("The user's hamster Pip has died.", ["The user has a hamster called Pip."], "DELETE m0"),
+    ("The user has a dentist check-up on Friday at 9:30.", ["The user has a dentist check-up on Monday at 9:30."], "UPDATE m0"),
+    ("The user's tenancy ends on 30 June.", ["The user's tenancy ends on 31 May."], "UPDATE m0"),
+    ("The user has a dentist check-up on Friday at 9:30.", ["The user has a yoga class on Friday at 9:30."], "ADD"),
+    ("The user no longer plays chess.", ["The user plays the piano."], "NOOP"),
+])
+def test_the_resolver_finds_what_a_retraction_or_a_moved_event_replaces(new, stored, op):
+    from course_lib.model.offline.memory_ops import resolve
+    got = resolve(new, [(f"m{i}", t) for i, t in enumerate(stored)])
+    assert f"{got['op']} {got['id'] or ''}".strip() == op

@@ -115,9 +115,44 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
 ]]
 
 
+TAKEN_BACK = [(re.compile(p, re.I), f) for p, f in [  # a fact that takes another back, in a live model's words too
+    (U + r" (?:has )?(?:withdrawn|withdrew|dropped|cancelled|canceled|called off|abandoned|scrapped|given up|gave up) "
+         r"(?:the |their |his |her |a |an )?(?:plan (?:of|to|for) )?(?:an? |the )?(.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
+    (U + r"'s (\w+(?: \w+)?) (?:has )?(?:died|passed away|is dead|was sold|was stolen|got stolen)\.?$",
+     lambda m: ("retract", m.group(1).lower())),  # "The user's rabbit Copito has died."
+    (U + r" (?:is )?no longer (.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
+]]
+STOP = {"a", "an", "the", "to", "for", "of", "by", "on", "in", "at", "with", "is", "has", "have", "their", "his", "her", "and",
+        "user", "user's", "about", "from", "any", "more", "longer", "no", "not"}
+WHEN_WORDS = re.compile(r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|may|june|july|august|"
+                        r"september|october|november|december|\d+(?:[:.]\d+)?(?:st|nd|rd|th|am|pm)?|am|pm|the|on|at)\b", re.I)
+
+
+def content(text: str) -> set[str]:
+    """The content words of a fact, each cut to its first four letters ('saves' and 'save' alike)."""
+    return {w[:4] for w in re.findall(r"[\w'-]+", text.lower()) if w not in STOP}
+
+
+def covers(taken: str, fact: str) -> bool:
+    """Does a retracted value ('commutes by car', 'plans to buy a house') name the stored fact ('The user commutes to
+    work by car.')? All its content words are in the fact, or three or more and three in four of them."""
+    want, have = content(taken), content(fact)
+    hit = len(want & have)
+    return bool(want) and (hit == len(want) or (hit >= 3 and hit / len(want) >= 0.75))
+
+
+def skeleton(fact: str) -> str:
+    """A fact without its days, dates, times and numbers: two facts with the same skeleton say the same thing at
+    another time ('… follow-up on Tuesday at 14:30.' and '… on Wednesday at 14:30.')."""
+    return " ".join(WHEN_WORDS.sub(" ", fact.lower().rstrip(". ")).replace(" and ", " ").split())
+
+
 def about(fact: str) -> tuple[str | None, str | None]:
     """(slot, value) of a third-person fact, or (None, None) if no pattern knows it."""
     fact = fact.strip()
+    for pattern, read in TAKEN_BACK:  # before the event reader: 'dropped the plan of a trip to Japan' is no trip
+        if (m := pattern.search(fact)):
+            return read(m)
     if (event := about_event(fact)):  # an event, by the reader that wrote it (lang/events.py)
         return event
     for pattern, read in PATTERNS:
