@@ -353,3 +353,24 @@ def test_the_resolver_finds_what_a_retraction_or_a_moved_event_replaces(new, sto
     from course_lib.model.offline.memory_ops import resolve
     got = resolve(new, [(f"m{i}", t) for i, t in enumerate(stored)])
     assert f"{got['op']} {got['id'] or ''}".strip() == op
+
+
+@pytest.mark.parametrize("message, fact", [  # a schedule without weekdays: how often, every day at a time, from when to when
+    ("I go to the gym three times a week", "The user goes to the gym 3 times a week."),
+    ("ich gehe 3x die Woche schwimmen", "The user swims 3 times a week."),
+    ("vou à piscina duas vezes por semana", "The user swims 2 times a week."),
+    ("Je travaille de 8h à 16h30", "The user works from 8:00 to 16:30."),
+    ("ich arbeite von 9 bis 17 Uhr", "The user works from 9:00 to 17:00."),
+    ("trabajo de 8 a 5 en una oficina", "The user works from 8:00 to 17:00."),  # the end in the afternoon
+    ("I work every day from 7am to 3pm", "The user works every day from 7:00 to 15:00."),
+])
+def test_a_schedule_said_by_frequency_or_hours(message, fact):
+    assert said(message) == [fact]
+
+
+@pytest.mark.parametrize("message", [
+    "I was at the library from 2 to 4 yesterday", "the shop is open from 9 to 5",
+    "cammino ogni mattina sul lungomare di Corso Italia", "je vais au boulot tous les matins",
+])
+def test_no_schedule_from_a_past_day_someone_elses_hours_or_a_bare_daily_habit(message):
+    assert not [f for f in said(message) if "times a week" in f or " from " in f or "every day" in f]
