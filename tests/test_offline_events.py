@@ -374,3 +374,13 @@ def test_a_schedule_said_by_frequency_or_hours(message, fact):
 ])
 def test_no_schedule_from_a_past_day_someone_elses_hours_or_a_bare_daily_habit(message):
     assert not [f for f in said(message) if "times a week" in f or " from " in f or "every day" in f]
+
+
+@pytest.mark.parametrize("message, fact", [  # a ride taken at a time: the train, bus or ferry of HH:MM
+    ("I usually catch the 7:45 bus to Oxford", "The user takes the 7:45 bus to Oxford."),
+    ("Ich nehme meistens die S-Bahn um 6:58 nach Potsdam", "The user takes the 6:58 S-Bahn to Potsdam."),
+    ("tomo el tren de las 8:10 a Alcalá", "The user takes the 8:10 train to Alcalá."),
+    ("pego o ônibus às 6h40 para o Centro", "The user takes the 6:40 bus to Centro."),
+])
+def test_a_ride_taken_at_a_time_is_a_schedule(message, fact):
+    assert said(message)[-1] == fact

@@ -136,7 +136,7 @@ def read_schedule(s: str) -> list[Found]:
     """The user's recurring schedule said in `s`, as one fact (see the module docstring), or nothing."""
     days = recurring_days(s)
     if not days:  # no weekdays: a weekly frequency, a daily cue or a time range with what is done ('3x die Woche',
-        return often(s)  # 'todos los días de 9 a 2', 'studio in biblioteca dalle 9 alle 18')
+        return often(s) or commute(s)  # 'todos los días de 9 a 2', 'studio in biblioteca dalle 9 alle 18'; the 7:04 train
     what = activity(s)
     if not what:
         return []
@@ -174,6 +174,35 @@ def often(s: str) -> list[Found]:
         return []
     value = f"{what} {when}{time}".replace("has ", "").replace("works ", "")
     return [("schedule", value, f"The user {what} {when}{time}.")]
+
+
+TAKE = (r"(?:i (?:usually |always |normally )?(?:take|get|catch)|(?:ich )?(?:nehme|fahre (?:\w+ )?mit)|je prends|jprends|"
+        r"(?:yo )?(?:tomo|cojo|agarro)|(?:eu )?(?:pego|apanho|tomo)|(?:io )?prendo)")
+VEHICLE = (r"(?:train|bus|ferry|tram|coach|tube|zug|bus|s-bahn|u-bahn|fähre|re\d+|ice|rer|métro|metro|tren|autob[úu]s|cercan[íi]as|"
+           r"comboio|trem|[ôo]nibus|barco|treno|regionale|pullman|autobus|traghetto|vaporetto)")
+HHMM = r"\d{1,2}[:.h]\d{2}"
+RIDE = re.compile(rf"\b{TAKE}\s+(?:\w+\s+){{0,3}}?(?:the\s+|den\s+|die\s+|das\s+|le\s+|el\s+|o\s+|il\s+|a\s+)?(?:(?P<a>{HHMM})\s+)?"
+                  rf"(?P<what>{VEHICLE})\b(?:\s+(?:\w+\s+){{0,3}}?(?:um|de|delle|das|às|as|a las|de las|alle|at|of)\s+(?P<b>{HHMM}))?"
+                  rf"(?:.*?\b(?:to|nach|pour|à|a|para|pro|per)\s+(?:o\s+|a\s+|the\s+|le\s+|la\s+|el\s+|il\s+)?(?P<to>(?-i:[A-ZÀ-Ý])[\w'-]+(?:\s+(?:do|da|de|di)?\s*(?-i:[A-ZÀ-Ý])[\w'-]+)?))?", re.I)
+IN_ENGLISH = {"zug": "train", "s-bahn": "S-Bahn", "u-bahn": "underground", "fähre": "ferry", "métro": "metro", "tren": "train",
+              "autobús": "bus", "autobus": "bus", "cercanías": "train", "cercanias": "train", "comboio": "train", "trem": "train",
+              "ônibus": "bus", "onibus": "bus", "barco": "ferry", "treno": "train", "regionale": "train", "pullman": "coach",
+              "traghetto": "ferry", "vaporetto": "water bus", "re": "RE"}
+
+
+def commute(s: str) -> list[Found]:
+    """'I get the 8:52 train to Reading', 'je prends le train de 7h12', 'prendo il regionale delle 7:22' -> a schedule."""
+    m = RIDE.search(s)
+    later = m and re.search(rf"\b(?:um|de|delle|das|às|as|a las|de las|alle|at|of)\s+({HHMM})", s[m.end("what"):], re.I)
+    at = m and (m.group("a") or m.group("b") or (later and later.group(1)))
+    if not m or not at or PAST.search(s):
+        return []
+    h, mm = re.split(r"[:.h]", at)
+    said = m.group("what")
+    what = said.upper() if re.fullmatch(r"re\d+|ice|rer", said, re.I) else IN_ENGLISH.get(said.lower(), said.lower())
+    to = f" to {m.group('to')}" if m.group("to") and m.group("to").lower() not in ("casa", "home") else ""
+    value = f"{int(h)}:{mm} {what}{to}"
+    return [("schedule", value, f"The user takes the {int(h)}:{mm} {what}{to}.")]
 
 
 ABOUT = re.compile(r"^The user (?:works|has|goes|runs)\b.*?\b(?:every|from) (?:" + "|".join(WEEKDAYS) + r")\b", re.I)
