@@ -297,3 +297,90 @@ def test_a_hobby_near_no_giving_up_of_the_users_is_not_taken_back(message):
 ])
 def test_an_event_followed_by_a_request_to_be_reminded_is_stated(message, fact):
     assert said(message) == [fact]
+
+
+@pytest.mark.parametrize("turns, fact", [  # money paid, earned or put aside (lang/money.py)
+    (("Ich zahle 620 Euro Miete für meine Wohnung in Kassel",), "The user's rent is 620 EUR."),
+    (("Je paie 540 euros de loyer pour un studio à Lille",), "The user's rent is 540 EUR."),
+    (("pago 450 euro al mese per una stanza a Torino",), "The user's rent is 450 EUR."),
+    (("Pago 1.200 reais de aluguel num apartamento pequeno",), "The user's rent is 1,200 BRL."),
+    (("Ich verdiene 3.100 Euro netto im Monat",), "The user's income is 3,100 EUR."),
+    (("Je gagne 2 400 euros nets par mois",), "The user's income is 2,400 EUR."),
+    (("guadagno 1450 al mese",), "The user's income is 1,450 EUR."),  # Italian: a bare amount is in euros
+    (("I want to save 200 pounds a month",), "The user's savings budget is 200 GBP."),
+    (("quero poupar 500 reais por mês",), "The user's savings budget is 500 BRL."),
+    (("Je veux épargner 500 000 francs CFA cette année",), "The user's savings budget is 500,000 XOF."),
+    (("Mon loyer est de 1 300 $ par mois à Montréal",), "The user's rent is 1,300 CAD."),  # a '$' in French
+    (("Je veux épargner 2 millions de francs CFA pour une maison", "Je peux mettre 100 000 de côté chaque mois"),
+     "The user's savings budget is 100,000 XOF."),  # the conversation's currency
+])
+def test_money_paid_earned_or_put_aside_with_its_currency(turns, fact):
+    assert said(*turns)[-1] == fact
+
+
+@pytest.mark.parametrize("message", [
+    "I spent 300 euros on a new phone", "Die Jahreskarte kostet 365 Euro", "Je travaille de 9 à 17 au bureau",
+    "gano muchísimo tiempo con el coche",  # no amount
+    "pago 500 al mes de alquiler",  # Spanish: no one currency, and none said before
+])
+def test_money_spent_or_said_without_a_currency_is_no_budget(message):
+    assert not [f for f in said(message) if "budget" in f or "rent" in f or "income" in f]
+
+
+@pytest.mark.parametrize("fact, slot", [
+    ("The user pays 1200 EUR rent per month.", ("budget:rent", "1200 EUR")),
+    ("The user's rent is 950 CHF per month including heating.", ("budget:rent", "950 CHF")),
+    ("The user earns about 2400 GBP a month.", ("budget:income", "2400 GBP")),
+    ("The user can put aside 300 EUR a month.", ("budget:monthly savings", "300 EUR")),
+    ("The user wants to save 9000 BRL for a car by June.", ("budget:savings", "9000 BRL")),
+])
+def test_money_facts_are_read_back_by_slot(fact, slot):
+    assert about(fact) == slot
+
+
+@pytest.mark.parametrize("new, stored, op", [  # the resolver: a retraction by its words, an event at another time
+    ("The user no longer cycles to work.", ["The user lives in Graz.", "The user cycles to work every day."], "DELETE m1"),
+    ("The user is no longer learning the violin.", ["The user is learning the violin at the music school."], "DELETE m0"),
+    ("The user cancelled the trip to Iceland.", ["The user saves 100 EUR a month for a trip to Iceland.",
+                                                 "The user plans a trip to Iceland in May."], "DELETE m1"),
+    ("The user's hamster Pip has died.", ["The user has a hamster called Pip."], "DELETE m0"),
+    ("The user has a dentist check-up on Friday at 9:30.", ["The user has a dentist check-up on Monday at 9:30."], "UPDATE m0"),
+    ("The user's tenancy ends on 30 June.", ["The user's tenancy ends on 31 May."], "UPDATE m0"),
+    ("The user has a dentist check-up on Friday at 9:30.", ["The user has a yoga class on Friday at 9:30."], "ADD"),
+    ("The user no longer plays chess.", ["The user plays the piano."], "NOOP"),
+])
+def test_the_resolver_finds_what_a_retraction_or_a_moved_event_replaces(new, stored, op):
+    from course_lib.model.offline.memory_ops import resolve
+    got = resolve(new, [(f"m{i}", t) for i, t in enumerate(stored)])
+    assert f"{got['op']} {got['id'] or ''}".strip() == op
+
+
+@pytest.mark.parametrize("message, fact", [  # a schedule without weekdays: how often, every day at a time, from when to when
+    ("I go to the gym three times a week", "The user goes to the gym 3 times a week."),
+    ("ich gehe 3x die Woche schwimmen", "The user swims 3 times a week."),
+    ("vou à piscina duas vezes por semana", "The user swims 2 times a week."),
+    ("Je travaille de 8h à 16h30", "The user works from 8:00 to 16:30."),
+    ("ich arbeite von 9 bis 17 Uhr", "The user works from 9:00 to 17:00."),
+    ("trabajo de 8 a 5 en una oficina", "The user works from 8:00 to 17:00."),  # the end in the afternoon
+    ("I work every day from 7am to 3pm", "The user works every day from 7:00 to 15:00."),
+])
+def test_a_schedule_said_by_frequency_or_hours(message, fact):
+    assert said(message) == [fact]
+
+
+@pytest.mark.parametrize("message", [
+    "I was at the library from 2 to 4 yesterday", "the shop is open from 9 to 5",
+    "cammino ogni mattina sul lungomare di Corso Italia", "je vais au boulot tous les matins",
+])
+def test_no_schedule_from_a_past_day_someone_elses_hours_or_a_bare_daily_habit(message):
+    assert not [f for f in said(message) if "times a week" in f or " from " in f or "every day" in f]
+
+
+@pytest.mark.parametrize("message, fact", [  # a ride taken at a time: the train, bus or ferry of HH:MM
+    ("I usually catch the 7:45 bus to Oxford", "The user takes the 7:45 bus to Oxford."),
+    ("Ich nehme meistens die S-Bahn um 6:58 nach Potsdam", "The user takes the 6:58 S-Bahn to Potsdam."),
+    ("tomo el tren de las 8:10 a Alcalá", "The user takes the 8:10 train to Alcalá."),
+    ("pego o ônibus às 6h40 para o Centro", "The user takes the 6:40 bus to Centro."),
+])
+def test_a_ride_taken_at_a_time_is_a_schedule(message, fact):
+    assert said(message)[-1] == fact

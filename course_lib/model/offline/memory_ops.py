@@ -16,7 +16,7 @@ from course_lib.model.offline.lang.corrections import looks_like_correction
 from course_lib.model.offline.lang.importance import importance
 from course_lib.model.offline.lang.lexicon import HEDGE
 from course_lib.model.offline.lang.read import read_message
-from course_lib.model.offline.lang.read_facts import about, single
+from course_lib.model.offline.lang.read_facts import WHEN_WORDS, about, content, covers, single, skeleton
 from course_lib.model.offline.reply import Messages, Reply
 from course_lib.model.offline.text import sentences
 from course_lib.model.valid_time import said_when
@@ -95,6 +95,10 @@ def resolve(new_fact: str, existing: list[tuple[str, str]]) -> dict[str, Any]:
             if s is not None and ((s, (v or "").lower()) == target or (v or "").lower() == value
                                   or (s == target[0] and ":" in s)):  # a slot that names its value: hobby:tennis
                 return {"op": "DELETE", "id": mid, "reason": f"the user retracted their {s}: {v}"}
+        named = [(len(content(text) - content(value or "")), mid, text) for mid, text in existing if covers(value or "", text)]
+        if named:  # 'no longer commutes by car' takes back 'commutes to work by car' (the closest such fact)
+            _, mid, text = min(named)
+            return {"op": "DELETE", "id": mid, "reason": f"the user took back what they said: {text}"}
         names = re.findall(r"(?<!^)\b[A-ZÀ-Ý][\w'-]+", new_fact.strip())  # 'no longer has a dog called Filou'
         for mid, text in existing:
             if names and all(re.search(rf"\b{re.escape(n)}\b", text) for n in names):
@@ -109,6 +113,9 @@ def resolve(new_fact: str, existing: list[tuple[str, str]]) -> dict[str, Any]:
                 return {"op": "NOOP", "id": mid, "reason": f"same {subject}, same value"}
             if single(subject):
                 return {"op": "UPDATE", "id": mid, "reason": f"new value for {subject}: {v} -> {value}"}
+    for mid, text in existing:  # the same thing at another time: '… on Wednesday at 14:30' after '… on Tuesday at 14:30'
+        if subject is None and skeleton(text) == skeleton(new_fact) and WHEN_WORDS.search(new_fact):
+            return {"op": "UPDATE", "id": mid, "reason": f"the same, at another time: {text}"}
     if subject is not None and not single(subject):
         return {"op": "ADD", "id": None, "reason": f"{subject} holds several values: added next to the others"}
     return {"op": "ADD", "id": None, "reason": "new information" if subject else "no stored fact about this"}

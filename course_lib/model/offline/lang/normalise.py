@@ -50,8 +50,8 @@ GREETING_LEAD = re.compile(r"^\W*(?:hi+|hello+|hey+|hiya|hall+o+|moin|servus|sal
                            r"(?:(?:so|ok|okay|well|also|alors|bon|bueno|pues|ent[ãa]o|allora|dunque)\b[,!.]?\s+)?"  # 'hey! so im Dani'
                            r"(?!(?:it'?s|this is|c'est|ici|aqui|qui|again|there|all|everyone)\b)(?=\w)", re.I)
 V2 = re.compile(r"(?:^|(?<=[,;:]\s))((?:(?!ich\b)[\wäöüß.]+\s+){1,4}?)(bin|wohne|lebe|arbeite|habe|hab|spreche|nehme|esse|trinke|"
-                r"fahre|fahr|gehe|geh|spiele|heiße|heisse|studiere|mache|mach)\s+ich\b([^,;.!?]*)", re.I)  # German puts the verb
-# second: 'Mittlerweile wohne ich in Köln' is read as 'ich wohne in Köln, mittlerweile' 
+                r"fahre|fahr|gehe|geh|spiele|heiße|heisse|studiere|mache|mach)\s+ich\b((?:[^,;.!?]|(?<=\d)[.,](?=\d))*)", re.I)  # German puts the verb
+# second: 'Mittlerweile wohne ich in Köln' is read as 'ich wohne in Köln, mittlerweile' (a number's '2.350' stays whole)
 def second(m: re.Match[str]) -> str:
     """A German verb-second clause with the subject written first: a place phrase stays next to the verb ('In Berlin
     wohne ich seit 2019' -> 'ich wohne In Berlin seit 2019'), anything else goes after a comma at the end."""

@@ -20,6 +20,7 @@ from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.corrections import budget_number, correct, instead, looks_like_correction, restated
 from course_lib.model.offline.lang.normalise import normalise, texting
 from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
+from course_lib.model.offline.lang.money import with_money
 from course_lib.model.offline.lang.slots_health import read_health
 from course_lib.model.offline.lang.slots_intro import read_intro
 from course_lib.model.offline.lang.slots_pastimes import read_pastimes
@@ -147,7 +148,7 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
                               or own_birthday_after(sentence, lang, context))
                   if not (f[0] in ("home city", "trip") and canon("language", f[1]))]  # 'sorry, my English is …' names no city
     last = next((v for s, v, _ in reversed(context) if s.startswith("relative:")), "someone")
-    found = with_plans(found, events, read_plans(sentence, last), said)
+    found = with_money(with_plans(found, events, read_plans(sentence, last), said), said, lang, context)
     out: list[Found] = []
     for f in found:
         if f[0] not in [g[0] for g in out] or f[0] == "retract":

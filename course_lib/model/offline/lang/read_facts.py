@@ -21,6 +21,17 @@ PET = r"dog|cat|parrot|tortoise|rabbit|hamster|" + alternation(PETS)
 TIME = r"(\d{1,2}[:.]\d{2})"
 TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?"
 U = r"^(?:the )?user"
+SUM = r"(?:about |around |roughly |up to |at most |only )?(\d[\d,.]* [A-Z]{3})\b"
+MONEY = [  # what the user pays, earns or puts aside (lang/money.py writes the first forms; a live model the others)
+    (U + r"'s (?:monthly |net |gross )*(rent|income|salary|take-home pay) is " + SUM,
+     lambda m: ("budget:" + ("rent" if m.group(1).lower() == "rent" else "income"), m.group(2))),
+    (U + r" pays " + SUM + r"(?: a month| per month)?(?: in)? rent", lambda m: ("budget:rent", m.group(1))),
+    (U + r" (?:earns|takes home|makes|gets paid) " + SUM, lambda m: ("budget:income", m.group(1))),
+    (U + r"(?: can| wants to| plans to| aims to| will| is going to)? (?:save|saves|put|puts|set|sets|keep|keeps) (?:aside |away )?"
+     + SUM + r"(.*)", lambda m: ("budget:monthly savings" if re.search(r"\b(?:a|per|each|every) month\b", m.group(2))
+                                 else "budget:savings", m.group(1))),
+    (U + r"'s savings budget is " + SUM, lambda m: ("budget:savings", m.group(1))),
+]
 
 
 def relative_slot(rel: str, name: str) -> str:
@@ -66,6 +77,7 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
     (U + r" does not (?:eat|drink) (.+?)\.?$", lambda m: (f"preference:{m.group(1).lower()}", f"no {m.group(1).lower()}")),
     (U + r" doesn't (?:eat|drink) (.+?)\.?$", lambda m: (f"preference:{m.group(1).lower()}", f"no {m.group(1).lower()}")),
     (U + r"'?s budget is (.+?)\.?$", lambda m: ("budget", m.group(1))),
+    *MONEY,
     (U + r"'s (?:[\w-]+ )*?([\w-]+) budget is (.+?)\.?$", lambda m: (f"budget:{m.group(1).lower()}", m.group(2))),  # 'monthly rent'
     (U + r"'s budget for (?:the |a |an |their |his |her )?(?:[\w-]+ )*?([\w-]+) is (.+?)\.?$",
      lambda m: (f"budget:{m.group(1).lower()}", m.group(2))),
@@ -103,9 +115,44 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
 ]]
 
 
+TAKEN_BACK = [(re.compile(p, re.I), f) for p, f in [  # a fact that takes another back, in a live model's words too
+    (U + r" (?:has )?(?:withdrawn|withdrew|dropped|cancelled|canceled|called off|abandoned|scrapped|given up|gave up) "
+         r"(?:the |their |his |her |a |an )?(?:plan (?:of|to|for) )?(?:an? |the )?(.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
+    (U + r"'s (\w+(?: \w+)?) (?:has )?(?:died|passed away|is dead|was sold|was stolen|got stolen)\.?$",
+     lambda m: ("retract", m.group(1).lower())),  # "The user's rabbit Copito has died."
+    (U + r" (?:is )?no longer (.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
+]]
+STOP = {"a", "an", "the", "to", "for", "of", "by", "on", "in", "at", "with", "is", "has", "have", "their", "his", "her", "and",
+        "user", "user's", "about", "from", "any", "more", "longer", "no", "not"}
+WHEN_WORDS = re.compile(r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|may|june|july|august|"
+                        r"september|october|november|december|\d+(?:[:.]\d+)?(?:st|nd|rd|th|am|pm)?|am|pm|the|on|at)\b", re.I)
+
+
+def content(text: str) -> set[str]:
+    """The content words of a fact, each cut to its first four letters ('saves' and 'save' alike)."""
+    return {w[:4] for w in re.findall(r"[\w'-]+", text.lower()) if w not in STOP}
+
+
+def covers(taken: str, fact: str) -> bool:
+    """Does a retracted value ('commutes by car', 'plans to buy a house') name the stored fact ('The user commutes to
+    work by car.')? All its content words are in the fact, or three or more and three in four of them."""
+    want, have = content(taken), content(fact)
+    hit = len(want & have)
+    return bool(want) and (hit == len(want) or (hit >= 3 and hit / len(want) >= 0.75))
+
+
+def skeleton(fact: str) -> str:
+    """A fact without its days, dates, times and numbers: two facts with the same skeleton say the same thing at
+    another time ('… follow-up on Tuesday at 14:30.' and '… on Wednesday at 14:30.')."""
+    return " ".join(WHEN_WORDS.sub(" ", fact.lower().rstrip(". ")).replace(" and ", " ").split())
+
+
 def about(fact: str) -> tuple[str | None, str | None]:
     """(slot, value) of a third-person fact, or (None, None) if no pattern knows it."""
     fact = fact.strip()
+    for pattern, read in TAKEN_BACK:  # before the event reader: 'dropped the plan of a trip to Japan' is no trip
+        if (m := pattern.search(fact)):
+            return read(m)
     if (event := about_event(fact)):  # an event, by the reader that wrote it (lang/events.py)
         return event
     for pattern, read in PATTERNS:

@@ -18,11 +18,19 @@ from typing import Any
 
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.event_when import vocabulary, words_re
+from course_lib.model.amounts import number
 from course_lib.model.when import WEEKDAYS, clock_time
 
 Found = tuple[str, str, str]
 SAY = {"shifts": "works shifts", "home office": "works from home", "remote work": "works remotely", "work": "works",
-       "class": "has {}class", "gym": "goes to the gym", "training": "has training", "rehearsal": "has rehearsal", "run": "runs"}
+       "class": "has {}class", "gym": "goes to the gym", "training": "has training", "rehearsal": "has rehearsal", "run": "runs",
+       "study": "studies", "swim": "swims"}
+FREQUENCY = re.compile(r"(?<![\w:.])(\d{1,2}|two|three|four|five|six|zwei|drei|vier|fünf|sechs|deux|trois|quatre|cinq|six|dos|tres|"
+                       r"cuatro|cinco|seis|duas|três|quatro|due|tre|quattro|cinque|sei)\s*(?:x|times|mal|fois|veces|vezes|volte)\s*"
+                       r"(?:a|per|pro|die|in der|par|por|a la|alla|à|na|en la)?\s*(?:week|woche|semaine|semana|settimana)\b", re.I)
+DAILY = re.compile(r"\b(?:every (?:day|morning|evening|night)|daily|each day|jeden (?:tag|morgen|abend)|täglich|tous les (?:jours|matins|soirs)|"
+                   r"chaque (?:jour|matin|soir)|todos los d[íi]as|cada d[íi]a|todas las (?:mañanas|noches)|a diario|todos os dias|"
+                   r"todas as (?:manhãs|noites)|diariamente|ogni (?:giorno|mattina|sera)|tutti i giorni|tutte le mattine)\b", re.I)
 HOUR = r"(?:\d{1,2}(?:\s*[:h.]\s*\d{2})?\s*(?:a\.?m\.?|p\.?m\.?|h\b|uhr\b)?|midnight|mitternacht|minuit|medianoche|meia-noite|mezzanotte|noon|midi|mediodía)"
 SPAN = re.compile(rf"(?:\b(?:from|von|de|du|das|dalle|dal|entre)\s+(?:las\s+|les\s+)?)?(?<![\d:])(?P<a>{HOUR})\s*"
                   rf"(?:-|–|\bto\b|\btill\b|\buntil\b|\bbis\b|\bà\b|\ba\b|\bal\b|\balle\b|\bàs\b|\bas\b|\bhasta\b|\by\b|\be\b|\bet\b)\s*"
@@ -127,8 +135,10 @@ def time_of(s: str) -> str:
 def read_schedule(s: str) -> list[Found]:
     """The user's recurring schedule said in `s`, as one fact (see the module docstring), or nothing."""
     days = recurring_days(s)
-    what = activity(s) if days else None
-    if not days or not what:
+    if not days:  # no weekdays: a weekly frequency, a daily cue or a time range with what is done ('3x die Woche',
+        return often(s) or commute(s)  # 'todos los días de 9 a 2', 'studio in biblioteca dalle 9 alle 18'; the 7:04 train
+    what = activity(s)
+    if not what:
         return []
     found, ranged = days
     names = [WEEKDAYS[d] for d in found]
@@ -137,6 +147,62 @@ def read_schedule(s: str) -> list[Found]:
     time = time_of(s)
     value = f"{what} {when}{time}".replace("has ", "").replace("works ", "")
     return [("schedule", value, f"The user {what} {when}{',' if ranged and time else ''}{time}.")]
+
+
+PAST = re.compile(r"\b(?:yesterday|last (?:week|month|year)|was|were|gestern|war|waren|letzte[nm]?|hier|j'étais|étais|la semaine dernière|"
+                  r"ayer|estuve|estaba|la semana pasada|ontem|estive|estava|semana passada|ieri|ero|sono stat[oa]|la settimana scorsa)\b", re.I)
+
+
+def often(s: str) -> list[Found]:
+    """A schedule said without weekdays (read_schedule): how often, or every day, or from when to when."""
+    what, time = activity(s), time_of(s)
+    if not what or what in ("has training",) and not FREQUENCY.search(s) or PAST.search(s):
+        return []
+    if (span := re.fullmatch(r" from (\d+):(\d+) to (\d+):(\d+)", time)) and not re.search(r"[ap]\.?m\b|\bpm\b", s, re.I):
+        a, b = int(span.group(1)), int(span.group(3))
+        if a == b:  # 'de 11 a 11': which half of the day is not said
+            return []
+        if b < a < 12:  # 'de 8 a 6', 'de 9 a 2': the end is in the afternoon
+            time = f" from {a}:{span.group(2)} to {b + 12}:{span.group(4)}"
+    if (m := FREQUENCY.search(s)) and (n := number(m.group(1))):
+        when = f"{n} times a week"
+    elif DAILY.search(s) and time and what != "has class":  # 'every morning' alone says too little
+        when = "every day"
+    elif time.startswith(" from "):
+        when, time = time.strip(), ""
+    else:
+        return []
+    value = f"{what} {when}{time}".replace("has ", "").replace("works ", "")
+    return [("schedule", value, f"The user {what} {when}{time}.")]
+
+
+TAKE = (r"(?:i (?:usually |always |normally )?(?:take|get|catch)|(?:ich )?(?:nehme|fahre (?:\w+ )?mit)|je prends|jprends|"
+        r"(?:yo )?(?:tomo|cojo|agarro)|(?:eu )?(?:pego|apanho|tomo)|(?:io )?prendo)")
+VEHICLE = (r"(?:train|bus|ferry|tram|coach|tube|zug|bus|s-bahn|u-bahn|fähre|re\d+|ice|rer|métro|metro|tren|autob[úu]s|cercan[íi]as|"
+           r"comboio|trem|[ôo]nibus|barco|treno|regionale|pullman|autobus|traghetto|vaporetto)")
+HHMM = r"\d{1,2}[:.h]\d{2}"
+RIDE = re.compile(rf"\b{TAKE}\s+(?:\w+\s+){{0,3}}?(?:the\s+|den\s+|die\s+|das\s+|le\s+|el\s+|o\s+|il\s+|a\s+)?(?:(?P<a>{HHMM})\s+)?"
+                  rf"(?P<what>{VEHICLE})\b(?:\s+(?:\w+\s+){{0,3}}?(?:um|de|delle|das|às|as|a las|de las|alle|at|of)\s+(?P<b>{HHMM}))?"
+                  rf"(?:.*?\b(?:to|nach|pour|à|a|para|pro|per)\s+(?:o\s+|a\s+|the\s+|le\s+|la\s+|el\s+|il\s+)?(?P<to>(?-i:[A-ZÀ-Ý])[\w'-]+(?:\s+(?:do|da|de|di)?\s*(?-i:[A-ZÀ-Ý])[\w'-]+)?))?", re.I)
+IN_ENGLISH = {"zug": "train", "s-bahn": "S-Bahn", "u-bahn": "underground", "fähre": "ferry", "métro": "metro", "tren": "train",
+              "autobús": "bus", "autobus": "bus", "cercanías": "train", "cercanias": "train", "comboio": "train", "trem": "train",
+              "ônibus": "bus", "onibus": "bus", "barco": "ferry", "treno": "train", "regionale": "train", "pullman": "coach",
+              "traghetto": "ferry", "vaporetto": "water bus", "re": "RE"}
+
+
+def commute(s: str) -> list[Found]:
+    """'I get the 8:52 train to Reading', 'je prends le train de 7h12', 'prendo il regionale delle 7:22' -> a schedule."""
+    m = RIDE.search(s)
+    later = m and re.search(rf"\b(?:um|de|delle|das|às|as|a las|de las|alle|at|of)\s+({HHMM})", s[m.end("what"):], re.I)
+    at = m and (m.group("a") or m.group("b") or (later and later.group(1)))
+    if not m or not at or PAST.search(s):
+        return []
+    h, mm = re.split(r"[:.h]", at)
+    said = m.group("what")
+    what = said.upper() if re.fullmatch(r"re\d+|ice|rer", said, re.I) else IN_ENGLISH.get(said.lower(), said.lower())
+    to = f" to {m.group('to')}" if m.group("to") and m.group("to").lower() not in ("casa", "home") else ""
+    value = f"{int(h)}:{mm} {what}{to}"
+    return [("schedule", value, f"The user takes the {int(h)}:{mm} {what}{to}.")]
 
 
 ABOUT = re.compile(r"^The user (?:works|has|goes|runs)\b.*?\b(?:every|from) (?:" + "|".join(WEEKDAYS) + r")\b", re.I)

@@ -115,6 +115,8 @@ def settle(f: Found) -> tuple[Found | None, str]:
         return rewrite(f, slot, value.replace(thing, new)), ""
     if head == "retract" and (job := canon("job", value)) and job != value:  # 'no longer a camarero' -> waiter
         return rewrite(f, slot, job), ""
+    if head in ("job", "hobby", "home city", "name", "vehicle") and re.fullmatch(r"[\d\s:.,h-]+", value):
+        return None, f"'{value}' is a number or a time, not a {head} (values.py)"  # 'trabajo de 8 a 5': no job '8'
     if head in ("name", "nickname", "relative", "pet") and value.lower() in NOT_NAMES:
         return None, f"'{value}' is a function word or verb, not a name (values.py)"  # 'my dog Is sick'
     if head == "language" and value.startswith("not "):  # 'no hablo portugués': a language the user does not speak

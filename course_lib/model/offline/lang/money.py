@@ -1,0 +1,145 @@
+"""Money the user pays, earns or puts aside, said without the word 'budget', and the currency of an amount said
+without one.
+
+    rent        a rent word ('Miete', 'loyer', 'aluguel', 'affitto') or a pay verb with a home ('pago 550 por un
+                cuarto', 'ich zahle 480 Euro für mein WG-Zimmer', 'la stanza mi costa 350 al mese') -> budget:rent
+    income      'I take home 4,200 a month', 'netto hab ich 2.350', 'gano 18 mil al mes', 'guadagno 1600 netti'
+                -> budget:income
+    savings     'I want to save 300 a month', 'zur Seite legen', 'mettre 150 000 de côté', 'juntar 20 mil',
+                'mettere da parte 5000' -> budget:savings
+
+Each category's words are in course_lib/data/events.json ("money"), in six languages, and count only in the
+clause (between commas) that holds the amount, so 'Netto hab ich 2.350 im Monat, davon gehen 890 für die Miete
+drauf' gives an income and a rent. The amount's currency is the one it is said with; else the currency of the
+money said earlier in the conversation (the context's facts); else the language's when it has one currency
+('bare_currency': Italian and German, euros). An amount with no currency to give it stays unread. A '$' in French
+is the Canadian dollar ('dollar_lands'); 'francs CFA' the West African franc, 'lucas' thousands of Argentine pesos.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from course_lib.model.offline.lang.event_when import vocabulary, words_re
+from course_lib.model.offline.lang.numbers import CURRENCIES, MONEY, SCALED, SCALES, parse_number, show
+
+Found = tuple[str, str, str]
+CATEGORIES = ("rent", "income", "savings")
+BARE = re.compile(r"(?<![\w:.,/°-])(\d{1,3}(?:[.,' \u00a0]\d{3})+|\d{2,7})(?![\w:°]|[.,]\d|\s*(?:%|h\b|uhr|heures?|km|kg|kilos?|"
+                  r"lbs?|libras|min|minutes?|hours?|stunden|horas|ore\b|years?|anos|años|ans\b|anni|jahre|x\b|times|mal\b|fois|"
+                  r"veces|vezes|volte|people|personnes|personas|pessoas|persone|leute|m2|m²|mg))", re.I)
+NOT_MONEY = re.compile(r"\b(?:spent|spend on|cost|costs|price|ticket|abonnement|abbonamento|bill|fine|owe|debt|"
+                       r"ausgegeben|preis|prix|precio|preço|prezzo|dépensé|gastei|gasté|speso)\b", re.I)
+
+
+@lru_cache(maxsize=1)
+def tables() -> dict[str, Any]:
+    """The money vocabulary of events.json, compiled once."""
+    v = vocabulary()["money"]
+    every = lambda name: [w for words in v[name].values() for w in words]  # noqa: E731
+    return {**{name: re.compile(rf"(?<![\w-])(?:{words_re(every(name))})(?![\w-])", re.I)
+               for name in (*CATEGORIES, "housing", "pay")},
+            "currencies": [(code, re.compile(rf"(?<![\w$])(?:{alts})(?![\w])", re.I)) for code, alts in v["currencies"].items()],
+            "dollar_lands": v["dollar_lands"], "bare_currency": v["bare_currency"]}
+
+
+def local(said: str, lang: str, clause: str) -> str:
+    """'1,000 USD' said with '$' in French -> '1,000 CAD' (dollar_lands); anything else as it is."""
+    land = tables()["dollar_lands"].get(lang)
+    if land and said.endswith(" USD") and not re.search(r"\b(?:us|usd|américains?|americanos?|us-dollar)\b", clause, re.I):
+        return said[:-3] + land
+    return said
+
+
+def context_currency(context: list[Found]) -> str | None:
+    """The currency of the latest amount of money in the conversation's facts ('1,150 CAD' -> 'CAD')."""
+    codes = {*CURRENCIES, "XOF", "ZAR", "AOA", "MZN", "ARS", "MXN", "BRL", "DOP", "COP", "CLP", "PEN"}
+    for _, value, _ in reversed(context):
+        m = re.search(r"\d\s([A-Z]{3})\b", value)
+        if m and m.group(1) in codes:
+            return m.group(1)
+    return None
+
+
+def amount_in(clause: str, lang: str, context: list[Found]) -> str | None:
+    """The amount of money a clause says, as '1,600 EUR', with the currency it is said with or the one the
+    conversation or the language gives (see the module docstring); None when there is none or no currency."""
+    for spec, word in tables()["currencies"]:
+        m = re.search(rf"(?P<n>\d[\d.,' ]*?)\s*(?P<scale>mil|mila|mille|k|millions?|millones|milhões)?\s*(?:de |d')?(?:{word.pattern})", clause, re.I)
+        m = m or (re.search(rf"(?<!\w)R\s?(?P<n>\d[\d.,' ]*\d|\d)(?P<scale>)\b", clause) if spec == "ZAR" else None)
+        if m:
+            code, _, scale = spec.partition(":")
+            n = parse_number(m.group("n")) * SCALES.get((m.group("scale") or "").lower(), 1) * int(scale or 1)
+            return f"{show(n)} {code}"
+    m = MONEY.search(clause)
+    if m:
+        n = parse_number(m.group("n1") or m.group("n2")) * SCALES.get((m.group("s1") or m.group("s2") or "").lower(), 1)
+        said = m.group("pre") or m.group("cur")
+        code = next((c for c, words in CURRENCIES.items() if re.fullmatch(words, said.strip(), re.I)), None)
+        return local(f"{show(n)} {code}", lang, clause) if code else None  # 'pesos', 'bucks': no one currency
+    currency = context_currency(context) or tables()["bare_currency"].get(lang)
+    if not currency:
+        return None
+    if (s := SCALED.search(clause)) and s.group("scale").lower() != "k" or (s and re.search(r"\d\s?k\b", clause)):
+        return f"{show(parse_number(s.group('n')) * SCALES[s.group('scale').lower()])} {currency}"
+    m = BARE.search(clause)
+    if m and parse_number(m.group(1)) >= 20 and not re.match(r"\s*(?:de |di |del )?(?:janvier|février|mars|avril|mai|juin|juillet|"
+                                                             r"ao[uû]t|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
+                                                             r"septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|"
+                                                             r"ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|dezembro)", clause[m.end():], re.I):
+        return f"{show(parse_number(m.group(1)))} {currency}"
+    return None
+
+
+def category(clause: str) -> str | None:
+    """What the money of a clause is: rent, income or savings (by the events.json words), or None."""
+    t = tables()
+    if t["rent"].search(clause) or (t["housing"].search(clause) and t["pay"].search(clause)):
+        return "rent"
+    if t["income"].search(clause):
+        return "income"
+    if t["savings"].search(clause):
+        return "savings"
+    return None
+
+
+SAY = {"rent": "The user's rent is {}.", "income": "The user's income is {}.", "savings": "The user's savings budget is {}."}
+
+
+def found_money(sentence: str, lang: str, context: list[Found]) -> list[Found]:
+    """Rent, income and savings in one sentence, one per clause (see the module docstring)."""
+    out: list[Found] = []
+    parts = re.split(r"[,;]\s+|\s+(?:but|aber|mais|pero|mas|ma)\s+", sentence)
+    for clause in parts:
+        kind = category(clause)
+        if not kind or (NOT_MONEY.search(clause) and kind != "rent") or any(f[0] == f"budget:{kind}" for f in out):
+            continue
+        said = amount_in(clause, lang, context)
+        if said:
+            out.append((f"budget:{kind}", said, SAY[kind].format(said)))
+    amounts = [a for clause in parts if not NOT_MONEY.search(clause) and (a := amount_in(clause, lang, context))]
+    if not out and len(amounts) == 1 and (kind := category(sentence)):  # 'mi hanno aumentato l'affitto, pago 1050 al mese'
+        out.append((f"budget:{kind}", amounts[0], SAY[kind].format(amounts[0])))
+    return out
+
+
+def in_its_currency(f: Found, sentence: str, lang: str) -> Found:
+    """A budget another reader found, in the currency the sentence names ('60 000 francs CFA' is no Swiss franc,
+    '1100 $' in French no US dollar)."""
+    if not f[0].startswith("budget") or not re.match(r"[\d,.]+ [A-Z]{3}$", f[1]):
+        return f
+    named = next((code.partition(":")[0] for code, word in tables()["currencies"] if word.search(sentence)), None)
+    value = f"{f[1][:-3]}{named}" if named and named != f[1][-3:] and ":" not in named else local(f[1], lang, sentence)
+    return (f[0], value, f[2].replace(f[1], value))
+
+
+def with_money(found: list[Found], sentence: str, lang: str, context: list[Found]) -> list[Found]:
+    """The facts of a sentence with its rent, income and savings: a plain budget of the same amount gives way to
+    the one that says what it is for; any budget in dollars said in French is in the local dollar."""
+    money = found_money(sentence, lang, context)
+    amounts = {v for _, v, _ in money}
+    found = [in_its_currency(f, sentence, lang) for f in found]
+    taken = {f[1] for f in found if f[0].startswith("budget:")}  # 'Pour le loyer je peux mettre 700 euros': said already
+    found = [f for f in found if not (f[0] == "budget" and f[1] in amounts)]
+    return found + [m for m in money if m[0] not in {f[0] for f in found} and m[1] not in taken]
