@@ -53,7 +53,7 @@ END = (r"\s*(?:[,.;:!?()]|\s-\s|—|–|$|\s(?:but|because|cause|cuz|since|when|
        r"pero|porque|cuando|aunque|sobre todo|as[ií] que|despu[ée]s|antes|como|mas|quando|embora|principalmente|depois|"
        r"ent[ãa]o|tipo|ma|perch[ée]|quindi|soprattutto|dopo|prima|anche se|at|on|in|for|during|every|with my|im|am|beim|zum|à|au|"
        r"pendant|tous|toutes|en|durante|todos|todas|nos|nas|no|na|em|ao|aos|nel|nella|nei|ogni|tutti|tutte|da|dal|"
-       r"to|over|than|rather than|instead of|statt|anstatt|als|plut[ôo]t que|que|m[áa]s que|en vez de|do que|em vez de|invece di|"
+       r"with|mit|to|over|than|rather than|instead of|statt|anstatt|als|plut[ôo]t que|que|m[áa]s que|en vez de|do que|em vez de|invece di|"
        r"piuttosto che|rispetto a)\b)")
 LEAD = (r"^(?:(?:du coup|so|and|but|pis|bref|donc|ent[ãa]o|entonces|pues|quindi|allora|tipo|also|und|aber|really|so|very|much|quite|all|any|some|of|the|a|an|nada|nada de|para nada|mt|mto|muito|muitas?|bastante|tanto|"
         r"un sacco|molto|tantissimo|beaucoup|vraiment|trop|sehr|total|voll|echt|halt|immer|auch|also|too|aussi|también|também|"
@@ -101,7 +101,8 @@ def said_as(verb: str, obj: str) -> list[Found]:
     thing = clean(obj)
     if not thing or re.match(NOT_OBJECT, thing, re.I) or len(thing.split()) > 5:
         return []
-    if verb == "prefers":
+    if verb == "prefers":  # 'prefiero X al Y', 'préfère X à Y', 'preferisco X alla Y': the second is what is not preferred
+        thing = re.split(r"\s(?:al|a la|a los|a las|ao|aos|à|às|au|aux|alla|allo|alle|ai|agli)\s", thing, maxsplit=1)[0]
         thing = re.sub(r"^(?:sit|stay|eat|be) (?=\w)", "", thing)  # "I'd rather sit outdoors" -> outdoors (a seat: values.py)
         thing = re.sub(r"^(?:somewhere|someplace|some place|anywhere) (\w+)$", r"\1 places", thing)  # 'somewhere quiet'
     thing = cuisine(thing) or thing
