@@ -44,18 +44,18 @@ VERBS = [  # (first-person verb, what the fact says); a negated like comes befor
               r"\bmi piac(?:e|ciono)(?: molto| tanto| un sacco| da morire)?"),
 ]
 NOT_OBJECT = (r"(?:it|that|this|those|these|them|you|to|when|how|what|if|because|being|the fact|it'?s|que|qu'|ce|ça|ca|cela|lo|eso|esto|"
-              r"isso|isto|ciò|quello|questo|es|das|dass|wenn|wie|was|when|the way|la idea|l'idée|l'idea|a ideia|nada|rien|niente|nothing|not|nicht|pas|"
+              r"isso|isto|ciò|quello|questo|es|das|dass|wenn|wie|was|when|the way|la idea|l'idée|l'idea|a ideia|nada|rien|niente|nothing|not|nicht|pas|pa|na|"
               r"idea|id[ée]e|ideia|gedanke|vorstellung|thought|"  # 'I love the idea of …' is no taste
               r"spend|go|do|be|keep|get|pay|take|wait|ask|have|make|see|try|know|say|think|leave|come|put|give|let|use|help|hear|"
               r"tell|find|start|stop|avoid|skip|book|buy|send|bring|move|pick|eat out)\b")  # 'I'd rather spend …': a wish, no taste
-END = (r"\s*(?:[,.;:!?()]|\s-\s|—|–|$|\s(?:but|because|cause|cuz|since|when|if|so|though|although|as|after|before|while|which|"
+END = (r"\s*(?:[,.;:!?()]|\s-\s|—|–|$|\s(?:kk+|rs+|lol|haha\w*|jaja\w*|ahah\w*|mdr|xd)\b|\s(?:but|because|cause|cuz|since|when|if|so|though|although|as|after|before|while|which|"
        r"especially|like|aber|weil|wenn|denn|also|obwohl|besonders|mais|parce|quand|si|puisque|donc|surtout|genre|comme|apr[èe]s|avant|"
        r"pero|porque|cuando|aunque|sobre todo|as[ií] que|despu[ée]s|antes|como|mas|quando|embora|principalmente|depois|"
        r"ent[ãa]o|tipo|ma|perch[ée]|quindi|soprattutto|dopo|prima|anche se|at|on|in|for|during|every|with my|im|am|beim|zum|à|au|"
        r"pendant|tous|toutes|en|durante|todos|todas|nos|nas|no|na|em|ao|aos|nel|nella|nei|ogni|tutti|tutte|da|dal|"
        r"with|mit|to|over|than|rather than|instead of|statt|anstatt|als|plut[ôo]t que|que|m[áa]s que|en vez de|do que|em vez de|invece di|"
        r"piuttosto che|rispetto a)\b)")
-LEAD = (r"^(?:(?:du coup|so|and|but|pis|bref|donc|ent[ãa]o|entonces|pues|quindi|allora|tipo|also|und|aber|really|so|very|much|quite|all|any|some|of|the|a|an|nada|nada de|para nada|mt|mto|muito|muitas?|bastante|tanto|"
+LEAD = (r"^(?:(?:is|are|es|son|[ée]|s[ãa]o|[èe]|sono|c'est|ce sont|ist|sind|pa'? na|du coup|so|and|but|pis|bref|donc|ent[ãa]o|entonces|pues|quindi|allora|tipo|also|und|aber|really|so|very|much|quite|all|any|some|of|the|a|an|nada|nada de|para nada|mt|mto|muito|muitas?|bastante|tanto|"
         r"un sacco|molto|tantissimo|beaucoup|vraiment|trop|sehr|total|voll|echt|halt|immer|auch|also|too|aussi|también|também|"
         r"anche|de|d'|du|des|de la|de l'|di|del|della|dei|delle|degli|le|la|les|l'|el|los|las|lo|il|i|gli|o|os|as|a|um|uma|"
         r"un|une|una|uno|un'|die|der|das|den|dem|ein|eine|einen)\s+|l'|d'|un')+")
@@ -238,6 +238,8 @@ def found_preference(s: str) -> list[Found]:
         out += said_as("dislikes", de.group(1))
     taken = [de.span()] if de else []
     for verb, pattern in VERBS:
+        if any(f[1].startswith(("likes ", "dislikes ")) or f[2].startswith("The user prefers") for f in out):
+            break  # one verb of taste per sentence: 'no me gusta X, prefiero Y' says one taste twice
         for m in re.finditer(rf"(?:{pattern})(?:\s+|(?<=')|(?<=’))(.+)", s, re.I):
             if any(a < m.end(1) and m.start() < b for a, b in taken):
                 continue
