@@ -149,3 +149,97 @@ def test_a_tag_after_a_statement_about_the_user_is_no_question(said, fact):
 @pytest.mark.parametrize("said", ["Are you vegan, no?", "¿Eres vegano, no?", "Tu es allergique au sésame, non?"])
 def test_a_tag_after_a_question_or_about_someone_else_stores_nothing(said):
     assert facts(said) == []
+
+
+def prefs(*turns: str) -> set[tuple[str, str]]:
+    """(slot, value) of every preference stored from the turns."""
+    return {(f.subject, f.value) for f in extract_facts([{"role": "user", "content": t} for t in turns])
+            if (f.subject or "").startswith("preference")}
+
+
+@pytest.mark.parametrize("said, value", [  # a first-person verb of liking or disliking and any object, cleaned
+    ("Honestly I really enjoy board games with friends.", "likes board games"),
+    ("I'm a huge fan of Scandinavian crime dramas!", "likes scandinavian crime dramas"),
+    ("ich liebe Hörbücher, vor allem Krimis", "likes hörbücher"),
+    ("j'adore les vieux films noirs en noir et blanc", "likes vieux films noirs"),
+    ("me encantan los mercados de pulgas cuando viajo", "likes mercados de pulgas"),
+    ("adoro acampar no inverno", "likes camping"),
+    ("mi piace un sacco la musica barocca", "likes musica barocca"),
+    ("gosto muito de teatro de rua", "likes teatro de rua"),
+    ("I can't stand reality shows, honestly", "dislikes reality shows"),
+    ("no me gusta nada el reguetón", "dislikes reguetón"),
+    ("je déteste les réveils à l'aube", "dislikes réveils"),
+    ("nn mi piace per niente il traffico di Roma", "dislikes traffico di roma"),
+    ("não suporto filas de banco", "dislikes filas de banco"),
+    ("Ich hasse Staus sooo sehr 😤", "dislikes staus"),
+])
+def test_likes_and_dislikes_take_any_object(said, value):
+    assert value in {v for _, v in prefs(said)}
+
+
+@pytest.mark.parametrize("said, value", [  # foods and cuisines in English; intensifiers before the object dropped
+    ("No me gusta nada el café.", "dislikes coffee"),
+    ("j'aime beaucoup la cuisine vietnamienne", "likes Vietnamese food"),
+    ("Ich mag italienisches Essen sehr", "likes Italian food"),
+    ("adoro la comida peruana", "likes Peruvian food"),
+    ("Odeio mel, é doce demais", "dislikes honey"),
+])
+def test_foods_and_cuisines_are_named_in_english(said, value):
+    assert value in {v for _, v in prefs(said)}
+
+
+@pytest.mark.parametrize("said, value", [  # the object before the verb, and 'X is (not) my thing'
+    ("el brócoli no lo aguanto", "dislikes broccoli"),
+    ("la trap non la reggo proprio", "dislikes trap"),
+    ("Jazz mag ich sehr gern", "likes jazz"),
+    ("Musicals mag ich überhaupt nicht", "dislikes musicals"),
+    ("camping is totally my thing", "likes camping"),
+    ("les boîtes de nuit c'est pas mon truc", "dislikes boîtes de nuit"),
+    ("el golf no es lo mío", "dislikes golf"),
+])
+def test_the_object_said_first_and_my_thing(said, value):
+    assert value in {v for _, v in prefs(said)}
+
+
+@pytest.mark.parametrize("said, slot, value", [
+    ("My all-time favourite film is Amélie.", "preference:film", "Amélie"),
+    ("fave drink: iced matcha lol", "preference:drink", "iced matcha"),
+    ("Meine Lieblingsfarbe ist Dunkelgrün.", "preference:colour", "Dunkelgrün"),
+    ("mon livre préféré c'est Le Petit Prince", "preference:book", "Petit Prince"),
+    ("mi bebida favorita es la horchata, sin duda", "preference:drink", "horchata"),
+    ("a minha cantora favorita é a Marisa Monte", "preference:singer", "Marisa Monte"),
+    ("il mio colore preferito è il verde", "preference:colour", "verde"),
+    ("el ramen es mi plato favorito", "preference:dish", "ramen"),
+    ("purple is my favourite colour", "preference:colour", "purple"),
+])
+def test_favourites_name_their_category_in_english(said, slot, value):
+    assert (slot, value) in prefs(said)
+
+
+@pytest.mark.parametrize("said, value", [("I prefer trains to planes.", "trains"), ("prefiero la cerveza al vino", "cerveza"),
+                                         ("je préfère la montagne plutôt que la mer", "montagne")])
+def test_a_preference_between_two_keeps_the_first(said, value):
+    assert value in {v for _, v in prefs(said)}
+
+
+@pytest.mark.parametrize("said", [
+    "Do you like horror films?", "¿Te gusta el jazz?", "My husband loves horror films.", "A mi hermana le encanta el sushi.",
+    "If I liked olives I'd order the tapenade.", "I'd love a quiet table, if possible.", "me encantaría un hotel con piscina",
+    "I used to love horror films.", "I love that you remembered.", "I love the idea of a lazy Sunday.",
+    "What's your favourite film?", "Marta's favourite colour is red.", "I'd rather spend less this time.",
+    "Tengo dos gatos, Luna y Sol, son mi vida",
+])
+def test_no_taste_from_questions_others_wishes_or_clauses(said):
+    assert prefs(said) == set()
+
+
+@pytest.mark.parametrize("said, fact", [  # a dose said with the medication goes in the text, with how often
+    ("I've been started on sertraline, 50mg once a day", "The user takes sertraline, 50 mg every day."),
+    ("Ich nehme Metoprolol 47,5 mg morgens", "The user takes metoprolol, 47,5 mg every morning."),
+    ("je prends du paracétamol 1000 toutes les 6 heures si besoin", "The user takes paracetamol, 1000 mg every 6 hours as needed."),
+    ("tomo omeprazol 20 mg por la mañana", "The user takes omeprazole, 20 mg every morning."),
+    ("prendo il ramipril 5 mg due volte al giorno", "The user takes ramipril, 5 mg twice a day."),
+    ("I take atorvastatin since 2021.", "The user takes atorvastatin."),
+])
+def test_a_dose_goes_in_the_medication_fact(said, fact):
+    assert fact in facts(said)

@@ -214,10 +214,17 @@ def found_intolerance(s: str) -> list[Found]:
     return out
 
 
+QUALIFIERS = {"chronic": r"chronic|chronisch\w*|chroniques?|cr[óo]nic[oa]s?|croniche|cronici",  # how bad, as said -> as stored
+              "mild": r"mild|leicht\w*|l[ée]g[èe]re?s?|leves?|lieve|lievi", "severe": r"severe|schwer\w*|s[ée]v[èe]res?|graves?|gravi"}
+
+
 def chronic(near: str, cond: str) -> str:
-    """The condition with 'chronic' when the words around it say so ('enxaquecas crónicas', 'chronische Migräne')."""
-    said = re.search(r"\b(?:chronic|chronisch\w*|chroniques?|cr[óo]nic[oa]s?|croniche|cronici)\b", near, re.I)
-    return f"chronic {cond}" if said and not cond.startswith("chronic") else cond
+    """The condition with how bad it is when the words around it say so ('enxaquecas crónicas', 'chronische Migräne',
+    'asma leve', 'mild asthma', 'eczéma sévère')."""
+    for word, said in QUALIFIERS.items():
+        if re.search(rf"\b(?:{said})\b", near, re.I) and not cond.startswith(tuple(QUALIFIERS)):
+            return f"{word} {cond}"
+    return cond
 
 
 def found_condition(s: str) -> list[Found]:

@@ -10,6 +10,7 @@ import re
 from course_lib.model.offline.lang.concepts import canon, find
 from course_lib.model.offline.lang.lexicon import DIETS, FAITHS, NATIONALITIES, alternation
 from course_lib.model.offline.lang.numbers import money
+from course_lib.model.offline.lang.slots_likes import found_preference  # likes and dislikes: their own module
 from course_lib.model.offline.lang.slots_pastimes import found_study
 
 Found = tuple[str, str, str]
@@ -57,22 +58,6 @@ TRIP = (r"\b(?:i'?m|i am|we'?re|we are)? ?(?:flying|going|heading|travell?ing|of
         r"\bje pars (?:à|a|en)|\bje vais (?:à|a|en)|\bviajo a|\bvoy a|\bvou (?:a|para)|\bvado a|\bparto per|"
         r"\b(?:on part (?:à|a|en|pour)|nous partons (?:à|a|en|pour)|on va (?:à|a|en)|wir fahren nach|wir fliegen nach|"
         r"partimos (?:a|para)|vamos a|vamos para|andiamo a|partiamo per)|\b(?:voyage|reise|viaje|viagem|viaggio|urlaub|vacances|vacaciones|f[ée]rias|vacanze) (?:à|a|en|nach|in|para|em)")
-PREFER = [  # (pattern, how the fact says it, the value's prefix)
-    (r"\bi(?:'d| would)? (?:much |really )?(?:prefer|rather(?: have| sit| stay)?)|\bje pr[ée]f[èe]re|\bprefiero|\bprefiro|\bpreferisco|"
-     r"\bich (?:\w+ )?lieber|\bwe'?d rather", "prefers", ""),
-    (r"\bi (?:really |absolutely )?(?:love|like|adore|enjoy)(?! to\b)|\b(?:i'?m|i am) (?:a )?(?:big |huge |great )?fan of|\b(?:i'?m|i am) (?:really )?into|\bj'adore|\bj'aime|\bme encanta|\bme gusta|\badoro|\bgosto de|\bamo|"
-     r"\bich liebe|\bich mag(?! kein)", "likes", "likes "),
-    (r"\bi (?:really )?(?:hate|dislike|can'?t stand|detest|loathe)|\bnot a (?:big )?fan of|\bje d[ée]teste|\bje n'aime pas|\bodio|"
-     r"\bje (?:ne )?(?:supporte|peux pas sentir) pas|\bj'ha[iï]s|\bj'aime pas|\bno (?:soporto|aguanto)|\bn[ãa]o (?:suporto|aguento)|"
-     r"\bnon (?:sopporto|reggo)|\bich hasse|"
-     r"\bdetesto|\bich hasse|\bich mag keine?n?|\bich mag (?:\w+ )?nicht|\bno me gustan?|\bn[ãa]o gosto (?:nada )?de|\bnon mi piac(?:e|ciono)|"
-     r"\bi (?:really |just |honestly )?(?:don'?t|do not) (?:really )?(?:like|enjoy|care for|eat much)|\bi'?m not (?:really |a )?(?:into|keen on|big on)",
-     "dislikes", "dislikes "),
-]
-PREFER = [PREFER[2], PREFER[0], PREFER[1]]  # a negated like ("I don't like", "não gosto de") is read before the like
-PAIRS = {"fish and chips", "mac and cheese", "salt and pepper", "rock and roll", "drum and bass", "bed and breakfast",
-         "sweet and sour", "bread and butter", "peanut butter and jelly", "arroz con pollo", "cheese and wine"}
-SEATS = {"window seats": r"window seats?|by the window|am fenster|fen[êe]tre|ventanilla|janela|finestrino", "aisle seats": r"aisle seats?|on the aisle|in the aisle|am gang|couloir|pasillo|corredor"}
 
 
 def place(m: re.Match[str]) -> str | None:
@@ -204,45 +189,6 @@ def found_trip(s: str) -> list[Found]:
     m = re.search(rf"(?:{TRIP})\s+(?:the |my parents in |my \w+ in )?{PLACE}", s, re.I)
     city = place(m) if m else None
     return [("trip", city, f"The user has a trip to {city}.")] if city else []
-
-
-def found_preference(s: str) -> list[Found]:
-    """'I prefer window seats', 'I hate cilantro', 'Odio el cilantro' -> preference:<thing>; 'I always pick an aisle
-    seat' -> preference:aisle seats (a seat the user habitually chooses)."""
-    seat = next((v for _, v in find("seat", s)), None)
-    if seat and re.search(r"\b(?:prefer\w*|rather|lieber|am liebsten|pr[ée]f[èe]re\w*|prefiero|prefiro|preferisco|always|immer|"
-                          r"toujours|siempre|sempre)\b", s, re.I) and re.search(r"\b(?:fly|flight|plane|train|seat|flugzeug|zug|platz|"
-                          r"avion|vol|train|place|avi[óo]n|vuelo|voos?|avi[ãa]o|comboio|aereo|volo|treno|posto|lugar|asiento|hublot|ventanilla|"
-                          r"finestrino|fensterplatz|gangplatz)\w*", s, re.I):
-        return [("preference:seat", seat, f"The user prefers {'an' if seat[0] in 'aeiou' else 'a'} {seat}.")]
-    if seat and re.search(r"\b(?:i|we) (?:always |usually |normally |tend to |like to |prefer to |love to )?(?:pick|choose|book|get|take|ask for|go for|want|need|sit)\b"
-                          r"|\bich (?:nehme|buche|w[äa]hle) (?:immer )?|\bje (?:prends|choisis|r[ée]serve) toujours|\bsiempre (?:elijo|pido|reservo)|"
-                          r"\bescolho sempre|\bsempre (?:escolho|scelgo|prendo)|\bscelgo sempre", s, re.I):
-        return [(f"preference:{seat}", seat, f"The user prefers {seat}.")]
-    if (cls := re.search(r"\b(?:i|we) (?:always |usually |only |prefer to |like to )?(?:fly|travel|go|book) (first class|business class|premium economy|economy)\b", s, re.I)):
-        return [(f"preference:{cls.group(1).lower()}", cls.group(1).lower(), f"The user prefers {cls.group(1).lower()}.")]
-    if (person := re.search(r"\b(?:i'?m|i am) (?:more )?(?:of )?an? ([\w-]+) person\b", s, re.I)):
-        return [(f"preference:{person.group(1).lower()}", f"likes {person.group(1).lower()}", f"The user likes {person.group(1).lower()}.")]
-    if (de := re.search(r"\bich mag (?:die |den |das )?([\w-]+(?: [\w-]+)?) (?:gar |überhaupt )?nicht\b", s, re.I)):
-        thing = de.group(1).lower()
-        return [(f"preference:{thing}", f"dislikes {thing}", f"The user dislikes {thing}.")]
-    for pattern, verb, prefix in PREFER:
-        m = re.search(rf"(?:{pattern})\s+(?:the |a |an |le |la |les |el |los |las |o |os |il |i |de |d')?([\w'’ -]+)", s, re.I)
-        if not m:
-            continue
-        thing = re.split(r"\s+(?:when|if|because|since|on|at|it|so|but|the hotter|, )\b|[,.!;]", m.group(1).lower(), maxsplit=1)[0].strip()
-        thing = next((k for k, v in SEATS.items() if re.search(v, s, re.I)), thing)
-        if not thing or thing in ("it", "that", "this", "to", "you") or len(thing.split()) > 4 or \
-                thing.split()[0] in ("spend", "go", "do", "not", "be", "keep", "get", "pay", "take", "wait", "ask", "to", "nicht"):
-            continue
-        if verb == "prefers" and thing.startswith(("sit ", "stay ")):
-            thing = thing.split(" ", 1)[1]
-        thing = re.sub(r"^(?:somewhere|someplace|some place|anywhere) (\w+)$", r"\1 places", thing)  # 'somewhere quiet'
-        parts = [p for p in re.split(r",\s*|\s+(?:and|or|und|oder|et|ou|y|o|e)\s+", thing) if p]
-        if verb != "prefers" and len(parts) > 1 and thing not in PAIRS and all(len(p.split()) <= 2 for p in parts):
-            return [(f"preference:{p}", f"{prefix}{p}", f"The user {verb} {p}.") for p in parts]  # one claim per fact
-        return [(f"preference:{thing}", f"{prefix}{thing}", f"The user {verb} {thing}.")]
-    return []
 
 
 def found_hobby(s: str) -> list[Found]:

@@ -1,6 +1,7 @@
 """Medication: what the user takes, is prescribed or uses (a name the concept lexicon knows, or a word with a drug-name
-ending), and a medication taken back ('the doctor took me off metformin'). The dose and time of day are not kept:
-a retraction ('no longer takes losartan') finds the fact by the medication's name alone.
+ending), and a medication taken back ('the doctor took me off metformin'). The value is the name:
+a retraction ('no longer takes losartan') finds the fact by the medication's name alone. A dose said with it goes in the
+fact's text with how often ('The user takes metformin, 500 mg twice a day.'); a frequency without a dose is not kept.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from course_lib.model.offline.lang.concepts import find
 Found = tuple[str, str, str]
 TAKES = re.compile(r"\b(?:i (?:take|am taking|use)|i'?m (?:taking|on)|i am on|ich nehm(?:e)?|je prends|(?:eu )?tomo|estoy tomando|"
                    r"estou (?:a )?tomando|estou a tomar|prendo|sto prendendo|ich (?:verwende|benutze|nutze)|j'utilise|(?:yo |eu )?uso|utilizo|"
-                   r"i(?:'ve| have)? (?:been |was |got )?prescribed|(?:put|started|switched) me on|prescribed me|on m'a (?:prescrit|mis sous)|"
+                   r"i(?:'ve| have)? (?:been |was |got )?prescribed|i(?:'ve| have) been (?:put|started) on|i (?:was|got) (?:put|started) on|(?:put|started|switched) me on|prescribed me|on m'a (?:prescrit|mis sous)|"
                    r"(?:me|le) (?:mand[óo]|recet[óo]|recetaron|receitou|receitaram)|mi (?:ha|hanno) (?:prescritto|dato)|"
                    r"mir wurde (?:\w+ )?verschrieben)\b([^.;!?]{0,50})", re.I)
 GENERIC = ("inhaler", "an inhaler", "nasal spray", "painkillers", "antibiotics", "blood pressure medication", "the pill")
@@ -20,6 +21,38 @@ STOPPED = re.compile(r"\b(?:took me off|taken me off|stopped taking|(?:no longer
                      r"j'ai arr[êe]t[ée](?: de prendre)?|ya no tomo|dej[ée] de tomar|j[áa] n[ãa]o tomo|deixei de tomar|"
                      r"non prendo più|ho smesso di prendere)\b([^.;!?]{0,40})", re.I)
 DRUG = re.compile(r"\b([A-Za-z]+(?:statin|pril|olol|sartan|azole|mab|cillin|mycin|oxetine|pram|pine|thyrox(?:ine)?|formin))\b")
+HOW_OFTEN = {  # how often, as said in six languages -> as the fact says it (read only with a dose: '500mg twice a day')
+    "twice a day": r"twice a day|twice daily|2x (?:a |per )?day|zweimal (?:am tag|t[äa]glich)|deux fois par jour|dos veces al d[íi]a|"
+                   r"duas vezes (?:ao|por) dia|due volte al (?:giorno|d[ìi])",
+    "three times a day": r"three times a day|dreimal (?:am tag|t[äa]glich)|trois fois par jour|tres veces al d[íi]a|tr[êe]s vezes ao dia|tre volte al giorno",
+    "morning and evening": r"morning and (?:evening|night)|morgens und abends|matin et soir|(?:por la )?ma[ñn]ana y (?:por la )?noche|manh[ãa] e (?:[àa] )?noite|mattina e sera",
+    "every morning": r"every morning|in the morning|jeden morgen|morgens|in der fr[üu]h|le matin|tous les matins|chaque matin|todas las ma[ñn]anas|"
+                     r"por la ma[ñn]ana|cada ma[ñn]ana|de manh[ãa]|todas as manh[ãa]s|pela manh[ãa]|ogni mattina|la mattina|al mattino|di mattina",
+    "every evening": r"every (?:evening|night)|at night|in the evening|jeden abend|abends|le soir|tous les soirs|por la noche|todas las noches|"
+                     r"[àa] noite|todas as noites|la sera|ogni sera|di sera",
+    "every day": r"once a day|once daily|daily|every day|einmal t[äa]glich|t[äa]glich|jeden tag|tous les jours|une fois par jour|todos los d[íi]as|"
+                 r"una vez al d[íi]a|todos os dias|uma vez por dia|ogni giorno|tutti i giorni|una volta al giorno",
+}
+EVERY_HOURS = r"\b(?:every|alle|toutes les|cada|a cada|ogni) (\d{1,2}) (?:hours|stunden|heures|horas|ore)\b"
+AS_NEEDED = (r"\b(?:as needed|when needed|if needed|when i need (?:it|them)|bei bedarf|au besoin|si besoin|en cas de besoin|si me duele|"
+             r"cuando (?:lo necesito|me duele)|se precisar|quando (?:preciso|d[óo]i)|al bisogno|quando serve|se serve)\b")
+
+
+def dose(text: str, name: str) -> str:
+    """', 500 mg twice a day' when a dose is said after the medication ('500mg', 'Ibuprofen 600', 'de 500'), with how
+    often and 'as needed' when said; '' without a dose (a bare number after a drug name is in mg)."""
+    m = re.search(r"(?<![\d.,])(\d{1,4}(?:[.,]\d+)?)\s*(mg|mcg|µg|ug|g|ml|iu|ui|units?|unit[ée]s|unidades|einheiten)?\b(?!\s*(?:x|times|mal|fois|veces|vezes|volte|hours|stunden|heures|horas|ore|km|kg|years|jahre|ans|a[ñn]os|anos|anni)\b)", text, re.I)
+    if not m or (not m.group(2) and not 5 <= float(m.group(1).replace(",", ".")) <= 2000):
+        return ""
+    said = [f"{m.group(1)} {(m.group(2) or 'mg').lower()}"]
+    said += [how for how, words in HOW_OFTEN.items() if re.search(rf"\b(?:{words})\b", text, re.I)][:1]
+    if (hours := re.search(EVERY_HOURS, text, re.I)):
+        said.append(f"every {hours.group(1)} hours")
+    if re.search(AS_NEEDED, text, re.I):
+        said.append("as needed")
+    return ", " + " ".join(said)
+
+
 def medicine(text: str) -> str | None:
     """The first medication named in `text`: one the concept lexicon knows (generic or brand name, any language),
     else a word with a drug-name ending ('-statin', '-pril', '-olol', '-sartan' …)."""
@@ -36,5 +69,5 @@ def found_medication(s: str) -> list[Found]:
     if (stop := STOPPED.search(s)) and (name := medicine(stop.group(1))):
         return [("retract", f"takes {name}", f"The user no longer takes {name}.")]
     if (take := TAKES.search(s)) and (name := medicine(take.group(1))):
-        return [("medication", name, f"The user takes {name}.")]
+        return [("medication", name, f"The user takes {name}{dose(s[take.start(1):], name)}.")]
     return []

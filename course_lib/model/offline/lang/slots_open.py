@@ -241,22 +241,6 @@ def found_keen(s: str) -> list[Found]:
     return [(f"hobby:{m.group(1).lower()}", m.group(1).lower(), f"The user is a keen {m.group(1).lower()}.")] if m else []
 
 
-FAVOURITE = (r"\bmy (?:all-time )?favou?rite ([\w -]+?) (?:is|are|would be)\s+(?:probably |definitely )?([^,.;!?]+)|"
-             r"\bmein(?:e)? lieblings(\w+) (?:ist|sind)\s+([^,.;!?]+)|\bmon (\w+) pr[ée]f[ée]r[ée] (?:est|c'est)\s+([^,.;!?]+)|"
-             r"\bma (\w+) pr[ée]f[ée]r[ée]e (?:est|c'est)\s+([^,.;!?]+)|\bmi (\w+) favorit[oa] es\s+([^,.;!?]+)|"
-             r"\b(?:o meu|a minha|meu|minha) (\w+) favorit[oa] [ée]\s+([^,.;!?]+)|\b(?:il mio|la mia) (\w+) preferit[oa] [èe]\s+([^,.;!?]+)")
-
-
-def found_favourite(s: str) -> list[Found]:
-    """'My favourite colour is green', 'Mein Lieblingsessen ist Pizza' -> favourite:<what>."""
-    m = re.search(FAVOURITE, s, re.I)
-    if not m:
-        return []
-    what, value = [g for g in m.groups() if g][:2]
-    value = cut(value, numbers=False)
-    return [(f"favourite:{what.lower()}", value, f"The user's favourite {what.lower()} is {value}.")] if value else []
-
-
 def found_nationality(s: str) -> list[Found]:
     """"I'm Brazilian", 'Je suis française', 'Sou brasileira' -> nationality."""
     m = re.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s+(?:a |an |half )?({NATIONALITIES})\b(?!\s+(?:food|cuisine|wine|restaurant))", s, re.I)
@@ -265,5 +249,5 @@ def found_nationality(s: str) -> list[Found]:
 
 def read_open(s: str) -> list[Found]:
     """Every open slot this sentence fills."""
-    return (found_languages(s) + found_hobbies(s) + (found_vehicle(s) or found_owned_vehicle(s)) + found_schedule(s) + found_favourite(s)
+    return (found_languages(s) + found_hobbies(s) + (found_vehicle(s) or found_owned_vehicle(s)) + found_schedule(s)
             + found_nationality(s) + found_keen(s))

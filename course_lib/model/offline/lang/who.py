@@ -23,6 +23,10 @@ REPORTED = re.compile(  # 'The waiter said …', 'Tom told me …': someone else
 WITH_ME = re.compile(r"^\W*(?:(?:\w+\W+){0,3}(?:and|und|et|y|e)\s+(?:i|ich|moi|yo|eu|io)\b(?!\s+(?:am|was)\b\s+not)|"
                      r"(?:me|ich|moi|yo|eu|io)\s+(?:and|und|et|y|e)\s+)", re.I)  # 'my wife and I', 'eu e a minha mulher'
 LEAD_IN_SELF = re.compile(r"^\W*(?:i|i'm|we|ich|wir|je|j'|yo|eu|io|my|mein\w*|mon|ma|mes|mi|mis|meu|minha|mio|mia)\b", re.I)
+MINE = re.compile(  # 'Pizza is my favourite food', 'Hiking is my thing', 'la paella es mi plato favorito': the predicate makes it the user's
+    r"\b(?:is|are|ist|sind|est|c'est|es|son|[ée]|s[ãa]o|[èe]|xe)\s+(?:\w+\s+)?(?:my|mein\w*|mon|ma|mi|il mio|la mia|a minha|o meu|minha|meu)\s+"
+    r"(?:\w+\s+)?(?:favou?rite|fave|lieblings\w*|thing|jam|truc|pr[ée]f[ée]r[ée]e?|favorit[oa]|preferit[oa]|preferid[oa]|praia|ding)\b|"
+    r"\bes lo m[íi]o\b", re.I)
 AGENT = re.compile(r"^\W*(?:you|you're|your|du|dir|tu|t'|vous|t[úu]|usted|voc[êe]|tu)\b", re.I)
 NOT_NAMES = {"And", "But", "So", "Also", "Oh", "Well", "Yes", "No", "Then", "Now", "Please", "Just", "Actually", "Anyway",
              "Big", "Quick", "Before", "After", "Booked", "Still", "Ok", "Okay", "Und", "Aber", "Et", "Mais", "Y", "Pero", "E", "Mas", "Ma",
@@ -44,7 +48,7 @@ def who(sentence: str) -> str:
             and not re.match(r"\W*(?:me\W+)?(?:that\W+)?(?:i|i'm|i've|my|ich|je|j'|yo|eu|io)\b", s[m.end():], re.I):  # 'the doctor said I have asthma
         return "other"
     m = NAMED.search(s)
-    if m and re.sub(r"['’]s$", "", s.split()[0]) not in NOT_NAMES and not SELF.match(s):
+    if m and re.sub(r"['’]s$", "", s.split()[0]) not in NOT_NAMES and not SELF.match(s) and not (MINE.search(s) and "'s" not in m.group(0)):
         return "other"
     if AGENT.search(s) and not SELF.search(s.split(" ", 1)[-1]) and not re.search(r"\bm['’]\w", s):  # "tu peux m'appeler Max"
         return "agent"
