@@ -21,7 +21,7 @@ ONE_NAME = r"(?-i:[A-ZÀ-Ý][\w'’-]+)"
 DAYS_MONTHS = ("Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August "
                "September October November December Today Tomorrow").split()
 NOT_NAMES = {*DAYS_MONTHS, "Hi", "Hello", "Hey", "Hiya", "Hallo", "Moin", "Bonjour", "Salut", "Hola", "Olá", "Oi", "Ciao", "Again", "I'm", "I'd", "I've", "I'll", "Im", "I", "It", "This", "That", "The", "Not", "Just", "So", "Sorry", "Here", "Back", "Fine", "Good", "Ok", "OK",
-             "Sure", "Ready", "Done", "Home", "Tired", "Haha", "Hahaha", "Lol", "Omg", "Wow", "Oops", "Hmm", "Ugh", "Yay", "Allergic", "Vegan", "Vegetarian", "Pregnant", "Diabetic"}
+             "Sure", "Ready", "Sommer", "Winter", "Herbst", "Frühling", "Frühjahr", "Moment", "Büro", "Urlaub", "Homeoffice", "Januar", "Februar", "März", "Mai", "Juni", "Juli", "Oktober", "Dezember", "Allgemeinen", "Grunde", "Prinzip", "Done", "Home", "Tired", "Haha", "Hahaha", "Lol", "Omg", "Wow", "Oops", "Hmm", "Ugh", "Yay", "Allergic", "Vegan", "Vegetarian", "Pregnant", "Diabetic"}
 AFTER_NAME = r"(?=\s*(?:[,.!;]|$| (?:y|e|et|und|and|ma|mas|mais|pero|aber|but|here|hier|ici|aquí|aqui|qui)\b))"  # a bare 'soy X' ends there
 NAME_SAID = [  # how people give their name, per language
     r"\bmy name(?: is|'s)\s+" + NAME, r"^name'?s\s+" + NAME, r"(?:\b(?:call me|i'm|i’m|i am|this is)|(?:^|[,!.]\s*)im)\s+" + NAME + r"(?=\s*(?:[.!,;]|$| here\b| by the way| btw))",

@@ -1,0 +1,77 @@
+"""The people family, second round, by class of phrasing (sentences written for these tests, not taken from any
+labelled set): a job after a verb of working and a few words, a teacher of a subject, homes said in verb-second German
+or 'been living in', city nicknames, the user's clause after someone else's, and who else a sentence is about."""
+from __future__ import annotations
+
+import pytest
+
+from course_lib.long_term.write_path import extract_facts
+
+
+def facts(*turns: str) -> list[str]:
+    return [f.text for f in extract_facts([{"role": "user", "content": t} for t in turns])]
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("I work full-time as a radiographer", "The user works as a radiographer."),
+    ("Ich arbeite seit März bei der Sparkasse als Buchhalterin", "The user works as an accountant."),
+    ("je bosse à Lille comme infirmier de nuit", "The user works as a nurse."),
+    ("trabajo desde 2019 en Zaragoza como fisioterapeuta", "The user works as a physiotherapist."),
+    ("trabalho de enfermeira num hospital", "The user works as a nurse."),
+    ("lavoro da tre anni in un'agenzia come traduttrice", "The user works as a translator."),
+    ("just landed a new job as a pharmacist", "The user works as a pharmacist."),
+])
+def test_a_job_after_a_verb_of_working_and_a_few_words(said, fact):
+    assert fact in facts(said), facts(said)
+
+
+@pytest.mark.parametrize("said", ["trabalho de casa às sextas", "trabajo de noche los findes", "Yo trabajo en una tienda de 9 a 5"])
+def test_when_or_where_one_works_is_no_job(said):
+    assert not [f for f in facts(said) if f.startswith("The user works as")], facts(said)
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("soy profe de química en un instituto", "The user works as a chemistry teacher."),
+    ("je suis prof de physique au lycée", "The user works as a physics teacher."),
+    ("I teach geography", "The user works as a geography teacher."),
+])
+def test_a_teacher_of_a_subject(said, fact):
+    assert fact in facts(said), facts(said)
+
+
+@pytest.mark.parametrize("said, city", [
+    ("Momentan wohne ich mit meinem Freund in Jena.", "Jena"), ("Seit dem Studium leben wir in Regensburg", "Regensburg"),
+    ("been living in Cork for ten years now", "Cork"), ("we've been in Perth since 2015", "Perth"),
+    ("we moved back to Leeds in May", "Leeds"), ("Me acabo de mudar a Oviedo", "Oviedo"), ("mudei de Braga pra Coimbra", "Coimbra"),
+    ("On reste à Trois-Rivières depuis dix ans", "Trois-Rivières"), ("Bonsoir, je suis à Dakar et je cherche un appart", "Dakar"),
+    ("tô em Sampa agora", "São Paulo"), ("moro em BH faz tempo", "Belo Horizonte"),
+])
+def test_where_the_user_lives_in_more_frames(said, city):
+    assert f"The user lives in {city}." in facts(said), facts(said)
+
+
+@pytest.mark.parametrize("said", ["Je suis à Lyon pour le week-end", "estoy en Sevilla esta semana por trabajo",
+                                  "tô em Recife até domingo", "I've been in Oslo for three days"])
+def test_a_stay_is_no_home(said):
+    assert not [f for f in facts(said) if "lives in" in f], facts(said)
+
+
+@pytest.mark.parametrize("said, city", [
+    ("mia sorella vive a Roma e io sto a Pisa", "Pisa"), ("My brother lives in Hull and I live in York", "York"),
+    ("mi madre vive en Cádiz y yo vivo en Jaén", "Jaén"), ("ma mère habite à Metz et moi j'habite à Nancy", "Nancy"),
+])
+def test_the_users_own_clause_after_someone_elses(said, city):
+    got = facts(said)
+    assert f"The user lives in {city}." in got and len([f for f in got if "lives in" in f]) == 1, got
+
+
+@pytest.mark.parametrize("said", ["La mia coinquilina è celiaca", "Meine Mitbewohnerin ist Vegetarierin", "Mi compañero de piso es vegano",
+                                  "My housemate is vegan", "Ma coloc est végétarienne"])
+def test_a_flatmates_facts_are_not_the_users(said):
+    assert not [f for f in facts(said) if f.startswith("The user is")], facts(said)
+
+
+@pytest.mark.parametrize("said, fact", [("Mis turnos son de noche y soy enfermera", "The user works as a nurse."),
+                                        ("Mis hijos son mayores, yo vivo en Toledo", "The user lives in Toledo.")])
+def test_the_spanish_son_is_a_verb(said, fact):
+    assert fact in facts(said), facts(said)
