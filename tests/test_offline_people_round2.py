@@ -75,3 +75,33 @@ def test_a_flatmates_facts_are_not_the_users(said):
                                         ("Mis hijos son mayores, yo vivo en Toledo", "The user lives in Toledo.")])
 def test_the_spanish_son_is_a_verb(said, fact):
     assert fact in facts(said), facts(said)
+
+
+@pytest.mark.parametrize("said, names", [
+    ("tengo dos hijos, Mateo de 9 y Sofía de 6", ["Mateo", "Sofía"]), ("j'ai deux gosses, Hugo 8 ans et Jade 5 ans", ["Hugo", "Jade"]),
+    ("tenho dois miúdos, o Duarte de 10 e a Inês de 3", ["Duarte", "Inês"]), ("I've got two kids, Noah (7) and Ella (4)", ["Noah", "Ella"]),
+    ("ho due bimbi, Pietro di 6 e Anna di 2", ["Pietro", "Anna"]),
+])
+def test_children_listed_with_their_ages(said, names):
+    got = facts(said)
+    assert all(f"The user's child is called {n}." in got for n in names), got
+
+
+@pytest.mark.parametrize("said", ["Ich bin Einzelkind, deshalb kümmere ich mich allein", "je suis fils unique", "soy hijo único",
+                                  "sou filha única", "sono figlia unica", "I'm an only child"])
+def test_an_only_child(said):
+    assert "The user is an only child." in facts(said), facts(said)
+
+
+@pytest.mark.parametrize("said, name", [
+    ("hey, ich bin jonas, 31, aus Kiel", "Jonas"), ("hola soy martina, de Rosario", "Martina"), ("ciao sn giorgio, studio a Pisa", "Giorgio"),
+    ("je m'appelle chloé", "Chloé"), ("oi, sou rafael, de Recife", "Rafael"), ("hi im josh, from Leeds", "Josh"),
+])
+def test_a_name_typed_in_lower_case(said, name):
+    assert f"The user's name is {name}." in facts(said), facts(said)
+
+
+@pytest.mark.parametrize("said", ["hey, ich bin müde, langer Tag", "hola soy nueva, cómo va?", "ciao, sono stanca", "hi, im back, ok",
+                                  "salut, je suis crevée", "hola, soy yo otra vez", "oi, sou vegana"])
+def test_a_state_in_lower_case_is_no_name(said):
+    assert not [f for f in facts(said) if "name is" in f], facts(said)
