@@ -21,15 +21,15 @@ STATES = {"tired", "good", "fine", "new", "back", "here", "sorry", "done", "read
 
 def lowercase_name(s: str) -> str | None:
     """A name typed without its capital in an introduction: 'ich heiße lena', 'hey, ich bin lena, studiere jura',
-    'hola soy lucas, de Madrid'. After a verb of naming any word; after a bare copula only with a greeting before it or a
-    comma after it, and never a state, a job, a diet or a nationality ('ich bin müde', 'soy vegana', 'sono infermiera')."""
+    'hola soy lucas, de Madrid'. After a verb of naming any word; after a bare copula only at the start (after any greeting)
+    with a comma after it (an apposition follows), and never a state, a job, a diet or a nationality ('ich bin müde', 'soy vegana', 'sono infermiera')."""
     m = re.search(rf"\b{NAMING}\s+([a-zà-ÿ][a-zà-ÿ'-]{{1,14}})\b(?=\s*(?:[,.!;]|$| (?:and|und|et|y|e|but|aber|mais|pero|mas|ma)\b))", s) or \
-        re.search(rf"(?:{GREETED}|^\W*){COPULA_INTRO}\s+([a-zà-ÿ][a-zà-ÿ'-]{{1,14}})(?=\s*(?:,|$|!))", s, re.I)
-    if not m or (m.re.pattern.startswith("(?:^") and not (re.match(GREETED, s, re.I) or s[m.end():].lstrip().startswith(","))):
+        re.search(rf"(?:{GREETED}|^\W*){COPULA_INTRO}\s+([a-zà-ÿ][a-zà-ÿ'-]{{1,14}})(?=\s*,)", s, re.I)
+    if not m:
         return None
     word = m.group(1)
     if word in STATES or word[0].isupper() or re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS}|{DIET_WORDS}|{JOBLIKE})", word, re.I) or \
             any(canon(family, word) for family in ("job", "diet", "condition", "food", "hobby", "language")) or \
-            (not m.re.pattern.startswith(r"\b") and re.search(r"(?:ado|ada|ido|ida|ato|ata|ito|ita|é|ée|ig|lich|isch|ful|ous|ive|ing|ed)$", word)):
+            (NAMING not in m.re.pattern and re.search(r"(?:ado|ada|ido|ida|ato|ata|ito|ita|é|ée|ante|ente|oso|osa|ile|eux|euse|able|ible|ig|lich|isch|bar|sam|haft|los|ful|ous|ive|ing|ed)$", word)):
         return None
     return word[:1].upper() + word[1:]
