@@ -105,3 +105,18 @@ def test_a_name_typed_in_lower_case(said, name):
                                   "salut, je suis crevée", "hola, soy yo otra vez", "oi, sou vegana"])
 def test_a_state_in_lower_case_is_no_name(said):
     assert not [f for f in facts(said) if "name is" in f], facts(said)
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("ho una bicicletta", "The user has a bicycle."), ("j'ai une moto", "The user has a motorcycle."),
+    ("Ich habe ein E-Bike", "The user has an e-bike."), ("I have a motorbike", "The user has a motorbike."),
+    ("acabo de comprar una bici plegable", "The user has a folding bike."), ("vado al lavoro in bici", "The user gets around by bicycle."),
+    ("je vais au boulot à vélo", "The user gets around by bicycle."), ("ich pendle mit dem Fahrrad", "The user gets around by bicycle."),
+])
+def test_vehicles_named_in_plain_english(said, fact):
+    assert fact in facts(said), facts(said)
+
+
+@pytest.mark.parametrize("said", ["I don't go by car", "no voy en coche nunca", "vado a Roma in macchina con mia madre? no"])
+def test_no_vehicle_without_the_user_going_by_it(said):
+    assert not [f for f in facts(said) if "by car" in f or "has a car" in f], facts(said)

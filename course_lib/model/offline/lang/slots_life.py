@@ -9,6 +9,7 @@ import re
 
 from course_lib.model.offline.lang.concepts import canon, find
 from course_lib.model.offline.lang.numbers import money
+from course_lib.model.offline.lang.slots_vehicles import found_vehicles
 from course_lib.model.offline.lang.slots_jobs import JOB_WORDS, NOT_JOBS, a_or_an, found_job  # noqa: F401 (slots_intro reads them here)
 
 Found = tuple[str, str, str]
@@ -204,4 +205,4 @@ def found_hotel(s: str) -> list[Found]:
 
 def read_life(s: str) -> list[Found]:
     """Every home, work, money, travel and taste slot this sentence fills."""
-    return found_home(s) + found_job(s) + found_budget(s) + found_trip(s) + found_preference(s) + found_hobby(s) + found_hotel(s)
+    return found_home(s) + found_job(s) + found_vehicles(s) + found_budget(s) + found_trip(s) + found_preference(s) + found_hobby(s) + found_hotel(s)
