@@ -325,8 +325,8 @@ def test_when_someone_works_is_not_their_job(said, expected):
 @pytest.mark.parametrize("said, expected", [
     ("j'ai une trottinette électrique, pas de voiture", {"The user has an electric scooter."}),
     ("e da settembre ho un'auto elettrica", {"The user has an electric car."}),
-    ("Tengo una moto", {"The user has a motorbike."}),
-    ("Ich habe ein Fahrrad", {"The user has a bike."}),
+    ("Tengo una moto", {"The user has a motorcycle."}),
+    ("Ich habe ein Fahrrad", {"The user has a bicycle."}),
     ("I have a rad idea", set()),
 ])
 def test_vehicles_owned_in_six_languages(said, expected):

@@ -22,6 +22,8 @@ from course_lib.model.offline.lang.who import MINE, REL, who
 BOUNDARY = re.compile(r"\s*[,;:]\s+|\s+(?=(?:but|though|although|whereas|aber|obwohl|während|mais|alors que|pero|aunque|"
                       r"mientras|mas|embora|enquanto|ma|però|mentre)\b)|(?<!\bme)(?<!\bi)(?<!\bmoi)(?<!\bich)(?<!\byo)(?<!\beu)(?<!\bio)\s+(?=(?:and|und|et|y|e)\s+(?:the|my|our|his|her|their|mein\w*|"
                       r"unser\w*|mon|ma|mes|notre|nos|mi|mis|nuestr\w+|meu|minha|meus|minhas|nosso|nossa|mio|mia|miei|nostr\w)\s)"
+                      r"|\s+(?=(?:and|und|et|y|e)\s+(?:i|ich|je|j'|yo|eu|io|moi)\s+(?!(?:are|were|have|'ve|both|will|sind|haben|waren|beide|sommes|avons|allons|somos|"
+                      r"tenemos|vamos|estamos|siamo|abbiamo|andiamo|temos|vamos)\b))"  # '…, e io sto a Trento': the user's own clause
                       r"|\s+(?=(?:and|und|et|y|e)\s+(?:is|ist|est|es|é|è)\s)", re.I)  # '… se llama Carmen y es intolerante'
 IMPERSONAL = (r"(?:même si|meme si|even if|auch wenn|aunque|mesmo que|anche se)\s+"
               r"(?:c'est|it'?s|it is|es ist|das ist|eso es|isso é|es|è|é|is|ist|est)\s+"

@@ -55,7 +55,8 @@ RELATIVES = {
     "grandmother": "grandmother|grandma|granny|gran|oma|gro(?:ß|ss)mutter|grand-m[èe]re|mamie|abuela|av[óo]|nonna",
     "grandfather": "grandfather|grandpa|grandad|granddad|opa|gro(?:ß|ss)vater|grand-p[èe]re|abuelo|av[ôo]|nonno",
     "cousin": "cousin|cousine|primo|prima|cugin[oa]",
-    "friend": "friend|flatmate|roommate|ami|amie|amig[oa]|amic[oa]|freund",
+    "friend": "friend|flatmate|roommate|housemate|ami|amie|amig[oa]|amic[oa]|freund|mitbewohner(?:in)?|colocataire|coloc|"
+              "compa[ñn]er[oa] de (?:piso|casa|cuarto)|coinquilin[oa]|colega de (?:quarto|casa|apartamento)",
     "colleague": "colleague|coworker|co-worker|kolleg(?:e|in)|coll[èe]gue|colega|collega",
     "boss": "boss|manager|chef(?:in)?|jef[ea]|chefe|capo",
     "neighbour": "neighbou?r|nachbar(?:in)?|voisin(?:e)?|vecin[oa]|vizinh[oa]|vicin[oa]",

@@ -27,13 +27,13 @@ FILLER = re.compile(r"\b((?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono|i
                     r"lavoro)\s+)(?:übrigens|eigentlich|auch|schon|jetzt|by the way|btw|also|actually|now|d'ailleurs|au fait|aussi|"
                     r"maintenant|por cierto|también|ahora|aliás|também|agora|comunque|anche|tra l'altro|adesso|ora)\s+", re.I)
 TEXTING = {  # unambiguous chat spellings per language (one token each)
-    "it": {"nn": "non", "so'": "sono", "cmq": "comunque", "xké": "perché", "xchè": "perché", "xche": "perché", "qlc": "qualche"},
+    "it": {"nn": "non", "so'": "sono", "sn": "sono", "cmq": "comunque", "xké": "perché", "xchè": "perché", "xche": "perché", "qlc": "qualche"},
     "pt": {"vc": "você", "vcs": "vocês", "tb": "também", "tbm": "também", "nao": "não", "pq": "porque", "mto": "muito"},
     "es": {"q": "que", "tb": "también", "tmb": "también", "xq": "porque", "pq": "porque", "tqm": "te quiero mucho"},
-    "fr": {"jsuis": "je suis", "chu": "je suis", "jsp": "je sais pas", "pk": "pourquoi", "jpense": "je pense"},
+    "fr": {"jsuis": "je suis", "chu": "je suis", "jhabite": "j'habite", "jbosse": "je bosse", "jtravaille": "je travaille", "jai": "j'ai", "jsp": "je sais pas", "pk": "pourquoi", "jpense": "je pense"},
     "de": {"nich": "nicht", "nix": "nichts", "bissl": "bisschen", "i": "ich", "wohn": "wohne"},  # Bavarian 'I bin', 'wohn in'
 }
-ANY_LANG = {"so'": "sono", "nn": "non", "cmq": "comunque", "xké": "perché", "vc": "você", "tbm": "também", "jsuis": "je suis", "nich": "nicht"}
+ANY_LANG = {"so'": "sono", "sn": "sono", "nn": "non", "cmq": "comunque", "xké": "perché", "vc": "você", "tbm": "também", "jsuis": "je suis", "nich": "nicht"}
 ANY_LANG_RE = re.compile(r"(?<![\w'])(?:" + "|".join(map(re.escape, ANY_LANG)) + r")(?![\w'])", re.I)  # no word elsewhere
 
 

@@ -18,7 +18,7 @@ import re
 
 from course_lib.model.offline.lang.concepts import find
 from course_lib.model.offline.lang.slots_life import JOB_WORDS, NOT_JOBS, PLACE, a_or_an, place
-from course_lib.model.offline.lang.slots_people import NAME, NOT_NAMES, found_name
+from course_lib.model.offline.lang.slots_people import NAME, NOT_NAMES, found_name, lowercase_name
 
 Found = tuple[str, str, str]
 INTRO = re.compile(  # the name, said as an introduction; the apposition starts where the match ends
@@ -103,6 +103,8 @@ def read_intro(s: str) -> list[Found]:
     m = INTRO.search(s)
     if m and (m.group(1) or m.group(2)) in [v for k, v, _ in found_name(s) if k == "name"]:  # a name, not 'I'm Brazilian'
         out = apposition(s, m.end())
+    elif (low := lowercase_name(s)) and (typed := re.search(rf"\b{re.escape(low.lower())}\b", s)):  # 'hola soy lucas, de Madrid'
+        out = apposition(s, typed.end())
     out += telegram(s)
     if (said := FROM_SAID.search(s)) and (city := place(said)):
         out.append(home(city))

@@ -8,13 +8,12 @@ from __future__ import annotations
 import re
 
 from course_lib.model.offline.lang.concepts import canon, find
-from course_lib.model.offline.lang.lexicon import DIETS, FAITHS, NATIONALITIES, alternation
 from course_lib.model.offline.lang.numbers import money
 from course_lib.model.offline.lang.slots_likes import found_preference  # likes and dislikes: their own module
-from course_lib.model.offline.lang.slots_pastimes import found_study
+from course_lib.model.offline.lang.slots_vehicles import found_vehicles
+from course_lib.model.offline.lang.slots_jobs import JOB_WORDS, NOT_JOBS, a_or_an, found_job  # noqa: F401 (slots_intro reads them here)
 
 Found = tuple[str, str, str]
-DIET_WORDS = alternation(DIETS)
 PLACE = r"(?-i:((?:[A-Z]{2,5}\b|[A-ZÀ-Ý](?=[\w'’-]*[a-zà-ÿ])[\w'’-]+)(?:[ -](?:de |do |da |del |am |an der |sur )?[A-ZÀ-Ý][\w'’-]+)*))"
 ANY_PLACE = r"([A-Za-zÀ-ÿ][\w'’-]+(?:[ -](?-i:[A-ZÀ-Ý])[\w'’-]+)*)"  # 'i live in manchester': typed without a capital
 LIVE = (r"\b(?:i|we) (?:don'?t |do not |no longer |never )?(?:now |still |currently )?(?:live|reside|am living|are living)(?: now)? in|\bje n'habite plus (?:[àa]|en)|\b(?:i'?m|i am|we'?re) (?:now )?(?:based|living) in|"
@@ -24,32 +23,19 @@ LIVE = (r"\b(?:i|we) (?:don'?t |do not |no longer |never )?(?:now |still |curren
         r"\b(?:me mud[ée]|nos mudamos|me he mudado|nos hemos mudado) a|\b(?:mudei-me|me mudei|mudámo-nos|mudamo-nos|nos mudamos) para|"
         r"\b(?:mi sono|ci siamo) trasferit[oiae] ad?|\b(?:j'ai|nous avons|on a) d[ée]m[ée]nag[ée]s? [àa]|\bje me suis install[ée]e? [àa]|"
         r"\bnous habitons [àa]|\bvivo en|\bvivimos en|\b(?:eu )?(?:moro|vivo) (?:em|no|na)|\bmoramos (?:em|no|na)|\babito ad?|\bvivo ad?|\babitiamo ad?")
-MOVED = (r"\b(?:moved|relocated|gezogen|umgezogen|d[ée]m[ée]nag[ée]s?|mud[áa]mos|nos mudamos|mud[áa]mo-nos|mudei-me|trasferit[oia]|me cambi[ée]|nos cambiamos)\b"
+LIVE_MORE = (  # verb-second German, 'been living in', a place one 'stays' in (Québec 'je reste à'), 'yo estoy en X' said of oneself
+    r"\b(?:wohne|lebe) ich (?:[\w.]+ ){0,5}?in|\b(?:wohnen|leben) wir (?:[\w.]+ ){0,5}?in|\bich (?:\w+ )?(?:wohne|lebe) (?:[\w.]+ ){0,5}?in|\bwir (?:\w+ )?(?:wohnen|leben) (?:[\w.]+ ){0,5}?in|"
+    r"\b(?:i'?ve |we'?ve |i have |we have |(?:^|, )\W*)been (?:living |based )?in(?= [A-ZÀ-Ý][\w'’ -]+ (?:for|since)\b)|\b(?:moved|relocated) (?:up|down|over|back|out) to|"
+    r"\b(?:je|on|nous) (?:reste|restons) (?:[àa]|en)|\b(?:me acabo de mudar|acabo de mudarme|me mudé|me he mudado|me mudei|mudei|nos mudamos) (?:a|para|pra)|"
+    r"(?:^|[,;!]\s*|\b(?:yo|io|eu|moi,?|moi je)\s+)(?:je suis|estoy|tô|to|estou|sto) (?:[àa]|en|em|no|na|a)(?= (?:la |el |o |a )?[A-ZÀ-Ý])")
+ONLY_FOR_NOW = re.compile(r"\b(?:this|next) (?:week|weekend)|for (?:the|a) (?:week|weekend|few days|couple of days)|until|till|on holiday|on business|"
+                          r"diese woche|am wochenende|im urlaub|bis (?:zum|morgen)|cette semaine|ce week-end|pour le week-end|quelques jours|en vacances|jusqu|"
+                          r"esta semana|este fin|unos d[íi]as|de vacaciones|por trabajo|hasta|uns dias|de f[ée]rias|a trabalho|at[ée] |questa settimana|"
+                          r"qualche giorno|in vacanza|per lavoro|fino a|\b(?:for|für|pour|por|para|per) (?:a|one|two|three|a few|a couple of|\d+|ein(?:e|ige)?|zwei|drei|ein paar|une?|deux|trois|quelques|una?|dos|tres|unos|unas|uma?|dois|duas|três|uns|umas|due|tre|qualche) "
+                          r"(?:days?|weeks?|tage?n?|wochen?|jours?|semaines?|d[íi]as?|semanas?|giorni|settimane?)\b", re.I)  # 'je suis à Paris pour le week-end' is a stay, not a home
+MOVED = (r"\b(?:moved|relocated|gezogen|umgezogen|d[ée]m[ée]nag[ée]s?|mud[áa]mos|nos mudamos|mud[áa]mo-nos|mudei-me|me mudei|mudei|me mud[ée]|me he mudado|trasferit[oia]|me cambi[ée]|nos cambiamos)\b"
          r".*?\b(?:from|von|de|du|desde|do|da)\s+\S+(?: \S+)?\s+(?:to|nach|[àa]|a|para|pra|in)\s+(?:o |a |the |le |la |el )?" + PLACE)
 NOT_PLACES = {"I", "The", "A", "My", "Our", "Town", "City", "Home"}
-JOB_AS = (r"\b(?:i'?m|i am) an? ([\w-]+) by (?:trade|profession)|\b(?:i|i'?m|i am) (?:working |employed )?as an? ([\w -]+?)|(?:^\W*|, )(?:working|employed) as (?:an? )?([\w -]+?)|\bi work (?:[\w ]+? )?as an? ([\w -]+?)|(?:\bich |^\W*|, )arbeite? als ([\w -]+?)|"
-          r"\bje (?:travaille|bosse|taff?e?) comme ([\w -]+?)|\ben tant que ([\w -]+?)|\b(?:trabajo|curro|laburo|chambeo)(?: en [\w ]{3,30}?)? (?:de|como) ([\w -]+?)|"
-          r"\btrabalho (?:[\w ]{3,30}? )?como ([\w -]+?)|\blavoro (?:[\w ]{3,30}? )?come ([\w -]+?)|\bich bin ([\w-]+?) von beruf")
-JOB_END = r"(?=\s*(?:[.!,;(]|$| now\b| au\b| aux\b| al\b| ao\b| so\b| donc\b| because\b| weil\b| porque\b| perché\b| quindi\b| então\b| entonces\b| out\b| dans\b| num\b| numa\b| no\b| na\b| nella\b| nel\b| presso\b| in una?\b| desde\b| dal\b| da\b| and\b| im\b| am\b| in der\b| beim\b| und\b| et\b| y\b| e\b| but\b| mais\b| pero\b| ma\b| at\b| in\b| for\b| by trade| since\b| from home| bei\b| chez\b| à\b| en\b| em\b| a\b| da\b| de\b| seit\b| los\b| las\b| les\b| the\b| on\b| every\b| cada\b| todos\b| tous\b| jeden\b| ogni\b| nos\b| nas\b| nei\b| nel\b))"
-JOB_WORDS = (r"(?:[\w-]+ )?(?:nurse|teacher|engineer|developer|programmer|doctor|lawyer|architect|designer|chef|cook|baker|"
-             r"student|translator|accountant|pharmacist|dentist|journalist|writer|artist|musician|farmer|electrician|plumber|"
-             r"carpenter|pilot|scientist|researcher|librarian|archivist|consultant|manager|analyst|physiotherapist|"
-             r"\w+ist|\w+ian|informatiker(?:in)?|lehrer(?:in)?|[äa]rzt(?:in)?|krankenpfleger(?:in)?|ingenieur(?:in)?|entwickler(?:in)?|"
-             r"professeure?|infirmi[èe]re?|m[ée]decin|d[ée]veloppeur(?:se)?|ing[ée]nieure?|avocate?|"
-             r"profesora?|enfermer[oa]|m[ée]dic[oa]|ingenier[oa]|abogad[oa]|professora?|engenheir[oa]|advogad[oa]|"
-             r"insegnante|infermier[ea]|ingegnere|avvocat[oa]|programmat(?:ore|rice)|"
-             # by the ending that makes a job noun in each language: Lehrer, architecte, enfermeira, cameriere …
-             r"\w{3,}(?:eur|euse|ienne|iste|ier|ière|ecte|erin|istin|ero|era|ista|eiro|eira|iere|iera|tore|trice|ólog[oa]|ologue|"
-             r"olog[oa]|ologe|ologin|ographer|ógraf[oa]|ographe|ograf[oa]|iker|ikerin|eute|eutin))(?: de \w+| di \w+)?")
-NOT_JOBS = {"bit", "little", "fan", "lot", "vegetarian", "vegan", "pescatarian", "person", "mess", "diabetic", "coeliac",
-            "soltero", "soltera", "solteiro", "solteira", "extranjero", "extranjera", "estrangeiro", "estrangeira", "primero",
-            "primera", "primeiro", "primeira", "sincero", "sincera", "carnívoro", "entier", "premier", "première", "dernier",
-            "dernière", "étrangère", "étranger", "fier", "fière", "heureuse", "amoureuse", "chanteuse", "optimiste", "pessimiste",
-            "realista", "optimista", "pessimista", "interessante", "importante", "elegante", "diabetiker", "vegetarier",
-            "veganer", "veganerin", "vegetarierin", "pescetarier", "allergiker", "allergikerin", "asthmatiker", "fahrer",
-            "anfänger", "anfängerin", "principiante", "debutante", "stagiaire", "nouvelle", "intolerante", "alérgic",
-            "noche", "noches", "día", "dia", "tarde", "mañana", "madrugada", "manhã", "nuit", "notte", "giorno", "turno",
-            "turnos", "casa", "home"}  # 'trabajo de noche', 'trabajo desde casa': when or where, not what
 BUDGET = (r"\b(?:budget|spend|limit|cap|max(?:imum)?|a head|per (?:person|head)|each|pp|presupuesto|or[çc]amento|"
           r"pro (?:person|kopf)|par personne|por persona|por pessoa|a persona|a testa|ausgeben|d[ée]penser|gastar|spendere|"
           r"massimo|m[áa]ximo|h[öo]chstens|maximal|pas plus de|no m[áa]s de|at[ée]|fino a)\b")
@@ -60,11 +46,17 @@ TRIP = (r"\b(?:i'?m|i am|we'?re|we are)? ?(?:flying|going|heading|travell?ing|of
         r"partimos (?:a|para)|vamos a|vamos para|andiamo a|partiamo per)|\b(?:voyage|reise|viaje|viagem|viaggio|urlaub|vacances|vacaciones|f[ée]rias|vacanze) (?:à|a|en|nach|in|para|em)")
 
 
+CITY_NICKNAMES = {"Floripa": "Florianópolis", "BH": "Belo Horizonte", "Sampa": "São Paulo", "POA": "Porto Alegre",
+                  "NYC": "New York", "Philly": "Philadelphia", "Vegas": "Las Vegas", "Baires": "Buenos Aires",
+                  "Viña": "Viña del Mar", "Frisco": "San Francisco", "Brum": "Birmingham"}  # how chat names a city
+
+
 def place(m: re.Match[str]) -> str | None:
-    """The place a match names, capitalised; None for a word that is no place."""
+    """The place a match names, capitalised, by its full name ('Floripa' -> Florianópolis); None for a word that is
+    no place."""
     name = next((g for g in m.groups() if g), "").strip()
     name = " ".join(w[:1].upper() + w[1:] for w in name.split())
-    return None if not name or name.split()[0] in NOT_PLACES else name
+    return None if not name or name.split()[0] in NOT_PLACES else CITY_NICKNAMES.get(name, name)
 
 
 def found_home(s: str) -> list[Found]:
@@ -72,6 +64,7 @@ def found_home(s: str) -> list[Found]:
     m = re.search(MOVED, s, re.I) or re.search(rf"\b(?:ich bin|wir sind) (?:\w+ )*?nach {PLACE} (?:\w+ )?(?:um)?gezogen\b", s, re.I)
     if m is None:
         hits = [m for m in re.finditer(rf"(?:{LIVE})\s+(?:the |o |la |el )?{PLACE}", s, re.I)]  # 'mudei-me para o Porto'
+        hits = hits or [m for m in re.finditer(rf"(?:{LIVE_MORE})\s+(?:the |o |la |el )?{PLACE}", s, re.I) if not ONLY_FOR_NOW.search(s[m.end():])]
         hits = hits or [m for m in re.finditer(rf"(?:{LIVE})\s+(?:the |o |la |el )?{ANY_PLACE}", s, re.I)]
         hits += [m for m in re.finditer(rf"\b(?:sondern|mais|sino|mas|ma) (?:in|à|en|em|a|no|na)\s+{PLACE}", s, re.I)]
         said = [m for m in hits if not negated_home(s, m)]
@@ -89,78 +82,6 @@ def negated_home(s: str, m: re.Match[str]) -> bool:
     after = s[m.end():m.end() + 40].lower()
     return bool(re.search(r"\b(?:don'?t|do not|no longer|never|nicht mehr|n'|ya no|no (?=vivo|vivimos)|j[áa] n[ãa]o|n[ãa]o|non)\b", span)
                 or re.search(r"^[^,.;]*?\b(?:any ?more|anymore|nicht mehr|plus)\b", after))
-
-
-def a_or_an(noun: str) -> str:
-    """'an archivist', 'a luthier'."""
-    return ("an " if noun[:1].lower() in "aeiouéí" else "a ") + noun
-
-
-NO_LONGER_JOB = (r"\b(?:i'?m|i am) (?:no longer|not) (?:an? )?({JOB})(?: any ?more)?\b|\bi (?:no longer|don'?t) work as an? ({JOB})|"
-                 r"\bich bin (?:kein(?:e|er)? |nicht mehr )({JOB})(?: mehr)?\b|\bje ne suis plus (?:un |une )?({JOB})|"
-                 r"\bya no (?:soy|trabajo (?:de|como)) ({JOB})|\bj[áa] n[ãa]o (?:sou|trabalho como) ({JOB})|"
-                 r"\bnon (?:sono|lavoro come) più (?:un |una )?({JOB})|\bnon faccio più (?:il |la |l')({JOB})")
-
-
-COPULA = (r"\b(?:i'?m|i am|i work as|ich bin|ich arbeite als|je suis|je travaille comme|soy|trabajo de|trabajo como|curro de|laburo de|sou|"
-          r"trabalho como|sono|lavoro come|faccio)\s+(?:an? |un |une |uma? |una |un'|el |la |il |lo |o |a |l')?")
-
-
-COPULA_AND = (r"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s[^,.;]*?\b(?:and|und|et|y|e)\s+"
-              r"(?:an? |un |une |uma? |una |un'|el |la |il |lo |o |a |l')?")
-
-
-def found_job(s: str) -> list[Found]:
-    """'I work as an archivist', 'I'm a software engineer at …', 'Je suis développeur', 'Soy profesor de historia';
-    "I'm no longer a teacher" takes the job back."""
-    if (gone := re.search(NO_LONGER_JOB.replace("{JOB}", JOB_WORDS), s, re.I)) and \
-            (s[gone.end():].strip(" .!").split()[:1] in ([], ["any"], ["anymore"], ["mehr"]) or "no longer" in gone.group(0).lower()
-             or "plus" in gone.group(0).lower() or "ya no" in gone.group(0).lower() or "não" in gone.group(0).lower()
-             or "più" in gone.group(0).lower() or "nicht mehr" in gone.group(0).lower()):
-        job = next(g for g in gone.groups() if g).lower()
-        if not re.fullmatch(DIET_WORDS, job, re.I) and job not in NOT_JOBS:  # 'no longer pescatarian' is a diet (slots_health)
-            now = [f for f in found_job(s[gone.end():]) if f[0] == "job"]  # '…, ahora soy conductor de autobús'
-            return [("retract", job, f"The user is no longer {a_or_an(job)}."), *now]
-    if study := found_study(s):  # 'studio medicina', "I'm a second-year chem student": '<field> student'
-        return study
-    m = re.search(rf"(?:{JOB_AS}){JOB_END}", s, re.I)
-    job = next((g for g in m.groups() if g), None) if m else None
-    if job is None:
-        m = re.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono|faccio (?:il|la|l'|lo|er))\s*(?:an? |un |une |uma? |un'?)?({JOB_WORDS}){JOB_END}", s, re.I)
-        job = m.group(1) if m else None
-    for cop in ([] if job else [*re.finditer(COPULA, s, re.I), *re.finditer(COPULA_AND, s, re.I)]):  # '… and retired'   # 'ahora soy conductor de autobús': a job the lexicon knows
-        known = find("job", s[cop.end():cop.end() + 40])
-        if known and known[0][0] == 0:
-            job = known[0][1]
-            break
-    if job is None and (t := re.search(r"\b(?i:ich bin)\s+([A-ZÄÖÜ][a-zäöüß]+(?:er|erin|eur|eurin|ist|istin|ant|antin|ent|entin|"
-                                       r"schwester|pfleger|pflegerin|arzt|ärztin|koch|köchin|frau|mann|kraft))\b", s)) \
-            and t.group(1).lower() not in NOT_JOBS and not re.fullmatch(rf"(?:{NATIONALITIES})", t.group(1), re.I):
-        job = t.group(1)  # German: 'Ich bin Krankenschwester' (a capitalised noun with no article is a profession)
-    if job is None and (t := re.search(r"\bi teach (\w+)", s, re.I)):
-        job = f"{t.group(1).lower()} teacher"
-    if job is None and (t := re.search(r"\bje suis (prof(?:esseure?)?(?: de \w+)?)\b", s, re.I)):
-        job = t.group(1)
-    if job is None and re.search(r"\b(?:i'?m|i am) (?:now |happily )?retired\b|\bich bin (?:in )?rente\b|\bich bin pensioniert|"
-                                 r"\bje suis (?:à la )?retrait[ée]e?|\bestoy jubilad[oa]|\bsoy jubilad[oa]|\bestou reformad[oa]|"
-                                 r"\bsou aposentad[oa]|\bsono in pensione", s, re.I):
-        return [("job", "retired", "The user is retired.")]
-    if job is None and (t := re.search(r"\bi work in (?!the\b)(?-i:([a-z][\w-]+(?: [a-z][\w-]+)?))(?=\s*(?:[.!,;]|$| and\b| at\b| for\b))", s, re.I)):
-        return [("job", f"in {t.group(1)}", f"The user works in {t.group(1)}.")]
-    if job is None:
-        return []
-    at = s.lower().find(job.lower(), m.start()) if m else -1
-    if canon("job", job) and at >= 0 and (known := find("job", s[at:at + 60])) and known[0][0] == 0:
-        job = known[0][1]  # 'chauffeur de bus', 'ingeniera de software': the longest job the lexicon knows from there
-    job = re.sub(r"^(?:an?|un|une|uma?|el|la|o|a|il|lo) ", "", job.strip(), flags=re.I)
-    if not job or job.split()[-1].lower() in NOT_JOBS or re.fullmatch(DIET_WORDS, job.split()[-1], re.I) or \
-            (canon("diet", job) and not canon("job", job)) or (canon("condition", job) and not canon("job", job)) or \
-            re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS})", job.split()[-1], re.I):
-        return []
-    job = job if job.isupper() or re.search(r"[A-Z]{2}", job) else job.lower()
-    if job in ("retired", "unemployed"):  # a state, not a job title
-        return [("job", job, f"The user is {job}.")]
-    return [("job", job, f"The user works as {a_or_an(job)}.")]
 
 
 SET_ASIDE = (r"\b(?:set aside|put aside|saved|budgeted|planned|allowed|eingeplant|zurückgelegt|gespart|vorgesehen|pr[ée]vu|"
@@ -230,4 +151,4 @@ def found_hotel(s: str) -> list[Found]:
 
 def read_life(s: str) -> list[Found]:
     """Every home, work, money, travel and taste slot this sentence fills."""
-    return found_home(s) + found_job(s) + found_budget(s) + found_trip(s) + found_preference(s) + found_hobby(s) + found_hotel(s)
+    return found_home(s) + found_job(s) + found_vehicles(s) + found_budget(s) + found_trip(s) + found_preference(s) + found_hobby(s) + found_hotel(s)

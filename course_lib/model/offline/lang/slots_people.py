@@ -10,18 +10,18 @@ import re
 from course_lib.model.dates import find_date
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.numbers import with_digits
+from course_lib.model.offline.lang.lowercase_names import JOBLIKE, lowercase_name
 from course_lib.model.offline.lang.lexicon import (DIETS, FAITHS, NATIONALITIES, PETS, POSSESSIVE, RELATIVES,
                                                    SINGULAR_RELATIVES, alternation, canonical)
 
 Found = tuple[str, str, str]
 DIET_WORDS = alternation(DIETS)
-JOBLIKE = r"\w+(?:ero|era|eiro|eira|ista|ico|ica|ore|ora|trice|iere|iera|eur|euse|ien|ienne|iste|ier|ière|ecte|iker|ikerin|istin)"  # job nouns, no names
 NAME = r"(?-i:([A-ZÀ-Ý][\w'’-]+(?: [A-ZÀ-Ý][\w'’-]+)?))"  # case-sensitive inside re.I patterns
 ONE_NAME = r"(?-i:[A-ZÀ-Ý][\w'’-]+)"
 DAYS_MONTHS = ("Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August "
                "September October November December Today Tomorrow").split()
 NOT_NAMES = {*DAYS_MONTHS, "Hi", "Hello", "Hey", "Hiya", "Hallo", "Moin", "Bonjour", "Salut", "Hola", "Olá", "Oi", "Ciao", "Again", "I'm", "I'd", "I've", "I'll", "Im", "I", "It", "This", "That", "The", "Not", "Just", "So", "Sorry", "Here", "Back", "Fine", "Good", "Ok", "OK",
-             "Sure", "Ready", "Done", "Home", "Tired", "Haha", "Hahaha", "Lol", "Omg", "Wow", "Oops", "Hmm", "Ugh", "Yay", "Allergic", "Vegan", "Vegetarian", "Pregnant", "Diabetic"}
+             "Sure", "Ready", "Sommer", "Winter", "Herbst", "Frühling", "Frühjahr", "Moment", "Büro", "Urlaub", "Homeoffice", "Januar", "Februar", "März", "Mai", "Juni", "Juli", "Oktober", "Dezember", "Allgemeinen", "Grunde", "Prinzip", "Einzelkind", "Done", "Home", "Tired", "Haha", "Hahaha", "Lol", "Omg", "Wow", "Oops", "Hmm", "Ugh", "Yay", "Allergic", "Vegan", "Vegetarian", "Pregnant", "Diabetic"}
 AFTER_NAME = r"(?=\s*(?:[,.!;]|$| (?:y|e|et|und|and|ma|mas|mais|pero|aber|but|here|hier|ici|aquí|aqui|qui)\b))"  # a bare 'soy X' ends there
 NAME_SAID = [  # how people give their name, per language
     r"\bmy name(?: is|'s)\s+" + NAME, r"^name'?s\s+" + NAME, r"(?:\b(?:call me|i'm|i’m|i am|this is)|(?:^|[,!.]\s*)im)\s+" + NAME + r"(?=\s*(?:[.!,;]|$| here\b| by the way| btw))",
@@ -67,7 +67,8 @@ ONE = ("a", "an", "one", "un", "une", "ein", "eine", "einen", "uno", "una", "um"
 COUNT = r"a|an|one|two|three|four|five|\d|un|une|deux|trois|ein|eine|einen|zwei|drei|vier|uno|una|dos|tres|um|uma|dois|duas|três|due|tre|quattro"
 PLURALS = {"kids": "child", "children": "child", "twins": "child", "zwillinge": "child", "jumeaux": "child", "jumelles": "child",
            "gemelos": "child", "mellizos": "child", "gêmeos": "child", "gemelli": "child", "kinder": "child", "enfants": "child", "hijos": "child", "filhos": "child",
-           "figli": "child", "söhne": "son", "töchter": "daughter", "brüder": "brother", "schwestern": "sister",
+           "figli": "child", "miúdos": "child", "miudos": "child", "bimbi": "child", "bambini": "child", "gosses": "child",
+           "gamins": "child", "chicos": "child", "críos": "child", "söhne": "son", "töchter": "daughter", "brüder": "brother", "schwestern": "sister",
            "fils": "son", "filles": "daughter", "hijas": "daughter", "filhas": "daughter", "figlie": "daughter",
            "hermanos": "brother", "hermanas": "sister", "irmãos": "brother", "irmãs": "sister", "fratelli": "brother", "sorelle": "sister"}
 REL_ANY = "|".join([*PLURALS, *(f"(?:{v})(?:s|es)?" for k, v in RELATIVES.items() if k in (
@@ -90,6 +91,8 @@ def found_name(s: str) -> list[Found]:
                 not any(canon(family, m.group(1)) for family in ("job", "diet", "condition")):  # "I'm Brazilian", "Ich bin Krankenschwester"
             out.append(("name", m.group(1), f"The user's name is {m.group(1)}."))
             break
+    if not out and (low := lowercase_name(s)):
+        out.append(("name", low, f"The user's name is {low}."))
     if nick:
         out.append(("nickname", nick, f"The user goes by {nick}."))
     if (wed := re.search(r"\b(?:i'?m|i am|we'?re|we are) (?:happily )?married to\s+" + NAME + r"|\bich bin mit\s+" + NAME + r" verheiratet|"
@@ -185,9 +188,16 @@ def names_after(text: str) -> list[str]:
     return [n for n in re.findall(ONE_NAME, text) if n not in NOT_NAMES]
 
 
+ONLY_CHILD = (r"\b(?:i'?m|i am|i was) an only child\b|\bich bin (?:ein )?einzelkind\b|\bje suis (?:fils|fille) unique\b|"
+              r"\b(?:soy|fui) (?:hij[oa]) [úu]nic[oa]\b|\b(?:sou|fui) (?:filh[oa]) [úu]nic[oa]\b|\b(?:sono|ero) (?:figli[oa]) unic[oa]\b|"
+              r"\bi (?:have|'ve got) no (?:brothers or sisters|siblings)\b|\bich habe keine geschwister\b|\bje n'ai (?:ni frère ni sœur|pas de frères? (?:et|ni) sœurs?)\b|"
+              r"\bno tengo hermanos\b|\bn[ãa]o tenho irm[ãa]os\b|\bnon ho (?:fratelli|né fratelli né sorelle)\b")
+
+
 def found_relatives(s: str) -> list[Found]:
-    """The names of the user's relatives and pets: 'my wife's name is Ana', 'Thorvald, my brother', 'a dog called Rufus'."""
-    out: list[Found] = []
+    """The names of the user's relatives and pets: 'my wife's name is Ana', 'Thorvald, my brother', 'a dog called Rufus';
+    'ich bin Einzelkind', 'soy hija única' -> no siblings."""
+    out: list[Found] = [("relative:siblings", "none", "The user is an only child.")] if re.search(ONLY_CHILD, s, re.I) else []
     for m in re.finditer(rf"(?:{POSSESSIVE}\s+(?:(?:\w+ )?)|^\W*)({REL})(?:'s name is|'s (?:called|named)|,? {CALLED})?(?:,?\s+|,\s*(?:a|o|la|el|il)\s+){NAME}|{NAME},\s+{POSSESSIVE}\s+({REL})\b|"
                          rf"^\W*(?:{POSSESSIVE}\s+)?({REL})(?:'s)?\b[^.]*?,\s*(?:(?:her|his|their) name(?:'s| is)|(?:sie|er) hei(?:ß|ss)t|(?:elle|il) s'appelle|"
                          rf"(?:ella|él) se llama|se llama|(?:ela|ele) se chama|chama-se|si chiama)\s+{NAME}", s, re.I):
@@ -244,15 +254,23 @@ def relative_word(word: str) -> str | None:
     return PLURALS.get(w) or canonical(RELATIVES, w) or canonical(RELATIVES, re.sub(r"(?:es|s|n|en|e)$", "", w))
 
 
+AGE_WORDS = ("ans", "años", "anos", "anni", "years", "year", "jahre", "yo", "old", "mois", "meses", "mesi", "months", "monate")
+
+
 def names_listed(text: str) -> list[str]:
     """The names at the start of `text`, as a list: 'Maya and Leo, and a dog' -> ['Maya', 'Leo']; stops at any other word."""
     out = []
-    for token in re.findall(r"[\w'’-]+|[,&]", text):
+    tokens = re.findall(r"[\w'’-]+|[,&]", text)
+    for i, token in enumerate(tokens):
+        after = tokens[i + 1] if i + 1 < len(tokens) else ""
         if re.fullmatch(ONE_NAME, token) and token not in NOT_NAMES:
             out.append(token)
-        elif token.lower() in (",", "&", "and", "und", "et", "y", "e", "i", "plus", "o", "a", "la", "il", "el", "le") and out or \
+        elif token.lower() in (",", "&", "and", "und", "et", "y", "e", "i", "plus", "pis", "o", "a", "la", "il", "el", "le") and out or \
                 token.lower() in ("called", "named", "o", "a", "la", "il", "el", "le"):  # 'a Mimi e a Fusa'
             continue
+        elif out and (token.isdigit() or token.lower() in ("de", "di", "da", "aged", "of") and after.isdigit() or
+                      token.lower() in AGE_WORDS and tokens[i - 1].isdigit()):
+            continue  # 'Pablo de 7 y Lucía de 4', 'Léa 9 ans pis Mathis 6 ans', 'Maya (6) and Leo (3)': each child's age
         else:
             break
     return out

@@ -127,7 +127,7 @@ def settle(f: Found) -> tuple[Found | None, str]:
     cut = FILLER_TAIL.sub("", value).strip() or value
     if head not in ("preference", "hobby") and (why := refused(cut)) and "negated" in why:
         return None, why  # 'not food': a negation is never trimmed into a value
-    cut = cut if head in ("preference", "hobby") else trimmed(cut)  # 'no pork', 'likes X' keep their first word
+    cut = cut if head in ("preference", "hobby") or (head == "job" and canon("job", cut) == cut) else trimmed(cut)  # 'no pork', 'likes X', 'IT technician' keep their first word
     said = re.sub(r"^(?:likes|dislikes|no|plays the|plays) ", "", cut) if head in ("preference", "hobby") else cut
     if (why := refused(said)):
         return None, why

@@ -42,7 +42,10 @@ def who(sentence: str) -> str:
         return who(rest)
     if WITH_ME.match(s):  # 'My wife and I are travelling …', 'io e mia moglie': the user is one of the subjects
         return "self"
-    if THIRD.search(s) or PRONOUN.search(s):
+    third = THIRD.search(s)
+    if third and re.search(r"\bson$", third.group(0), re.I) and not re.match(r"^\W*(?:\w+\W+)?(?:my|our)\b", third.group(0), re.I):
+        third = None  # 'Mis turnos son de noche', 'mes horaires son…': the Spanish verb, not an English son
+    if third or PRONOUN.search(s):
         return "other"
     if (m := REPORTED.search(s)) and not SELF.match(s) and not re.match(r"^\W*(?:i|we|ich|wir|je|j'|yo|eu|io)\b", s, re.I) \
             and not re.match(r"\W*(?:me\W+)?(?:that\W+)?(?:i|i'm|i've|my|ich|je|j'|yo|eu|io)\b", s[m.end():], re.I):  # 'the doctor said I have asthma

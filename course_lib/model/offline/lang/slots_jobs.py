@@ -1,0 +1,142 @@
+"""The user's job: 'I work as an archivist', 'Je suis développeur', 'trabalho de analista de sistemas', 'soy profe de
+historia' (-> history teacher), 'Ich arbeite Vollzeit als UX-Designerin', "I'm no longer a teacher" (taken back).
+
+A verb of working may be followed by a few words before its 'as' ('I work part-time as', 'ich arbeite jetzt bei Siemens
+als', 'je bosse à Berne comme', "lavoro in un'azienda di packaging come"); the job is named as the concept lexicon
+names it when it knows it (course_lib/data/concepts.json), else as said.
+"""
+from __future__ import annotations
+
+import re
+
+from course_lib.model.offline.lang.concepts import canon, find
+from course_lib.model.offline.lang.lexicon import DIETS, FAITHS, NATIONALITIES, alternation
+from course_lib.model.offline.lang.slots_pastimes import found_study
+
+Found = tuple[str, str, str]
+DIET_WORDS = alternation(DIETS)
+FILLER = r"(?:(?!(?:who|which|that|que|qui|quien|quem|che|cui|dass|wo|where|où|donde|onde|dove)\b)[\w'’-]+ ){0,5}?"  # 'part-time', 'Vollzeit', 'jetzt bei Siemens', 'à Berne', "in un'azienda di packaging"
+NOT_WHAT = r"(?! (?:casa|noche|noite|d[ií]a|ma[ñn]ana|manh[ãa]|tarde|madrugada|turnos?|fin de semana|fim de semana)\b)"  # 'trabalho de casa': where or when
+JOB_AS = (r"\b(?:i'?m|i am) an? ([\w-]+) by (?:trade|profession)|\b(?:i|i'?m|i am) (?:working |employed )?as an? ([\w -]+?)|(?:^\W*|, )(?:working|employed) as (?:an? )?([\w -]+?)|\bi work " + FILLER + r"as an? ([\w -]+?)|(?:\bich |^\W*|, )(?:arbeite?|schaffe?) (?:(?!als\b)" + FILLER + r")?als ([\w -]+?)|"
+          r"\bje (?:travaille|bosse|taff?e?) (?:(?!comme\b)" + FILLER + r")?comme ([\w -]+?)|\ben tant que ([\w -]+?)|\b(?:trabajo|curro|laburo|chambeo) (?:de" + NOT_WHAT + r"|(?:(?!como\b)" + FILLER + r")?como) ([\w -]+?)|"
+          r"\btrabalho (?:de" + NOT_WHAT + r"|(?:(?!como\b)" + FILLER + r")?como) ([\w -]+?)|\blavoro (?:(?!come\b)" + FILLER + r")?come ([\w -]+?)|\bich bin ([\w-]+?) von beruf|"
+          r"\b(?:a|new|my|the) (?:role|job|position|post) as an? ([\w -]+?)")
+JOB_END = r"(?=\s*(?:[.!,;(]|$| now\b| au\b| aux\b| al\b| ao\b| so\b| donc\b| because\b| weil\b| porque\b| perché\b| quindi\b| então\b| entonces\b| out\b| dans\b| num\b| numa\b| no\b| na\b| nella\b| nel\b| presso\b| in una?\b| desde\b| dal\b| da\b| and\b| im\b| am\b| in der\b| beim\b| und\b| et\b| y\b| e\b| but\b| mais\b| pero\b| ma\b| at\b| in\b| for\b| by trade| since\b| from home| bei\b| chez\b| à\b| en\b| em\b| a\b| da\b| de\b| seit\b| los\b| las\b| les\b| the\b| on\b| with\b| por\b| per\b| pour\b| via\b| every\b| cada\b| todos\b| tous\b| jeden\b| ogni\b| nos\b| nas\b| nei\b| nel\b))"
+JOB_WORDS = (r"(?:[\w-]+ )?(?:nurse|teacher|engineer|developer|programmer|doctor|lawyer|architect|designer|chef|cook|baker|"
+             r"student|translator|accountant|pharmacist|dentist|journalist|writer|artist|musician|farmer|electrician|plumber|"
+             r"carpenter|pilot|scientist|researcher|librarian|archivist|consultant|manager|analyst|physiotherapist|"
+             r"\w+ist|\w+ian|informatiker(?:in)?|lehrer(?:in)?|[äa]rzt(?:in)?|krankenpfleger(?:in)?|ingenieur(?:in)?|entwickler(?:in)?|"
+             r"professeure?|infirmi[èe]re?|m[ée]decin|d[ée]veloppeur(?:se)?|ing[ée]nieure?|avocate?|"
+             r"profesora?|enfermer[oa]|m[ée]dic[oa]|ingenier[oa]|abogad[oa]|professora?|engenheir[oa]|advogad[oa]|"
+             r"insegnante|infermier[ea]|ingegnere|avvocat[oa]|programmat(?:ore|rice)|"
+             # by the ending that makes a job noun in each language: Lehrer, architecte, enfermeira, cameriere …
+             r"\w{3,}(?:eur|euse|ienne|iste|ier|ière|ecte|erin|istin|ero|era|ista|eiro|eira|iere|iera|tore|trice|ólog[oa]|ologue|"
+             r"olog[oa]|ologe|ologin|ographer|ógraf[oa]|ographe|ograf[oa]|iker|ikerin|eute|eutin))(?: de \w+| di \w+)?")
+NOT_JOBS = {"bit", "little", "fan", "lot", "vegetarian", "vegan", "pescatarian", "person", "mess", "diabetic", "coeliac",
+            "soltero", "soltera", "solteiro", "solteira", "extranjero", "extranjera", "estrangeiro", "estrangeira", "primero",
+            "primera", "primeiro", "primeira", "sincero", "sincera", "carnívoro", "entier", "premier", "première", "dernier",
+            "dernière", "étrangère", "étranger", "fier", "fière", "heureuse", "amoureuse", "chanteuse", "optimiste", "pessimiste",
+            "realista", "optimista", "pessimista", "interessante", "importante", "elegante", "diabetiker", "vegetarier",
+            "veganer", "veganerin", "vegetarierin", "pescetarier", "allergiker", "allergikerin", "asthmatiker", "fahrer",
+            "anfänger", "anfängerin", "principiante", "debutante", "stagiaire", "nouvelle", "intolerante", "alérgic",
+            "noche", "noches", "día", "dia", "tarde", "mañana", "madrugada", "manhã", "nuit", "notte", "giorno", "turno",
+            "turnos", "casa", "home"}  # 'trabajo de noche', 'trabajo desde casa': when or where, not what
+
+
+def a_or_an(noun: str) -> str:
+    """'an archivist', 'a luthier'."""
+    return ("an " if noun[:1].lower() in "aeiouéí" else "a ") + noun
+
+
+NO_LONGER_JOB = (r"\b(?:i'?m|i am) (?:no longer|not) (?:an? )?({JOB})(?: any ?more)?\b|\bi (?:no longer|don'?t) work as an? ({JOB})|"
+                 r"\bich bin (?:kein(?:e|er)? |nicht mehr )({JOB})(?: mehr)?\b|\bje ne suis plus (?:un |une )?({JOB})|"
+                 r"\bya no (?:soy|trabajo (?:de|como)) ({JOB})|\bj[áa] n[ãa]o (?:sou|trabalho como) ({JOB})|"
+                 r"\bnon (?:sono|lavoro come) più (?:un |una )?({JOB})|\bnon faccio più (?:il |la |l')({JOB})")
+
+
+COPULA = (r"\b(?:i'?m|i am|i work as|ich bin|ich arbeite als|je suis|je travaille comme|soy|trabajo de|trabajo como|curro de|laburo de|sou|"
+          r"trabalho como|sono|lavoro come|faccio)\s+(?:an? |un |une |uma? |una |un'|el |la |il |lo |o |a |l')?")
+
+
+COPULA_AND = (r"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s[^,.;]*?\b(?:and|und|et|y|e)\s+"
+              r"(?:an? |un |une |uma? |una |un'|el |la |il |lo |o |a |l')?")
+
+
+def found_job(s: str) -> list[Found]:
+    """'I work as an archivist', 'I'm a software engineer at …', 'Je suis développeur', 'Soy profesor de historia';
+    "I'm no longer a teacher" takes the job back."""
+    if (gone := re.search(NO_LONGER_JOB.replace("{JOB}", JOB_WORDS), s, re.I)) and \
+            (s[gone.end():].strip(" .!").split()[:1] in ([], ["any"], ["anymore"], ["mehr"]) or "no longer" in gone.group(0).lower()
+             or "plus" in gone.group(0).lower() or "ya no" in gone.group(0).lower() or "não" in gone.group(0).lower()
+             or "più" in gone.group(0).lower() or "nicht mehr" in gone.group(0).lower()):
+        job = next(g for g in gone.groups() if g).lower()
+        if not re.fullmatch(DIET_WORDS, job, re.I) and job not in NOT_JOBS:  # 'no longer pescatarian' is a diet (slots_health)
+            now = [f for f in found_job(s[gone.end():]) if f[0] == "job"]  # '…, ahora soy conductor de autobús'
+            return [("retract", job, f"The user is no longer {a_or_an(job)}."), *now]
+    if study := found_study(s):  # 'studio medicina', "I'm a second-year chem student": '<field> student'
+        return study
+    m = re.search(rf"(?:{JOB_AS}){JOB_END}", s, re.I)
+    job = next((g for g in m.groups() if g), None) if m else None
+    if job is None:
+        m = re.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono|faccio (?:il|la|l'|lo|er))\s*(?:an? |un |une |uma? |un'?)?({JOB_WORDS}){JOB_END}", s, re.I)
+        job = m.group(1) if m else None
+    for cop in ([] if job else [*re.finditer(COPULA, s, re.I), *re.finditer(COPULA_AND, s, re.I)]):  # '… and retired'   # 'ahora soy conductor de autobús': a job the lexicon knows
+        known = find("job", s[cop.end():cop.end() + 40])
+        if known and known[0][0] == 0:
+            job = known[0][1]
+            break
+    if job is None and (t := re.search(r"\b(?i:ich bin)\s+([A-ZÄÖÜ][a-zäöüß]+(?:er|erin|eur|eurin|ist|istin|ant|antin|ent|entin|"
+                                       r"schwester|pfleger|pflegerin|arzt|ärztin|koch|köchin|frau|mann|kraft))\b", s)) \
+            and t.group(1).lower() not in NOT_JOBS and not re.fullmatch(rf"(?:{NATIONALITIES})", t.group(1), re.I):
+        job = t.group(1)  # German: 'Ich bin Krankenschwester' (a capitalised noun with no article is a profession)
+    if job is None and (t := re.search(r"\bi teach (\w+)", s, re.I)):
+        job = f"{t.group(1).lower()} teacher"
+    if job is None and (t := re.search(r"\bje suis (prof(?:esseure?)?(?: de \w+)?)\b", s, re.I)):
+        job = t.group(1)
+    if job is None and re.search(r"\b(?:i'?m|i am) (?:now |happily )?retired\b|\bich bin (?:in )?rente\b|\bich bin pensioniert|"
+                                 r"\bje suis (?:à la )?retrait[ée]e?|\bestoy jubilad[oa]|\bsoy jubilad[oa]|\bestou reformad[oa]|"
+                                 r"\bsou aposentad[oa]|\bsono in pensione", s, re.I):
+        return [("job", "retired", "The user is retired.")]
+    if job is None and (t := re.search(r"\bi work in (?!the\b)(?-i:([a-z][\w-]+(?: [a-z][\w-]+)?))(?=\s*(?:[.!,;]|$| and\b| at\b| for\b))", s, re.I)):
+        return [("job", f"in {t.group(1)}", f"The user works in {t.group(1)}.")]
+    if job is None:
+        return []
+    at = s.lower().find(job.lower(), m.start()) if m else -1
+    if canon("job", job) and at >= 0 and (known := find("job", s[at:at + 60])) and known[0][0] == 0:
+        job = known[0][1]  # 'chauffeur de bus', 'ingeniera de software': the longest job the lexicon knows from there
+    job = re.sub(r"^(?:an?|un|une|uma?|el|la|o|a|il|lo) ", "", job.strip(), flags=re.I)
+    if not job or job.split()[-1].lower() in NOT_JOBS or re.fullmatch(DIET_WORDS, job.split()[-1], re.I) or \
+            (canon("diet", job) and not canon("job", job)) or (canon("condition", job) and not canon("job", job)) or \
+            re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS})", job.split()[-1], re.I):
+        return []
+    job = job if job.isupper() or re.search(r"[A-Z]{2}", job) else job.lower()
+    if not re.search(r"[^\W\d_]", job):  # 'trabajo en un banco de 8 a 6': an hour is no job
+        return []
+    job = subject_teacher(job, s)
+    if job in ("retired", "unemployed"):  # a state, not a job title
+        return [("job", job, f"The user is {job}.")]
+    return [("job", job, f"The user works as {a_or_an(job)}.")]
+
+
+SUBJECTS = {  # a school subject in six languages -> its English name ('profe de historia' -> 'history teacher')
+    "history": r"history|historia|histoire|storia|geschichte|hist[óo]ria", "maths": r"maths?|mathematics|matem[áa]ticas?|mates|math[ée]matiques|matematica|mathe",
+    "physics": r"physics|f[íi]sica|physique|physik", "chemistry": r"chemistry|qu[íi]mica|chimie|chimica|chemie",
+    "biology": r"biology|biolog[íi]a|biologie", "geography": r"geography|geograf[íi]a|g[ée]ographie|geographie",
+    "philosophy": r"philosophy|filosof[íi]a|philosophie", "literature": r"literature|literatura|litt[ée]rature|letteratura|lettere|literatur",
+    "art": r"art|arte|arts plastiques|kunst", "science": r"science|ciencias|ci[êe]ncias|sciences|scienze|naturwissenschaften",
+    "Latin": r"latin|lat[íi]n|latim|latino|latein", "computer science": r"informatics|inform[áa]tica|informatique|informatik",
+}
+
+
+TEACHER = r"teacher|prof|profe|profesora?|professora?|professeure?|insegnante|professore|professoressa|docente|maestr[oa]|lehrer(?:in)?"
+
+
+def subject_teacher(job: str, s: str) -> str:
+    """A teacher the lexicon named bare, said with 'de/di/of <a school subject>' -> '<subject> teacher' ('soy profe de
+    historia en un liceo', 'I teach history'); a job already read with its subject keeps its words."""
+    if canon("job", job) not in ("teacher", "professor") or " " in job:  # as read ('profesor de historia' stays as said)
+        return job
+    for subject, said in SUBJECTS.items():
+        if re.search(rf"\b(?:{TEACHER})\s+(?:of|de|di|d'|em|en|in|für)\s*(?:la |el |l'|le )?(?:{said})\b", s, re.I):
+            return f"{subject} teacher"
+    return job
