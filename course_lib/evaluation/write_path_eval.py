@@ -35,13 +35,16 @@ coordinator then read its misses, so it became development data too: learner_old
 third, written on 3 Dec 2026 by someone who never saw the code, corpora or rules and scored once after the concept
 lexicon, clauses, corrections and event readers were frozen (c438e95, 107ff56: recall 0.296 -> 0.459, precision
 0.630 -> 0.732), had its misses read that day and joined learner_oldheldout.jsonl on 6 Dec. The present
-learner_heldout.jsonl (split "heldout", 100 conversations, 465 facts, six languages and six mixed conversations)
-holds two sets written on 6 Dec 2026 the same way, neither read: heldout4 (50 conversations, 219 facts) scored at
-4fddc38, recall 0.342, precision 0.636 (0b898bd the same), and heldout5 (50, 246 facts) scored once after that
-day's readers, the larger lexicon and the agent's follow-ups were frozen (88b1286): recall 0.407 -> 0.447,
-precision 0.699 -> 0.733 (0b898bd -> 88b1286). Both together at 88b1286: recall 0.417, precision 0.695, slots 0.711,
-operations 0.938, noise 3.2 % (0b898bd: 0.376, 0.670). On text its rules were not written for, the stand-in finds
-a third to a half of the facts.
+learner_heldout.jsonl (split "heldout", 208 conversations, 1,060 facts, six languages and mixed conversations)
+holds three sets written by people who never saw the code, none of them read: heldout4 (50 conversations, 219
+facts) scored at 4fddc38, recall 0.342, precision 0.636 (0b898bd the same); heldout5 (50, 246 facts) scored once
+after 6 Dec's readers were frozen (88b1286): recall 0.407 -> 0.447, precision 0.699 -> 0.733 (0b898bd -> 88b1286);
+and heldout6 (108, 595 facts), written on 7 Dec after the layer was frozen at d2fcf9d and scored once: recall
+0.296 -> 0.375, precision 0.638 -> 0.646 (5d17060 -> d2fcf9d; 0.358 after the first of that day's two rounds of
+readers, bf6a8f9), slot recall 0.541. All three at d2fcf9d: recall 0.429, precision 0.677, operations 0.980, noise
+2.7 % (5d17060: 0.349, 0.667, 0.950, 2.9 %). Readers written from a set raised it far more than the sets nobody
+had read: the two training sets of 7 Dec went 0.296 -> 0.557 and 0.283 -> 0.426 while their misses were read. On
+text its rules were not written for, the stand-in finds a third to a half of the facts.
 
 The same call measures a live model: pass `model=Model()` with COURSE_BACKEND=replay (a recording) or openai.
 
