@@ -9,11 +9,15 @@ after the agent is frozen; until then it is absent and this tool says so (exit 2
 else. tools/data/agent_oldheldout.jsonl is the earlier held-out set: two sessions have read its failures, so it
 is development data now and its numbers say nothing about requests nobody looked at.
 
-History (3 Dec 2026). agent_oldheldout2.jsonl (57 requests) was written by someone who never saw the code and
+History. agent_oldheldout2.jsonl (57 requests) was written by someone who never saw the code and
 scored once after the first agent round was frozen: 40 of 57 at e25f26a, 41 after it. Its failing classes then
 guided a second round, so it is development data too. agent_heldout.jsonl (42 requests, a second writer, same
 isolation) was written before that round was frozen and scored once after it: 13 of 42 at e25f26a, 19 after the
-first round, 31 after the second (answers 7 of 14, bookings 7 of 10).
+first round, 31 after the second (answers 7 of 14, bookings 7 of 10). Its failures were read on 6 Dec, so it is
+agent_oldheldout3.jsonl now (37 of 42). agent_heldout.jsonl (60 requests, ten per language, a third writer who saw
+only the tools, the restaurants and the rules a correct agent follows) was written on 7 Dec 2026 and scored once,
+unread: 46 of 60, the same at 5d17060 (answers 11/18, asks 10/12, bookings 13/18, deletions 6/6, searches 2/2,
+weather 4/4; es 10/10, pt 9/10, en, fr, it 7/10, de 6/10).
 
 One case per line: {"id", "lang", "messages": [...], "facts": [...], "expect": {"action": book | ask | answer |
 delete | search | weather, "args": {...}, "answer_contains": [...], "must_not": [...]}}. The last message is the
