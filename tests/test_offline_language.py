@@ -331,3 +331,19 @@ def test_when_someone_works_is_not_their_job(said, expected):
 ])
 def test_vehicles_owned_in_six_languages(said, expected):
     assert set(facts(said)) == expected
+
+
+@pytest.mark.parametrize("message, expected", [
+    ("I used to be a vegetarian.", []),  # a past state is not true now
+    ("Früher war ich Veganerin.", []),
+    ("Avant j'étais végétarienne.", []),
+    ("Antes yo era vegano.", []),
+    ("Antigamente eu era vegetariano.", []),
+    ("Una volta ero vegetariana.", []),
+    ("I used to live in Bristol, now I live in Leeds.", ["The user lives in Leeds."]),  # what follows 'now' is
+    ("Früher war ich vegan, jetzt bin ich Vegetarier.", ["The user is vegetarian."]),  # the new state
+    ("We used to eat out a lot, but I'm vegan.", ["The user is vegan."]),  # the past holds in its own clause only
+    ("Je suis végétarien, avant je mangeais de la viande.", ["The user is vegetarian."]),
+])
+def test_a_past_state_is_not_stored_as_true_now(message, expected):
+    assert facts(message) == expected

@@ -51,6 +51,16 @@ HYPOTHETICAL = re.compile(  # a condition or supposition: what follows it is not
     r"si (?:yo )?(?:fuera|fuese|tuviera|viviera|comiera|pudiera|no fuera)|supongamos|imagina que|"
     r"se eu (?:fosse|tivesse|morasse|vivesse|comesse|pudesse|não fosse)|suponhamos|"
     r"se (?:io )?(?:fossi|avessi|vivessi|abitassi|mangiassi|potessi|non fossi)|immagina che|supponiamo)\b", re.I)
+PAST = re.compile(  # a state that was true once: what it states is not stored, unless 'now …' follows with the new one
+    r"\b(?:i |we )?used to\b|\bformerly\b|\bback then\b|\bfrüher\b|\bdamals\b|\b(?:ich )?war (?:ich )?(?:mal|früher)\b|"
+    r"\bavant,? j'[ée]tais\b|\bj'[ée]tais (?:\w+ ){0,3}?avant\b|\bautrefois\b|\b[àa] l'[ée]poque\b|"
+    r"\bantes (?:yo )?(?:era|com[íi]a|viv[íi]a|trabajaba)\b|\bsol[íi]a\b|\bantes (?:eu )?(?:era|comia|morava|trabalhava)\b|"
+    r"\bcostumava\b|\bantigamente\b|\b(?:prima|una volta|un tempo) (?:io )?(?:ero|mangiavo|vivevo|abitavo|lavoravo)\b", re.I)
+BOUNDARY = re.compile(r"[,;:]|\s(?:but|though|however|aber|doch|mais|pero|mas|ma|però)\s", re.I)
+STATES = ("diet", "job", "home city", "condition", "intolerance", "allergy", "medication", "hobby", "language", "vehicle",
+          "preference", "mobility")  # the slots a past state ('I used to be vegan') speaks of
+NOW = re.compile(r"\b(?:now|nowadays|these days|jetzt|heute|mittlerweile|inzwischen|maintenant|d[ée]sormais|aujourd'hui|"
+                 r"ahora|agora|hoje|adesso|ora|oggi)\b", re.I)
 QUOTED = re.compile(r"\"[^\"]+\"|“[^”]+”|„[^“”]+[“”]|«[^»]+»|‘[^’]+’(?!\w)")
 DROP = {"question": "a question states nothing", "smalltalk": "small talk", "instruction": "an instruction to the assistant, "
         "not a fact about the user", "secret": "a secret is never stored", "deletion": "a request to forget (the agent acts on it)"}
@@ -189,6 +199,14 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
         r.found = [f for f in r.found if head.strip() and said_in(head, f)]
         if not r.found:
             r.why = f"hypothetical ('{h.group(0)}'): nothing in it is stated as true"
+            return r
+    if (past := PAST.search(own)) and r.found and all(f[0].split(":")[0] in STATES for f in r.found):
+        starts = [m.end() for m in BOUNDARY.finditer(own, 0, past.start())]  # the past holds in its own clause only:
+        ends = [m.start() for m in (BOUNDARY.search(own, past.end()), NOW.search(own, past.end())) if m]  # 'I used to be vegan,
+        rest = own[:starts[-1] if starts else 0] + " " + own[min(ends) if ends else len(own):]  # now I'm vegetarian'
+        r.found = slots(rest, lang, context)[0] if re.search(r"\w", rest) else []
+        if not r.found:
+            r.why = f"a past state ('{past.group(0)}'): nothing in it is true now"
             return r
     if kind == "deletion" and re.search(r"\b(?:before i|in case i|lest i|don'?t|do not|never|not) (?:forget|delete)\b|\b(?:i )?forgot to (?:say|mention|tell)|"
                                         r"\bdimenticavo\b|\bj'(?:allais|ai) oubli[ée] de (?:dire|pr[ée]ciser|mentionner)|\bj'oubliais\b|"
