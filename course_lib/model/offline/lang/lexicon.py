@@ -154,3 +154,6 @@ def alternation(table: dict[str, str]) -> str:
 def canonical(table: dict[str, str], word: str) -> str | None:
     """The canonical key whose words match `word` fully."""
     return next((k for k, v in table.items() if re.fullmatch(v, word.strip(), re.I)), None)
+
+
+DIET_WORDS = alternation(DIETS)  # every diet word, one alternation (names, jobs and diets are told apart by it)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 
 from course_lib.model.offline.lang.concepts import canon
-from course_lib.model.offline.lang.lexicon import DIETS, FAITHS, NATIONALITIES, alternation
+from course_lib.model.offline.lang.lexicon import DIET_WORDS, FAITHS, NATIONALITIES
 
-DIET_WORDS = alternation(DIETS)
 JOBLIKE = r"\w+(?:ero|era|eiro|eira|ista|ico|ica|ore|ora|trice|iere|iera|eur|euse|ien|ienne|iste|ier|ière|ecte|iker|ikerin|istin)"  # job nouns, no names
 NAMING = r"(?:my name is|name'?s|ich hei(?:ß|ss)e|mein name ist|je m'appelle|me llamo|mi nombre es|me chamo|chamo-me|m[ei] chiamo)"
 COPULA_INTRO = r"(?:i'?m|ich bin|je suis|moi c'est|soy|sou|sono)"
 GREETED = r"^\W*(?:hi+|hey+|hello|hiya|yo|hallo|moin|servus|salut|coucou|hola|buenas|ol[áa]|oi|ciao|u[èé]|ehi)\W+"
+NOT_A_NAME = re.compile(rf"(?:{NATIONALITIES}|{FAITHS}|{DIET_WORDS}|{JOBLIKE})", re.I)  # 'Brazilian', 'vegana', 'infermiera'
 STATES = {"tired", "good", "fine", "new", "back", "here", "sorry", "done", "ready", "sick", "bored", "hungry", "home", "late", "müde", "neu",
           "krank", "fertig", "zurück", "hier", "da", "wieder", "fatigué", "fatiguée", "désolé", "désolée", "nouveau", "nouvelle", "prêt", "prête",
           "malade", "là", "crevé", "crevée", "cansado", "cansada", "nuevo", "nueva", "listo", "lista", "enfermo", "enferma", "aquí", "novo", "nova",
@@ -28,7 +28,7 @@ def lowercase_name(s: str) -> str | None:
     if not m:
         return None
     word = m.group(1)
-    if word in STATES or word[0].isupper() or re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS}|{DIET_WORDS}|{JOBLIKE})", word, re.I) or \
+    if word in STATES or word[0].isupper() or NOT_A_NAME.fullmatch(word) or \
             any(canon(family, word) for family in ("job", "diet", "condition", "food", "hobby", "language")) or \
             (NAMING not in m.re.pattern and re.search(r"(?:ado|ada|ido|ida|ato|ata|ito|ita|é|ée|ante|ente|oso|osa|ile|eux|euse|able|ible|ig|lich|isch|bar|sam|haft|los|ful|ous|ive|ing|ed)$", word)):
         return None

@@ -21,8 +21,9 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from course_lib.model.offline.lang.clauses import BOUNDARY
 from course_lib.model.offline.lang.event_when import vocabulary, words_re
-from course_lib.model.offline.lang.numbers import CURRENCIES, MONEY, SCALED, SCALES, parse_number, show
+from course_lib.model.offline.lang.numbers import CURRENCIES, MONEY, SCALED, SCALES, parse_number, said_money, show
 
 Found = tuple[str, str, str]
 CATEGORIES = ("rent", "income", "savings")
@@ -54,7 +55,7 @@ def local(said: str, lang: str, clause: str) -> str:
 
 def context_currency(context: list[Found]) -> str | None:
     """The currency of the latest amount of money in the conversation's facts ('1,150 CAD' -> 'CAD')."""
-    codes = {*CURRENCIES, "XOF", "ZAR", "AOA", "MZN", "ARS", "MXN", "BRL", "DOP", "COP", "CLP", "PEN"}
+    codes = {*CURRENCIES, "XOF", "ZAR", "AOA", "MZN", "DOP", "CLP", "PEN"}
     for _, value, _ in reversed(context):
         m = re.search(r"\d\s([A-Z]{3})\b", value)
         if m and m.group(1) in codes:
@@ -72,12 +73,9 @@ def amount_in(clause: str, lang: str, context: list[Found]) -> str | None:
             code, _, scale = spec.partition(":")
             n = parse_number(m.group("n")) * SCALES.get((m.group("scale") or "").lower(), 1) * int(scale or 1)
             return f"{show(n)} {code}"
-    m = MONEY.search(clause)
-    if m:
-        n = parse_number(m.group("n1") or m.group("n2")) * SCALES.get((m.group("s1") or m.group("s2") or "").lower(), 1)
-        said = m.group("pre") or m.group("cur")
-        code = next((c for c, words in CURRENCIES.items() if re.fullmatch(words, said.strip(), re.I)), None)
-        return local(f"{show(n)} {code}", lang, clause) if code else None  # 'pesos', 'bucks': no one currency
+    if m := MONEY.search(clause):
+        said = said_money(m)
+        return None if said[-1].islower() else local(said, lang, clause)  # 'pesos', 'bucks': no one currency
     currency = context_currency(context) or tables()["bare_currency"].get(lang)
     if not currency:
         return None
@@ -110,7 +108,7 @@ SAY = {"rent": "The user's rent is {}.", "income": "The user's income is {}.", "
 def found_money(sentence: str, lang: str, context: list[Found]) -> list[Found]:
     """Rent, income and savings in one sentence, one per clause (see the module docstring)."""
     out: list[Found] = []
-    parts = re.split(r"[,;]\s+|\s+(?:but|aber|mais|pero|mas|ma)\s+", sentence)
+    parts = [p for p in BOUNDARY.split(sentence) if p]
     for clause in parts:
         kind = category(clause)
         if not kind or (NOT_MONEY.search(clause) and kind != "rent") or any(f[0] == f"budget:{kind}" for f in out):

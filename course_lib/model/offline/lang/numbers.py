@@ -100,8 +100,11 @@ def money(text: str) -> str | None:
     w = spelled_money(text)
     if w and (not m or w[0] < m.start()):
         return w[1]
-    if not m:
-        return None
+    return said_money(m) if m else None
+
+
+def said_money(m: re.Match[str]) -> str:
+    """The amount a MONEY match says, as '14,500 EUR' (a word naming no one currency kept as said: '1,500 bucks')."""
     number = parse_number(m.group("n1") or m.group("n2")) * SCALES.get((m.group("s1") or m.group("s2") or "").lower(), 1)
     return f"{show(number)} {currency(m.group('pre') or m.group('cur'))}"
 

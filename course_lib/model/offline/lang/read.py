@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from course_lib.model.offline.lang import kinds as kinds_mod
-from course_lib.model.offline.lang.clauses import FIRST_PERSON, clauses, credited
+from course_lib.model.offline.lang.clauses import BOUNDARY as CLAUSE_BOUNDARY, FIRST_PERSON, clauses, credited
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.corrections import budget_number, correct, instead, looks_like_correction, restated
 from course_lib.model.offline.lang.normalise import normalise, texting
@@ -56,11 +56,15 @@ PAST = re.compile(  # a state that was true once: what it states is not stored, 
     r"\bavant,? j'[ée]tais\b|\bj'[ée]tais (?:\w+ ){0,3}?avant\b|\bautrefois\b|\b[àa] l'[ée]poque\b|"
     r"\bantes (?:yo )?(?:era|com[íi]a|viv[íi]a|trabajaba)\b|\bsol[íi]a\b|\bantes (?:eu )?(?:era|comia|morava|trabalhava)\b|"
     r"\bcostumava\b|\bantigamente\b|\b(?:prima|una volta|un tempo) (?:io )?(?:ero|mangiavo|vivevo|abitavo|lavoravo)\b", re.I)
-BOUNDARY = re.compile(r"[,;:]|\s(?:but|though|however|aber|doch|mais|pero|mas|ma|però)\s", re.I)
 STATES = ("diet", "job", "home city", "condition", "intolerance", "allergy", "medication", "hobby", "language", "vehicle",
           "preference", "mobility")  # the slots a past state ('I used to be vegan') speaks of
 NOW = re.compile(r"\b(?:now|nowadays|these days|jetzt|heute|mittlerweile|inzwischen|maintenant|d[ée]sormais|aujourd'hui|"
                  r"ahora|agora|hoje|adesso|ora|oggi)\b", re.I)
+NOT_FORGETTING = re.compile(  # "before I forget", "I forgot to say", "dimenticavo": nobody is asked to forget anything
+    r"\b(?:before i|in case i|lest i|don'?t|do not|never|not) (?:forget|delete)\b|\b(?:i )?forgot to (?:say|mention|tell)|"
+    r"\bdimenticavo\b|\bj'(?:allais|ai) oubli[ée] de (?:dire|pr[ée]ciser|mentionner)|\bj'oubliais\b|"
+    r"\bse me olvid[óo] (?:decir|decirte|mencionar)|\bolvid[ée] (?:decir|decirte|mencionar)|"
+    r"\besqueci(?:-me)? de (?:dizer|falar|mencionar)|\b(?:fast )?vergessen(?: zu (?:sagen|erwähnen))?\b", re.I)
 QUOTED = re.compile(r"\"[^\"]+\"|“[^”]+”|„[^“”]+[“”]|«[^»]+»|‘[^’]+’(?!\w)")
 DROP = {"question": "a question states nothing", "smalltalk": "small talk", "instruction": "an instruction to the assistant, "
         "not a fact about the user", "secret": "a secret is never stored", "deletion": "a request to forget (the agent acts on it)"}
@@ -132,6 +136,15 @@ def said_in(text: str, f: Found) -> bool:
     return bool(number and number.group(0) in re.sub(r"(?<=\d)[,.' ](?=\d{3})", "", text)) or f[1].lower() in text.lower()
 
 
+def now_part(clause: str) -> str:
+    """What a clause says is true now: all of it, or after a past state only what follows 'now' ('I used to be vegan
+    now I'm vegetarian' -> "now I'm vegetarian"; 'Früher war ich vegan' -> '')."""
+    if not (past := PAST.search(clause)):
+        return clause
+    now = NOW.search(clause, past.end())
+    return clause[now.start():] if now else ""
+
+
 def readers(sentence: str, lang: str) -> list[Found]:
     """What the people, health, life and open-slot readers find in one sentence (the lexicon's languages and
     hobbies only where the open-slot readers found not that language, or no hobby)."""
@@ -201,17 +214,12 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
             r.why = f"hypothetical ('{h.group(0)}'): nothing in it is stated as true"
             return r
     if (past := PAST.search(own)) and r.found and all(f[0].split(":")[0] in STATES for f in r.found):
-        starts = [m.end() for m in BOUNDARY.finditer(own, 0, past.start())]  # the past holds in its own clause only:
-        ends = [m.start() for m in (BOUNDARY.search(own, past.end()), NOW.search(own, past.end())) if m]  # 'I used to be vegan,
-        rest = own[:starts[-1] if starts else 0] + " " + own[min(ends) if ends else len(own):]  # now I'm vegetarian'
+        rest = " ".join(now_part(part) for part in CLAUSE_BOUNDARY.split(own) if part)  # the past holds in its clause only
         r.found = slots(rest, lang, context)[0] if re.search(r"\w", rest) else []
         if not r.found:
             r.why = f"a past state ('{past.group(0)}'): nothing in it is true now"
             return r
-    if kind == "deletion" and re.search(r"\b(?:before i|in case i|lest i|don'?t|do not|never|not) (?:forget|delete)\b|\b(?:i )?forgot to (?:say|mention|tell)|"
-                                        r"\bdimenticavo\b|\bj'(?:allais|ai) oubli[ée] de (?:dire|pr[ée]ciser|mentionner)|\bj'oubliais\b|"
-                                        r"\bse me olvid[óo] (?:decir|decirte|mencionar)|\bolvid[ée] (?:decir|decirte|mencionar)|"
-                                        r"\besqueci(?:-me)? de (?:dizer|falar|mencionar)|\b(?:fast )?vergessen(?: zu (?:sagen|erwähnen))?\b", sentence, re.I):
+    if kind == "deletion" and NOT_FORGETTING.search(sentence):
         kind = r.kind = "fact"  # "before I forget: my budget is 40 EUR" asks nobody to forget anything
     if kind == "deletion" and r.found:  # "forget that I'm allergic to nuts": it takes the fact back
         r.kept = [("retract", (f"allergic to {v}" if s.startswith("allergy:") else v), f"The user is no longer "

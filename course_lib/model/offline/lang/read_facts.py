@@ -41,19 +41,12 @@ def relative_slot(rel: str, name: str) -> str:
 
 
 PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f in [
-    (U + r" is no longer (?:an? )?(.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
     (U + r" (?:is not|isn't) (?:an? )?(.+?)\.?$", lambda m: ("retract", m.group(1).lower())),  # 'is not allergic to kiwi'
     (U + rf" (?:does not|doesn't) have (?:an? |the )?((?:{PET}|{REL}) .+?)\.?$", lambda m: ("retract", m.group(1).lower())),
-    (U + r" no longer ((?:plays|does|goes|practises|practices|rides|drives|owns|works|studies|sings|runs|swims) .+?)\.?$",
-     lambda m: ("retract", m.group(1).lower())),  # X: the rest of 'The user plays tennis.'
-
-    (U + r" no longer lives in (.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
-    (U + r" no longer takes (.+?)\.?$", lambda m: ("retract", m.group(1).lower())),  # X: the value of 'The user takes X.'
     (U + r" is retired\.?$", lambda m: ("job", "retired")),
     (U + r" works in ([a-z].+?)\.?$", lambda m: ("job", "in " + m.group(1))),
     (U + r"'?s favou?rite (.+?) is (.+?)\.?$", lambda m: (f"favourite:{m.group(1).lower()}", m.group(2))),
     (U + rf" is ({NATIONALITIES})\.?$", lambda m: ("nationality", m.group(1))),
-    (U + r" no longer has (?:an? )?(.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
     (U + r"'?s name is (.+?)\.?$", lambda m: ("name", m.group(1))),
     (U + r" goes by (.+?)\.?$", lambda m: ("nickname", m.group(1))),
     (U + r" is (\d{1,3}) years old\.?$", lambda m: ("age", m.group(1))),
@@ -120,8 +113,8 @@ TAKEN_BACK = [(re.compile(p, re.I), f) for p, f in [  # a fact that takes anothe
          r"(?:the |their |his |her |a |an )?(?:plan (?:of|to|for) )?(?:an? |the )?(.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
     (U + r"'s (\w+(?: \w+)?) (?:has )?(?:died|passed away|is dead|was sold|was stolen|got stolen)\.?$",
      lambda m: ("retract", m.group(1).lower())),  # "The user's rabbit Copito has died."
-    (U + r" (?:is )?no longer (.+?)\.?$", lambda m: ("retract", m.group(1).lower())),
-]]
+    (U + r" (?:is )?no longer (.+?)\.?$", lambda m: ("retract", m.group(1).lower())),  # every 'no longer': the rest is
+]]  # what it takes back ('lives in lyon', 'takes metformin', 'a vegetarian'), read again by memory_ops.retracted
 STOP = {"a", "an", "the", "to", "for", "of", "by", "on", "in", "at", "with", "is", "has", "have", "their", "his", "her", "and",
         "user", "user's", "about", "from", "any", "more", "longer", "no", "not"}
 WHEN_WORDS = re.compile(r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|may|june|july|august|"

@@ -17,8 +17,10 @@ from __future__ import annotations
 import re
 
 from course_lib.model.offline.lang.concepts import find
-from course_lib.model.offline.lang.slots_life import JOB_WORDS, NOT_JOBS, PLACE, a_or_an, place
-from course_lib.model.offline.lang.slots_people import NAME, NOT_NAMES, found_name, lowercase_name
+from course_lib.model.offline.lang.slots_jobs import JOB_WORDS, NOT_JOBS, a_or_an
+from course_lib.model.offline.lang.slots_life import PLACE, place
+from course_lib.model.offline.lang.lowercase_names import lowercase_name
+from course_lib.model.offline.lang.slots_people import NAME, NOT_NAMES, found_name
 
 Found = tuple[str, str, str]
 INTRO = re.compile(  # the name, said as an introduction; the apposition starts where the match ends

@@ -10,11 +10,10 @@ from __future__ import annotations
 import re
 
 from course_lib.model.offline.lang.concepts import canon, find
-from course_lib.model.offline.lang.lexicon import DIETS, FAITHS, NATIONALITIES, alternation
+from course_lib.model.offline.lang.lexicon import DIET_WORDS, FAITHS, NATIONALITIES
 from course_lib.model.offline.lang.slots_pastimes import found_study
 
 Found = tuple[str, str, str]
-DIET_WORDS = alternation(DIETS)
 FILLER = r"(?:(?!(?:who|which|that|que|qui|quien|quem|che|cui|dass|wo|where|où|donde|onde|dove)\b)[\w'’-]+ ){0,5}?"  # 'part-time', 'Vollzeit', 'jetzt bei Siemens', 'à Berne', "in un'azienda di packaging"
 NOT_WHAT = r"(?! (?:casa|noche|noite|d[ií]a|ma[ñn]ana|manh[ãa]|tarde|madrugada|turnos?|fin de semana|fim de semana)\b)"  # 'trabalho de casa': where or when
 JOB_AS = (r"\b(?:i'?m|i am) an? ([\w-]+) by (?:trade|profession)|\b(?:i|i'?m|i am) (?:working |employed )?as an? ([\w -]+?)|(?:^\W*|, )(?:working|employed) as (?:an? )?([\w -]+?)|\bi work " + FILLER + r"as an? ([\w -]+?)|(?:\bich |^\W*|, )(?:arbeite?|schaffe?) (?:(?!als\b)" + FILLER + r")?als ([\w -]+?)|"

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.lang.concepts import canon, find
+from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.numbers import money
 from course_lib.model.offline.lang.slots_likes import found_preference  # likes and dislikes: their own module
 from course_lib.model.offline.lang.slots_vehicles import found_vehicles
-from course_lib.model.offline.lang.slots_jobs import JOB_WORDS, NOT_JOBS, a_or_an, found_job  # noqa: F401 (slots_intro reads them here)
+from course_lib.model.offline.lang.slots_jobs import found_job
 
 Found = tuple[str, str, str]
 PLACE = r"(?-i:((?:[A-Z]{2,5}\b|[A-ZÀ-Ý](?=[\w'’-]*[a-zà-ÿ])[\w'’-]+)(?:[ -](?:de |do |da |del |am |an der |sur )?[A-ZÀ-Ý][\w'’-]+)*))"

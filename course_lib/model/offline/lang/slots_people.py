@@ -10,12 +10,10 @@ import re
 from course_lib.model.dates import find_date
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.numbers import with_digits
-from course_lib.model.offline.lang.lowercase_names import JOBLIKE, lowercase_name
-from course_lib.model.offline.lang.lexicon import (DIETS, FAITHS, NATIONALITIES, PETS, POSSESSIVE, RELATIVES,
-                                                   SINGULAR_RELATIVES, alternation, canonical)
+from course_lib.model.offline.lang.lowercase_names import NOT_A_NAME, lowercase_name
+from course_lib.model.offline.lang.lexicon import PETS, POSSESSIVE, RELATIVES, SINGULAR_RELATIVES, alternation, canonical
 
 Found = tuple[str, str, str]
-DIET_WORDS = alternation(DIETS)
 NAME = r"(?-i:([A-ZÀ-Ý][\w'’-]+(?: [A-ZÀ-Ý][\w'’-]+)?))"  # case-sensitive inside re.I patterns
 ONE_NAME = r"(?-i:[A-ZÀ-Ý][\w'’-]+)"
 DAYS_MONTHS = ("Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August "
@@ -87,7 +85,7 @@ def found_name(s: str) -> list[Found]:
     for p in NAME_SAID:
         m = re.search(p, s, re.I)
         if m and m.group(1).split()[0] not in NOT_NAMES and m.group(1)[0].isupper() and m.group(1) != nick and \
-                not re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS}|{DIET_WORDS}|{JOBLIKE})", m.group(1).split()[0], re.I) and \
+                not NOT_A_NAME.fullmatch(m.group(1).split()[0]) and \
                 not any(canon(family, m.group(1)) for family in ("job", "diet", "condition")):  # "I'm Brazilian", "Ich bin Krankenschwester"
             out.append(("name", m.group(1), f"The user's name is {m.group(1)}."))
             break
