@@ -27,6 +27,17 @@ MINE = re.compile(  # 'Pizza is my favourite food', 'Hiking is my thing', 'la pa
     r"\b(?:is|are|ist|sind|est|c'est|es|son|[ée]|s[ãa]o|[èe]|xe)\s+(?:\w+\s+)?(?:my|mein\w*|mon|ma|mi|il mio|la mia|a minha|o meu|minha|meu)\s+"
     r"(?:\w+\s+)?(?:favou?rite|fave|lieblings\w*|thing|jam|truc|pr[ée]f[ée]r[ée]e?|favorit[oa]|preferit[oa]|preferid[oa]|praia|ding)\b|"
     r"\bes lo m[íi]o\b", re.I)
+# Someone named, doing something: a capitalised word (after an article: 'o Davi', 'la Giulia', 'der Lukas') and a
+# third-person verb among the commonest of each language ('Pierre travaille comme infirmier', 'o Davi foi
+# diagnosticado com asma', 'Tom plays the drums'). Read only where no first-person word says the speaker is in it.
+SOMEONE = re.compile(
+    r"^\W*(?:(?i:a|o|la|il|lo|el|l'|der|die|den|le)\s*)?(?-i:[A-ZÀ-Ý][a-zà-ÿ-]+)\s+(?:"
+    r"(?:work|live|play|eat|love|like|hate|need|want|go|studie|drink|take|get|doe)s?|goes|(?:doesn't|did|didn't|can't|won't|will|got|had)s?|"  # en
+    r"arbeitet|studiert|spielt|macht|kann|mag|muss|war|wurde|trinkt|fährt|kommt|bekommt|"  # de
+    r"travaille|[ée]tudie|joue|va|vient|mange|aime|boit|prend|peut|doit|était|ne|n'\w+|"  # fr
+    r"trabaja|estudia|juega|hace|bebe|fue|era|va|puede|no (?:come|es|est[áa]|tiene|puede|bebe|vive|trabaja)|"  # es
+    r"trabalha|estuda|joga|faz|bebe|foi|era|vai|pode|n[ãa]o|"  # pt
+    r"lavora|studia|gioca|fa|mangia|beve|[èe] stat[oa]|era|va|pu[òo]|non)\b")
 AGENT = re.compile(r"^\W*(?:you|you're|your|du|dir|tu|t'|vous|t[úu]|usted|voc[êe]|tu)\b", re.I)
 NOT_NAMES = {"And", "But", "So", "Also", "Oh", "Well", "Yes", "No", "Then", "Now", "Please", "Just", "Actually", "Anyway",
              "Big", "Quick", "Before", "After", "Booked", "Still", "Ok", "Okay", "Und", "Aber", "Et", "Mais", "Y", "Pero", "E", "Mas", "Ma",
@@ -52,6 +63,9 @@ def who(sentence: str) -> str:
         return "other"
     m = NAMED.search(s)
     if m and re.sub(r"['’]s$", "", s.split()[0]) not in NOT_NAMES and not SELF.match(s) and not (MINE.search(s) and "'s" not in m.group(0)):
+        return "other"
+    m = SOMEONE.search(s)
+    if m and re.sub(r"['’]s$", "", s.split()[0]) not in NOT_NAMES and not SELF.search(s):
         return "other"
     if AGENT.search(s) and not SELF.search(s.split(" ", 1)[-1]) and not re.search(r"\bm['’]\w", s):  # "tu peux m'appeler Max"
         return "agent"
