@@ -118,6 +118,22 @@ def test_fact_matches_by_subject_and_value(text, subject, value, expected):
     assert fact_matches(text, subject, value) is expected
 
 
+@pytest.mark.parametrize("fact, subject, value, expected", [
+    (Fact("The user dislikes cilantro.", subject="preference:cilantro", value="dislikes cilantro"), "preference:coriander", "dislikes coriander", True),
+    (Fact("The user has coeliac disease.", subject="condition", value="coeliac disease"), "condition:celiac disease", "celiac disease", True),
+    (Fact("The user has migraines.", subject="condition", value="migraines"), "condition:migraine", "migraine", True),
+    (Fact("The user does not eat pork.", subject="preference:pork", value="no pork"), "diet", "no pork", True),
+    (Fact("The user does not eat pork.", subject="preference:pork", value="no pork"), "diet", "no beef", False),
+    (Fact("The user is allergic to shrimp.", subject="allergy:shrimp", value="shrimp"), "allergy:prawns", "prawns", True),
+    (Fact("The user is allergic to shrimp.", subject="allergy:shrimp", value="shrimp"), "intolerance:prawns", "prawns", False),  # another kind of slot
+    (Fact("The user dislikes coriander.", subject="preference:coriander", value="dislikes coriander"), "preference:cumin", "dislikes cumin", False),
+    (Fact("The user plays the glass harmonica.", subject="hobby", value="glass harmonica"), "hobby", "glas harmonica", False),
+])
+def test_a_concept_by_either_of_its_names_and_a_plural_as_its_singular(fact, subject, value, expected):
+    """British and American names (CONCEPT_NAMES), number, and the diet / preference pair of slots; no other looseness."""
+    assert fact_matches(fact, subject, value) is expected
+
+
 @pytest.mark.parametrize("text, slot, value, expected", [
     ("The user has a team dinner on Thursday the 19th at 19:30 for 9 people.", "plan",
      "team dinner Thursday 19th 19:30, 9 people", True),

@@ -1,7 +1,8 @@
 """When does an extracted fact state a labelled one? The write-path evaluation's matching rules, one job apart.
 
-A stated fact (subject, value) is found by an extracted fact with the same kind of slot and the same value compared
-loosely (`norm`: case, currency words, thousands separators, a place by its local or English name), by an event's
+A stated fact (subject, value) is found by an extracted fact with the same kind of slot (`kind`) and the same value
+compared loosely (`norm`: case, currency words, thousands separators, a place by its local or English name, a concept by
+its British or American name, a plural as its singular), by an event's
 anchors (`event_matches`), or, for a live model's free wording with no subject, by the value and a cue word in its
 text (`CUES`).
 """
@@ -44,16 +45,37 @@ _PLACE = {form: row[0] for row in PLACE_NAMES for form in row}
 _PLACE_FORM = re.compile(r"(?<!\w)(" + "|".join(sorted(map(re.escape, _PLACE), key=len, reverse=True)) + r")(?!\w)")
 
 
+# A concept has British and American names, and labellers write either: "coriander" and "cilantro", "coeliac" and
+# "celiac" state the same fact. Each row is one concept; norm() writes every form as the first. A plural is its
+# singular ("migraines" = "migraine", "allergies" = "allergy"): the number of a word changes no fact.
+CONCEPT_NAMES = (
+    ("coriander", "cilantro"), ("prawn", "shrimp"), ("coeliac", "celiac"), ("aubergine", "eggplant"),
+    ("courgette", "zucchini"), ("chickpea", "garbanzo"), ("favourite", "favorite"), ("colour", "color"),
+    ("centre", "center"), ("theatre", "theater"), ("mum", "mom"), ("anaemia", "anemia"), ("paediatric", "pediatric"),
+    ("oesophagus", "esophagus"), ("haemophilia", "hemophilia"), ("programme", "program"), ("jewellery", "jewelry"),
+)
+_CONCEPT = {form: row[0] for row in CONCEPT_NAMES for form in row}
+
+
+def singular(word: str) -> str:
+    """'migraines' -> 'migraine', 'allergies' -> 'allergy', 'peanuts' -> 'peanut'; 'glass', 'bus' and numbers stay."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) and word.isalpha():
+        return word[:-1]
+    return word
+
+
 def norm(value: str) -> str:
     """A value compared loosely: lower case, currency words as 'eur', 14,500 = 14500, no leading article or punctuation,
-    a place by one of its names (PLACE_NAMES)."""
+    a place by one of its names (PLACE_NAMES), a concept by one of its names (CONCEPT_NAMES), a plural as its singular."""
     v = value.lower().replace("€", " eur ")
     v = re.sub(r"\beuros?\b", "eur", v)
     v = re.sub(r"(?<=\d)[,.](?=\d{3}\b)", "", v)
     v = re.sub(r"[^\w&:/+ -]", " ", v)
     v = re.sub(r"^(?:the|a|an) ", "", v.strip())
     v = _PLACE_FORM.sub(lambda m: _PLACE[m.group(1)], " ".join(v.split()))
-    return v
+    return " ".join(_CONCEPT.get(w, w) for w in map(singular, v.split()))
 
 
 # Events (a plan, a trip, a meeting, an appointment, a work schedule) have no one short value: "team dinner Thursday
@@ -82,6 +104,17 @@ def event_matches(fact: Fact, subject: str, value: str) -> bool:
     return need <= anchors(fact.text) | anchors(fact.value or "") | set(norm(fact.text).split())
 
 
+# What one eats is labelled a diet by some and a preference by others ("no pork": diet, or preference:pork): with the
+# same value, the two slots state the same fact.
+KINDS = {"preference": "diet"}
+
+
+def kind(subject: str) -> str:
+    """The kind of slot a subject is compared by: 'allergy' for 'allergy:peanuts', 'diet' for 'preference:pork'."""
+    head = subject.split(":")[0].lower()
+    return KINDS.get(head, head)
+
+
 def fact_matches(fact: Fact | str, subject: str, value: str) -> bool:
     """Does the extracted `fact` state `subject` = `value`? By the subject and value the model gave, else by the
     value and cue words in its text (a live model's free wording, or a summary line)."""
@@ -89,8 +122,8 @@ def fact_matches(fact: Fact | str, subject: str, value: str) -> bool:
     text, s, v = fact.text, fact.subject, fact.value
     if s is not None and s.lower() == subject.lower() and norm(v or "") == norm(value):
         return True
-    if s is not None and s != "retract" and s.split(":")[0] == subject.lower().split(":")[0] and norm(v or "") == norm(value):
-        return True  # the same kind of slot with the same value ('condition' / 'condition:diabetes')
+    if s is not None and s != "retract" and kind(s) == kind(subject) and norm(v or "") == norm(value):
+        return True  # the same kind of slot with the same value ('condition' / 'condition:diabetes', 'diet' / 'preference:pork')
     if event_matches(fact, subject, value):
         return True
     low, head, _, who = f" {norm(text)} ", *subject.lower().partition(":")
