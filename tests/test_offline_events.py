@@ -384,3 +384,11 @@ def test_no_schedule_from_a_past_day_someone_elses_hours_or_a_bare_daily_habit(m
 ])
 def test_a_ride_taken_at_a_time_is_a_schedule(message, fact):
     assert said(message)[-1] == fact
+
+
+@pytest.mark.parametrize("message, fact", [
+    ("for the summer trip to Montreal I've got about 1,200 dollars", "The user has a trip to Montreal."),
+    ("We fly to Rome I'm told on Friday", "The user has a trip to Rome on Friday."),
+])
+def test_a_pronoun_after_a_place_is_not_part_of_it(message, fact):
+    assert fact in said(message)

@@ -78,11 +78,11 @@ def norm(value: str) -> str:
     return " ".join(_CONCEPT.get(w, w) for w in map(singular, v.split()))
 
 
-# Events (a plan, a trip, a meeting, an appointment, a work schedule) have no one short value: "team dinner Thursday
+# Events (a plan, a trip, a flight, a meeting, an appointment, a work schedule) have no one short value: "team dinner Thursday
 # 19th 19:30, 9 people" may be stated as "The user has a team dinner on Thursday the 19th at 19:30 for 9 people."
 # Such a fact is found when an extracted event fact holds every anchor of the labelled value: its numbers (a time as
 # H:MM, an ordinal as its number) and its capitalised words (days, months, places, names).
-EVENT_SLOTS = ("plan", "trip", "meeting", "appointment", "schedule", "event", "booking")
+EVENT_SLOTS = ("plan", "trip", "flight", "meeting", "appointment", "schedule", "event", "booking")
 
 
 def anchors(value: str) -> set[str]:

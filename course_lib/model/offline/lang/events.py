@@ -36,7 +36,7 @@ Found = tuple[str, str, str]
 HEADS = ("appointment", "meeting", "plan", "trip")
 NAME = r"([A-ZÀ-Ý][\w'’-]+(?:\s+[A-ZÀ-Ý][\w'’-]+)?)"
 CONNECTORS = ("de", "del", "do", "da", "di", "am", "em", "en")
-PLACE = r"([A-ZÀ-Ý][\w'’-]*[a-zà-ÿ][\w'’-]*(?:[ -](?:de |del |do |da |di |am )?[A-ZÀ-Ý][\w'’-]*[a-zà-ÿ][\w'’-]*)*|" \
+PLACE = r"((?!I['’])[A-ZÀ-Ý][\w'’-]*[a-zà-ÿ][\w'’-]*(?:[ -](?:de |del |do |da |di |am )?(?!I['’])[A-ZÀ-Ý][\w'’-]*[a-zà-ÿ][\w'’-]*)*|" \
         r"(?<![\w-])(?!EUR\b|USD\b|GBP\b|CHF\b)[A-Z]{2,4}\b)"  # or NYC, LA, UK
 ARTICLE = r"(?i:(?:the|la|le|el|il|l['’]|les|los|las|o|os|as)\s*)?"
 KEEP_TITLES = {"dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "prof", "prof."}
