@@ -9,6 +9,7 @@ from course_lib.model.offline.lang import kinds
 from course_lib.model.offline.lang.explain import explain
 from course_lib.model.offline.lang.importance import importance
 from course_lib.model.offline.lang.numbers import money, parse_number
+from course_lib.model.offline.lang.read import read_message
 from course_lib.model.offline.lang.read_facts import about
 from course_lib.model.offline.lang.who import who
 from course_lib.model.offline.memory_ops import resolve
@@ -358,3 +359,15 @@ def test_vehicles_owned_in_six_languages(said, expected):
 ])
 def test_a_past_state_is_not_stored_as_true_now(message, expected):
     assert facts(message) == expected
+
+
+@pytest.mark.parametrize("said, expected", [
+    ("Estoy organizando el cumpleaños de mi mamá y tengo unos $15,000 pesos.", set()),  # which land's peso? none guessed
+    ("Para la moto tengo un presupuesto de $4.500.000.", set()),
+    ("Meu orçamento é de $ 2.000 pra festa.", set()),
+    ("Mi presupuesto es de 500 dólares.", {"The user's budget is 500 USD."}),
+    ("my budget is $300", {"The user's budget is 300 USD."}),
+    ("meu orçamento é R$ 4.200", {"The user's budget is 4,200 BRL."}),
+])
+def test_a_latin_american_dollar_sign_is_no_us_dollar(said, expected):
+    assert {t for r in read_message(said, []) for _, _, t in r.kept if "budget" in t} == expected

@@ -46,8 +46,12 @@ def tables() -> dict[str, Any]:
 
 
 def local(said: str, lang: str, clause: str) -> str:
-    """'1,000 USD' said with '$' in French -> '1,000 CAD' (dollar_lands); anything else as it is."""
+    """'1,000 USD' said with '$' in French -> '1,000 CAD' (dollar_lands); with '$' in Spanish or Portuguese, or next to
+    'pesos', None (the peso of which land?); anything else as it is."""
     land = tables()["dollar_lands"].get(lang)
+    if said.endswith(" USD") and (lang in ("es", "pt") and not re.search(r"\b(?:us|usd|d[óo]lar(?:es)?)\b", clause, re.I)
+                                  or re.search(r"\b(?:pesos?|reais|real)\b", clause, re.I)):
+        return None  # '$15,000 pesos', 'tengo $4.500.000': a '$' of Latin America is a peso of some land, no one currency
     if land and said.endswith(" USD") and not re.search(r"\b(?:us|usd|américains?|americanos?|us-dollar)\b", clause, re.I):
         return said[:-3] + land
     return said
@@ -122,14 +126,14 @@ def found_money(sentence: str, lang: str, context: list[Found]) -> list[Found]:
     return out
 
 
-def in_its_currency(f: Found, sentence: str, lang: str) -> Found:
+def in_its_currency(f: Found, sentence: str, lang: str) -> Found | None:
     """A budget another reader found, in the currency the sentence names ('60 000 francs CFA' is no Swiss franc,
-    '1100 $' in French no US dollar)."""
+    '1100 $' in French no US dollar); None when the sentence gives it no one currency ('$15,000 pesos')."""
     if not f[0].startswith("budget") or not re.match(r"[\d,.]+ [A-Z]{3}$", f[1]):
         return f
     named = next((code.partition(":")[0] for code, word in tables()["currencies"] if word.search(sentence)), None)
     value = f"{f[1][:-3]}{named}" if named and named != f[1][-3:] and ":" not in named else local(f[1], lang, sentence)
-    return (f[0], value, f[2].replace(f[1], value))
+    return (f[0], value, f[2].replace(f[1], value)) if value else None
 
 
 def with_money(found: list[Found], sentence: str, lang: str, context: list[Found]) -> list[Found]:
@@ -137,7 +141,7 @@ def with_money(found: list[Found], sentence: str, lang: str, context: list[Found
     the one that says what it is for; any budget in dollars said in French is in the local dollar."""
     money = found_money(sentence, lang, context)
     amounts = {v for _, v, _ in money}
-    found = [in_its_currency(f, sentence, lang) for f in found]
+    found = [g for f in found if (g := in_its_currency(f, sentence, lang))]
     taken = {f[1] for f in found if f[0].startswith("budget:")}  # 'Pour le loyer je peux mettre 700 euros': said already
     found = [f for f in found if not (f[0] == "budget" and f[1] in amounts)]
     return found + [m for m in money if m[0] not in {f[0] for f in found} and m[1] not in taken]
