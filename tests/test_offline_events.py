@@ -392,3 +392,22 @@ def test_a_ride_taken_at_a_time_is_a_schedule(message, fact):
 ])
 def test_a_pronoun_after_a_place_is_not_part_of_it(message, fact):
     assert fact in said(message)
+
+
+@pytest.mark.parametrize("first, then, fact", [
+    ("Ich hab am Montag um 14:30 einen Termin beim Zahnarzt.", "vergiss Montag, der ist am Dienstag um 9",
+     "The user has a dentist appointment on Tuesday at 9:00."),
+    ("J'ai rendez-vous chez le dentiste mardi à 16 h.", "Laisse tomber mardi, c'est mercredi 10 h.",
+     "The user has a dentist appointment on Wednesday at 10:00."),
+    ("Tengo cita con el dentista el lunes a las 18:00.", "olvida el lunes, es el martes a las 9",
+     "The user has a dentist appointment on Tuesday at 9:00."),
+    ("Ho il dentista giovedì alle 17:30.", "lascia perdere giovedì, è venerdì alle 9",
+     "The user has a dentist appointment on Friday at 9:00."),
+    ("My dentist appointment is on Monday at 17:00.", "scratch Monday, it's Wednesday at 10",
+     "The user has a dentist appointment on Wednesday at 10:00."),
+])
+def test_a_day_dropped_for_another_moves_the_event_and_its_hour_is_the_new_days(first, then, fact):
+    """'forget Monday, Tuesday at 9': the dropped day is no value, and a new day's unclear hour follows the event's
+    daytime rule, not the nearest to the old time (9 after 17:00 is 9:00 on the new day, not 21:00). (Portuguese
+    'esquece segunda' is read as a request to forget: not here.)"""
+    assert said(first, then)[-1] == fact

@@ -220,13 +220,13 @@ def read_when(text: str) -> tuple[When, str]:
 
 
 def settle_hour(when: When, evening: bool, old: When | None = None) -> When:
-    """An unclear hour made definite: nearest to the corrected event's time when there is one ('no wait, at four'
-    after 15:00 is 16:00), else an evening event's hour is p.m. (a dinner 'at 8' is 20:00), else the daytime rule:
+    """An unclear hour made definite: nearest to the corrected event's time when there is one and the correction
+    keeps its day ('no wait, at four' after 15:00 is 16:00; 'moved to Friday at 9' is a new day's hour), else an evening event's hour is p.m. (a dinner 'at 8' is 20:00), else the daytime rule:
     1 to 6 is p.m. and 7 to 11 a.m. (nobody's dentist is at 3 a.m.). 12 is noon. A said hour is never changed."""
     if when.hour is None or not when.unclear:
         return when
     h = when.hour % 12
-    if old is not None and old.hour is not None:
+    if old is not None and old.hour is not None and not when.has_day():
         hour = min((h, h + 12), key=lambda c: (abs(c * 60 + when.minute - old.hour * 60 - old.minute), c < 7))
     elif when.hour == 12:
         hour = 12
