@@ -371,3 +371,14 @@ def test_a_past_state_is_not_stored_as_true_now(message, expected):
 ])
 def test_a_latin_american_dollar_sign_is_no_us_dollar(said, expected):
     assert {t for r in read_message(said, []) for _, _, t in r.kept if "budget" in t} == expected
+
+
+@pytest.mark.parametrize("said, expected", [
+    ("Come budget abbiamo 1.200 euro per tutto, non di più.", {"The user's budget is 1,200 EUR."}),  # 'come': 'as', not 'how'
+    ("do you remember that I'm vegan", {"The user is vegan."}),
+    ("what was my budget again", set()),  # a question without its mark that states nothing stays a question
+    ("wie war nochmal mein Budget", set()),
+    ("What is my budget?", set()),
+])
+def test_a_question_only_the_classifier_saw_still_gives_what_it_states(said, expected):
+    assert {t for r in read_message(said, []) for _, _, t in r.kept} == expected

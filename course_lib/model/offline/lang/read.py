@@ -229,7 +229,7 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
     if kind == "question" and not cue and r.found and r.who == "self" and ASKS_TO_CHANGE.search(sentence):
         kind = r.kind = "correction"  # 'can we bump the dinner budget to 60 euros a person?' gives the new value
         r.why = "a request to change a value states the new one; "
-    if kind in DROP and (cue or kind == "question" or not (r.found and r.who == "self")
+    if kind in DROP and (cue or not (r.found and r.who == "self")
                          or (kind == "secret" and CUE_RES["secret"].search(sentence))):
         r.why = DROP[kind] + (f" ({cue})" if cue else "")
         return r
