@@ -12,7 +12,8 @@ SHARED = {  # a verb whose subject the user left out after 'and'/'but' (or, in G
     "en": (("and", "but"), {"am": "I am", "work": "I work", "live": "I live", "have": "I have", "speak": "I speak",
                             "play": "I play"}),
     "de": (("und", "aber", ","), {"bin": "ich bin", "wohne": "ich wohne", "habe": "ich habe", "spreche": "ich spreche",
-                                  "arbeite": "ich arbeite", "nehme": "ich nehme"}),
+                                  "arbeite": "ich arbeite", "nehme": "ich nehme", "esse": "ich esse", "trinke": "ich trinke",
+                                  "vertrage": "ich vertrage"}),
     "fr": (("et", "mais"), {"suis": "je suis"}), "es": (("y", "pero"), {"soy": "soy"}),
     "pt": (("e", "mas"), {"sou": "sou"}), "it": (("e", "ma"), {"sono": "sono"}),
 }
@@ -58,6 +59,8 @@ def second(m: re.Match[str]) -> str:
     front, verb, rest = m.group(1).strip(), m.group(2), m.group(3)
     if re.match(r"(?:in|nach|aus|bei)\s+[A-ZÄÖÜ]", front, re.I):
         return f"ich {verb} {front}{rest}"
+    if re.match(r"(?:(?:und|aber|also|doch)\s+)?(?:gegen|auf)\s+\w", front, re.I) and re.search(r"\ballergisch\s*$", rest, re.I):
+        return f"ich {verb}{rest} {front}"  # 'Gegen Katzen bin ich (nicht mehr) allergisch' -> '… allergisch Gegen Katzen'
     return f"ich {verb}{rest}, {front}"
 
 

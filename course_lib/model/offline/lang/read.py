@@ -65,6 +65,7 @@ NOT_FORGETTING = re.compile(  # "before I forget", "I forgot to say", "dimentica
     r"\bdimenticavo\b|\bj'(?:allais|ai) oubli[ée] de (?:dire|pr[ée]ciser|mentionner)|\bj'oubliais\b|"
     r"\bse me olvid[óo] (?:decir|decirte|mencionar)|\bolvid[ée] (?:decir|decirte|mencionar)|"
     r"\besqueci(?:-me)? de (?:dizer|falar|mencionar)|\b(?:fast )?vergessen(?: zu (?:sagen|erwähnen))?\b", re.I)
+WHEN_CLAUSE = re.compile(r"^\W*(?:when|whenever|wenn|sobald|quand|lorsque|cuando|quando|sempre che|ogni volta che)\b[^?]*[^?\s]\s*$", re.I)
 QUOTED = re.compile(r"\"[^\"]+\"|“[^”]+”|„[^“”]+[“”]|«[^»]+»|‘[^’]+’(?!\w)")
 DROP = {"question": "a question states nothing", "smalltalk": "small talk", "instruction": "an instruction to the assistant, "
         "not a fact about the user", "secret": "a secret is never stored", "deletion": "a request to forget (the agent acts on it)"}
@@ -229,6 +230,8 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
     if kind == "question" and not cue and r.found and r.who == "self" and ASKS_TO_CHANGE.search(sentence):
         kind = r.kind = "correction"  # 'can we bump the dinner budget to 60 euros a person?' gives the new value
         r.why = "a request to change a value states the new one; "
+    if kind == "question" and not cue and r.found and r.who == "self" and WHEN_CLAUSE.match(sentence):
+        kind = r.kind = "fact"  # 'Quando arriva prendo l'ibuprofene.': a clause of time, then what the user does
     if kind in DROP and (cue or kind == "question" or not (r.found and r.who == "self")
                          or (kind == "secret" and CUE_RES["secret"].search(sentence))):
         r.why = DROP[kind] + (f" ({cue})" if cue else "")
