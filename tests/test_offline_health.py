@@ -351,3 +351,15 @@ def test_a_condition_said_as_not_had_is_not_stored(said):
                                         ("Adoro il pesce crudo.", "The user loves raw fish.")])
 def test_a_verb_of_loving_says_loves(said, fact):
     assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("Je suis végétarienne, pas végane.", "The user is vegetarian."),  # 'X, not Y': the diet said, not the one denied
+    ("Sono vegana, non vegetariana.", "The user is vegan."),
+    ("La mia allergia è alle noci, non alle arachidi.", "The user is allergic to nuts."),  # 'the allergy is to X' is the user's
+    ("Erdbeeren vertrag i ned.", "The user cannot eat strawberries."),  # Austrian/Bavarian 'i … ned'
+    ("jmange pas de champignons", "The user does not eat mushrooms."),  # French chat spelling
+])
+def test_said_against_another_value_and_in_dialect_or_chat(said, fact):
+    assert fact in facts(said)
+    assert not [f for f in facts(said) if f != fact and ("vegan" in f or "vegetarian" in f or "peanuts" in f)]

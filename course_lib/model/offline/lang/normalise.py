@@ -31,7 +31,8 @@ TEXTING = {  # unambiguous chat spellings per language (one token each)
     "it": {"nn": "non", "so'": "sono", "sn": "sono", "cmq": "comunque", "xké": "perché", "xchè": "perché", "xche": "perché", "qlc": "qualche"},
     "pt": {"vc": "você", "vcs": "vocês", "tb": "também", "tbm": "também", "nao": "não", "pq": "porque", "mto": "muito"},
     "es": {"q": "que", "tb": "también", "tmb": "también", "xq": "porque", "pq": "porque", "tqm": "te quiero mucho"},
-    "fr": {"jsuis": "je suis", "chu": "je suis", "jhabite": "j'habite", "jbosse": "je bosse", "jtravaille": "je travaille", "jai": "j'ai", "jsp": "je sais pas", "pk": "pourquoi", "jpense": "je pense"},
+    "fr": {"jmange": "je mange", "jbois": "je bois", "jprends": "je prends", "jdéteste": "je déteste", "jdeteste": "je déteste",
+           "jsuis": "je suis", "chu": "je suis", "jhabite": "j'habite", "jbosse": "je bosse", "jtravaille": "je travaille", "jai": "j'ai", "jsp": "je sais pas", "pk": "pourquoi", "jpense": "je pense"},
     "de": {"nich": "nicht", "nix": "nichts", "bissl": "bisschen", "i": "ich", "wohn": "wohne"},  # Bavarian 'I bin', 'wohn in'
 }
 ANY_LANG = {"so'": "sono", "sn": "sono", "nn": "non", "cmq": "comunque", "xké": "perché", "vc": "você", "tbm": "também", "jsuis": "je suis", "nich": "nicht"}

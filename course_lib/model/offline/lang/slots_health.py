@@ -92,7 +92,7 @@ def found_diet(s: str) -> list[Found]:
     """'I'm vegetarian', 'Ich bin Veganerin', 'no como carne'; 'not vegan any more, just vegetarian' -> vegetarian only."""
     said = [(m.start(), canonical(DIETS, m.group(0)) or "") for m in re.finditer(rf"\b(?:{DIET})\b", s, re.I)
             if not re.match(rf"[ -]+(?:[\w-]+ )?{DISHES}", s[m.end():], re.I) and not re.search(rf"{DISHES} +$", s[:m.start()], re.I)]
-    negated = {d for at, d in said if re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:at], re.I)
+    negated = {d for at, d in said if re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$|,\s*(?:not|no|nicht|kein\w*|pas|non|n[ãa]o|nao)\s+$", s[:at], re.I)
                or re.search(rf"^\W*(?:\w+\W+)?(?:any ?more|anymore|mehr)\b", s[at + len(d):], re.I)}
     kept = [d for _, d in said if d and d not in negated]
     if not kept and not negated and (cop := re.search(rf"\b(?:{DOING}|i'?m|i am|ich bin|ich esse|je suis|je mange|soy|como|sou|como|sono|mangio)\s+"
