@@ -302,7 +302,7 @@ def test_typos_in_diets_and_foods(said, fact):
 
 @pytest.mark.parametrize("said, fact", [
     ("Ich spiele Schach", "The user plays chess."), ("Ich spreche Portugiesisch", "The user speaks Portuguese."),
-    ("J'adore la randonnée", "The user likes hiking."), ("Me encanta bailar", "The user likes dancing."),
+    ("J'adore la randonnée", "The user loves hiking."), ("Me encanta bailar", "The user loves dancing."),
 ])
 def test_hobbies_and_languages_in_canonical_english(said, fact):
     assert stored(said) == [fact]

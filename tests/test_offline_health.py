@@ -14,12 +14,12 @@ def facts(*turns: str) -> list[str]:
 
 
 @pytest.mark.parametrize("said, fact", [
-    ("I avoid shellfish when we eat out.", "The user does not eat shellfish."),
+    ("I avoid shellfish when we eat out.", "The user avoids shellfish."),
     ("Honestly I can't stand olives.", "The user dislikes olives."),
-    ("Ich vermeide Schweinefleisch.", "The user does not eat pork."),
+    ("Ich vermeide Schweinefleisch.", "The user avoids pork."),
     ("je mange pas de champignons", "The user does not eat mushrooms."),
     ("Je déteste le fenouil.", "The user dislikes fennel."),
-    ("evito el cerdo desde hace años", "The user does not eat pork."),
+    ("evito el cerdo desde hace años", "The user avoids pork."),
     ("odeio pepino", "The user dislikes cucumber."),
     ("non sopporto i funghi", "The user dislikes mushrooms."),
     ("Please no recipes with tuna, I don't eat it.", "The user does not eat tuna."),
@@ -52,7 +52,7 @@ def test_not_drinking_alcohol(said):
 
 @pytest.mark.parametrize("said", ["I don't drink coffee after lunch.", "Evito el centro los sábados.", "I avoid the motorway."])
 def test_a_verb_without_a_food_is_no_food_preference(said):
-    assert not [f for f in facts(said) if "does not" in f or "dislikes" in f]
+    assert not [f for f in facts(said) if "does not" in f or "dislikes" in f or "avoids" in f]
 
 
 @pytest.mark.parametrize("said, fact", [
@@ -243,3 +243,123 @@ def test_no_taste_from_questions_others_wishes_or_clauses(said):
 ])
 def test_a_dose_goes_in_the_medication_fact(said, fact):
     assert fact in facts(said)
+
+
+# Round 3 (plain register): each class in several languages, sentences written for the test.
+@pytest.mark.parametrize("said, fact", [
+    ("Spinat kann ich echt nicht ausstehen.", "The user dislikes spinach."),  # the object first, a verb of disliking after
+    ("Koriander hasse ich.", "The user dislikes cilantro."),
+    ("Le olive invece continuano a non piacermi.", "The user dislikes olives."),
+    ("El pepino no me gusta nada.", "The user dislikes cucumber."),
+    ("O coentro não me agrada.", "The user dislikes cilantro."),
+    ("I can't handle dairy anymore, it kills my stomach.", "The user avoids dairy."),  # a food kept away from
+    ("Je digère pas les oignons.", "The user avoids onions."),
+    ("Entonces nada de queso ni de jamón este mes.", "The user avoids cheese."),  # a verbless 'none of it'
+    ("quindi niente tonno né salmone per ora", "The user avoids salmon."),
+    ("Ich trinke Kaffee und esse kein Rindfleisch.", "The user does not eat beef."),  # the subject said once, for two verbs
+])
+def test_dislikes_and_foods_avoided_in_more_frames(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said", ["La verdad, no me gusta.", "Das Wetter kann ich nicht ausstehen.",
+                                  "No hay nada de pescado en la nevera.", "sono vegano, niente latte niente uova"])
+def test_a_frame_without_a_food_or_with_a_diet_gives_no_food_preference(said):
+    assert not [f for f in facts(said) if "dislikes" in f or "avoids" in f]
+
+
+@pytest.mark.parametrize("said, food", [
+    ("Gegen Hausstaub bin ich seit der Therapie nicht mehr allergisch.", "dust mites"),  # German allergen first
+    ("My allergy to cats went away after the shots.", "cats"),  # the allergy is gone
+    ("La alergia al polen se me quitó con la vacuna.", "pollen"),
+    ("A minha alergia a amendoim desapareceu.", "peanuts"),
+    ("Les chats, c'est fini, plus d'allergie depuis la désensibilisation.", "cats"),
+    ("Col vaccino non ho più sintomi con il polline.", "pollen"),  # no more symptoms
+])
+def test_an_allergy_taken_back_in_more_frames(said, food):
+    assert f"The user is no longer allergic to {food}." in facts(said)
+
+
+def test_an_allergy_said_first_in_german_is_read():
+    assert "The user is allergic to peanuts." in facts("Auf Erdnüsse bin ich leider stark allergisch.")
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("I'm 30 weeks pregnant.", "The user is 30 weeks pregnant."),  # how far a pregnancy is
+    ("Je suis enceinte de quatre mois.", "The user is 4 months pregnant."),
+    ("Estou grávida de 20 semanas.", "The user is 20 weeks pregnant."),
+    ("Ich bin im 6. Monat schwanger.", "The user is 6 months pregnant."),
+    ("I'm pregnant with twins!", "The user is pregnant."),
+    ("Mi hanno diagnosticato il diabete gestazionale.", "The user has gestational diabetes."),
+    ("the doctor diagnosed me with gestational diabetes", "The user has gestational diabetes."),
+    ("They put me on insulin last week.", "The user takes insulin."),  # done to the user: the user's fact
+    ("Tengo jaquecas muy a menudo.", "The user has migraines."),  # migraine, with a frequency word
+])
+def test_conditions_with_their_detail(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("Ich habe immer mein Asthmaspray dabei.", "The user takes an inhaler."),
+    ("I always carry a salbutamol inhaler.", "The user takes salbutamol."),  # the device named with its drug
+    ("Llevo siempre el Ventolin en el bolso.", "The user takes Ventolin."),
+    ("Ogni mattina prendo il Lipitor.", "The user takes atorvastatin."),  # a brand name -> the generic
+    ("Je prends du Coumadin le soir.", "The user takes warfarin."),
+    ("Quando mi viene il mal di testa prendo la tachipirina.", "The user takes Tachipirina."),  # a clause of time first
+    ("und nehme abends ein Kortisonspray", "The user takes cortisone inhaler."),
+])
+def test_medication_named_by_device_or_brand(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said, aid", [
+    ("Uso muletas desde la caída.", "crutches"), ("Ando de canadianas há duas semanas.", "crutches"),
+    ("Ich laufe gerade mit Gehstützen.", "crutches"), ("Je marche avec une canne depuis l'an dernier.", "walking stick"),
+    ("Mia nonna no, io cammino col bastone.", "walking stick"), ("I walk with a cane now.", "walking stick"),
+    ("Ich gehe am Stock.", "walking stick"),
+])
+def test_mobility_aids_in_six_languages(said, aid):
+    assert f"The user uses {'' if aid == 'crutches' else 'a '}{aid}." in facts(said)
+
+
+@pytest.mark.parametrize("said", ["Wir wohnen im dritten Stock.", "J'ai acheté une canne à pêche.", "Porto sempre il cane al parco."])
+def test_a_word_for_a_stick_elsewhere_is_no_mobility_aid(said):
+    assert not [f for f in facts(said) if "uses" in f]
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("Tengo intolerancia a la lactosa, pero leve.", "The user has a mild lactose intolerance."),
+    ("Ho un'intolleranza al lattosio.", "The user is lactose intolerant."),
+    ("Tenho intolerância à lactose.", "The user is lactose intolerant."),
+])
+def test_a_lactose_intolerance_in_every_language_with_how_bad(said, fact):
+    assert fact in facts(said)
+
+
+def test_tree_nuts_are_their_own_allergen_in_a_list():
+    said = facts("Sono allergica alla frutta a guscio, alla senape e alle uova.")
+    assert {"The user is allergic to tree nuts.", "The user is allergic to mustard.", "The user is allergic to eggs."} <= set(said)
+
+
+@pytest.mark.parametrize("said", ["Soy intolerante al gluten, sin ser celíaca.", "Je réagis au gluten sans être cœliaque.",
+                                  "I'm gluten intolerant without being coeliac."])
+def test_a_condition_said_as_not_had_is_not_stored(said):
+    assert not [f for f in facts(said) if "coeliac" in f or "gluten-free" in f]
+
+
+@pytest.mark.parametrize("said, fact", [("I absolutely love Thai food.", "The user loves Thai food."),
+                                        ("Adoro il pesce crudo.", "The user loves raw fish.")])
+def test_a_verb_of_loving_says_loves(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("Je suis végétarienne, pas végane.", "The user is vegetarian."),  # 'X, not Y': the diet said, not the one denied
+    ("Sono vegana, non vegetariana.", "The user is vegan."),
+    ("La mia allergia è alle noci, non alle arachidi.", "The user is allergic to nuts."),  # 'the allergy is to X' is the user's
+    ("Erdbeeren vertrag i ned.", "The user cannot eat strawberries."),  # Austrian/Bavarian 'i … ned'
+    ("jmange pas de champignons", "The user does not eat mushrooms."),  # French chat spelling
+])
+def test_said_against_another_value_and_in_dialect_or_chat(said, fact):
+    assert fact in facts(said)
+    assert not [f for f in facts(said) if f != fact and ("vegan" in f or "vegetarian" in f or "peanuts" in f)]

@@ -229,7 +229,7 @@ def test_the_hotel_the_user_stays_at(said, hotel):
 
 
 @pytest.mark.parametrize("said, expected", [
-    ("Jetzt ist es offiziell: ich bin schwanger, 12. Woche 🥰", {"The user is pregnant."}),  # an ordinal, a lead-in
+    ("Jetzt ist es offiziell: ich bin schwanger, 12. Woche 🥰", {"The user is 12 weeks pregnant."}),  # an ordinal, a lead-in
     ("Kurzes Update: ich wohne jetzt in Leipzig", {"The user lives in Leipzig."}),
     ("Big news: my wife is pregnant", set()),  # after the colon, someone else
     ("Zahnarzt am Dienstag um halb neun, kannst du dir das merken?",

@@ -363,7 +363,7 @@ def test_first_person(fact, said):
 
 
 @pytest.mark.parametrize("first, correction, now", [
-    ("I'm allergic to walnuts.", "no, sorry, tree nuts", "The user is allergic to nuts."),
+    ("I'm allergic to walnuts.", "no, sorry, tree nuts", "The user is allergic to tree nuts."),
     ("Soy alérgica a las nueces.", "perdón, al cacahuete", "The user is allergic to peanuts."),
     ("I take ibuprofen.", "sorry, paracetamol", "The user takes paracetamol."),
 ])

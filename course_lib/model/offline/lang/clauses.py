@@ -30,6 +30,8 @@ IMPERSONAL = (r"(?:même si|meme si|even if|auch wenn|aunque|mesmo que|anche se)
               r"(?!(?-i:[A-ZÀ-Ý])|(?:my|mein\w*|mon|ma|mes|mi|mis|meu|minha|mio|mia|our|unser\w*|notre|nuestr\w+|nosso|nossa|nostr\w)\b)")  # 'même si c'est vegan' 
 COPULA_ONLY = re.compile(r"^\W*(?:and|und|et|y|e)\s+(?:is|ist|est|es|é|è)\s", re.I)
 RELATIVE_FIRST = re.compile(rf"^\W*{POSSESSIVE}\s+(?:\w+\s+)?(?:{REL})\b", re.I)
+ALLERGY_IS = re.compile(  # 'la alergia es al melocotón', 'the allergy is to peach', "l'allergie c'est aux noix": the user's own
+    r"^\W*(?:(?:and|und|et|y|e|but|aber|mais|pero|mas|ma)\s+)?(?:the|die|la|l'|el|a|il)\s*(?:allerg\w*|alerg\w*|intoleran\w*|intolleranz\w*)\b", re.I)
 OTHERS = re.compile(  # 'the kids are vegan', 'my friends aren't', 'the waiter is vegan': a subject that is not the user
     r"^\W*(?:(?:and|und|et|y|e|but|aber|mais|pero|mas|ma)\s+)?(?:(?:the|my|his|her|their|die|meine|les|mes|los|las|mis|os|as|meus|"
     r"minhas|(?-i:i)|le|miei|mie)\s+(?:\w+\s+)?(?:are|were|have|sind|haben|sont|ont|son|tienen|são|têm|sono|hanno)"
@@ -64,7 +66,8 @@ def clauses(sentence: str) -> list[tuple[str, str]]:
             out.append((part, "other"))  # y es intolerante a la lactosa': the same subject as the clause before
         else:
             whom = who(part)
-            out.append((part, "other" if whom == "self" and OTHERS.match(part) and not MINE.search(part) else whom))
+            out.append((part, "other" if whom == "self" and OTHERS.match(part) and not MINE.search(part)
+                        and not ALLERGY_IS.match(part) else whom))
     return out
 
 

@@ -131,6 +131,11 @@ def find(family: str, text: str, longest: int = 4, typos: bool = True) -> list[t
     """Every concept of `family` named in `text`: (word position, canonical value), longest phrase first at each
     position, left to right ('alle noci e ai crostacei' -> [(1, 'nuts'), (4, 'shellfish')]); typos=False: only
     the forms as written (for a reader whose verb is common enough that a near word would be a guess)."""
+    return [(i, value) for i, _, value in spans(family, text, longest, typos)]
+
+
+def spans(family: str, text: str, longest: int = 4, typos: bool = True) -> list[tuple[int, int, str]]:
+    """As `find`, with how many words each name takes: (word position, words, canonical value)."""
     words = re.findall(r"[\w'’-]+", text)
     out, i = [], 0
     look = canon if typos else exact
@@ -138,7 +143,7 @@ def find(family: str, text: str, longest: int = 4, typos: bool = True) -> list[t
         for n in range(min(longest, len(words) - i), 0, -1):
             value = look(family, " ".join(words[i:i + n])) if len(words[i]) > 2 or n > 1 else None
             if value:
-                out.append((i, value))
+                out.append((i, n, value))
                 i += n - 1
                 break
         i += 1

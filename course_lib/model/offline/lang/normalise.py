@@ -12,7 +12,8 @@ SHARED = {  # a verb whose subject the user left out after 'and'/'but' (or, in G
     "en": (("and", "but"), {"am": "I am", "work": "I work", "live": "I live", "have": "I have", "speak": "I speak",
                             "play": "I play"}),
     "de": (("und", "aber", ","), {"bin": "ich bin", "wohne": "ich wohne", "habe": "ich habe", "spreche": "ich spreche",
-                                  "arbeite": "ich arbeite", "nehme": "ich nehme"}),
+                                  "arbeite": "ich arbeite", "nehme": "ich nehme", "esse": "ich esse", "trinke": "ich trinke",
+                                  "vertrage": "ich vertrage"}),
     "fr": (("et", "mais"), {"suis": "je suis"}), "es": (("y", "pero"), {"soy": "soy"}),
     "pt": (("e", "mas"), {"sou": "sou"}), "it": (("e", "ma"), {"sono": "sono"}),
 }
@@ -30,7 +31,8 @@ TEXTING = {  # unambiguous chat spellings per language (one token each)
     "it": {"nn": "non", "so'": "sono", "sn": "sono", "cmq": "comunque", "xké": "perché", "xchè": "perché", "xche": "perché", "qlc": "qualche"},
     "pt": {"vc": "você", "vcs": "vocês", "tb": "também", "tbm": "também", "nao": "não", "pq": "porque", "mto": "muito"},
     "es": {"q": "que", "tb": "también", "tmb": "también", "xq": "porque", "pq": "porque", "tqm": "te quiero mucho"},
-    "fr": {"jsuis": "je suis", "chu": "je suis", "jhabite": "j'habite", "jbosse": "je bosse", "jtravaille": "je travaille", "jai": "j'ai", "jsp": "je sais pas", "pk": "pourquoi", "jpense": "je pense"},
+    "fr": {"jmange": "je mange", "jbois": "je bois", "jprends": "je prends", "jdéteste": "je déteste", "jdeteste": "je déteste",
+           "jsuis": "je suis", "chu": "je suis", "jhabite": "j'habite", "jbosse": "je bosse", "jtravaille": "je travaille", "jai": "j'ai", "jsp": "je sais pas", "pk": "pourquoi", "jpense": "je pense"},
     "de": {"nich": "nicht", "nix": "nichts", "bissl": "bisschen", "i": "ich", "wohn": "wohne"},  # Bavarian 'I bin', 'wohn in'
 }
 ANY_LANG = {"so'": "sono", "sn": "sono", "nn": "non", "cmq": "comunque", "xké": "perché", "vc": "você", "tbm": "também", "jsuis": "je suis", "nich": "nicht"}
@@ -58,6 +60,8 @@ def second(m: re.Match[str]) -> str:
     front, verb, rest = m.group(1).strip(), m.group(2), m.group(3)
     if re.match(r"(?:in|nach|aus|bei)\s+[A-ZÄÖÜ]", front, re.I):
         return f"ich {verb} {front}{rest}"
+    if re.match(r"(?:(?:und|aber|also|doch)\s+)?(?:gegen|auf)\s+\w", front, re.I) and re.search(r"\ballergisch\s*$", rest, re.I):
+        return f"ich {verb}{rest} {front}"  # 'Gegen Katzen bin ich (nicht mehr) allergisch' -> '… allergisch Gegen Katzen'
     return f"ich {verb}{rest}, {front}"
 
 

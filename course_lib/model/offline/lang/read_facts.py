@@ -69,6 +69,7 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
     (U + r" eats (meat|everything|anything)\b", lambda m: ("diet", "eats meat" if m.group(1) == "meat" else "everything")),
     (U + r" does not (?:eat|drink) (.+?)\.?$", lambda m: (f"preference:{m.group(1).lower()}", f"no {m.group(1).lower()}")),
     (U + r" doesn't (?:eat|drink) (.+?)\.?$", lambda m: (f"preference:{m.group(1).lower()}", f"no {m.group(1).lower()}")),
+    (U + r" avoids (.+?)\.?$", lambda m: (f"preference:{m.group(1).lower()}", f"no {m.group(1).lower()}")),
     (U + r"'?s budget is (.+?)\.?$", lambda m: ("budget", m.group(1))),
     *MONEY,
     (U + r"'s (?:[\w-]+ )*?([\w-]+) budget is (.+?)\.?$", lambda m: (f"budget:{m.group(1).lower()}", m.group(2))),  # 'monthly rent'

@@ -16,14 +16,22 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.lang.concepts import find
+from course_lib.model.offline.lang.concepts import find, spans
+from course_lib.model.offline.lang.lexicon import DIET_WORDS
 
 Found = tuple[str, str, str]
-AVOID = (r"\b(?:i |we )?(?:don'?t|do not|never|won'?t|dont) (?:eat|touch)\b|\b(?:i|we) (?:avoid|stay away from|steer clear of|cut out)\b|"
-         r"\b(?:ich|wir) (?:esse|ess|essen|rühre|trinke) (?:\w+ )?(?:kein\w*|nie|nichts mit)\b|\b(?:ich|wir) (?:vermeide|meide|vermeiden|meiden|verzichte auf)\b|"
-         r"\b(?:je|on|nous) (?:ne |n')?(?:mange|mangeons|touche) (?:pas|jamais|plus|point)\b(?: de| d'| du| des)?|\bj'[ée]vite\b|\bon [ée]vite\b|"
+AVOID = (r"\b(?:i |we )?(?:don'?t|do not|never|won'?t|dont) (?:eat|touch)\b|"
+         r"\b(?:ich|wir) (?:esse|ess|essen|rühre|trinke) (?:\w+ )?(?:kein\w*|nie|nichts mit)\b|"
+         r"\b(?:je|on|nous) (?:ne |n')?(?:mange|mangeons|touche) (?:pas|jamais|plus|point)\b(?: de| d'| du| des)?|"
          r"\b(?:yo )?no (?:como|comemos|pruebo)\b|\bnunca como\b|\b(?:eu )?n[ãa]o (?:como|comemos)\b|\bnunca como\b|"
-         r"\b(?:io )?non (?:mangio|mangiamo|tocco)\b|\bevit(?:o|amos|iamo)\b")
+         r"\b(?:io )?non (?:mangio|mangiamo|tocco)\b")
+STEER = (  # a food kept away from, for the stomach or by choice: 'I can't handle spicy food', 'j'évite le gras' -> 'avoids X'
+    r"\b(?:i|we) (?:(?:try to|have to|need to|always) )?(?:avoid|stay away from|steer clear of|cut out|skip)\b|\b(?:i )?(?:can'?t|cannot|can not) (?:handle|do|take|stomach)\b|"
+    r"\b(?:ich|wir) (?:vermeide|meide|vermeiden|meiden|verzichte auf)\b|\bj'[ée]vite\b|\bon [ée]vite\b|\bje (?:ne )?dig[eè]re pas\b|"
+    r"\b(?:yo )?evit(?:o|amos)\b|\bno (?:me sienta(?:n)? bien|llevo bien)\b|\b(?:eu )?evit(?:o|amos)\b|\bevit(?:o|iamo)\b")
+NOTHING_OF = re.compile(  # a verbless 'none of it' said as its own clause: 'así que nada de pescado crudo ni embutidos'
+    r"(?:^|[,;:]\s*|\b(?:so|then|also|donc|alors|así que|asi que|entonces|por eso|ent[ãa]o|por isso|quindi|allora|und|and|et|y|e)\s+)"
+    r"(?:(?:bitte|please|pls|por favor|per favore|s'il te pla[iî]t)\s+)?(?:nada de|niente|zero|z[ée]ro|no more|nix mit|gar nichts mit|nichts mit|plus de|pas de)\s+(?P<obj>.+)", re.I)
 DISLIKE = (r"\b(?:i|we) (?:really |just |absolutely )?(?:hate|dislike|detest|loathe|can'?t stand|cannot stand|can'?t abide|cannot abide|"
            r"can'?t bear|cannot bear)\b|\bich (?:hasse|kann (?:\w+ )?nicht ausstehen)\b|\bje (?:d[ée]teste|hais)\b|\bj'ai horreur\b|"
            r"\bje (?:ne )?(?:supporte|peux) pas\b|\b(?:yo )?odio\b|\bno (?:soporto|aguanto)\b|\bodeio\b|\bn[ãa]o (?:suporto|aguento)\b|"
@@ -35,7 +43,7 @@ FIRST = re.compile(  # the food first, then a negated verb with a clitic: 'il co
     r"(?:(?:posso|puedo|peux|consigo|riesco a)\s+)?(?P<verb>mangi\w*|mangia|mang\w*|como|comer|sopporto|soporto|suporto|supporte|"
     r"aguanto|reggo|tolero|tollero|digerisco|digiero|dig[eè]re|bevo|bebo|bois)\b", re.I)
 GERMAN_FIRST = re.compile(  # German puts the object first: 'Koriander mag ich nicht', 'Ibuprofen vertrage ich übrigens nicht'
-    r"(?P<obj>[\wäöüß-]+(?: [\wäöüß-]+)?) (?P<verb>mag|esse|ess|trinke|vertrage|vertrag) ich (?:\w+ )?(?:nicht|kein\w*|nie|gar nicht)\b", re.I)
+    r"(?P<obj>[\wäöüß-]+(?: [\wäöüß-]+)?) (?P<verb>mag|esse|ess|trinke|vertrage|vertrag) (?:ich|i) (?:\w+ )?(?:nicht|kein\w*|nie|gar nicht|ned|net|nimmer)\b", re.I)
 BLOATS = re.compile(
     r"^(?P<subj>[^.;!?]*?)\s*\b(?:makes? me (?:so |super |really |very |all )?(?:bloated|gassy)|bloats? me|"
     r"gives? me (?:bloating|wind|gas|cramps|(?:a )?(?:stomach|tummy) ?ache)|bl[äa]h(?:t|en) mich(?: auf)?|"
@@ -51,28 +59,35 @@ ALCOHOL = re.compile(
     r"\bje suis abstinente?\b|\b(?:yo )?no (?:tomo|bebo) (?:trago|alcohol|nada de alcohol)\b|\bno bebo\b(?! (?:caf|t[ée]|leche|agua))|"
     r"\bsoy abstemi[oa]\b|\b(?:eu )?n[ãa]o bebo\b(?! (?:caf|ch[áa]|leite|[áa]gua))|\bsou abst[êé]mi[oa]\b|\bparei de beber\b|"
     r"\bnon bevo\b(?! (?:caff|t[èe]|latte|acqua))|\bsono astemi[oa]\b|\bho smesso di bere\b|\bdej[ée] de beber\b|\bj'ai arr[êe]t[ée] de boire\b", re.I)
+LIST_WORD = r"and|or|nor|und|oder|noch|weder|et|ou|ni|y|o|e|nem|n[ée]|nor|also|auch|aussi|tamb[ié]n|tamb[ée]m|anche|any|de|d'|du|des|di"
 DRINKS = ("alcohol", "coffee", "caffeine", "energy drinks", "fizzy drinks", "milk", "raw milk")
 
 
 def foods_at(text: str, first: bool = True) -> list[str]:
     """The foods a list names at the start of `text` ('pork, beef or lamb tonight' -> pork, beef, lamb); first=False:
     the foods at its end ('meal plans with pork' -> pork)."""
-    found = find("food", text[:60] if first else text[-60:], typos=False)
+    found = spans("food", text[:60] if first else text[-60:], typos=False)
     words = len(re.findall(r"[\w'’-]+", text[:60] if first else text[-60:]))
     if first:
-        out, last = [], -1
-        for at, food in found:
-            if at > last + 2 + (last < 0):  # the list goes on while its items are close ('onion, garlic and leek')
+        out, end = [], 0
+        words = re.findall(r"[\w'’-]+", text[:60])
+        for at, n, food in found:  # the list goes on while only 'and', 'or', 'nor' … stand between ('onion, garlic and leek')
+            if at > end + (not out) and not (out and all(re.fullmatch(LIST_WORD, w, re.I) for w in words[end:at])):
                 break
             out.append(food)
-            last = at
+            end = at + n
         return out
-    return [found[-1][1]] if found and found[-1][0] >= words - 3 else []
+    return [found[-1][2]] if found and found[-1][0] >= words - 3 else []
 
 
 def avoided(food: str) -> Found:
     """preference:<food> 'no <food>'."""
     return (f"preference:{food}", f"no {food}", f"The user does not {'drink' if food in DRINKS else 'eat'} {food}.")
+
+
+def steered(food: str) -> Found:
+    """preference:<food> 'no <food>', said as avoiding it."""
+    return (f"preference:{food}", f"no {food}", f"The user avoids {food}.")
 
 
 def disliked(food: str) -> Found:
@@ -86,7 +101,7 @@ def intolerant(food: str) -> Found:
 def found_avoid(s: str) -> list[Found]:
     """A food avoided or disliked, said with the verb first, or with the food first (see the module docstring)."""
     out: list[Found] = []
-    for verbs, make in ((DISLIKE, disliked), (AVOID, avoided)):
+    for verbs, make in ((DISLIKE, disliked), (AVOID, avoided), (STEER, steered)):
         for m in re.finditer(verbs, s, re.I):
             rest = re.sub(r"^\s*(?:eating|to eat|having|(?:any|anything with|food with|dishes with|de|d'|du|des|di|de la)\s+)?", "", s[m.end():])
             foods = foods_at(rest)
@@ -94,6 +109,8 @@ def found_avoid(s: str) -> list[Found]:
                 foods = foods_at(re.split(r"[,;:—–-]\s*(?=[^,;:—–-]*$)", s[:m.start()].rstrip(" ,"))[0], first=False) or \
                     foods_at(s[:m.start()].rstrip(" ,"), first=False)
             out += [make(f) for f in foods] if "meat" not in foods else []  # 'no meat (, fish is fine)' is a diet (found_diet)
+    for m in NOTHING_OF.finditer(s if not re.search(rf"\b(?:{DIET_WORDS})\b", s, re.I) else ""):  # 'vegana, niente latticini': the diet says it
+        out += [steered(f) for f in foods_at(m.group("obj")) if f not in ("meat", "gluten", "lactose")]
     for m in FIRST.finditer(s):
         verb = m.group("verb").lower()
         foods = foods_at(m.group("obj"), first=False)

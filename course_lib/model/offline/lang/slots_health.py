@@ -1,4 +1,5 @@
-"""Slots about food and health: diet, allergies, intolerances, conditions, medication, mobility, foods avoided.
+"""Slots about food and health: diet, allergies, intolerances, foods avoided (conditions, mobility and medication:
+slots_conditions.py).
 
 Allergies and intolerances carry what they are to in the slot ("allergy:peanuts"), so two coexist; a list
 ("nuts and also shellfish") gives one fact per item. A negated statement is a retraction, returned with the
@@ -10,8 +11,8 @@ import re
 
 from course_lib.model.offline.lang.concepts import find
 from course_lib.model.offline.lang.lexicon import DIETS, EATS_MEAT, NO_MEAT, alternation, canonical
+from course_lib.model.offline.lang.slots_conditions import QUALIFIERS, WITHOUT, found_condition
 from course_lib.model.offline.lang.slots_food import read_food
-from course_lib.model.offline.lang.slots_medication import found_medication
 
 Found = tuple[str, str, str]
 DIET = alternation(DIETS)
@@ -23,51 +24,20 @@ LIST_SPLIT = r"\s*(?:,|\band(?: also)?(?: to)?\b|\bor\b|\bas well as\b|\bund(?: 
 ARTICLES = r"^(?:to|the|a|an|some|any|both|either|gegen|auf|les|le|la|l'|des|du|de la|de|aux|au|à|los|las|el|al|a los|a las|a la|" \
            r"o|os|as|ao|aos|à|às|il|lo|gli|le|i|alle|al|ai|agli|allo)\s+"
 ADVERB = r"^(?:really |very |so |well |bien |muy bien |bem |muito bem |bene |molto bene |gut |so gut |tr[eè]s bien |mal |male )+"
+GONE = (r"(?:is |has |have |are )?(?:gone|went away|disappeared|cleared up|over|outgrown)|(?:ist |sind )?(?:weg|vorbei|verschwunden)|"
+        r"(?:c'est |est )?(?:fini|finie|partie|pass[ée]e|disparue?)|(?:se (?:me )?)?(?:fue|quit[óo]|pas[óo]|desapareci[óo])|"
+        r"sumiu|desapareceu|passou|acabou|(?:[èe] )?(?:sparit[ao]|passat[ao]|finit[ao])")
+NO_MORE = (r"\b(?:no more|no longer any|not any more|plus d[e']|plus aucune?|keine? (?:\w+ )?mehr|ya no tengo|no tengo m[áa]s|"
+           r"n[ãa]o tenho mais|j[áa] n[ãa]o tenho|non ho pi[ùu](?: nessun\w*)?|nessun\w* (?:\w+ )?pi[ùu])(?:\s+|(?<=['’]))(?:l'|la |o |a |ningún |nenhum |any |)"
+           r"(?:allerg\w*|alerg\w*|symptoms?|sympt[ôo]mes?|s[íi]ntomas?|sintom[oi]|beschwerden|reaction|r[ée]action|reacci[óo]n|rea[çc][ãa]o|reazion[ei])\b")
 # A list of allergens stops here; fillers ("lol", "btw") do not stop it: values.py cuts them from each item.
 STOP = r"(?:[.!;:(]| any ?more\b| anymore\b| mehr\b| plus\b|, (?:so|which|but|and i|it|i)\b| so\b| which\b| but\b| since\b| though\b| too\b| as well\b| actually\b|" \
-       r" now\b| since\b| after all\b| and (?:i|my)\b| mais\b| aber\b| pero\b| mas\b| ma\b| seit\b| depuis\b| desde\b| da\b|" \
+       rf" now\b| since\b| (?:{GONE})\b| after all\b| and (?:i|my)\b| mais\b| aber\b| pero\b| mas\b| ma\b| seit\b| depuis\b| desde\b| da\b|" \
        r" en plus\b| (?:pour|por|para|x|per) (?:si|les|le|la|el|los|las|il|i|mes|mis|meus|miei|when|quand|cuando|quando)\b|" \
        r",\s*\w+(?:ment|mente|ly)\b| (?:because|cuz|cause|weil|parce|porque|pq|perch[ée]|quindi|donc)\b|" \
        r"[\U0001F300-\U0001FAFF\u2600-\u27BF]|$)"
 ALLERGIC = r"(?:allergic|alergic|allergisch|allergique|al[ée]rgic[oa]|allergic[oa]|alérgic[oa])"
 LACTOSE = r"lactose|laktose|lactosa|lattosio"
-CONDITIONS = {  # word said -> the condition stored
-    "type 1 diabetes": r"type 1 diabetes|type one diabetes|typ[- ]1[- ]diabetes|diab[èe]te de type 1",
-    "type 2 diabetes": r"type 2 diabetes|type two diabetes|typ[- ]2[- ]diabetes|diab[èe]te de type 2",
-    "diabetes": r"diabetes|diabetic|diabetiker(?:in)?|diab[ée]tique|diab[ée]tic[oa]|diabete|diabetico|diabetica",
-    "coeliac disease": r"co?eliac(?: disease)?|celiac(?: disease)?|z[öo]liakie|c(?:œ|oe)liaque|cel[íi]ac[oa]",
-    "asthma": r"asthma|asthmatic|asthme|asma|asthmatiker(?:in)?",
-    "epilepsy": r"epilepsy|epileptic|epilepsie|epilepsia|epilessia",
-    "high blood pressure": r"high blood pressure|hypertension|bluthochdruck|hipertensi[óo]n|hipertens[ãa]o|ipertensione",
-    "pregnant": r"pregnant|expecting a baby|schwanger|enceinte|embarazada|gr[áa]vida|incinta",
-    "migraines": r"migraines?|migr[äa]ne|migra[ñn]as?|emicrania",
-    "motion sickness": r"seasick|sea-sick|carsick|car-sick|travel sick|motion sickness|reisekrank|mal de mer|mareo|enjoo|mal di mare",
-    "hay fever": r"hay ?fever|heuschnupfen|rhume des foins|fiebre del heno|febre dos fenos|raffreddore da fieno",
-}
-# "I have X" / "I suffer from X" is a condition when X looks like one: a medical word ending, a known name or an acronym.
-HAVE = (r"i (?:have|'ve got|have got|suffer from|live with|was diagnosed with|got diagnosed with|struggle with)|i'?ve got|i'?ve|"
-        r"ich (?:habe|hab|leide an|leide unter)|j'ai|je souffre d[e']|tengo|sufro de|tenho|sofro de|ho|c'ho|ci ho|soffro di|"
-        r"(?:me|le) (?:diagnosticaron|han diagnosticado|diagnosticaram)|on m'a diagnostiqu[ée]|mi hanno diagnosticato")
-SLANG = r"dodgy|gammy|dicky|bum|busted|wonky|crook|bad"  # said of a joint: a bad hip
-HAVE_CONDITION = re.compile(
-    rf"\b(?:{HAVE})\s+"
-    r"(?:an? |une? |eine?n? |una? |um |uma |l'|la |le |el |der |die |das |o |a |il |lo |de l'|de la |du |des )?"
-    rf"((?:(?:{SLANG}|weak|chronic|severe|mild|bit of|slight|heart|kidney|liver|thyroid|lung|skin|autoimmune|mental health|sleep) )?"
-    r"(?:[a-zà-ÿ'’-]*(?:itis|osis|ism|emia|aemia|pathy|algia|philia)|(?-i:[A-Z]{2,5})|[\w'’-]+(?: [\w'’-]+)? (?:disease|disorder|syndrome|condition)|"
-    r"anxiety|depression|arthritis|back|knees?|hips?|shoulder|ankle|wrist|neck|elbow|cancer|lupus|psoriasis|eczema|gout|dyslexia|autism|insomnia|sleep apnoea|"
-    r"sleep apnea|tinnitus|glaucoma|hearing loss|chronic pain|long covid|crohn'?s(?: disease)?|an? ?pacemaker|depressionen|"
-    r"angstst[öo]rung|rheuma|d[ée]pression|anxi[ée]t[ée]|ansiedad|depresi[óo]n|ansiedade|depress[ãa]o|ansia|depressione))\b", re.I)
-IS_CONDITION = re.compile(r"\b(?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono)\s+((?:partially |completely |almost )?"
-                          r"(?:deaf|blind|hard of hearing|visually impaired|autistic|dyslexic|epileptic|an(?:a)?emic|disabled|"
-                          r"colou?r-?blind|taub|blind|sourde?|aveugle|sord[oa]|ciego|cieg[oa]|cego|cega|surd[oa]|diabetic))\b", re.I)
-CONDITION = alternation(CONDITIONS)
-MOBILITY = {  # the aid said -> the aid stored
-    "wheelchair": r"wheelchair|rollstuhl|fauteuil roulant|silla de ruedas|cadeira de rodas|sedia a rotelle|carrozzina",
-    "crutches": r"crutches|krücken|béquilles|muletas|stampelle",
-    "walking stick": r"walking stick",
-    "walker": r"zimmer frame|walking frame|rollator|d[ée]ambulateur|deambulatore",
-    "mobility scooter": r"mobility scooter|elektromobil|scooter (?:pour|para) (?:personnes|mobilidade)"}
-MOBILITY_ANY = re.compile(rf"\b({alternation(MOBILITY)})\b", re.I)
 OBJ = r"([^,.;!?]+)"
 SUBJ = r"^([^.;!?]*?)\s*\b"
 REACTS_TO = re.compile(  # the user reacts to what follows the verb, per language
@@ -122,7 +92,7 @@ def found_diet(s: str) -> list[Found]:
     """'I'm vegetarian', 'Ich bin Veganerin', 'no como carne'; 'not vegan any more, just vegetarian' -> vegetarian only."""
     said = [(m.start(), canonical(DIETS, m.group(0)) or "") for m in re.finditer(rf"\b(?:{DIET})\b", s, re.I)
             if not re.match(rf"[ -]+(?:[\w-]+ )?{DISHES}", s[m.end():], re.I) and not re.search(rf"{DISHES} +$", s[:m.start()], re.I)]
-    negated = {d for at, d in said if re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:at], re.I)
+    negated = {d for at, d in said if re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$|,\s*(?:not|no|nicht|kein\w*|pas|non|n[ãa]o|nao)\s+$", s[:at], re.I)
                or re.search(rf"^\W*(?:\w+\W+)?(?:any ?more|anymore|mehr)\b", s[at + len(d):], re.I)}
     kept = [d for _, d in said if d and d not in negated]
     if not kept and not negated and (cop := re.search(rf"\b(?:{DOING}|i'?m|i am|ich bin|ich esse|je suis|je mange|soy|como|sou|como|sono|mangio)\s+"
@@ -142,7 +112,8 @@ def found_diet(s: str) -> list[Found]:
     if re.search(r"\b(?:i eat (?:pretty much |just about |basically )?(?:everything|anything)|ich esse alles|je mange de tout|"
                  r"como de todo|como de tudo|mangio (?:di )?tutto)\b", s, re.I):
         return [("diet", "everything", "The user eats everything.")]
-    if re.search(r"\b(?:co?eliac|celiac|z[öo]liakie|c(?:œ|oe)liaque|cel[íi]ac[oa])\b", s, re.I) and not negated and \
+    if any(not re.search(rf"{WITHOUT}\s+$", s[:c.start()], re.I) for c in re.finditer(
+            r"\b(?:co?eliac|celiac|z[öo]liakie|c(?:œ|oe)liaque|cel[íi]ac[oa])\b", s, re.I)) and not negated and \
             re.search(r"\bgl[úu]t(?:en|ine)\b(?![- ]?free)", s, re.I):  # coeliac and says gluten is out: 'so gluten is a real problem for me'
         return [("diet", "gluten-free", "The user is gluten-free.")]
     return [("retract", d, f"The user is no longer {d}.") for d in sorted(negated)]
@@ -153,17 +124,19 @@ def found_allergies(s: str) -> list[Found]:
     out: list[Found] = []
     for m in re.finditer(rf"\b{ALLERGIC}\s+(?:(?:to|gegen|auf|aux|au|à|alle|alla|agli|al|ai|aos|ao|a)\b)?\s*(.+)"
                          rf"|\b(?:allergy|allergie|alergia|allergia) (?:(?:is|es|é|è|ist|est|c'est) )?(?:to|gegen|à|au|aux|a|al|ao|alle)\s+(.+)"
-                         rf"|\b([\w-]+) allergy\b|(?:^|\bno )([\w -]+?),? i have an allergy"
-                         rf"|\b(?:gegen|auf) ([\w ,-]+?) (?:bin ich |sehr |stark )*allergisch|\b(\w{{3,}}?)-?allergie\b", s, re.I):
+                         rf"|\b(?!(?:my|our|the|an?|your|his|her|their|that|this)\b)([\w-]+) allergy\b|(?:^|\bno )([\w -]+?),? i have an allergy"
+                         rf"|\b(?:gegen|auf) ([\w-]+(?: [\w-]+)?) (?:bin|war) ich\b[\w ,-]{{0,60}}?\ballergisch|\b(?:gegen|auf) ([\w ,-]+?) (?:bin ich |sehr |stark )*allergisch|\b(\w{{3,}}?)-?allergie\b", s, re.I):
         what = items(next(g for g in m.groups() if g))
         negated = re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) or \
-            re.search(r"\b(?:any ?more|after all|nicht mehr|(?<!en )plus(?! de| que))\b", s[m.start():], re.I)
+            re.search(rf"\b(?:any ?more|after all|nicht mehr|(?<!en )plus(?! de| que)|{GONE})\b", s[m.start():], re.I)
         for item in what:
             if negated:
                 out.append(("retract", f"allergic to {item}", f"The user is no longer allergic to {item}."))
             else:
                 out.append((f"allergy:{item}", item, f"The user is allergic to {item}."))
-    return out
+    if not out and (re.search(rf"\b(?:allerg\w*|alerg\w*)\b[^.;!?]{{0,40}}?\b(?:{GONE})\b", s, re.I) or re.search(NO_MORE, s, re.I)):
+        out += [("retract", f"allergic to {v}", f"The user is no longer allergic to {v}.") for _, v in find("food", s, typos=False)]
+    return out  # 'aquela alergia a gato sumiu', "le pollen c'est fini, plus d'allergie", 'il polline: non ho più nessun sintomo'
 
 
 def found_reactions(s: str) -> list[Found]:
@@ -188,10 +161,12 @@ def found_reactions(s: str) -> list[Found]:
 def found_intolerance(s: str) -> list[Found]:
     """'lactose intolerant', 'intolérant au lactose', "I can't eat gluten"."""
     out: list[Found] = []
-    if (lac := re.search(rf"\b(?:{LACTOSE})[- ]?(?:intolerant|intoleranz|intolerance|intolérance)|intol[ée]ran(?:t|te|ce)s?\s+(?:to|au|à|a|a la|al|alla)\s+"
-                         rf"(?:la |o |a )?(?:{LACTOSE})|\bintollerante al lattosio", s, re.I)):
+    if (lac := re.search(rf"\b(?:{LACTOSE})[- ]?(?:intolerant|intoleranz|intolerance|intolérance|unverträglichkeit)|"
+                         rf"\bintol(?:[ée]|l?e)r[aâ]n(?:t|te|ce|cia|za|ça|ç)s?\s+(?:to|au|à|a|a la|al|alla|ao|de|del|della|di)?\s*(?:la |o |a )?(?:{LACTOSE})", s, re.I)):
+        how = next((w for w, said in QUALIFIERS.items() if w != "chronic" and re.search(rf"\b(?:{said})\b", s[max(0, lac.start() - 15):], re.I)), "")
         out.append(("retract", "lactose intolerant", "The user is no longer lactose intolerant.") if re.search(
-            rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:lac.start()], re.I) else ("intolerance:lactose", "lactose", "The user is lactose intolerant."))
+            rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:lac.start()], re.I) else ("intolerance:lactose", "lactose",
+            f"The user has a {how} lactose intolerance." if how else "The user is lactose intolerant."))
     for m in re.finditer(r"\b(?:i'?m|i am) ([\w-]+) intolerant\b|\b(?:i'?m|i am) intolerant (?:to|of) (.+)|\bintol[ée]rante? (?:(?:au|à la|aux|à)\s+|à l')(.+)|"
                          r"\bintolerante (?:(?:a la|al|a los|a las|a|ao|à|aos|às)\s+)(.+)|\bintollerante (?:(?:al|alla|ai|alle|agli)\s+|all')(.+)|"
                          r"\b(?:i )?(?:can'?t|cannot|can not|am unable to) (?:eat|have|digest|tolerate) (.+)|\bich (?:kann|vertrage) (?:kein\w*|nicht) (.+?)(?: essen| vertragen)?\b"
@@ -212,53 +187,6 @@ def found_intolerance(s: str) -> list[Found]:
         if not re.fullmatch(LACTOSE, item) and f"intolerance:{item}" not in [f[0] for f in out]:
             out.append((f"intolerance:{item}", item, f"The user is {item} intolerant."))
     return out
-
-
-QUALIFIERS = {"chronic": r"chronic|chronisch\w*|chroniques?|cr[óo]nic[oa]s?|croniche|cronici",  # how bad, as said -> as stored
-              "mild": r"mild|leicht\w*|l[ée]g[èe]re?s?|leves?|lieve|lievi", "severe": r"severe|schwer\w*|s[ée]v[èe]res?|graves?|gravi"}
-
-
-def chronic(near: str, cond: str) -> str:
-    """The condition with how bad it is when the words around it say so ('enxaquecas crónicas', 'chronische Migräne',
-    'asma leve', 'mild asthma', 'eczéma sévère')."""
-    for word, said in QUALIFIERS.items():
-        if re.search(rf"\b(?:{said})\b", near, re.I) and not cond.startswith(tuple(QUALIFIERS)):
-            return f"{word} {cond}"
-    return cond
-
-
-def found_condition(s: str) -> list[Found]:
-    """'I have type 1 diabetes', 'Je suis diabétique', 'I'm pregnant', 'I use a wheelchair', 'I take insulin';
-    'I have IBS', 'I suffer from arthritis', "I'm hard of hearing" (an open condition, by its form)."""
-    out: list[Found] = []
-    m = re.search(rf"\b(?:{CONDITION})(?=(?:e?s)?\b)", s, re.I)  # 'wegen meines Bluthochdrucks'
-    known = [] if m else [(h, c) for h in re.finditer(rf"\b(?:{HAVE})\s+", s, re.I)
-                          for at, c in find("condition", " ".join(s[h.end():].split()[:4]))[:1] if at <= 1]
-    if m:
-        cond = canonical(CONDITIONS, m.group(0).lower()) or m.group(0).lower()
-        cond = chronic(" ".join(s[:m.start()].split()[-1:] + s[m.start():].split()[:2]), cond)
-        if cond == "diabetes" and (kind := re.search(r"\b(?:type|typ|tipo)\s*([12])\b", s, re.I)):
-            cond = f"type {kind.group(1)} diabetes"  # 'je suis diabétique de type 2'
-        out.append(("allergy:pollen", "pollen", "The user is allergic to pollen.") if cond == "hay fever" else  # 'Heuschnupfen'
-                   ("condition", cond, "The user is pregnant." if cond == "pregnant" else f"The user has {cond}."))
-    elif known:  # 'tenho pressão alta', 'Ich hab Höhenangst', "j'ai peur de l'avion": a condition the lexicon knows
-        cond = chronic(" ".join(s[known[0][0].end():].split()[:4]), known[0][1])
-        out.append(("condition", cond, f"The user has {'a ' if cond.startswith('fear') else ''}{cond}."))
-    elif (h := HAVE_CONDITION.search(s)) and h.group(1).lower() not in ("it", "this", "that"):
-        cond = h.group(1) if re.fullmatch(r"[A-Z]{2,5}", h.group(1)) else re.sub(rf"^(?:{SLANG}) ", "bad ", h.group(1).lower())
-        article = "a " if re.search(r"\b(?:a|an)\s+$", s[:h.start(1)], re.I) else ""
-        out.append(("condition", cond, f"The user has {article}{cond}."))
-    elif (cop := re.search(r"\b(?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono)\s+", s, re.I)) and \
-            (known := find("condition", s[cop.end():cop.end() + 30])) and known[0][0] == 0:  # 'Sou asmática'
-        cond = known[0][1]
-        out.append(("condition", cond, "The user is pregnant." if cond == "pregnant" else f"The user has {cond}."))
-    elif (i := IS_CONDITION.search(s)):
-        cond = i.group(1).lower()
-        out.append(("condition", cond, f"The user is {cond}."))
-    if (aid := MOBILITY_ANY.search(s)):
-        what = canonical(MOBILITY, aid.group(1)) or "wheelchair"
-        out.append(("mobility", what, f"The user uses {'' if what == 'crutches' else 'a '}{what}."))
-    return out + found_medication(s)
 
 
 def read_health(s: str) -> list[Found]:

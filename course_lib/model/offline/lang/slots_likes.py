@@ -117,7 +117,7 @@ def said_as(verb: str, obj: str) -> list[Found]:
             continue
         t = t if re.search(r"[A-Z].*[A-Z]|^[A-Z][a-z]+ [A-Z]", t) or cuisine(t) else t.lower()  # 'Alabama Shakes', 'Italian food' keep capitals
         value = ("" if verb == "prefers" else "dislikes " if verb == "dislikes" else "likes ") + t  # 'prefers X' is in the text
-        out.append((f"preference:{t.lower()}", value, f"The user {'likes' if verb == 'loves' else verb} {t}."))
+        out.append((f"preference:{t.lower()}", value, f"The user {verb} {t}."))
     return out
 
 
@@ -127,6 +127,13 @@ FIRST = re.compile(  # the object first: 'la morcilla no la soporto', 'il tè no
     r"(?P<verb>soporto|aguanto|sopporto|reggo|suporto|aguento|supporte)\b"
     r"|(?:^|[,;]\s*|\b(?:aber|und)\s+)(?P<de>[\wäöüß-]+(?: und [\wäöüß-]+)?) (?P<dv>mag|ess|esse|trink|trinke|hör|höre|lese) (?:i|ich) "
     r"(?:\w+ )?(?P<how>gern|gerne|sehr gern|nicht|gar nicht|überhaupt nicht|ned|net|nie)\b", re.I)
+NOT_LIKED = re.compile(  # the object first, then a liking denied: 'il pesce però continua a non piacermi', 'el café no me gusta nada',
+    # 'Rosenkohl kann ich nicht ausstehen', 'Koriander hasse ich', 'les olives, je n'aime pas', 'coentro não me agrada'
+    rf"(?:^|[,;:]\s*|\b(?:but|pero|mas|ma|mais|aber|und|e|y|et)\s+)(?:(?:nur|only|just|solo|s[óo]|seulement|juste|auch|also|même)\s+)?(?P<obj>(?:(?:el|la|los|las|il|lo|l'|i|gli|le|les|o|a|os|as|die|der|das|den)\s*)?"
+    r"[^\W\d][\w'’-]*(?: [\w'’-]+){0,2}?),?\s+(?:(?:però|pero|mas|ma|mais|aber|ancora|todav[íi]a|ainda|encore|proprio|really|davvero|"
+    r"sempre|siempre|realmente|wirklich|echt|invece|en cambio|en revanche|dagegen|hingegen|instead)\s+)*(?:(?:continua|continuano|sigue|siguen|segue|seguem|continue|continuent) (?:a |à |sin )?|(?:ainda )?)"
+    rf"(?:{NN} mi piac(?:e|ciono)|{NN} piacermi|no me gusta(?:n)?|sin gustarme|n[ãa]o me (?:agrada|agradam|apetece)|"
+    r"(?:je )?(?:ne )?l(?:es|')?\s*aime pas|kann ich (?:\w+ )?(?:nicht|gar nicht|überhaupt nicht) (?:ausstehen|leiden)|hasse ich)\b", re.I)
 MY_THING = re.compile(  # 'X is (not) my thing', 'X c'est pas mon truc', 'X no es lo mío', 'X non fa per me', 'X ist nicht mein Ding'
     r"(?:^|[,;:]\s*|\b(?:but|and|so|du coup|mais|et|pero|y|mas|e|ma|aber|und|also)\s+)(?P<obj>[\w'’ -]{2,40}?),?\s+"
     r"(?:(?:is|are)(?P<n1>n'?t| not)? (?:really |totally |just |so )?(?:my thing|my jam|my cup of tea)|"
@@ -146,6 +153,9 @@ def found_object_first(s: str) -> list[Found]:
         likes = m.group("how").lower().startswith(("gern", "sehr"))
         if likes or m.group("dv").lower() == "mag":  # 'Oliven mag ich nicht'; 'Fisch esse ich nicht' is slots_food's
             out += said_as("likes" if likes else "dislikes", m.group("de"))
+    for m in NOT_LIKED.finditer(s):  # a thing the lexicon knows ('la verdad no me gusta' is no taste of 'verdad')
+        if find("food", m.group("obj"), typos=False) or find("hobby", m.group("obj"), typos=False):
+            out += said_as("dislikes", m.group("obj"))
     for m in MY_THING.finditer(s):
         negated = any(m.group(g) for g in ("n1", "n2", "n3", "n4", "n5", "n6"))
         out += said_as("dislikes" if negated else "likes", m.group("obj"))

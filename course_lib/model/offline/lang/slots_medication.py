@@ -10,7 +10,9 @@ import re
 from course_lib.model.offline.lang.concepts import find
 
 Found = tuple[str, str, str]
-TAKES = re.compile(r"\b(?:i (?:take|am taking|use)|i'?m (?:taking|on)|i am on|ich nehm(?:e)?|je prends|(?:eu )?tomo|estoy tomando|"
+TAKES = re.compile(r"\b(?:i (?:take|am taking|use)|i'?m (?:taking|on)|i am on|(?:ich )?nehm(?:e)?|je prends|(?:eu )?tomo|estoy tomando|"
+                   r"i (?:always )?(?:carry|have) (?:my |an? |the )?(?=\w+ inhaler|inhaler|epipen|insulin)|(?:siempre )?llevo|(?:eu )?trago sempre|porto sempre|"
+                   r"je (?:porte|garde) toujours|ich habe immer|ich hab immer|"
                    r"estou (?:a )?tomando|estou a tomar|prendo|sto prendendo|ich (?:verwende|benutze|nutze)|j'utilise|(?:yo |eu )?uso|utilizo|"
                    r"i(?:'ve| have)? (?:been |was |got )?prescribed|i(?:'ve| have) been (?:put|started) on|i (?:was|got) (?:put|started) on|(?:put|started|switched) me on|prescribed me|on m'a (?:prescrit|mis sous)|"
                    r"(?:me|le) (?:mand[óo]|recet[óo]|recetaron|receitou|receitaram)|mi (?:ha|hanno) (?:prescritto|dato)|"

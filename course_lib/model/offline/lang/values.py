@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.lang.concepts import bare, canon
+from course_lib.model.offline.lang.concepts import bare, canon, exact
 
 Found = tuple[str, str, str]
 FUNCTION = set("""
@@ -141,7 +141,7 @@ def settle(f: Found) -> tuple[Found | None, str]:
     if head in ("hobby", "language") and (known := canon(head, said)) and known != said:  # 'gitarre' -> guitar
         text = f[2].replace(said, known)
         return (f"{head}:{known.lower()}", value.replace(said, known) if said in value else known, text), ""
-    if head == "preference" and new is None and (thing := canon("hobby", said)):  # 'likes vélo' -> likes cycling
+    if head == "preference" and new is None and (thing := canon("hobby", said)) and not exact("food", said):  # 'likes vélo' -> likes cycling
         return (f"preference:{thing}", f"{cut[: len(cut) - len(said)]}{thing}", f[2].replace(said, thing)), ""
     if head == "preference" and new is None and (food := canon("food", said)):  # 'dislikes coriandre' -> cilantro
         prefix = cut[: len(cut) - len(said)]

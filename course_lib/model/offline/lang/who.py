@@ -11,9 +11,10 @@ import re
 from course_lib.model.offline.lang.lexicon import POSSESSIVE, RELATIVES, SELF, alternation
 
 REL = alternation(RELATIVES)
-THIRD = re.compile(rf"^\W*(?:(?:and|but|also|oh|well|so|und|aber|et|mais|y|pero|e|mas|ma)\W+)?{POSSESSIVE}\s+(?:\w+\s+)?(?:{REL})(?:'s)?\b(?!'s name|'s called|'s named|\s+(?:called|named|is called|is named|"
+THIRD = re.compile(rf"^\W*(?:(?:and|but|also|oh|well|so|und|aber|et|mais|y|pero|e|mas|ma|ojo(?: que)?|oye|mira|olha(?: que)?|guarda(?: che)?|"
+                   rf"attenzione|achtung|btw|fyi|heads up|by the way|au fait|por cierto|aliás|tra l'altro|übrigens)\W+)?{POSSESSIVE}\s+(?:\w+\s+)?(?:{REL})(?:'s)?\b(?!'s name|'s called|'s named|\s+(?:called|named|is called|is named|"
                    rf"hei(?:ß|ss)t|s'appelle|se llama|chama-se|si chiama))", re.I)
-NAMED = re.compile(r"^(?:(?i:a|o|la|il|lo|el|l')\s*)?(?-i:[A-ZÀ-Ý][a-zà-ÿ-]+)(?:['’]s(?! (?:name|called|named))\b|\s+(?:is|was|has|lives|thinks|says|eats|works|loves|hates|ist|hat|wohnt|isst|arbeitet|est|a(?= (?:un|une|des|deux|trois|\d))|habite|es|est[áa]|"
+NAMED = re.compile(r"^(?:(?i:a|o|la|il|lo|el|l')\s*)?(?-i:[A-ZÀ-Ý][a-zà-ÿ-]+)(?:['’]s(?! (?:name|called|named))\b|\s+(?:is|was|has|lives|thinks|says|eats|works|loves|hates|suffers|leidet|souffre|sufre|sofre|soffre|ist|hat|wohnt|isst|arbeitet|est|a(?= (?:un|une|des|deux|trois|\d))|habite|es|est[áa]|"
                    r"tiene|vive|é|t[áa]|tem|mora|è|sta|ha|abita)\b)")  # 'A Fernanda tá grávida', 'Der Peter ist Vegetarier' 
 PRONOUN = re.compile(r"^\W*(?:(?:and|but|also|oh|well|so)\W+)?(?:she|he|they|she'?s|he'?s|they'?re|theyre|she'?d|he'?d|"
                      r"sie (?:ist|hat|wohnt|isst)|er (?:ist|hat|wohnt|isst)|elle|ils|elles|ella|él|ellos|ellas|ela|ele|eles|elas|lei|lui)\b", re.I)
@@ -38,6 +39,9 @@ SOMEONE = re.compile(
     r"trabaja|estudia|juega|hace|bebe|fue|era|va|puede|no (?:come|es|est[áa]|tiene|puede|bebe|vive|trabaja)|"  # es
     r"trabalha|estuda|joga|faz|bebe|foi|era|vai|pode|n[ãa]o|"  # pt
     r"lavora|studia|gioca|fa|mangia|beve|[èe] stat[oa]|era|va|pu[òo]|non)\b")
+DONE_TO_ME = re.compile(  # 'they diagnosed me with …', 'she put me on insulin', 'ils m'ont diagnostiqué …': the user's fact
+    r"^\W*(?:\w+\W+){0,3}?(?:(?:diagnosed|prescribed|put|started|switched|found)\s+me\b|(?:me|m')\s*(?:ont|a|han|ha|hanno)?\s*"
+    r"(?:diagnostiqu\w*|prescrit|diagnosticad\w*|diagnosticaron|recetad\w*|recetaron|receitaram|diagnosticat\w*|prescritto))", re.I)
 AGENT = re.compile(r"^\W*(?:you|you're|your|du|dir|tu|t'|vous|t[úu]|usted|voc[êe]|tu)\b", re.I)
 NOT_NAMES = {"And", "But", "So", "Also", "Oh", "Well", "Yes", "No", "Then", "Now", "Please", "Just", "Actually", "Anyway",
              "Big", "Quick", "Before", "After", "Booked", "Still", "Ok", "Okay", "Und", "Aber", "Et", "Mais", "Y", "Pero", "E", "Mas", "Ma",
@@ -56,7 +60,7 @@ def who(sentence: str) -> str:
     third = THIRD.search(s)
     if third and re.search(r"\bson$", third.group(0), re.I) and not re.match(r"^\W*(?:\w+\W+)?(?:my|our)\b", third.group(0), re.I):
         third = None  # 'Mis turnos son de noche', 'mes horaires son…': the Spanish verb, not an English son
-    if third or PRONOUN.search(s):
+    if third or (PRONOUN.search(s) and not DONE_TO_ME.search(s)):
         return "other"
     if (m := REPORTED.search(s)) and not SELF.match(s) and not re.match(r"^\W*(?:i|we|ich|wir|je|j'|yo|eu|io)\b", s, re.I) \
             and not re.match(r"\W*(?:me\W+)?(?:that\W+)?(?:i|i'm|i've|my|ich|je|j'|yo|eu|io)\b", s[m.end():], re.I):  # 'the doctor said I have asthma

@@ -1,0 +1,124 @@
+"""Conditions and mobility aids: 'I have type 1 diabetes', 'Je suis diabétique', "I'm 24 weeks pregnant",
+'embarazada de cinco meses', 'they diagnosed me with gestational diabetes', 'I suffer from arthritis', 'I use a
+wheelchair', 'ando de canadianas', 'cammino col bastone'; with how bad ('asma leve') and how far a pregnancy is.
+A condition said as not had ('sans être cœliaque') is not read. Medication said in the same sentence is read here too.
+"""
+from __future__ import annotations
+
+import re
+
+from course_lib.model.offline.lang.concepts import find
+from course_lib.model.offline.lang.lexicon import alternation, canonical
+from course_lib.model.offline.lang.numbers import WORD_VALUES
+from course_lib.model.offline.lang.slots_medication import found_medication
+
+Found = tuple[str, str, str]
+CONDITIONS = {  # word said -> the condition stored
+    "type 1 diabetes": r"type 1 diabetes|type one diabetes|typ[- ]1[- ]diabetes|diab[èe]te de type 1",
+    "type 2 diabetes": r"type 2 diabetes|type two diabetes|typ[- ]2[- ]diabetes|diab[èe]te de type 2",
+    "gestational diabetes": r"gestational diabetes|schwangerschaftsdiabetes|diab[èe]te gestationnel|diabetes gestacional|diabete gestazionale",
+    "diabetes": r"diabetes|diabetic|diabetiker(?:in)?|diab[ée]tique|diab[ée]tic[oa]|diabete|diabetico|diabetica",
+    "coeliac disease": r"co?eliac(?: disease)?|celiac(?: disease)?|z[öo]liakie|c(?:œ|oe)liaque|cel[íi]ac[oa]",
+    "asthma": r"asthma|asthmatic|asthme|asma|asthmatiker(?:in)?",
+    "epilepsy": r"epilepsy|epileptic|epilepsie|epilepsia|epilessia",
+    "high blood pressure": r"high blood pressure|hypertension|bluthochdruck|hipertensi[óo]n|hipertens[ãa]o|ipertensione",
+    "pregnant": r"pregnant|expecting a baby|schwanger|enceinte|embarazada|gr[áa]vida|incinta",
+    "migraine": r"migraines?|migr[äa]ne(?:n)?|migra[ñn]as?|emicrani[ae]|enxaquecas?|jaquecas?",
+    "motion sickness": r"seasick|sea-sick|carsick|car-sick|travel sick|motion sickness|reisekrank|mal de mer|mareo|enjoo|mal di mare",
+    "hay fever": r"hay ?fever|heuschnupfen|rhume des foins|fiebre del heno|febre dos fenos|raffreddore da fieno",
+}
+# "I have X" / "I suffer from X" is a condition when X looks like one: a medical word ending, a known name or an acronym.
+HAVE = (r"i (?:have|'ve got|have got|suffer from|live with|was diagnosed with|got diagnosed with|struggle with)|i'?ve got|i'?ve|diagnosed me with|"
+        r"ich (?:habe|hab|leide an|leide unter)|j'ai|je souffre d[e']|tengo|sufro de|tenho|sofro de|ho|c'ho|ci ho|soffro di|"
+        r"(?:me|le) (?:diagnosticaron|han diagnosticado|diagnosticaram)|on m'a diagnostiqu[ée]|mi hanno diagnosticato")
+SLANG = r"dodgy|gammy|dicky|bum|busted|wonky|crook|bad"  # said of a joint: a bad hip
+HAVE_CONDITION = re.compile(
+    rf"\b(?:{HAVE})\s+"
+    r"(?:an? |une? |eine?n? |una? |um |uma |l'|la |le |el |der |die |das |o |a |il |lo |de l'|de la |du |des )?"
+    rf"((?:(?:{SLANG}|weak|chronic|severe|mild|bit of|slight|heart|kidney|liver|thyroid|lung|skin|autoimmune|mental health|sleep) )?"
+    r"(?:[a-zà-ÿ'’-]*(?:itis|osis|ism|emia|aemia|pathy|algia|philia)|(?-i:[A-Z]{2,5})|[\w'’-]+(?: [\w'’-]+)? (?:disease|disorder|syndrome|condition)|"
+    r"anxiety|depression|arthritis|back|knees?|hips?|shoulder|ankle|wrist|neck|elbow|cancer|lupus|psoriasis|eczema|gout|dyslexia|autism|insomnia|sleep apnoea|"
+    r"sleep apnea|tinnitus|glaucoma|hearing loss|chronic pain|long covid|crohn'?s(?: disease)?|an? ?pacemaker|depressionen|"
+    r"angstst[öo]rung|rheuma|d[ée]pression|anxi[ée]t[ée]|ansiedad|depresi[óo]n|ansiedade|depress[ãa]o|ansia|depressione))\b", re.I)
+IS_CONDITION = re.compile(r"\b(?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono)\s+((?:partially |completely |almost )?"
+                          r"(?:deaf|blind|hard of hearing|visually impaired|autistic|dyslexic|epileptic|an(?:a)?emic|disabled|"
+                          r"colou?r-?blind|taub|blind|sourde?|aveugle|sord[oa]|ciego|cieg[oa]|cego|cega|surd[oa]|diabetic))\b", re.I)
+CONDITION = alternation(CONDITIONS)
+MOBILITY = {  # the aid said -> the aid stored
+    "wheelchair": r"wheelchair|rollstuhl|fauteuil roulant|silla de ruedas|cadeira de rodas|sedia a rotelle|carrozzina",
+    "crutches": r"crutches|kr[üu]cken|gehst[üu]tzen|unterarmgehst[üu]tzen|b[ée]quilles|cannes anglaises|muletas|canadianas|stampelle|grucce|canadesi",
+    "walking stick": r"walking stick|walking cane|(?<=a )cane|(?<=my )cane|gehstock|kr[üu]ckstock|spazierstock|(?<=am )stock|"
+                     r"(?<=mit einem )stock|(?<=mit dem )stock|(?<=une )canne(?! à)|(?<=ma )canne(?! à)|(?<=la )canne(?! à)|"
+                     r"(?<=un )bast[óo]n|(?<=el )bast[óo]n|(?<=con )bast[óo]n|(?<=uso )bast[óo]n|(?<=il )bastone|(?<=un )bastone|(?<=col )bastone|"
+                     r"(?<=uma )bengala|(?<=a )bengala|(?<=de )bengala|(?<=com )bengala|(?<=da )bengala",
+    "walker": r"zimmer frame|walking frame|rollator|d[ée]ambulateur|deambulatore",
+    "mobility scooter": r"mobility scooter|elektromobil|scooter (?:pour|para) (?:personnes|mobilidade)"}
+MOBILITY_ANY = {aid: re.compile(rf"\b(?:{said})\b", re.I) for aid, said in MOBILITY.items()}
+WITHOUT = r"\b(?:sans (?:être|etre)|without being|sin ser|sem ser|senza essere|ohne)"  # 'intolérante au gluten, sans être cœliaque'
+
+
+QUALIFIERS = {"chronic": r"chronic|chronisch\w*|chroniques?|cr[óo]nic[oa]s?|croniche|cronici",  # how bad, as said -> as stored
+              "mild": r"mild|leicht\w*|l[ée]g[èe]re?s?|leves?|lieve|lievi", "severe": r"severe|schwer\w*|s[ée]v[èe]res?|graves?|gravi"}
+
+
+def chronic(near: str, cond: str) -> str:
+    """The condition with how bad it is when the words around it say so ('enxaquecas crónicas', 'chronische Migräne',
+    'asma leve', 'mild asthma', 'eczéma sévère')."""
+    for word, said in QUALIFIERS.items():
+        if re.search(rf"\b(?:{said})\b", near, re.I) and not cond.startswith(tuple(QUALIFIERS)):
+            return f"{word} {cond}"
+    return cond
+
+
+WEEKS = r"weeks?|wochen?|semaines?|semanas?|settimane?"
+MONTHS = r"months?|monat(?:e|en)?|mois|mes(?:es)?|mes[ei]"
+HOW_FAR = re.compile(rf"\b(\d{{1,2}}|{'|'.join(sorted(WORD_VALUES, key=len, reverse=True))})\.?\s+(?:(?:{WEEKS})|(?P<m>{MONTHS}))\b", re.I)
+
+
+def condition_fact(cond: str, s: str, at: int) -> Found:
+    """The condition as a fact: how far a pregnancy is when said near it ('24 weeks pregnant', 'embarazada de cinco
+    meses', 'im 5. Monat schwanger' -> 'The user is 5 months pregnant.'); migraine said as the user has them."""
+    if cond == "pregnant" and (far := HOW_FAR.search(s[max(0, at - 30):at + 40])):
+        n = int(far.group(1)) if far.group(1).isdigit() else WORD_VALUES[far.group(1).lower()]
+        unit = ("month" if far.group("m") else "week") + ("s" if n != 1 else "")
+        return ("condition", "pregnant", f"The user is {n} {unit} pregnant.")
+    if cond == "pregnant":
+        return ("condition", cond, "The user is pregnant.")
+    said = re.sub(r"\bmigraine$", "migraines", cond)
+    return ("condition", cond, f"The user has {'a ' if cond.startswith('fear') else ''}{said}.")
+
+
+def found_condition(s: str) -> list[Found]:
+    """'I have type 1 diabetes', 'Je suis diabétique', 'I'm pregnant', 'I use a wheelchair', 'I take insulin';
+    'I have IBS', 'I suffer from arthritis', "I'm hard of hearing" (an open condition, by its form)."""
+    out: list[Found] = []
+    m = re.search(rf"\b(?:{CONDITION})(?=(?:e?s)?\b)", s, re.I)  # 'wegen meines Bluthochdrucks'
+    if m and re.search(rf"{WITHOUT}\s+(?:\w+\s+)?$", s[:m.start()], re.I):
+        return found_condition(s[m.end():]) if re.search(rf"\b(?:{CONDITION})", s[m.end():], re.I) else []
+    known = [] if m else [(h, c) for h in re.finditer(rf"\b(?:{HAVE})\s+", s, re.I)
+                          for at, c in find("condition", " ".join(s[h.end():].split()[:4]))[:1] if at <= 1]
+    if m:
+        cond = canonical(CONDITIONS, m.group(0).lower()) or m.group(0).lower()
+        cond = chronic(" ".join(s[:m.start()].split()[-1:] + s[m.start():].split()[:2]), cond)
+        if cond == "diabetes" and (kind := re.search(r"\b(?:type|typ|tipo)\s*([12])\b", s, re.I)):
+            cond = f"type {kind.group(1)} diabetes"  # 'je suis diabétique de type 2'
+        out.append(("allergy:pollen", "pollen", "The user is allergic to pollen.") if cond == "hay fever" else  # 'Heuschnupfen'
+                   condition_fact(cond, s, m.start()))
+    elif known:  # 'tenho pressão alta', 'Ich hab Höhenangst', "j'ai peur de l'avion": a condition the lexicon knows
+        cond = chronic(" ".join(s[known[0][0].end():].split()[:4]), known[0][1])
+        out.append(condition_fact(cond, s, known[0][0].end()))
+    elif (h := HAVE_CONDITION.search(s)) and h.group(1).lower() not in ("it", "this", "that"):
+        cond = h.group(1) if re.fullmatch(r"[A-Z]{2,5}", h.group(1)) else re.sub(rf"^(?:{SLANG}) ", "bad ", h.group(1).lower())
+        article = "a " if re.search(r"\b(?:a|an)\s+$", s[:h.start(1)], re.I) else ""
+        out.append(("condition", cond, f"The user has {article}{cond}."))
+    elif (cop := re.search(r"\b(?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono)\s+", s, re.I)) and \
+            (known := find("condition", s[cop.end():cop.end() + 30])) and known[0][0] == 0:  # 'Sou asmática'
+        cond = known[0][1]
+        out.append(condition_fact(cond, s, cop.end()))
+    elif (i := IS_CONDITION.search(s)):
+        cond = i.group(1).lower()
+        out.append(("condition", cond, f"The user is {cond}."))
+    if (aids := sorted((m.start(), aid) for aid, said in MOBILITY_ANY.items() if (m := said.search(s)))):
+        what = aids[0][1]
+        out.append(("mobility", what, f"The user uses {'' if what == 'crutches' else 'a '}{what}."))
+    return out + found_medication(s)
