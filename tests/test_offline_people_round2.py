@@ -84,7 +84,7 @@ def test_the_spanish_son_is_a_verb(said, fact):
 ])
 def test_children_listed_with_their_ages(said, names):
     got = facts(said)
-    assert all(f"The user's child is called {n}." in got for n in names), got
+    assert all(any(f.startswith(f"The user's child {n} is ") and f.endswith(" years old.") for f in got) for n in names), got  # with the age (round 3)
 
 
 @pytest.mark.parametrize("said", ["Ich bin Einzelkind, deshalb kümmere ich mich allein", "je suis fils unique", "soy hijo único",

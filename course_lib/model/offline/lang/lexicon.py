@@ -51,7 +51,7 @@ RELATIVES = {
     "son": "son|sohn|fils|hijo|filho|figlio",
     "daughter": "daughter|tochter|fille|hija|filha|figlia",
     "child": "child|kid|kind|enfant|niñ[oa]|crian[çc]a|bambin[oa]",
-    "grandson": "grandson|enkel|petit-fils|niet[oa]|net[oa]", "granddaughter": "granddaughter|enkelin|petite-fille",
+    "grandson": "grandson|enkel|petit-fils|nieto|neto", "granddaughter": "granddaughter|enkelin|petite-fille|nieta|neta",
     "grandmother": "grandmother|grandma|granny|gran|oma|gro(?:ß|ss)mutter|grand-m[èe]re|mamie|abuela|av[óo]|nonna",
     "grandfather": "grandfather|grandpa|grandad|granddad|opa|gro(?:ß|ss)vater|grand-p[èe]re|abuelo|av[ôo]|nonno",
     "cousin": "cousin|cousine|primo|prima|cugin[oa]",

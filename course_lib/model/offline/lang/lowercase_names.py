@@ -12,6 +12,9 @@ NAMING = r"(?:my name is|name'?s|ich hei(?:ß|ss)e|mein name ist|je m'appelle|me
 COPULA_INTRO = r"(?:i'?m|ich bin|je suis|moi c'est|soy|sou|sono)"
 GREETED = r"^\W*(?:hi+|hey+|hello|hiya|yo|hallo|moin|servus|salut|coucou|hola|buenas|ol[áa]|oi|ciao|u[èé]|ehi)\W+"
 NOT_A_NAME = re.compile(rf"(?:{NATIONALITIES}|{FAITHS}|{DIET_WORDS}|{JOBLIKE})", re.I)  # 'Brazilian', 'vegana', 'infermiera'
+# A capitalised word: Federica, Salvatore, Olivier, Beatrice end like job nouns and are names; only German job nouns (typed with
+# their capital) and a nationality, faith or diet are not.
+NOT_A_CAPITAL_NAME = re.compile(rf"(?:{NATIONALITIES}|{FAITHS}|{DIET_WORDS}|\w+(?:iker|ikerin|istin|eur|euse))", re.I)
 STATES = {"tired", "good", "fine", "new", "back", "here", "sorry", "done", "ready", "sick", "bored", "hungry", "home", "late", "müde", "neu",
           "krank", "fertig", "zurück", "hier", "da", "wieder", "fatigué", "fatiguée", "désolé", "désolée", "nouveau", "nouvelle", "prêt", "prête",
           "malade", "là", "crevé", "crevée", "cansado", "cansada", "nuevo", "nueva", "listo", "lista", "enfermo", "enferma", "aquí", "novo", "nova",

@@ -19,6 +19,7 @@ from course_lib.model.offline.lang.clauses import BOUNDARY as CLAUSE_BOUNDARY, F
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.corrections import budget_number, correct, instead, looks_like_correction, restated
 from course_lib.model.offline.lang.normalise import normalise, texting
+from course_lib.model.offline.lang.pets_named import renamed_pet
 from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
 from course_lib.model.offline.lang.money import with_money
 from course_lib.model.offline.lang.slots_health import read_health
@@ -31,6 +32,7 @@ from course_lib.model.offline.lang.slots_plans import read_events, read_plans, w
 from course_lib.model.offline.lang.split import split
 from course_lib.model.offline.lang.values import settle_all
 from course_lib.model.offline.lang.who import who
+from course_lib.model.offline.lang.work_home import work_home
 
 Found = tuple[str, str, str]
 TAG = re.compile(r",?\s*(?:(?:can|could|would|will) you (?:please )?(?:keep|remember|note|save|store|write|bear|jot)\b[^,?]*|"
@@ -149,9 +151,11 @@ def readers(sentence: str, lang: str) -> list[Found]:
     """What the people, health, life and open-slot readers find in one sentence (the lexicon's languages and
     hobbies only where the open-slot readers found not that language, or no hobby)."""
     found = read_people(sentence, lang) + read_health(sentence) + read_life(sentence) + read_open(sentence) + read_intro(sentence)
+    names = {v.lower() for s, v, _ in found if s in ("name", "nickname")}
+    found = [f for f in found if not (f[0] == "job" and f[1].lower() in names)]  # 'Je suis Olivier': a name ends like a job
     return found + [f for f in read_pastimes(sentence) if not any(
         g[0].startswith("hobby") and f[0].startswith("hobby") or g[0].startswith("language") and
-        (canon("language", g[1]) or g[1]) == f[1] for g in found)]
+        (canon("language", level := re.sub(r" \((?:basic|learning)\)$", "", g[1])) or level) == f[1] for g in found)]
 
 
 def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], list[str]]:
@@ -162,8 +166,12 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
     parts = clauses(sentence)
     own = ", ".join(text for text, whom in parts if whom in ("self", "agent"))
     if own and any(whom in ("other", "reported") for _, whom in parts):  # 'I'm vegan and my husband is vegetarian': read the user's clauses
-        found = [f for f in found if f[0].startswith(("relative:", "pet:", "birthday:"))] + \
-            [f for f in readers(own, lang) if not f[0].startswith(("relative:", "pet:", "birthday:"))]
+        kept = ("relative:", "pet:", "birthday:", "nickname")  # the family's names; what others call the user
+        found = [f for f in found if f[0].startswith(kept)] + [f for f in readers(own, lang) if not f[0].startswith(kept)]
+    if not any(c[0] == "home city" for c in context):  # where one works is the home only while no home was said
+        found += work_home(sentence, lang)
+    if not any(f[0].startswith("pet:") for f in found):  # 'Bello heißt jetzt Balu': a pet said before, renamed
+        found += renamed_pet(sentence, context)
     found += instead(sentence, found)
     events = read_events(said, lang, context, found)  # events and their corrections (lang/events.py), before a number's
     if not [f for f in found + events if f[0] != "retract"]:
@@ -176,7 +184,7 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
     for f in found:
         if f[0] not in [g[0] for g in out] or f[0] == "retract":
             out.append(f)
-    others = [f for f in out if not f[0].startswith(("relative:", "pet:", "birthday:")) and not credited(sentence, f[1])]
+    others = [f for f in out if not f[0].startswith(("relative:", "pet:", "birthday:", "nickname")) and not credited(sentence, f[1])]  # what others call the user is said by them
     out, refused = settle_all([f for f in out if f not in others])
     if any(f[0] == "job" for f in out):  # 'ya no trabajo de camarero, ahora soy conductor': the new job replaces it
         out = [f for f in out if not (f[0] == "retract" and canon("job", f[1]))]

@@ -20,13 +20,15 @@ from course_lib.model.offline.lang.concepts import find
 from course_lib.model.offline.lang.slots_jobs import JOB_WORDS, NOT_JOBS, a_or_an
 from course_lib.model.offline.lang.slots_life import PLACE, place
 from course_lib.model.offline.lang.lowercase_names import lowercase_name
-from course_lib.model.offline.lang.slots_people import NAME, NOT_NAMES, found_name
+from course_lib.model.offline.lang.names_said import NAME, NOT_NAMES
+from course_lib.model.offline.lang.slots_people import found_name
 
 Found = tuple[str, str, str]
 INTRO = re.compile(  # the name, said as an introduction; the apposition starts where the match ends
     r"(?:\b(?:i['’]m|(?-i:Im)|i am|ich bin|je suis|moi,? c'?(?:est)?|soy|sou|sono|my name is|me llamo|m[ei] chiamo|"
     r"je m'appelle|ich hei(?:ß|ss)e|chamo-me|me chamo|meu nome [ée])\s+|(?:^|[,;!]\s*)myself\s+)" + NAME +
-    r"|(?:^|[,;!]\s*)" + NAME + r" (?:here|hier|ici|aquí|aqui|qui)\b", re.I)
+    r"|(?:^|[,;!]\s*)" + NAME + r" (?:here|hier|ici|aquí|aqui|qui(?=\s*(?:[,.!;]|$|da\b|dal\b|di\b)))\b|"
+    r"^\W*(?:(?:hi|hello|hey|hallo|moin|servus|salut|coucou|hola|buenas|ol[áa]|oi|ciao)\W+)?" + NAME + r"(?=\s*,\s*\d{1,2}\b)", re.I)
 FROM = r"(?:from|out of|aus|de|d'|da|di|do|dalla|del)"
 IN = r"(?:(?:out |based |living |working )?(?:in|à|a|en|em|in))"
 AGE = r"(\d{1,2})(?:\s*(?:years?(?: old)?|yo|y/o|ans|años|anos|anni|jahre(?: alt)?))?"
@@ -103,7 +105,7 @@ def read_intro(s: str) -> list[Found]:
     is from. Nothing when the sentence says the place was only their origin or names another place they are in."""
     out: list[Found] = []
     m = INTRO.search(s)
-    if m and (m.group(1) or m.group(2)) in [v for k, v, _ in found_name(s) if k == "name"]:  # a name, not 'I'm Brazilian'
+    if m and next(g for g in m.groups() if g) in [v for k, v, _ in found_name(s) if k == "name"]:  # a name, not 'I'm Brazilian'
         out = apposition(s, m.end())
     elif (low := lowercase_name(s)) and (typed := re.search(rf"\b{re.escape(low.lower())}\b", s)):  # 'hola soy lucas, de Madrid'
         out = apposition(s, typed.end())

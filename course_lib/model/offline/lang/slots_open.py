@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.lexicon import NATIONALITIES
 from course_lib.model.offline.lang.slots_health import LIST_SPLIT
 
@@ -97,8 +98,9 @@ def listed(text: str) -> list[str]:
     """The items of a list object: 'Spanish and a bit of German' -> ['Spanish', 'German']."""
     out = []
     for part in re.split(LIST_SPLIT, text, flags=re.I):
-        part = re.sub(r"^(?:a (?:bit|little) of|some|basic|fluent|decent|un peu d'|un poco de|um pouco de|un po' di|"
-                      r"ein bisschen|etwas|a little|also|too|as well)\s+", "", part.strip(), flags=re.I)
+        part = re.sub(r"^(?:a (?:bit|little) of|some|basic|fluent|decent|un peu d[e']|quelques mots d[e']|un poco de|algo de|"
+                      r"um pouco de|um bocado de|un pochino di|ein wenig|un po' di|"
+                      r"ein bisschen|etwas|a little|also|too|as well)(?:\s+|(?<=')(?=\w))", "", part.strip(), flags=re.I)
         part = re.sub(r"\s+(?:too|as well|also|auch|aussi|también|também|anche|fluently|a bit|a little)$", "", part, flags=re.I)
         if part and len(part.split()) <= 2:
             out.append(part)
@@ -112,14 +114,28 @@ NEG_SPEAK = rf"{SELF_I} (?:don'?t|do not|can'?t|cannot|never) speak|\bje ne parl
 ONLY = re.compile(r"\b(?:only|just|nur|seulement|que|solo|sólo|solamente|apenas|só|soltanto)\s+(.+)", re.I)
 
 
+BASIC = (r"(?:a (?:bit|little) of|a little|some|basic|un peu d[e']|quelques mots d[e']|un poco de|algo de|um pouco de|"
+         r"um bocado de|un po' di|un pochino di|ein bisschen|ein wenig|etwas)")
+GET_BY = (r"\b(?:i (?:can )?get by in|je me d[ée]brouille en|(?:yo )?me defiendo en|me (?:defendo|viro) em|"
+          r"me la cavo (?:in|con l'|con il)|(?:io )?mastico un po' di)")  # 'me defiendo en italiano': some of it
+
+
 def language_names(s: str, text: str, start: int) -> list[tuple[str, str]]:
-    """(key, name as written) for each language listed in `text` (found at `start` in `s`)."""
+    """(key, name as written) for each language listed in `text` (found at `start` in `s`): 'italiano, tedesco e
+    francese' names three; 'um pouco de umbundu' is 'Umbundu (basic)'."""
     out = []
+    text = re.sub(rf",\s*(?=(?:(?:and|und|et|y|e)\s+)?(?:{BASIC}\s+)?(?:{LANGUAGE_WORDS})\b)", " and ", text, flags=re.I)
     for lang in listed(cut(text)):
-        if re.fullmatch(rf"(?:{LANGUAGE_WORDS})", lang, re.I) or lang[:1].isupper():
-            name = lang[:1].upper() + lang[1:] if re.search(r"[A-Z]", s[start:start + len(text)]) else lang
-            out.append((lang.lower(), name))
+        basic = re.search(rf"{BASIC}\s*{re.escape(lang)}", text, re.I)
+        if re.fullmatch(rf"(?:{LANGUAGE_WORDS})", lang, re.I) or lang[:1].isupper() or (basic and len(lang.split()) == 1):
+            name = lang[:1].upper() + lang[1:] if re.search(r"[A-Z]", s[start:start + len(text)]) or basic else lang
+            out.append((lang.lower(), f"{name} (basic)" if basic else name))
     return out
+
+
+def spoken(k: str, n: str) -> Found:
+    """The fact that the user speaks a language, or some of it (the value 'Umbundu (basic)', the fact 'speaks Umbundu')."""
+    return (f"language:{k}", n, f"The user speaks {n.removesuffix(' (basic)')}.")
 
 
 def found_languages(s: str) -> list[Found]:
@@ -138,9 +154,11 @@ def found_languages(s: str) -> list[Found]:
             if (only := ONLY.search(rest)):
                 out += [(f"language:{k}", n, f"The user speaks {n}.") for k, n in language_names(s, only.group(1), 0)]
             continue
-        out += [(f"language:{k}", n, f"The user speaks {n}.") for k, n in language_names(s, obj, at)]
+        out += [spoken(k, n) for k, n in language_names(s, obj, at)]
+    for m in re.finditer(rf"(?:{GET_BY})\s+({LANGUAGE_WORDS})\b", s, re.I):
+        out.append(spoken(m.group(1).lower(), f"{m.group(1)[:1].upper()}{m.group(1)[1:]} (basic)"))
     for m in re.finditer(rf"(?:{LEARN})\s+({LANGUAGE_WORDS})\b", s, re.I):
-        out.append((f"language:{m.group(1).lower()}", m.group(1), f"The user is learning {m.group(1)}."))
+        out.append((f"language:{m.group(1).lower()}", f"{m.group(1)} (learning)", f"The user is learning {m.group(1)}."))
     return out
 
 
@@ -162,6 +180,8 @@ def found_hobbies(s: str) -> list[Found]:
         if not thing or thing in ("it", "that", "this", "sport", "sports", "nothing", "much", "well", "home", "work", "shifts") \
                 or re.fullmatch(r"(?:night|early|late|weekend)s?|part-time|full-time|\w+ shifts?", thing):
             continue
+        if re.search(r"\b(?:fais|hago|fa[çc]o)\b", m.group(0), re.I) and not canon("hobby", thing):
+            continue  # 'do' takes any object: 'je fais des quarts', 'faço eng civil', 'hago el Camino': an activity the lexicon knows only
         fact = how.format(thing) if "{}" in how else f"does {thing}"
         if how == "plays {}" or how in ("de", "fr", "es", "pt", "it") and re.search(r"spiele|joue|juego|jogo|gioco", m.group(0), re.I):
             fact = f"plays {thing}"

@@ -10,43 +10,18 @@ import re
 from course_lib.model.dates import find_date
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.numbers import with_digits
-from course_lib.model.offline.lang.lowercase_names import NOT_A_NAME, lowercase_name
+from course_lib.model.offline.lang.names_said import CALL_ME, NAME, NICK_SAID, NOT_NAMES, NAME_SAID, ONE_NAME, SHORT_FOR
+from course_lib.model.offline.lang.pets_named import more_pets
+from course_lib.model.offline.lang.relative_ages import with_ages
+from course_lib.model.offline.lang.lowercase_names import NOT_A_CAPITAL_NAME, lowercase_name
 from course_lib.model.offline.lang.lexicon import PETS, POSSESSIVE, RELATIVES, SINGULAR_RELATIVES, alternation, canonical
 
 Found = tuple[str, str, str]
-NAME = r"(?-i:([A-ZÀ-Ý][\w'’-]+(?: [A-ZÀ-Ý][\w'’-]+)?))"  # case-sensitive inside re.I patterns
-ONE_NAME = r"(?-i:[A-ZÀ-Ý][\w'’-]+)"
-DAYS_MONTHS = ("Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August "
-               "September October November December Today Tomorrow").split()
-NOT_NAMES = {*DAYS_MONTHS, "Hi", "Hello", "Hey", "Hiya", "Hallo", "Moin", "Bonjour", "Salut", "Hola", "Olá", "Oi", "Ciao", "Again", "I'm", "I'd", "I've", "I'll", "Im", "I", "It", "This", "That", "The", "Not", "Just", "So", "Sorry", "Here", "Back", "Fine", "Good", "Ok", "OK",
-             "Sure", "Ready", "Sommer", "Winter", "Herbst", "Frühling", "Frühjahr", "Moment", "Büro", "Urlaub", "Homeoffice", "Januar", "Februar", "März", "Mai", "Juni", "Juli", "Oktober", "Dezember", "Allgemeinen", "Grunde", "Prinzip", "Einzelkind", "Done", "Home", "Tired", "Haha", "Hahaha", "Lol", "Omg", "Wow", "Oops", "Hmm", "Ugh", "Yay", "Allergic", "Vegan", "Vegetarian", "Pregnant", "Diabetic"}
-AFTER_NAME = r"(?=\s*(?:[,.!;]|$| (?:y|e|et|und|and|ma|mas|mais|pero|aber|but|here|hier|ici|aquí|aqui|qui)\b))"  # a bare 'soy X' ends there
-NAME_SAID = [  # how people give their name, per language
-    r"\bmy name(?: is|'s)\s+" + NAME, r"^name'?s\s+" + NAME, r"(?:\b(?:call me|i'm|i’m|i am|this is)|(?:^|[,!.]\s*)im)\s+" + NAME + r"(?=\s*(?:[.!,;]|$| here\b| by the way| btw))",
-    r"(?:^|[,;!]\s*)" + NAME + r" (?:here|hier|ici|aquí|aqui|qui|again|wieder|de nouveau|otra vez|de novo|di nuovo)\b(?!\s+(?:is|are|was|ist|est|es|é|è)\b)",
-    r"(?:^|[,;!]\s*)myself\s+" + NAME + r"(?=\s*(?:[.!,;]|$| (?:from|here|and|working)\b))", r"\bmoi,? c'?(?:est)?\s+" + NAME, r"\bich hei(?:ß|ss)e\s+" + NAME, r"\bmein name ist\s+" + NAME, r"\bnenn(?:t)? mich\s+" + NAME,
-    r"\bje m'appelle\s+" + NAME, r"\bmon (?:pr[ée])?nom (?:est|c'est)\s+" + NAME, r"\bmoi,? c'est\s+" + NAME,
-    r"\bme llamo\s+" + NAME, r"\bmi nombre es\s+" + NAME, r"\bll[áa]mame\s+" + NAME, r"\b(?:o )?meu nome [ée]\s+" + NAME,
-    r"\bchamo-me\s+" + NAME, r"\bme chamo\s+" + NAME, r"\bm[ei] chiamo\s+" + NAME, r"\bil mio nome [èe]\s+" + NAME,
-    r"\bchiamami\s+" + NAME, r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)(?: again| there| all)?[,!]? (?:it'?s|this is|c'est|soy|sou|sono)\s+" + NAME,
-    r"\b(?:intro|introduction|quick intro)\s*:\s*" + NAME, r"^(?:eu )?sou (?:o|a)\s+" + NAME, r"(?:^|[,;!]\s*)(?:yo )?soy\s+" + NAME + AFTER_NAME,
-    r"(?:^|[,;!]\s*)(?:io )?sono\s+" + NAME + AFTER_NAME, r"(?:^|[,;!]\s*)(?:ich bin|i'?m|i am)\s+" + NAME + AFTER_NAME,
-    r"(?:^|[,;!]\s*)(?:eu )?sou\s+" + NAME + AFTER_NAME, r"(?:^|[,;!]\s*)je suis\s+" + NAME + AFTER_NAME, r"^(?:hi|hello|hey|hallo|salut|hola|ol[áa]|ciao)[,!]? (?:i'?m|ich bin|je suis|soy|sou|sono)\s+" + NAME,
-]
-SHORT_FOR = (rf"\b({ONE_NAME})\s*[,(]?\s*(?:short for|kurz für|abréviation de|diminutif de|diminutivo de|abreviatura de|"
-             rf"abreviação de|abbreviazione di|diminutivo di)\s+{NAME}")
-NICK_SAID = [r"\b(?:everyone|everybody|people|friends|they all|most people) calls? me\s+" + NAME, r"\bi go by\s+" + NAME,
-             r"\b(?:alle|freunde) nennen mich\s+" + NAME, r"\bon m'appelle\s+" + NAME, r"\btout le monde m'appelle\s+" + NAME,
-             r"\btodos me llaman\s+" + NAME, r"\b(?:todos )?me chamam\s+" + NAME, r"\btutti mi chiamano\s+" + NAME,
-             r"\b(?:todo mundo|toda a gente|todos|a galera) me chama(?:m)? de\s+" + NAME, r"\b(?:pode|podes|voc[êe] pode) me chamar de\s+" + NAME,
-             r"\bpodes chamar-me\s+" + NAME, r"\b(?:puedes|podés|pod[ée]is) llamarme\s+" + NAME, r"\b(?:tu peux|vous pouvez) m'appeler\s+" + NAME,
-             r"\b(?:puoi|potete) chiamarmi\s+" + NAME, r"\b(?:du kannst|ihr könnt|sie können) mich\s+" + NAME + r"\s+nennen",
-             r"\byou can (?:just )?call me\s+" + NAME]
 AGE_SAID = [r"\b(?:i['’]m|(?-i:Im)|i am)\s+(\d{1,3})(?!\.\s*[A-ZÄÖÜ])(?: years? old| yo| y/o)?(?: now| already| today| this year)?(?=\s*(?:[.!,;]|$|and\b|but\b))", r"\b(\d{1,3}) years? old\b",
             r"\bi (?:just |recently )?turned (\d{1,3})\b", r"\bich bin (?:gerade |letzte woche |letzten monat )?(\d{1,3}) geworden\b",
             r"\bje viens d'avoir (\d{1,3}) ans\b", r"\b(?:acabo de cumplir|cumpl[íi]) (\d{1,3})\b", r"\b(?:acabei de fazer|fiz) (\d{1,3}) anos\b",
             r"\bho (?:appena )?compiuto (\d{1,3}) anni\b",
-            r"(?:\bich |^\W*)bin (?:übrigens |schon |jetzt |auch )?(\d{1,3})(?: jahre alt)?\b(?!\s*(?:euro|€|uhr|%|kg|km|minuten|stunden))",
+            r"(?:\bich |\b(?:und|aber) |^\W*)bin (?:übrigens |schon |jetzt |auch )?(\d{1,3})(?: jahre alt)?\b(?!\s*(?:euro|€|uhr|%|kg|km|minuten|stunden))",
             r"^\W*(?:tengo|tenho|j'ai) (\d{1,2})(?=\s*(?:[,;.!]|$| (?:y|e|et|and)\b))",  # 'tengo 27, mido 1,80': a bare number
             r"(?:^|,\s*)(\d{1,2}) (?:ans|años|anos|anni|jahre)(?: alt)?(?=\s*(?:[,;.!]|$))", r"\bj'ai (\d{1,3}) ans\b", r"\btengo (\d{1,3}) años\b",
             r"\btenho (\d{1,3}) anos\b", r"\bho (\d{1,3}) anni\b"]
@@ -68,7 +43,12 @@ PLURALS = {"kids": "child", "children": "child", "twins": "child", "zwillinge": 
            "figli": "child", "miúdos": "child", "miudos": "child", "bimbi": "child", "bambini": "child", "gosses": "child",
            "gamins": "child", "chicos": "child", "críos": "child", "söhne": "son", "töchter": "daughter", "brüder": "brother", "schwestern": "sister",
            "fils": "son", "filles": "daughter", "hijas": "daughter", "filhas": "daughter", "figlie": "daughter",
-           "hermanos": "brother", "hermanas": "sister", "irmãos": "brother", "irmãs": "sister", "fratelli": "brother", "sorelle": "sister"}
+           "hermanos": "brother", "hermanas": "sister", "irmãos": "brother", "irmãs": "sister", "fratelli": "brother", "sorelle": "sister",
+           "gemelas": "daughter", "mellizas": "daughter", "gémeas": "daughter", "gêmeas": "daughter", "gemelle": "daughter",
+           "grandchildren": "grandchild", "grandkids": "grandchild", "grandsons": "grandson", "granddaughters": "granddaughter",
+           "enkel": "grandchild", "enkelkinder": "grandchild", "enkelinnen": "granddaughter", "petits-enfants": "grandchild",
+           "petites-filles": "granddaughter", "nietos": "grandchild", "nietas": "granddaughter", "netos": "grandchild",
+           "netas": "granddaughter", "nipoti": "grandchild", "nipotine": "granddaughter"}
 REL_ANY = "|".join([*PLURALS, *(f"(?:{v})(?:s|es)?" for k, v in RELATIVES.items() if k in (
     "son", "daughter", "child", "sister", "brother", "cousin", "partner", "wife", "husband"))])
 FAMILY = {"colleague", "boss", "partner", "wife", "husband", "sister", "brother", "mother", "father", "son", "daughter", "child", "cousin",
@@ -85,12 +65,14 @@ def found_name(s: str) -> list[Found]:
     for p in NAME_SAID:
         m = re.search(p, s, re.I)
         if m and m.group(1).split()[0] not in NOT_NAMES and m.group(1)[0].isupper() and m.group(1) != nick and \
-                not NOT_A_NAME.fullmatch(m.group(1).split()[0]) and \
+                not NOT_A_CAPITAL_NAME.fullmatch(m.group(1).split()[0]) and \
                 not any(canon(family, m.group(1)) for family in ("job", "diet", "condition")):  # "I'm Brazilian", "Ich bin Krankenschwester"
             out.append(("name", m.group(1), f"The user's name is {m.group(1)}."))
             break
     if not out and (low := lowercase_name(s)):
         out.append(("name", low, f"The user's name is {low}."))
+    if not nick and out and (call := re.search(CALL_ME, s, re.I)) and call.group(1) != out[0][1] and call.group(1) not in NOT_NAMES:
+        nick = call.group(1)  # 'moi c'est Inès mais appelle-moi Nini'
     if nick:
         out.append(("nickname", nick, f"The user goes by {nick}."))
     if (wed := re.search(r"\b(?:i'?m|i am|we'?re|we are) (?:happily )?married to\s+" + NAME + r"|\bich bin mit\s+" + NAME + r" verheiratet|"
@@ -206,10 +188,12 @@ def found_relatives(s: str) -> list[Found]:
         explicit = bool(re.search(CALLED, m.group(0), re.I))
         if rel and name[0].isupper() and name.split()[0] not in NOT_NAMES and (rel in FAMILY or explicit):
             out.append(relative_fact(rel, name))
-    for m in re.finditer(rf"(?:{HAVE})\s+(?:({COUNT})\s+)?({REL_ANY})\b[,:]?\s*(?:{CALLED}|namens|names)?[,:]?\s*(.+)", s, re.I):
-        rel = relative_word(m.group(2))
-        names = names_listed(m.group(3))
-        several = len(names) > 1 or (m.group(1) or "").lower() not in ("", *ONE)
+    for m in re.finditer(rf"(?:(?:{HAVE})\s+(?:({COUNT})\s+)?({REL_ANY})\b[,:]?\s*(?:{CALLED}|namens|names)?[,:]?|"
+                         rf"\b({COUNT})\s+({REL_ANY})\s*:)\s*(.+)", s, re.I):  # 'drei Kinder: Paul ist 12, Emma 9 und Ben 5'
+        count, word, rest = m.group(1) or m.group(3), m.group(2) or m.group(4), m.group(5)
+        rel = relative_word(word)
+        names = names_listed(rest)
+        several = len(names) > 1 or (count or "").lower() not in ("", *ONE)
         if rel:
             out += [relative_fact(rel, n, several) for n in names]
     pet = re.search(rf"\b({PET})s?\b(?: (?!(?:{CALLED})\b)[a-zà-ÿ]+)?(?:,? (?:a|an|un|une|una|uma) \w+)?,?\s*(?:{CALLED}|(?:he|she|it|er|sie|il|elle)(?:'s| is| ist)? "
@@ -252,6 +236,7 @@ def relative_word(word: str) -> str | None:
     return PLURALS.get(w) or canonical(RELATIVES, w) or canonical(RELATIVES, re.sub(r"(?:es|s|n|en|e)$", "", w))
 
 
+AGE_VERBS = ("de", "di", "da", "aged", "of", "is", "ist", "est", "qui", "que", "che", "who", "en", "a", "tiene", "tem", "ha", "hat", "has")
 AGE_WORDS = ("ans", "años", "anos", "anni", "years", "year", "jahre", "yo", "old", "mois", "meses", "mesi", "months", "monate")
 
 
@@ -266,7 +251,10 @@ def names_listed(text: str) -> list[str]:
         elif token.lower() in (",", "&", "and", "und", "et", "y", "e", "i", "plus", "pis", "o", "a", "la", "il", "el", "le") and out or \
                 token.lower() in ("called", "named", "o", "a", "la", "il", "el", "le"):  # 'a Mimi e a Fusa'
             continue
-        elif out and (token.isdigit() or token.lower() in ("de", "di", "da", "aged", "of") and after.isdigit() or
+        elif not out and (token.isdigit() or token.lower() in ("de", "di", "da", "aged", "of") and after.isdigit() or
+                          token.lower() in AGE_WORDS and i and tokens[i - 1].isdigit() or token == "," and i and tokens[i - 1].lower() in AGE_WORDS):
+            continue  # 'gémeas de 4 anos, a Ana e a Joana': one age before the names
+        elif out and (token.isdigit() or token.lower() in AGE_VERBS and any(t.isdigit() for t in tokens[i + 1:i + 4]) or
                       token.lower() in AGE_WORDS and tokens[i - 1].isdigit()):
             continue  # 'Pablo de 7 y Lucía de 4', 'Léa 9 ans pis Mathis 6 ans', 'Maya (6) and Leo (3)': each child's age
         else:
@@ -276,4 +264,4 @@ def names_listed(text: str) -> list[str]:
 
 def read_people(s: str, lang: str) -> list[Found]:
     """Every people slot this sentence fills."""
-    return found_name(s) + found_age(s) + found_birthday(s, lang) + found_relatives(s)
+    return found_name(s) + found_age(s) + found_birthday(s, lang) + with_ages(s, found_relatives(s) + more_pets(s))

@@ -138,6 +138,8 @@ def settle(f: Found) -> tuple[Found | None, str]:
     if head == "preference" and (seat := canon("seat", said)):
         article = ("an " if seat[0] in "aeiou" else "a ") if seat.endswith("seat") else ""
         return ("preference:seat", seat, f"The user prefers {article}{seat}."), ""
+    if head == "language" and (level := re.fullmatch(r"(.+?) (\((?:basic|learning)\))", said)) and (known := canon(head, level.group(1))):
+        return (f"language:{known.lower()}", f"{known} {level.group(2)}", f[2].replace(level.group(1), known)), ""  # 'Russisch (basic)'
     if head in ("hobby", "language") and (known := canon(head, said)) and known != said:  # 'gitarre' -> guitar
         text = f[2].replace(said, known)
         return (f"{head}:{known.lower()}", value.replace(said, known) if said in value else known, text), ""
