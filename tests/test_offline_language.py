@@ -382,3 +382,11 @@ def test_a_latin_american_dollar_sign_is_no_us_dollar(said, expected):
 ])
 def test_a_question_only_the_classifier_saw_still_gives_what_it_states(said, expected):
     assert {t for r in read_message(said, []) for _, _, t in r.kept} == expected
+
+
+@pytest.mark.parametrize("said, expected", [
+    ("I'm 1.85 m tall.", set()), ("ich bin 1,70 groß", set()), ("sono 60 kg", set()),
+    ("I'm 34.", {"The user is 34 years old."}), ("tengo 29 años", {"The user is 29 years old."}),
+])
+def test_a_measure_is_no_age(said, expected):
+    assert {t for r in read_message(said, []) for _, _, t in r.kept} == expected

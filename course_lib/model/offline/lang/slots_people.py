@@ -93,6 +93,8 @@ def found_age(s: str) -> list[Found]:
         m = re.search(p, s, re.I)
         if m and i in BARE_AGES and re.search(rf"\b(?:{REL}|{PET})s?\b", s[:m.start()], re.I):
             continue  # 'abbiamo un figlio, 3 anni': the child's age
+        if m and re.match(r"[.,]\d|\s*(?:m|cm|kg|km|ft|lbs?|kilos?|metres?|meters?|mètres?|metros?|metri)\b", s[m.end(1):], re.I):
+            continue  # 'I'm 1.85 m tall', 'ich bin 1,70', 'sono 60 kg': a measure, not an age
         if m and 1 <= int(m.group(1)) <= 120:
             return [("age", m.group(1), f"The user is {m.group(1)} years old.")]
     return []
