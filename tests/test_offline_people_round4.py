@@ -65,3 +65,22 @@ def test_cooks_chefs_and_heads(said, job):
 ])
 def test_a_freelance_job_in_an_introduction(said, job):
     assert job in jobs(said)
+
+
+def hobbies(said: str) -> list[str]:
+    return [s for r in read_message(said, []) for s, _, _ in r.kept if s.startswith("hobby")]
+
+
+@pytest.mark.parametrize("said, hobby", [
+    ("Schach spiel ich jeden Montag im Verein.", "hobby:chess"), ("Jeden Freitag spiel ich Handball.", "hobby:handball"),
+    ("ich spiel Schlagzeug seit der Schule", "hobby:drums"),
+    ("Suono la fisarmonica alle feste.", "hobby:accordion"), ("Je joue de l'accordéon.", "hobby:accordion"),
+    ("I play bass in a covers band.", "hobby:bass guitar"),
+])
+def test_a_hobby_said_verb_second_or_an_instrument(said, hobby):
+    assert hobby in hobbies(said)
+
+
+@pytest.mark.parametrize("said", ["Tennis spielt mein Bruder.", "Ich gehe morgen zum Arzt.", "Fußball schau ich nur im Fernsehen."])
+def test_no_hobby_of_the_user(said):
+    assert hobbies(said) == []
