@@ -221,7 +221,8 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
         if not r.found:
             r.why = f"hypothetical ('{h.group(0)}'): nothing in it is stated as true"
             return r
-    if (past := PAST.search(own)) and r.found and all(f[0].split(":")[0] in STATES for f in r.found):
+    if (past := PAST.search(own)) and r.found and all(f[0].split(":")[0] in STATES for f in r.found) and \
+            not all(f[0] == "job" and f[1].startswith("retired ") for f in r.found):  # 'retired, I used to be a postman': true now
         rest = " ".join(now_part(part) for part in CLAUSE_BOUNDARY.split(own) if part)  # the past holds in its clause only
         r.found = slots(rest, lang, context)[0] if re.search(r"\w", rest) else []
         if not r.found:

@@ -44,6 +44,7 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
     (U + r" (?:is not|isn't) (?:an? )?(.+?)\.?$", lambda m: ("retract", m.group(1).lower())),  # 'is not allergic to kiwi'
     (U + rf" (?:does not|doesn't) have (?:an? |the )?((?:{PET}|{REL}) .+?)\.?$", lambda m: ("retract", m.group(1).lower())),
     (U + r" is retired\.?$", lambda m: ("job", "retired")),
+    (U + r" is an? (retired [^.]+?)\.?$", lambda m: ("job", m.group(1).lower())),
     (U + r" works in ([a-z].+?)\.?$", lambda m: ("job", "in " + m.group(1))),
     (U + r"'?s favou?rite (.+?) is (.+?)\.?$", lambda m: (f"favourite:{m.group(1).lower()}", m.group(2))),
     (U + rf" is ({NATIONALITIES})\.?$", lambda m: ("nationality", m.group(1))),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model.offline.lang.jobs_state import FREELANCE, known_job
 from course_lib.model.offline.lang.concepts import find
 from course_lib.model.offline.lang.slots_jobs import JOB_WORDS, NOT_JOBS, a_or_an
 from course_lib.model.offline.lang.slots_life import PLACE, place
@@ -46,6 +47,8 @@ def a_job(text: str) -> str | None:
     words = text.split()
     if not words or len(words) > 4:
         return None
+    if re.search(FREELANCE, text, re.I) and (job := known_job(re.sub(FREELANCE, " ", text, flags=re.I).strip())):
+        return f"freelance {job}"  # 'desarrollador web freelance' (lang/jobs_state.py)
     known = find("job", text)
     if known and known[0][0] == 0:
         return text.strip()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from course_lib.model.offline.lang.concepts import canon, find
+from course_lib.model.offline.lang.jobs_state import with_state
 from course_lib.model.offline.lang.lexicon import DIET_WORDS, FAITHS, NATIONALITIES
 from course_lib.model.offline.lang.slots_pastimes import found_study
 
@@ -62,6 +63,12 @@ COPULA_AND = (r"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s[^,.;]*?\b(?:and|u
 
 
 def found_job(s: str) -> list[Found]:
+    """The job read from `s` (see found_job_said) with the state said with it: 'retired bus driver', 'freelance
+    translator' (lang/jobs_state.py)."""
+    return with_state(found_job_said(s), s)
+
+
+def found_job_said(s: str) -> list[Found]:
     """'I work as an archivist', 'I'm a software engineer at …', 'Je suis développeur', 'Soy profesor de historia';
     "I'm no longer a teacher" takes the job back."""
     if (gone := re.search(NO_LONGER_JOB.replace("{JOB}", JOB_WORDS), s, re.I)) and \

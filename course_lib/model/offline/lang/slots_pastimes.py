@@ -6,6 +6,7 @@ words) a language or an activity the lexicon knows, in six languages. The word i
     on parle français à la maison / reden wir …     -> language French
     to aprendendo alemao / I'm trying to improve my English -> language German / English (learning)
     faccio yoga / suono il violoncello / Juego a pelota … / I'm big into hillwalking -> hobby
+    ich spiel Schlagzeug / Schach spiel ich / jeden Montag spiel ich Schach (German: the verb second, 'ich' after it, the object first) -> hobby
 
 slots_open reads the fixed phrasings first ('I speak Spanish', 'I play tennis'); this reader adds what they miss and
 never a value after a negation ('je ne parle pas', 'no hablo', "I don't speak"). A third person ('Ma blonde parle
@@ -26,7 +27,7 @@ LEARN = (r"\b(?:i'?m (?:\w+ )?learning|i'?m trying to (?:learn|improve|brush up)
          r"j'apprends|je (?:suis en train d'|veux )?(?:apprendre|améliorer)|estoy aprendiendo|aprendo|estudio|quiero mejorar|"
          r"(?:estou|t[ôo]) aprendendo|aprendo|estudo|quero melhorar|sto imparando|imparo|studio|voglio migliorare)\b")
 DOING = (r"\b(?:i (?:also |really |still )?(?:do|practi[cs]e|play|started|took up)|i'?m (?:big |really |very )?into|"
-         r"ich (?:mache|spiele|singe|treibe)|ich fang(?:e)? (?:jetzt )?mit|je (?:fais|pratique|joue)|"
+         r"ich (?:mache?|spiele?|singe?|treibe?)|(?:mache?|spiele?|singe?|treibe?) (?:ich|i)|i (?:spü|spiel)|ich fang(?:e)? (?:jetzt )?mit|je (?:fais|pratique|joue)|"
          r"(?:yo )?(?:hago|practico|juego|toco)|me he apuntado (?:a|al)|(?:eu )?(?:fa[çc]o|pratico|jogo|toco)|"
          r"(?:io )?(?:faccio|pratico|gioco|suono|canto))\b")
 WINDOW = 10  # words after the verb in which the language or activity must be named
@@ -63,7 +64,8 @@ def read_pastimes(s: str) -> list[Found]:
             for lang in named("language", rest):
                 if not any(f[0] == f"language:{lang.lower()}" for f in out):
                     out.append((f"language:{lang.lower()}", lang, f"The user {how} {lang}."))
-    for _, rest in cued(DOING, s):
+    first = re.match(r"\W*((?:\w+ ){0,2}?\w+) (?:spiele?|mache?|treibe?|singe?) (?:ich|i)\b", s, re.I)  # 'Schach spiel ich'
+    for _, rest in cued(DOING, s) + ([(first, first.group(1))] if first else []):
         for thing in named("hobby", rest)[:1]:
             out.append((f"hobby:{thing}", thing, f"The user does {thing}."))
             break
