@@ -76,3 +76,26 @@ def test_the_name_of_an_event_survives_its_correction():
 ])
 def test_an_article_before_the_appointment_word_names_nobody(message, fact):
     assert fact in said(message) and not any(" nen " in f or " un " in f for f in said(message))
+
+
+@pytest.mark.parametrize("message, fact", [
+    ("I'm a paramedic in Bristol, mostly on nights these days", "The user works night shifts."),
+    ("Seit Januar hab ich nur noch Nachtschichten", "The user works night shifts."),
+    ("Je suis aide-soignante, je travaille de nuit, 4 nuits par semaine", "The user works night shifts 4 nights a week."),
+    ("Estoy en el turno de mañana, entro a las 6:00", "The user works morning shifts, starting at 6:00."),
+    ("Sono operaio, questa settimana faccio il turno di notte dalle 22 alle 6", "The user works night shifts from 22:00 to 6:00."),
+    ("Diese Woche hab ich Spätschicht, Montag bis Freitag", "The user works late shifts from Monday to Friday."),
+])
+def test_a_shift_names_the_part_of_the_day_it_covers(message, fact):
+    assert fact in said(message)
+
+
+@pytest.mark.parametrize("message", [
+    "We booked the cottage for three nights",  # nights at a hotel are no shifts
+    "Abbiamo preso una camera per 2 notti",
+    "I used to work nights, thank god that's over",  # a shift worked once, or no more
+    "Je ne fais plus de nuits depuis mars",
+    "Mi marido trabaja en turno de noche",  # someone else's
+])
+def test_no_shift_where_none_is_worked_by_the_user(message):
+    assert not any("shift" in f for f in said(message))

@@ -14,6 +14,7 @@ from course_lib.model.offline.lang.budgets import found_budget_more
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.retractions import found_given_up
 from course_lib.model.offline.lang.schedules import read_schedule
+from course_lib.model.offline.lang.shifts import with_shift
 from course_lib.model.when import DAY_PATTERN, DAY_WORDS, WEEKDAYS
 from course_lib.model.offline.lang.event_turns import read_events, vetoed
 
@@ -68,8 +69,8 @@ def found_appointment(s: str) -> list[Found]:
 
 def read_plans(s: str, last_person: str = "someone") -> list[Found]:
     """Every plan slot this sentence fills."""
-    out: list[Found] = found_appointment(s) + found_budget_more(s) + read_schedule(s) + found_given_up(s)
-    # (lang/budgets.py, schedules.py, retractions.py)
+    out: list[Found] = found_appointment(s) + found_budget_more(s) + with_shift(s, read_schedule(s)) + found_given_up(s)
+    # (lang/budgets.py, schedules.py, shifts.py, retractions.py)
     if (m := FLIGHT_TO.search(s)):
         out.append(("trip", m.group(1), f"The user has a flight to {m.group(1)}."))
     for m in FLIGHT.finditer(s):
