@@ -99,3 +99,18 @@ def test_a_shift_names_the_part_of_the_day_it_covers(message, fact):
 ])
 def test_no_shift_where_none_is_worked_by_the_user(message):
     assert not any("shift" in f for f in said(message))
+
+
+@pytest.mark.parametrize("message, fact", [
+    ("Budget for the trip is NZ$4,000", "The user's trip budget is 4,000 NZD."),
+    ("Mon budget c'est C$900 pour le vélo", "The user's budget is 900 CAD."),
+    ("Mi presupuesto es de MX$9,500", "The user's budget is 9,500 MXN."),
+    ("Budget sind so 800 Franke", "The user's budget is 800 CHF."),
+    ("Das Budget liegt bei 2.000 SFr.", "The user's budget is 2,000 CHF."),
+])
+def test_a_regional_currency_sign_or_word_names_its_currency(message, fact):
+    assert fact in said(message)
+
+
+def test_a_correction_of_a_budget_keeps_its_regional_currency():
+    assert said("Budget for the new van is NZ$30,000", "scratch that, make it 35,000")[-1] == "The user's budget is 35,000 NZD."
