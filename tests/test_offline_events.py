@@ -35,8 +35,8 @@ def said(*turns: str) -> list[str]:
     ("We're relocating to Edinburgh in August.", "The user is moving to Edinburgh in August."),
     ("Nous allons à Biarritz du 3 au 10 août.", "The user has a trip to Biarritz from 3 to 10 August."),
     # German puts the time between the verb and the destination; 'Mai' is May there, not Italian 'never'
-    ("Wir fliegen vom 3. bis 7. Mai nach Rom.", "The user has a trip to Rom from 3 to 7 May."),
-    ("Im August fahren wir mit den Kindern für zwei Wochen nach Kroatien.", "The user has a trip to Kroatien in August."),
+    ("Wir fliegen vom 3. bis 7. Mai nach Rom.", "The user has a trip to Rome from 3 to 7 May."),
+    ("Im August fahren wir mit den Kindern für zwei Wochen nach Kroatien.", "The user has a trip to Croatia in August."),
     ("Ad agosto andiamo per tre settimane a Lecce.", "The user has a trip to Lecce in August."),
 ])
 def test_an_event_in_each_language_is_one_fact_with_every_part_in_english(message, fact):
@@ -54,7 +54,7 @@ def test_an_event_in_each_language_is_one_fact_with_every_part_in_english(messag
      "The user has a meeting with Javier on Tuesday at 10:00."),
     ("O jantar de aniversário é sábado às nove da noite, seremos oito.", "ops, seremos dez",
      "The user has a birthday dinner on Saturday at 21:00 for 10 people."),
-    ("Il 3 giugno parto per Lisbona.", "scusa, il 4 giugno", "The user has a trip to Lisbona on 4 June."),
+    ("Il 3 giugno parto per Lisbona.", "scusa, il 4 giugno", "The user has a trip to Lisbon on 4 June."),
 ])
 def test_a_correction_in_the_next_turn_rewrites_the_event(first, correction, fact):
     facts = said(first, correction)
@@ -224,11 +224,11 @@ def test_a_day_said_once_or_someone_elses_days_are_no_schedule_of_the_users(mess
 
 @pytest.mark.parametrize("turns, fact", [
     # a range of days with its month said elsewhere in the sentence; a correction that gives only the days keeps it
-    (("En septiembre me voy a Roma, del 4 al 11.",), "The user has a trip to Roma from 4 to 11 September."),
+    (("En septiembre me voy a Roma, del 4 al 11.",), "The user has a trip to Rome from 4 to 11 September."),
     (("Im Juli fahren wir nach Sylt, vom 3. bis 10.",), "The user has a trip to Sylt from 3 to 10 July."),
     (("In August we're going to Crete from the 3rd to the 17th.", "sorry, from the 4th to the 18th"),
      "The user has a trip to Crete from 4 to 18 August."),
-    (("Em maio vou a Sevilha, de 2 a 9.", "ah não, enganei-me, é de 3 a 10"), "The user has a trip to Sevilha from 3 to 10 May."),
+    (("Em maio vou a Sevilha, de 2 a 9.", "ah não, enganei-me, é de 3 a 10"), "The user has a trip to Seville from 3 to 10 May."),
 ])
 def test_a_range_of_days_takes_the_month_said_with_it_or_before(turns, fact):
     assert said(*turns)[-1] == fact

@@ -10,7 +10,10 @@ and when it is capitalised and not a weekday, month or restaurant word; so "in L
 """
 from __future__ import annotations
 
+import json
 import re
+from functools import lru_cache
+from pathlib import Path
 
 GAZETTEER = {  # English name: names in the six languages (the tools answer for some; the rest are named anyway)
     "Berlin": ("Berlin", "Berlino", "Berlim", "Berlín"),
@@ -79,3 +82,17 @@ def city_named(text: str, exclude: tuple[str, ...] = ()) -> str | None:
         if name.lower() not in LOCAL_NAMES:
             hits.append((m.start(1), name))
     return max(hits)[1] if hits else None
+
+
+@lru_cache(maxsize=1)
+def _place_names() -> dict[str, str]:
+    """Every local name of a place, lower case -> its English name (the gazetteer's cities and place_names.json)."""
+    table = json.loads((Path(__file__).resolve().parents[2] / "data" / "place_names.json").read_text(encoding="utf-8"))
+    out = {name.lower(): english for english, names in table.items() if not english.startswith("_") for name in names}
+    return {**out, **LOCAL_NAMES}
+
+
+def english_place(name: str) -> str:
+    """A place by its English name when its local name is known ('Lisbona' -> 'Lisbon', 'Island' -> 'Iceland', 'Tessin'
+    -> 'Ticino'); any other name as it is written ('Oaxaca', 'Premier Inn')."""
+    return _place_names().get(name.lower(), name)

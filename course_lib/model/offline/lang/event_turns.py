@@ -19,15 +19,15 @@ from dataclasses import replace
 
 from course_lib.model.amounts import number, party_size
 from course_lib.model.offline.lang.event_when import MONEY, When, read_when, settle_hour
+from course_lib.model.offline.lang.event_names import read_named
 from course_lib.model.offline.lang.lexicon import CUE_RES
-from course_lib.model.offline.lang.events import HEADS, PLACE, Event, Found, first_noun, found, lexicon, named, read_event, \
-    where
+from course_lib.model.offline.lang.events import HEADS, PLACE, Event, Found, first_noun, found, lexicon, named, where
 
 def earlier(context: list[Found], like: Event | None = None) -> tuple[str, Event] | None:
     """(slot, event) of the latest event said in the conversation (one `like` names: the same event word or a more
     general one, 'the dinner' for a team dinner, 'der Termin' for a doctor's appointment; the same person)."""
     for slot, _, said in reversed(context):
-        if slot.split(":")[0] in HEADS and (old := read_event(said, fact=True)):
+        if slot.split(":")[0] in HEADS and (old := read_named(said, fact=True)):
             if like is None or (names(like, old) and (not like.who or (old.who or "").split()[-1] == like.who.split()[-1])):
                 return slot, old
     return None
@@ -98,7 +98,7 @@ def read_events(s: str, lang: str = "en", context: list[Found] | None = None,
     context, lex = context or [], lexicon()
     if vetoed(s):
         return []
-    e = read_event(s, lang=lang)
+    e = read_named(s, lang=lang)
     if e is not None:
         e = replace(e, when=moved(s, e.when))
     if e is None:

@@ -27,7 +27,7 @@ from course_lib.model.when import DAY_PATTERN, DAY_WORDS, PT_SHORT, PT_SHORT_DAY
 
 VOCABULARY = Path(__file__).resolve().parents[3] / "data" / "events.json"
 DAY_GROUP = ("weekday", "next", "ordinal", "date", "relative", "period", "until")
-UNTIL = r"\s*(?:-|–|to|till|until|through|and|und|et|y|e|bis(?: zum| zur)?|au|jusqu'au|jusqu'à|a|al|hasta(?: el)?|até(?: ao| à)?|ao|à|fino a|al)\s+"
+UNTIL = r"(?:\s*[-–]\s*|\s*(?:to|till|until|through|and|und|et|y|e|bis(?: zum| zur)?|au|jusqu'au|jusqu'à|a|al|hasta(?: el)?|até(?: ao| à)?|ao|à|fino a|al)\s+)"  # '3 to 6 March', '3-6 March', '14.–28. Juli'
 DATE_RANGE = re.compile(rf"\b(?:from\s+(?:the\s+)?|du\s+|vom\s+|del\s+|de\s+|dal\s+|entre\s+(?:el\s+|o\s+)?)?(\d{{1,2}})(?:st|nd|rd|th|\.|º|er)?"
                         rf"{UNTIL}(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th|\.|º)?\s*(?:of\s+|de\s+|di\s+)?({MONTH})\b", re.I)
 BARE_RANGE = re.compile(rf"(?:\b(?:from\s+(?:the\s+)?|du\s+|vom\s+|del\s+|de\s+|dal\s+|entre\s+(?:el\s+|o\s+)?)|\bdall['’])(\d{{1,2}})(?:st|nd|rd|th|\.|º|er)?"

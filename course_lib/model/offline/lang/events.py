@@ -24,9 +24,9 @@ from functools import lru_cache
 from typing import Any
 
 from course_lib.model.amounts import party_size
+from course_lib.model.offline.places import english_place
 from course_lib.model.dates import MONTHS
-from course_lib.model.offline.lang.event_when import When, clock_text, day_text, read_when, settle_hour, summary, \
-    vocabulary, words_re
+from course_lib.model.offline.lang.event_when import When, clock_text, day_text, read_when, settle_hour, summary, vocabulary, words_re
 from course_lib.model.offline.lang.lexicon import POSSESSIVE, RELATIVES, alternation
 from course_lib.model.offline.lang.schedules import about_schedule
 from course_lib.model.offline.lang.who import NOT_NAMES
@@ -165,7 +165,7 @@ def destination(s: str, kind: str, lang: str = "en") -> tuple[str, int] | None:
     for v in lexicon()[kind].finditer(s):
         to = preposition("to", langs_of(v.group(0), f"{kind}_verbs") + [lang])
         direct = rf"|\s+{PLACE}" if VISITING.fullmatch(v.group(0)) else ""  # 'visiting Rome'; not 'Train ICE 578'
-        m = re.match(rf"(?:\s+(?:\d{{1,2}}\.|[\w'’-]+)){{0,8}}?\s+{to}\s+{ARTICLE}{PLACE}{direct}", s[v.end():v.end() + 80])
+        m = re.match(rf"(?:\s+(?:\d{{1,2}}\.|[\w'’-]+|\([^()]{{1,20}}\))){{0,8}}?\s+{to}\s+{ARTICLE}{PLACE}{direct}", s[v.end():v.end() + 80])
         if m and (place := named(m.group(1) or m.group(2))):
             return place, v.start()
     return None
@@ -225,7 +225,7 @@ def read_event(s: str, fact: bool = False, lang: str = "en") -> Event | None:
     where_at = "to" if place else "in"
     if place is None:
         place, where_at = where(rest, lang_of_noun + [lang])
-    return Event(entry["key"], entry["kind"], entry["say"], when, who, place, party_size(rest), where_at,
+    return Event(entry["key"], entry["kind"], entry["say"], when, who, place and english_place(place), party_size(rest), where_at,
                  bool(entry.get("health")), bool(entry.get("evening")), bool(entry.get("generic")))
 
 
@@ -258,7 +258,7 @@ def value(e: Event) -> str:
 
 def text(e: Event) -> str:
     """The third-person fact: 'The user has a meeting with Fernanda on Thursday at 15:00.'"""
-    a = "" if e.key in BARE else "an" if e.say[0] in "aeiou" else "a"
+    a = "" if e.key in BARE else "an" if e.say[0].lower() in "aeiou" else "a"
     if e.kind == "move":
         parts = ["The user is moving" + (f" to {e.place}" if e.place else "")]
     elif e.kind == "trip":

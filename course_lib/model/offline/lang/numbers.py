@@ -18,9 +18,10 @@ from course_lib.model.amounts import spelled
 
 NUMBER = r"\d{1,3}(?:[.,' \u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
 CURRENCIES = {"EUR": r"eur|euros?|€|balles", "USD": r"usd|us\$|dollars?|d[óo]lares|dollari|us-dollar|\$", "GBP": r"gbp|pounds?|quid|£|libras?|sterline",
-              "CHF": r"chf|franken|francs?(?: suisses?)?|francos? suizos|franchi(?: svizzeri)?|stutz", "BRL": r"reais|real|r\$|brl",
-              "INR": r"inr|rupees?|rupias?|roupies?|rupien|rs\.?|₹", "MXN": r"mxn|pesos mexicanos", "COP": r"cop|pesos colombianos",
-              "ARS": r"ars|pesos argentinos", "CAD": r"cad|ca\$|dollars? canadiens?|canadian dollars?", "AUD": r"aud|au\$|a\$"}
+              "CHF": r"chf|sfr|franken|franke|francs?(?: suisses?)?|francos? suizos|franchi(?: svizzeri)?|stutz", "BRL": r"reais|real|r\$|brl",
+              "INR": r"inr|rupees?|rupias?|roupies?|rupien|rs\.?|₹", "MXN": r"mxn|mx\$|pesos mexicanos", "COP": r"cop|pesos colombianos",
+              "ARS": r"ars|pesos argentinos", "CAD": r"cad|ca\$|c\$|dollars? canadiens?|canadian dollars?", "AUD": r"aud|au\$|a\$",
+              "NZD": r"nzd|nz\$|new zealand dollars?"}
 # A word that names no one currency is kept as said: 'bucks' (US, Canadian, Australian …), 'pesos' (five countries)
 AS_SAID = r"bucks|pesos"
 CURRENCY = "|".join(f"(?:{v})" for v in [*CURRENCIES.values(), AS_SAID])
@@ -29,7 +30,7 @@ SCALES = {"k": 1000, "mil": 1000, "mila": 1000, "mille": 1000, "thousand": 1000,
           "millones": 10 ** 6, "millón": 10 ** 6, "millon": 10 ** 6, "milhões": 10 ** 6, "milhoes": 10 ** 6, "milhão": 10 ** 6,
           "milioni": 10 ** 6, "milione": 10 ** 6, "millionen": 10 ** 6, "mio": 10 ** 6, "mio.": 10 ** 6, "mn": 10 ** 6}
 SCALE = "(?:\\s?(?P<{}>" + "|".join(sorted(map(re.escape, SCALES), key=len, reverse=True)) + r")(?!\w))"
-MONEY = re.compile(rf"(?P<pre>€|r\$|ca\$|au\$|a\$|us\$|\$|£|₹)\s?(?P<n1>{NUMBER}){SCALE.format('s1')}?|"
+MONEY = re.compile(rf"(?P<pre>€|r\$|ca\$|au\$|a\$|us\$|nz\$|mx\$|c\$|\$|£|₹)\s?(?P<n1>{NUMBER}){SCALE.format('s1')}?|"
                    rf"(?P<n2>{NUMBER}){SCALE.format('s2')}?\s?(?:de |d'|of )?(?P<cur>(?:{CURRENCY})(?![a-z]))", re.I)
 SCALED = re.compile(rf"(?<![\w:.,])(?P<n>{NUMBER}){SCALE.format('scale')}", re.I)
 WORDS = {  # number words people type for budgets, ages and party sizes

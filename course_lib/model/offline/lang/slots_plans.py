@@ -14,6 +14,7 @@ from course_lib.model.offline.lang.budgets import found_budget_more
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.retractions import found_given_up
 from course_lib.model.offline.lang.schedules import read_schedule
+from course_lib.model.offline.lang.shifts import with_shift
 from course_lib.model.when import DAY_PATTERN, DAY_WORDS, WEEKDAYS
 from course_lib.model.offline.lang.event_turns import read_events, vetoed
 
@@ -39,6 +40,10 @@ APPOINTMENT = re.compile(r"\b(?:i have|i've got|i got|i've|we have|ich habe|ich 
                          r"un'|l'|la |el |o |the )?(?:(\w+)[ -]?(?:appointment|termin|rendez-vous|rdv|cita|consulta|appuntamento|visita)"
                          r"|(?:appointment|termin|rendez-vous|rdv|cita|consulta|appuntamento|visita) (?:with the |at the |with |at |beim |bei |"
                          r"chez le |chez la |chez |con el |con la |con |com o |com a |com |dal |dalla |da |no |na |nel |al |beim |bei der |bei )(\w+))", re.I)
+DETERMINERS = {  # the word before 'appointment' that names nobody: an article, a possessive, 'new' ('nen Termin', 'un rdv')
+    "a", "an", "the", "my", "our", "new", "next", "another", "ein", "einen", "eine", "nen", "'nen", "n", "mein", "meinen", "neuen",
+    "nächsten", "un", "une", "mon", "ma", "notre", "nouveau", "nouvel", "autre", "una", "uno", "mi", "otra", "otro", "nueva",
+    "uma", "um", "meu", "minha", "outra", "outro", "nova", "novo", "l", "la", "il", "lo", "el", "o", "mio", "mia", "altro"}
 CLOCK = re.compile(r"\b(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|uhr|h)?\b(?![.,]\d)", re.I)
 
 
@@ -49,7 +54,7 @@ def found_appointment(s: str) -> list[Found]:
     if not m:
         return []
     said = (m.group(1) or m.group(2) or "").lower()
-    who = canon("job", said) or (said if said not in ("an", "a", "the", "my", "new", "next") else "")
+    who = canon("job", said) or (said if said not in DETERMINERS else "")
     day = DAY_PATTERN.search(s)
     at = next((c for c in CLOCK.finditer(s) if c.group(2) or c.group(3)), None)
     when = " ".join(x for x in (WEEKDAYS[DAY_WORDS[day.group(1).lower()]] if day else "",
@@ -64,8 +69,8 @@ def found_appointment(s: str) -> list[Found]:
 
 def read_plans(s: str, last_person: str = "someone") -> list[Found]:
     """Every plan slot this sentence fills."""
-    out: list[Found] = found_appointment(s) + found_budget_more(s) + read_schedule(s) + found_given_up(s)
-    # (lang/budgets.py, schedules.py, retractions.py)
+    out: list[Found] = found_appointment(s) + found_budget_more(s) + with_shift(s, read_schedule(s)) + found_given_up(s)
+    # (lang/budgets.py, schedules.py, shifts.py, retractions.py)
     if (m := FLIGHT_TO.search(s)):
         out.append(("trip", m.group(1), f"The user has a flight to {m.group(1)}."))
     for m in FLIGHT.finditer(s):
