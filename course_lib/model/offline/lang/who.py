@@ -41,7 +41,9 @@ SOMEONE = re.compile(
     r"lavora|studia|gioca|fa|mangia|beve|[èe] stat[oa]|era|va|pu[òo]|non)\b")
 DONE_TO_ME = re.compile(  # 'they diagnosed me with …', 'she put me on insulin', 'ils m'ont diagnostiqué …': the user's fact
     r"^\W*(?:\w+\W+){0,3}?(?:(?:diagnosed|prescribed|put|started|switched|found)\s+me\b|(?:me|m')\s*(?:ont|a|han|ha|hanno)?\s*"
-    r"(?:diagnostiqu\w*|prescrit|diagnosticad\w*|diagnosticaron|recetad\w*|recetaron|receitaram|diagnosticat\w*|prescritto))", re.I)
+    r"(?:diagnostiqu\w*|prescrit|diagnosticad\w*|diagnosticaron|recetad\w*|recetaron|receitaram|diagnosticat\w*|prescritto|"
+    r"mis sous|puesto|pusieron|puso|dato|messo|dado|receitou|receitado))|"
+    r"^\W*(?:\w+\W+){0,3}?(?:hat|haben) mir\b[^.;!?]{0,40}\b(?:verschrieben|verordnet|gegeben|diagnostiziert)\b", re.I)  # 'Der Arzt hat mir X verschrieben'
 AGENT = re.compile(r"^\W*(?:you|you're|your|du|dir|tu|t'|vous|t[úu]|usted|voc[êe]|tu)\b", re.I)
 NOT_NAMES = {"And", "But", "So", "Also", "Oh", "Well", "Yes", "No", "Then", "Now", "Please", "Just", "Actually", "Anyway",
              "Big", "Quick", "Before", "After", "Booked", "Still", "Ok", "Okay", "Und", "Aber", "Et", "Mais", "Y", "Pero", "E", "Mas", "Ma",
