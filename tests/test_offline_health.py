@@ -470,3 +470,16 @@ def test_no_intolerance_from_a_verb(said):
 ])
 def test_a_statement_before_a_spanish_question(said, fact):
     assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said", [  # 'the X of someone' as the subject: someone else's diet or condition
+    "La hermana de mi novio es vegana.", "The mother of my friend is vegan.", "La madre di un mio amico è celiaca.",
+    "A irmã do meu namorado é vegetariana.", "Die Schwester von meinem Freund ist Veganerin."])
+def test_the_relative_of_someone_is_someone_else(said):
+    assert facts(said) == []
+
+
+@pytest.mark.parametrize("said, fact", [("La mayor parte del tiempo soy vegetariana.", "The user is vegetarian."),
+                                        ("El médico de cabecera me ha puesto enalapril.", "The user takes enalapril.")])
+def test_an_of_phrase_before_the_users_own_verb_is_still_the_user(said, fact):
+    assert fact in facts(said)
