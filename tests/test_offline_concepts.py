@@ -174,11 +174,11 @@ def test_corrections_in_a_conversation():
 
 # -- medication, coordination, typos, age, birthdays ----------------------------------------------------------------
 @pytest.mark.parametrize("said, fact", [
-    ("I take atorvastatin at night.", "The user takes atorvastatin."), ("Ich nehme täglich Bisoprolol.", "The user takes bisoprolol."),
-    ("Je prends de la sertraline.", "The user takes sertraline."), ("Tomo omeprazol por la mañana.", "The user takes omeprazole."),
-    ("Tomo losartan todos os dias.", "The user takes losartan."), ("Prendo il lisinopril ogni giorno.", "The user takes lisinopril."),
+    ("I take atorvastatin at night.", "The user takes atorvastatin every evening."), ("Ich nehme täglich Bisoprolol.", "The user takes bisoprolol every day."),
+    ("Je prends de la sertraline.", "The user takes sertraline."), ("Tomo omeprazol por la mañana.", "The user takes omeprazole every morning."),
+    ("Tomo losartan todos os dias.", "The user takes losartan every day."), ("Prendo il lisinopril ogni giorno.", "The user takes lisinopril every day."),
 ])
-def test_medication_in_six_languages(said, fact):
+def test_medication_in_six_languages(said, fact):  # how often, said in the medication's clause, is in the text
     assert fact in stored(said)
 
 
@@ -259,7 +259,7 @@ def test_pets_by_possessive_names_here_and_slips():
 
 def test_lists_go_on_after_a_filler_and_elided_articles_are_dropped():
     assert stored("allergic to cashews lol, and latex") == ["The user is allergic to cashews.", "The user is allergic to latex."]
-    assert "The user takes insulin." in stored("je prends de l'insuline le soir")
+    assert "The user takes insulin every evening." in stored("je prends de l'insuline le soir")
     assert "The user is retired." in stored("I'm 70 and retired")
 
 

@@ -117,7 +117,7 @@ def test_a_swap_of_two_letters_is_one_typo():
 @pytest.mark.parametrize("said, fact", [
     ("My GP put me on atorvastatin.", "The user takes atorvastatin."),
     ("La doctora me recetó omeprazol.", "The user takes omeprazole."),
-    ("uso un inalatore di budesonide la sera", "The user takes budesonide."),
+    ("uso un inalatore di budesonide la sera", "The user takes budesonide every evening."),
     ("Ich habe Heuschnupfen, leider.", "The user is allergic to pollen."),
     ("j'ai le rhume des foins chaque printemps", "The user is allergic to pollen."),
     ("ando con muletas desde la operación", "The user uses crutches."),
@@ -303,10 +303,10 @@ def test_conditions_with_their_detail(said, fact):
     ("Ich habe immer mein Asthmaspray dabei.", "The user takes an inhaler."),
     ("I always carry a salbutamol inhaler.", "The user takes salbutamol."),  # the device named with its drug
     ("Llevo siempre el Ventolin en el bolso.", "The user takes Ventolin."),
-    ("Ogni mattina prendo il Lipitor.", "The user takes atorvastatin."),  # a brand name -> the generic
-    ("Je prends du Coumadin le soir.", "The user takes warfarin."),
+    ("Ogni mattina prendo il Lipitor.", "The user takes atorvastatin every morning."),  # a brand name -> the generic
+    ("Je prends du Coumadin le soir.", "The user takes warfarin every evening."),
     ("Quando mi viene il mal di testa prendo la tachipirina.", "The user takes Tachipirina."),  # a clause of time first
-    ("und nehme abends ein Kortisonspray", "The user takes cortisone inhaler."),
+    ("und nehme abends ein Kortisonspray", "The user takes cortisone inhaler every evening."),
 ])
 def test_medication_named_by_device_or_brand(said, fact):
     assert fact in facts(said)
@@ -363,3 +363,123 @@ def test_a_verb_of_loving_says_loves(said, fact):
 def test_said_against_another_value_and_in_dialect_or_chat(said, fact):
     assert fact in facts(said)
     assert not [f for f in facts(said) if f != fact and ("vegan" in f or "vegetarian" in f or "peanuts" in f)]
+
+
+# Round 4 (chat register), by class; every sentence written for the test.
+@pytest.mark.parametrize("said, fact", [  # the user's own forgetting is no request to forget
+    ("Tengo asma, que siempre se me olvida decirlo.", "The user has asthma."),
+    ("Sou alérgica a camarão, sempre me esqueço de avisar.", "The user is allergic to shrimp."),
+    ("Sono celiaca, mi dimentico sempre di dirlo.", "The user has coeliac disease."),
+    ("Ich bin allergisch gegen Bienenstiche, das vergesse ich immer zu sagen.", "The user is allergic to bee stings."),
+    ("Je prends de la sertraline, il faut pas que j'oublie le matin.", "The user takes sertraline every morning."),
+])
+def test_forgetting_said_of_oneself_keeps_the_fact(said, fact):
+    assert fact in facts(said) and not [f for f in facts(said) if "no longer" in f]
+
+
+@pytest.mark.parametrize("said", ["Olvida que soy vegana.", "Dimentica che sono vegano.", "Please forget that I am vegan."])
+def test_a_request_to_forget_still_takes_the_fact_back(said):
+    assert facts(said) == ["The user is no longer vegan."]
+
+
+@pytest.mark.parametrize("said, fact", [  # no meat, but fish (before or after, any order) is pescatarian
+    ("Não como carne, mas peixe como sim.", "The user is pescatarian."),
+    ("Non mangio carne ma il pesce lo mangio.", "The user is pescatarian."),
+    ("Je mange pas de viande mais le poisson ça va.", "The user is pescatarian."),
+    ("Ich bin Vegetarierin, aber Fisch esse ich ab und zu.", "The user is pescatarian."),
+    ("Fleisch ess ich keins, Fisch schon.", "The user is pescatarian."),
+    ("Ich esse jetzt pescetarisch.", "The user is pescatarian."),
+    ("I don't eat meat and my husband only eats fish.", "The user is vegetarian."),  # someone else's fish
+    ("I'm vegetarian, but no fish either.", "The user is vegetarian."),
+    ("Fleisch esse ich nicht mehr.", "The user is vegetarian."),
+])
+def test_pescatarian_said_by_what_is_eaten(said, fact):
+    assert [f for f in facts(said) if f.startswith("The user is")] == [fact]
+
+
+@pytest.mark.parametrize("said, fact", [  # eating meat again; a 'No…' word is no negation
+    ("Novidade: comecei a comer carne outra vez. Voltei a comer carne.", "The user eats meat."),
+    ("Volví a comer carne.", "The user eats meat."), ("Ho ricominciato a mangiare carne.", "The user eats meat."),
+])
+def test_eating_meat_again(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said", ["jsuis pas végétarienne", "je suis pas vegan"])
+def test_french_negation_without_ne_is_no_diet(said):
+    assert not [f for f in facts(said) if f.startswith("The user is v")]
+
+
+@pytest.mark.parametrize("said, fact", [  # verbs of injecting, being put on or prescribed; how often in the clause
+    ("Ich spritze mir abends Insulin.", "The user takes insulin every evening."),
+    ("Der Hausarzt hat mir Atorvastatin verschrieben.", "The user takes atorvastatin."),
+    ("La doctora me ha puesto omeprazol por las mañanas.", "The user takes omeprazole every morning."),
+    ("Mi faccio l'insulina prima dei pasti.", "The user takes insulin before meals."),
+    ("Eu aplico insulina de manhã e de noite.", "The user takes insulin morning and evening."),
+    ("Tomo paracetamol cuando me duele.", "The user takes paracetamol as needed."),
+    ("Morgens nehme ich Ramipril.", "The user takes ramipril every morning."),
+    ("I take metformin and I go running in the morning.", "The user takes metformin."),
+    ("prendo i triptani quando serve", "The user takes triptans as needed."),
+    ("My EpiPen is always with me, just in case.", "The user carries EpiPen."),
+    ("Mi inhalador siempre conmigo, por si acaso.", "The user carries an inhaler."),
+])
+def test_medication_verbs_and_how_often(said, fact):
+    assert fact in facts(said)
+
+
+def test_a_pets_medication_is_not_the_users():
+    assert not [f for f in facts("Mi perro está enfermo y el veterinario le recetó meloxicam.") if "takes" in f]
+
+
+@pytest.mark.parametrize("said, fact", [  # condition words and how it comes
+    ("Tengo asma por esfuerzo.", "The user has exercise-induced asthma."),
+    ("J'ai de l'asthme d'effort.", "The user has exercise-induced asthma."),
+    ("Tenho asma ligeira.", "The user has mild asthma."),
+    ("Soffro di mal di mare.", "The user has seasickness."), ("Je souffre du mal de mer.", "The user has seasickness."),
+    ("tô com hérnia de disco", "The user has herniated disc."),
+    ("Ich habe ein künstliches Knie.", "The user has knee replacement."),
+    ("Tengo una prótesis de rodilla.", "The user has knee replacement."),
+    ("Nehme Enalapril, weil ich hohen Blutdruck habe.", "The user has high blood pressure."),
+    ("Tomo algo para la presión alta.", "The user has high blood pressure."),
+])
+def test_conditions_in_more_words(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said, fact", [  # allergens as named in each language; Swiss 'uf'; not tolerating
+    ("Soy alérgica a los ácaros del polvo y al polen de gramíneas.", "The user is allergic to grass pollen."),
+    ("Sono allergica agli acari della polvere.", "The user is allergic to dust mites."),
+    ("Ich bin allergisch uf Chatze und uf Haselnüss.", "The user is allergic to hazelnuts."),
+    ("Ich selber vertrag keine Laktose.", "The user is lactose intolerant."),
+    ("Je ne tolère pas le lactose.", "The user is lactose intolerant."),
+    ("I don't tolerate gluten well.", "The user cannot eat gluten."),
+    ("jévite le gluten depuis l'été", "The user avoids gluten."),
+])
+def test_allergens_and_intolerances_in_more_words(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said", ["Ich kann leider nicht kommen.", "Ich kann nicht schwimmen.", "je joue au foot"])
+def test_no_intolerance_from_a_verb(said):
+    assert not [f for f in facts(said) if "cannot eat" in f or "avoids" in f]
+
+
+@pytest.mark.parametrize("said, fact", [  # a statement before a Spanish '¿' question is kept
+    ("Soy vegana, ¿hay opciones sin huevo?", "The user is vegan."),
+    ("Tengo diabetes tipo 2, ¿me recomiendas algo?", "The user has type 2 diabetes."),
+])
+def test_a_statement_before_a_spanish_question(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said", [  # 'the X of someone' as the subject: someone else's diet or condition
+    "La hermana de mi novio es vegana.", "The mother of my friend is vegan.", "La madre di un mio amico è celiaca.",
+    "A irmã do meu namorado é vegetariana.", "Die Schwester von meinem Freund ist Veganerin."])
+def test_the_relative_of_someone_is_someone_else(said):
+    assert facts(said) == []
+
+
+@pytest.mark.parametrize("said, fact", [("La mayor parte del tiempo soy vegetariana.", "The user is vegetarian."),
+                                        ("El médico de cabecera me ha puesto enalapril.", "The user takes enalapril.")])
+def test_an_of_phrase_before_the_users_own_verb_is_still_the_user(said, fact):
+    assert fact in facts(said)

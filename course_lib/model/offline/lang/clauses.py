@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from course_lib.model.offline.lang.lexicon import POSSESSIVE
-from course_lib.model.offline.lang.who import MINE, REL, who
+from course_lib.model.offline.lang.who import DONE_TO_ME, MINE, REL, who
 
 BOUNDARY = re.compile(r"\s*[,;:]\s+|\s+(?=(?:but|though|although|whereas|aber|obwohl|während|mais|alors que|pero|aunque|"
                       r"mientras|mas|embora|enquanto|ma|però|mentre)\b)|(?<!\bme)(?<!\bi)(?<!\bmoi)(?<!\bich)(?<!\byo)(?<!\beu)(?<!\bio)\s+(?=(?:and|und|et|y|e)\s+(?:the|my|our|his|her|their|mein\w*|"
@@ -67,7 +67,7 @@ def clauses(sentence: str) -> list[tuple[str, str]]:
         else:
             whom = who(part)
             out.append((part, "other" if whom == "self" and OTHERS.match(part) and not MINE.search(part)
-                        and not ALLERGY_IS.match(part) else whom))
+                        and not ALLERGY_IS.match(part) and not DONE_TO_ME.search(part) else whom))  # 'der Arzt hat mir X verschrieben'
     return out
 
 

@@ -24,19 +24,22 @@ STOPWORDS = {
 
 # Canonical diet -> the words for it in the six languages (gendered and inflected forms listed).
 DIETS = {
-    "vegetarian": r"vegetarian|veggie|pure[- ]veg(?:etarian)?|vegeterian|vegetarier(?:in)?|v[ée]g[ée]tarien(?:ne)?|vegetarian[oa]",
+    "vegetarian": r"vegetarian|veggie|pure[- ]veg(?:etarian)?|vegeterian|vegetarier(?:in)?|vegetarisch|v[ée]g[ée]tarien(?:ne)?|vegetarian[oa]",
     "vegan": r"vegan(?:er(?:in)?|[oa]|e)?|v[ée]gane?|v[ée]g[ée]talien(?:ne)?",
-    "pescatarian": r"pescatarian|pescetarian|pesc[ée]tari(?:er(?:in)?|en(?:ne)?|an[oa])",
+    "pescatarian": r"pescatarian|pescetarian|pesc[ée]tari(?:er(?:in)?|en(?:ne)?|an[oa]|sch)",
     "gluten-free": r"gluten[- ]?free|glutenfrei|sans gluten|sin gluten|sem gl[úu]ten|senza glutine",
     "halal": r"halal",
     "kosher": r"kosher|koscher|casher|cacher",
 }
 
 # "I don't eat meat" in each language: a vegetarian diet.
-NO_MEAT = (r"\b(?:i (?:don'?t|do not|never) eat meat|ich esse (?:\w+ )?(?:kein|nie) fleisch|je ne mange (?:pas|jamais) de viande|"
-           r"no como carne(?! de)|(?:eu )?n[ãa]o como carne(?! de)|non mangio carne)\b")
-EATS_MEAT = (r"\b(?:i eat meat|i'?m eating meat|ich esse (?:wieder )?fleisch|je (?:re)?mange (?:de nouveau )?de la viande|"
-             r"(?:vuelvo a comer|como) carne|(?:voltei a comer|como) carne|(?:mangio|sono tornat[oa] a mangiare) carne)\b")
+NO_MEAT = (r"\b(?:i (?:don'?t|do not|never) eat (?:any )?meat|ich ess(?:e)? (?:\w+ ){0,3}?(?:kein(?:e|en|s)?|nie|nicht)(?: mehr)?,? fleisch|"
+           r"fleisch ess(?:e)? ich (?:\w+ ){0,3}?(?:kein\w*|nicht|nie)|(?:je ne |je |j['’]?)mange (?:pas|plus|jamais|rien) de viande|"
+           r"(?:no|nunca) como carne(?! de)|(?:eu )?n[ãa]o como (?:mais )?carne(?! de)|(?:non|nn) mangio (?:pi[ùu] )?(?:la )?carne)\b")
+EATS_MEAT = (r"\b(?:i eat meat|i'?m eating meat|i(?:'ve| have)? (?:started|went back to) eating meat|ich esse (?:wieder )?fleisch|"
+             r"je (?:re)?mange (?:de nouveau |à nouveau )?de la viande|"
+             r"(?:vuelvo a comer|volv[íi] a comer|como) carne|(?:voltei a comer|como) carne|(?:mangio|sono tornat[oa] a mangiare|"
+             r"ho ricominciato a mangiare|mangio di nuovo) (?:la )?carne)\b")
 
 # Relatives and pets: word in any language -> canonical English slot name.
 RELATIVES = {

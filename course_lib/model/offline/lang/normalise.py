@@ -78,6 +78,8 @@ def normalise(sentence: str, lang: str = "en") -> str:
         sentence = TYPED_RE.sub(lambda m: TYPED.get(m.group(0).lower(), "I"), sentence)
     if lang in TEXTING:  # 'nn mangio pesce crudo', 'vc sabe', 'chu végétarien': chat spellings written out
         sentence = TEXTING_RE[lang].sub(lambda m: TEXTING[lang][m.group(0).lower()], sentence)
+    if lang == "fr":  # 'jévite', 'jhabite', 'jécoute': the apostrophe of j' left out before é/è/h
+        sentence = re.sub(r"(?<![\w'])([jJ])(?=[éèh][a-zàâçéèêëîïôûù]{2,})", r"\1'", sentence)
     sentence = GREETING_LEAD.sub("", sentence)
     sentence = V2.sub(second, sentence)  # 'Jetzt bin ich Lehrerin', 'In Berlin wohne ich seit 2019'
     sentence = NOW_FIRST.sub("", sentence)  # 'e agora sou instrutor' -> 'e sou instrutor'

@@ -66,7 +66,12 @@ NOT_FORGETTING = re.compile(  # "before I forget", "I forgot to say", "dimentica
     r"\b(?:before i|in case i|lest i|don'?t|do not|never|not) (?:forget|delete)\b|\b(?:i )?forgot to (?:say|mention|tell)|"
     r"\bdimenticavo\b|\bj'(?:allais|ai) oubli[ée] de (?:dire|pr[ée]ciser|mentionner)|\bj'oubliais\b|"
     r"\bse me olvid[óo] (?:decir|decirte|mencionar)|\bolvid[ée] (?:decir|decirte|mencionar)|"
-    r"\besqueci(?:-me)? de (?:dizer|falar|mencionar)|\b(?:fast )?vergessen(?: zu (?:sagen|erwähnen))?\b", re.I)
+    r"\besqueci(?:-me)? de (?:dizer|falar|mencionar)|\b(?:fast )?vergessen(?: zu (?:sagen|erwähnen))?\b|"
+    # the user's own forgetting ('I always forget', 'que j'oublie', 'se me olvida', 'mi dimentico'): no request to forget
+    r"\bi (?:always |often |keep |sometimes )?(?:forget|forgot)\b|\b(?:que |qu'|si |quand )?j['’]?oubli\w*|\b(?:jamais|pas|ne pas) (?:l['’]|les? |la )?oublier\b|"
+    r"\bse me olvid\w*|\b(?:me |siempre |nunca )olvido\b|\b(?:no|nunca) (?:hay que |debo |puedo )?(?:olvidarl\w*|olvidar)\b|"
+    r"\bme esque[çc]\w*|\b(?:eu )?esque[çc]o\b|\bn[ãa]o (?:posso |devo )?(?:esquecer|me esquecer)\b|"
+    r"\bmi dimentic\w*|\bdimentico\b|\bnon (?:devo |posso )?dimenticar\w*|\bich vergess\w*|\bvergess(?:e)? ich\b", re.I)
 QUOTED = re.compile(r"\"[^\"]+\"|“[^”]+”|„[^“”]+[“”]|«[^»]+»|‘[^’]+’(?!\w)")
 DROP = {"question": "a question states nothing", "smalltalk": "small talk", "instruction": "an instruction to the assistant, "
         "not a fact about the user", "secret": "a secret is never stored", "deletion": "a request to forget (the agent acts on it)"}

@@ -21,14 +21,17 @@ CONDITIONS = {  # word said -> the condition stored
     "coeliac disease": r"co?eliac(?: disease)?|celiac(?: disease)?|z[öo]liakie|c(?:œ|oe)liaque|cel[íi]ac[oa]",
     "asthma": r"asthma|asthmatic|asthme|asma|asthmatiker(?:in)?",
     "epilepsy": r"epilepsy|epileptic|epilepsie|epilepsia|epilessia",
-    "high blood pressure": r"high blood pressure|hypertension|bluthochdruck|hipertensi[óo]n|hipertens[ãa]o|ipertensione",
+    "high blood pressure": r"high blood pressure|hypertension|bluthochdruck|hohe[nmr]? blutdruck|hipertensi[óo]n|hipertens[ãa]o|ipertensione|"
+                           r"tensi[óo]n alta|presi[óo]n alta|press[ãa]o alta|pressione alta|tension (?:art[ée]rielle )?[ée]lev[ée]e",
     "pregnant": r"pregnant|expecting a baby|schwanger|enceinte|embarazada|gr[áa]vida|incinta",
     "migraine": r"migraines?|migr[äa]ne(?:n)?|migra[ñn]as?|emicrani[ae]|enxaquecas?|jaquecas?",
-    "motion sickness": r"seasick|sea-sick|carsick|car-sick|travel sick|motion sickness|reisekrank|mal de mer|mareo|enjoo|mal di mare",
+    "seasickness": r"seasick(?:ness)?|sea-sick(?:ness)?|seekrank(?:heit)?|mal de mer|mareo en (?:el )?barco|enjoo (?:do|no) mar|mal di mare",
+    "motion sickness": r"carsick|car-sick|travel sick|motion sickness|reisekrank|mareo|enjoo|mal d'auto|mal dei trasporti",
     "hay fever": r"hay ?fever|heuschnupfen|rhume des foins|fiebre del heno|febre dos fenos|raffreddore da fieno",
 }
 # "I have X" / "I suffer from X" is a condition when X looks like one: a medical word ending, a known name or an acronym.
-HAVE = (r"i (?:have|'ve got|have got|suffer from|live with|was diagnosed with|got diagnosed with|struggle with)|i'?ve got|i'?ve|diagnosed me with|"
+HAVE = (r"i (?:have|'ve got|have got|got|suffer from|live with|was diagnosed with|got diagnosed with|struggle with)|i'?ve got|i'?ve|diagnosed me with|"
+        r"(?:estou|t[ôo]|to|eu t[ôo]) com|(?:^|und |aber )hab(?:e)?|"  # 'tô com hérnia de disco', 'und hab a künstliches Knie': subject left out
         r"ich (?:habe|hab|leide an|leide unter)|j'ai|je souffre d[e']|tengo|sufro de|tenho|sofro de|ho|c'ho|ci ho|soffro di|"
         r"(?:me|le) (?:diagnosticaron|han diagnosticado|diagnosticaram)|on m'a diagnostiqu[ée]|mi hanno diagnosticato")
 SLANG = r"dodgy|gammy|dicky|bum|busted|wonky|crook|bad"  # said of a joint: a bad hip
@@ -58,7 +61,8 @@ WITHOUT = r"\b(?:sans (?:être|etre)|without being|sin ser|sem ser|senza essere|
 
 
 QUALIFIERS = {"chronic": r"chronic|chronisch\w*|chroniques?|cr[óo]nic[oa]s?|croniche|cronici",  # how bad, as said -> as stored
-              "mild": r"mild|leicht\w*|l[ée]g[èe]re?s?|leves?|lieve|lievi", "severe": r"severe|schwer\w*|s[ée]v[èe]res?|graves?|gravi"}
+              "mild": r"mild|leicht\w*|l[ée]g[èe]re?s?|leves?|lieve|lievi|ligeir[oa]s?", "severe": r"severe|schwer\w*|s[ée]v[èe]res?|graves?|gravi",
+              "exercise-induced": r"exercise[- ]induced|belastungs\w*|d'effort|de l'effort|(?:de|por) esfuerzo|de esfor[çc]o|da sforzo|da esercizio"}
 
 
 def chronic(near: str, cond: str) -> str:
@@ -99,7 +103,7 @@ def found_condition(s: str) -> list[Found]:
                           for at, c in find("condition", " ".join(s[h.end():].split()[:4]))[:1] if at <= 1]
     if m:
         cond = canonical(CONDITIONS, m.group(0).lower()) or m.group(0).lower()
-        cond = chronic(" ".join(s[:m.start()].split()[-1:] + s[m.start():].split()[:2]), cond)
+        cond = chronic(" ".join(s[:m.start()].split()[-1:] + s[m.start():].split()[:3]), cond)  # 'asma da sforzo'
         if cond == "diabetes" and (kind := re.search(r"\b(?:type|typ|tipo)\s*([12])\b", s, re.I)):
             cond = f"type {kind.group(1)} diabetes"  # 'je suis diabétique de type 2'
         out.append(("allergy:pollen", "pollen", "The user is allergic to pollen.") if cond == "hay fever" else  # 'Heuschnupfen'

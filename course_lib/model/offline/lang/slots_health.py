@@ -16,12 +16,12 @@ from course_lib.model.offline.lang.slots_food import read_food
 
 Found = tuple[str, str, str]
 DIET = alternation(DIETS)
-NEGATED = r"(?:not|no longer|n't|nicht(?: mehr)?|ned|kein\w*|ne suis (?:pas|plus)|n'est plus|ya no|no soy|no estoy|n[ãa]o sou|" \
+NEGATED = r"(?:not|no longer|n't|nicht(?: mehr)?|ned|kein\w*|ne suis (?:pas|plus)|(?:je |j['’]?)suis pas|chu pas|n'est plus|ya no|no soy|no estoy|n[ãa]o sou|" \
           r"j[áa] n[ãa]o|non sono|non più|nie|stopped being|quit being|gave up being|no more|arrêté d'être|dej[ée] de ser|" \
           r"deixei de ser|smesso di essere|non \w+ più|ne \w+ plus|no \w+ más|n[ãa]o \w+ mais|(?:je|j'|chu|jsuis) (?:suis )?plus)"
 LIST_SPLIT = r"\s*(?:,|\band(?: also)?(?: to)?\b|\bor\b|\bas well as\b|\bund(?: auch)?(?: gegen)?\b|\bet(?: aussi)?(?: aux?| à)?\b|" \
              r"\by(?: también)?(?: a(?: los| las| la| el)?)?\b|\be(?: também)?(?: a| ao| aos| à| às)?\b|\be anche(?: a| al| alle| ai)?\b)\s*"
-ARTICLES = r"^(?:to|the|a|an|some|any|both|either|gegen|auf|les|le|la|l'|des|du|de la|de|aux|au|à|los|las|el|al|a los|a las|a la|" \
+ARTICLES = r"^(?:to|the|a|an|some|any|both|either|gegen|auf|uf|les|le|la|l'|des|du|de la|de|aux|au|à|los|las|el|al|a los|a las|a la|" \
            r"o|os|as|ao|aos|à|às|il|lo|gli|le|i|alle|al|ai|agli|allo)\s+"
 ADVERB = r"^(?:really |very |so |well |bien |muy bien |bem |muito bem |bene |molto bene |gut |so gut |tr[eè]s bien |mal |male )+"
 GONE = (r"(?:is |has |have |are )?(?:gone|went away|disappeared|cleared up|over|outgrown)|(?:ist |sind )?(?:weg|vorbei|verschwunden)|"
@@ -31,7 +31,7 @@ NO_MORE = (r"\b(?:no more|no longer any|not any more|plus d[e']|plus aucune?|kei
            r"n[ãa]o tenho mais|j[áa] n[ãa]o tenho|non ho pi[ùu](?: nessun\w*)?|nessun\w* (?:\w+ )?pi[ùu])(?:\s+|(?<=['’]))(?:l'|la |o |a |ningún |nenhum |any |)"
            r"(?:allerg\w*|alerg\w*|symptoms?|sympt[ôo]mes?|s[íi]ntomas?|sintom[oi]|beschwerden|reaction|r[ée]action|reacci[óo]n|rea[çc][ãa]o|reazion[ei])\b")
 # A list of allergens stops here; fillers ("lol", "btw") do not stop it: values.py cuts them from each item.
-STOP = r"(?:[.!;:(]| any ?more\b| anymore\b| mehr\b| plus\b|, (?:so|which|but|and i|it|i)\b| so\b| which\b| but\b| since\b| though\b| too\b| as well\b| actually\b|" \
+STOP = r"(?:[.!;:(]| any ?more\b| (?:very |so |that |too )?well\b| anymore\b| mehr\b| plus\b|, (?:so|which|but|and i|it|i)\b| so\b| which\b| but\b| since\b| though\b| too\b| as well\b| actually\b|" \
        rf" now\b| since\b| (?:{GONE})\b| after all\b| and (?:i|my)\b| mais\b| aber\b| pero\b| mas\b| ma\b| seit\b| depuis\b| desde\b| da\b|" \
        r" en plus\b| (?:pour|por|para|x|per) (?:si|les|le|la|el|los|las|il|i|mes|mis|meus|miei|when|quand|cuando|quando)\b|" \
        r",\s*\w+(?:ment|mente|ly)\b| (?:because|cuz|cause|weil|parce|porque|pq|perch[ée]|quindi|donc)\b|" \
@@ -85,7 +85,13 @@ DISHES = (r"(?:restaurants?|recipes?|options?|food|meals?|dishes?|menus?|places?
           r"ristoranti?|cibo|prodotti|productos|produtos|produits)\b")  # 'good vegan protein powders', 'ricette vegane': no diet
 DOING = r"i'?m (?:doing|on|following|trying)|(?:estou|tô|to) (?:fazendo|a fazer)|fa[çc]o|estoy (?:haciendo|a)|hago|sto facendo|faccio|je fais|ich mache"
 FISH_OK = (r"\b(?:fish (?:is )?(?:fine|ok|okay)|(?:i )?(?:do )?eat fish|fisch (?:geht|ja|schon|esse ich)|je mange (?:du )?poisson|"
-           r"le poisson (?:ça va|oui)|como pescado|el pescado s[ií]|como peixe|peixe sim|mangio (?:il )?pesce|il pesce s[ìi])")
+           r"le poisson (?:ça va|oui)|como pescado|el pescado s[ií]|como peixe|peixe sim|mangio (?:il )?pesce|il pesce s[ìi])"
+           # or fish after a 'but', 'only', 'rather' with no one else and no negation between: 'mas peixe eu como', 'ich eher Fisch'
+           r"|\b(?:but|except|only|just|rather|though|aber|au[sß]er|nur|eher|mais|sauf|juste|plut[ôo]t|pero|excepto|salvo|s[óo]lo|"
+           r"mas|exceto|s[óo]|ma|tranne|eccetto|solo|piuttosto)\b(?:\W+(?!(?:my|his|her|our|their|he|she|they|mein\w*|sein\w*|ihr\w*|er|sie|"
+           r"mon|ma|mes|son|sa|ses|elle|ils|mi|su|sus|[ée]l|ella|meu|minha|seu|sua|ele|ela|mio|suo|lui|lei|no|not|nor|kein\w*|nicht|"
+           r"pas|ni|nem|n[ée]|non|nn|never|jamais|nunca|mai)\b)\w+){0,2}?\W+(?:fish|fisch|poisson|pescado|peixe|pesce|seafood|"
+           r"fruits de mer|mariscos|frutos do mar|frutti di mare)\b")
 
 
 def found_diet(s: str) -> list[Found]:
@@ -100,10 +106,13 @@ def found_diet(s: str) -> list[Found]:
             and (said_diet := find("diet", s[cop.end():cop.end() + 25])) and said_diet[0][0] == 0:
         kept = [said_diet[0][1]]  # the lexicon, one typo tolerated: 'ich bin vegitarier', 'sono vegetarina', 'ich esse vegetarisch''
     if (no_meat := re.search(NO_MEAT, s, re.I)) and not kept and \
-            [v for _, v in find("food", re.split(r"[,;]", s[no_meat.start():no_meat.end() + 20])[0])][-1:] == ["meat"]:  # not 'carne roja''
-        kept = ["pescatarian" if re.search(FISH_OK, s[no_meat.end():], re.I) else "vegetarian"]
+            [v for _, v in find("food", s[no_meat.start():no_meat.end()] + re.split(  # not 'carne roja', not 'ma il pesce'
+                r"[,;]|\b(?:but|aber|mais|pero|mas|ma|only|nur|solo|s[óo])\b", s[no_meat.end():no_meat.end() + 20])[0])][-1:] == ["meat"]:  # not 'carne roja''
+        kept = ["pescatarian" if re.search(FISH_OK, f"{s[:no_meat.start()]} . {s[no_meat.end():]}", re.I) else "vegetarian"]
+    elif kept[-1:] == ["vegetarian"] and re.search(FISH_OK, s[max((at for at, d in said if d == "vegetarian"), default=0):], re.I):
+        kept = ["pescatarian"]  # 'sou meio vegetariano, mas peixe eu como': vegetarian but fish is pescatarian
     meat = re.search(EATS_MEAT, s, re.I)
-    if meat and not re.search(rf"(?:{NEGATED}|\bno|\bn[ãa]o|\bnon|\bne|\bnie)\W*(?:\w+\W+)?$", s[:meat.start()], re.I):
+    if meat and not re.search(rf"(?:{NEGATED}|\bno|\bn[ãa]o|\bnon|\bne|\bnie)\b\W*(?:\w+\W+)?$", s[:meat.start()], re.I):  # not 'Novidade'
         return [("diet", "eats meat", "The user eats meat.")]
     if kept and kept[-1] in ("low carb", "keto"):
         return [("diet", kept[-1], f"The user follows a {kept[-1]} diet.")]
@@ -122,7 +131,7 @@ def found_diet(s: str) -> list[Found]:
 def found_allergies(s: str) -> list[Found]:
     """'allergic to nuts and also to shellfish' -> two facts; 'I'm not allergic to X (any more)' -> a retraction."""
     out: list[Found] = []
-    for m in re.finditer(rf"\b{ALLERGIC}\s+(?:(?:to|gegen|auf|aux|au|à|alle|alla|agli|al|ai|aos|ao|a)\b)?\s*(.+)"
+    for m in re.finditer(rf"\b{ALLERGIC}\s+(?:(?:to|gegen|auf|uf|aux|au|à|alle|alla|agli|al|ai|aos|ao|a)\b)?\s*(.+)"
                          rf"|\b(?:allergy|allergie|alergia|allergia) (?:(?:is|es|é|è|ist|est|c'est) )?(?:to|gegen|à|au|aux|a|al|ao|alle)\s+(.+)"
                          rf"|\b(?!(?:my|our|the|an?|your|his|her|their|that|this)\b)([\w-]+) allergy\b|(?:^|\bno )([\w -]+?),? i have an allergy"
                          rf"|\b(?:gegen|auf) ([\w-]+(?: [\w-]+)?) (?:bin|war) ich\b[\w ,-]{{0,60}}?\ballergisch|\b(?:gegen|auf) ([\w ,-]+?) (?:bin ich |sehr |stark )*allergisch|\b(\w{{3,}}?)-?allergie\b", s, re.I):
@@ -169,8 +178,9 @@ def found_intolerance(s: str) -> list[Found]:
             f"The user has a {how} lactose intolerance." if how else "The user is lactose intolerant."))
     for m in re.finditer(r"\b(?:i'?m|i am) ([\w-]+) intolerant\b|\b(?:i'?m|i am) intolerant (?:to|of) (.+)|\bintol[ée]rante? (?:(?:au|à la|aux|à)\s+|à l')(.+)|"
                          r"\bintolerante (?:(?:a la|al|a los|a las|a|ao|à|aos|às)\s+)(.+)|\bintollerante (?:(?:al|alla|ai|alle|agli)\s+|all')(.+)|"
-                         r"\b(?:i )?(?:can'?t|cannot|can not|am unable to) (?:eat|have|digest|tolerate) (.+)|\bich (?:kann|vertrage) (?:kein\w*|nicht) (.+?)(?: essen| vertragen)?\b"
-                         r"|\bje ne (?:peux|supporte) pas (?:manger )?(?:de |du |le |la )?(.+)|\bno (?:puedo comer|tolero) (.+)"
+                         r"\b(?:i )?(?:can'?t|cannot|can not|am unable to) (?:eat|have|digest|tolerate) (.+)|\bich (?:\w+ )?vertrag(?:e)? (?:\w+ )?(?:kein\w*|nicht) (.+?)\b|\bich kann (?:kein\w*|nicht) (.+?) (?:essen|vertragen)\b"
+                         r"|\bi (?:don'?t|do not|can'?t|cannot) tolerate (.+)"
+                         r"|\bje (?:ne (?:peux|supporte|tol[èe]re)|tol[èe]re) pas (?:manger )?(?:de |du |le |la |les )?(.+)|\bno (?:puedo comer|tolero) (.+)"
                          r"|\bn[ãa]o (?:posso comer|tolero) (.+)|\bnon (?:posso mangiare|tollero) (.+)", s, re.I):
         for item in items(next(g for g in m.groups() if g)):
             if re.fullmatch(r"gluten|glutine|glúten|gluten-free", item) and re.search(r"\b(?:can|kann|peux|puedo|posso)", m.group(0), re.I):

@@ -1,7 +1,10 @@
 """Medication: what the user takes, is prescribed or uses (a name the concept lexicon knows, or a word with a drug-name
 ending), and a medication taken back ('the doctor took me off metformin'). The value is the name:
 a retraction ('no longer takes losartan') finds the fact by the medication's name alone. A dose said with it goes in the
-fact's text with how often ('The user takes metformin, 500 mg twice a day.'); a frequency without a dose is not kept.
+fact's text with how often ('The user takes metformin, 500 mg twice a day.'); how often without a dose, said in the
+clause of the medication, goes there too ('The user takes losartan every morning.', '… salbutamol as needed.').
+Verbs of taking include injecting and being put on or prescribed ('me inyecto insulina', 'der Arzt hat mir Metformin
+verschrieben', "m'a mis sous"), and a medication said to be always at hand ('il ventolin sempre in borsa').
 """
 from __future__ import annotations
 
@@ -15,21 +18,30 @@ TAKES = re.compile(r"\b(?:i (?:take|am taking|use)|i'?m (?:taking|on)|i am on|(?
                    r"je (?:porte|garde) toujours|ich habe immer|ich hab immer|"
                    r"estou (?:a )?tomando|estou a tomar|prendo|sto prendendo|ich (?:verwende|benutze|nutze)|j'utilise|(?:yo |eu )?uso|utilizo|"
                    r"i(?:'ve| have)? (?:been |was |got )?prescribed|i(?:'ve| have) been (?:put|started) on|i (?:was|got) (?:put|started) on|(?:put|started|switched) me on|prescribed me|on m'a (?:prescrit|mis sous)|"
-                   r"(?:me|le) (?:mand[óo]|recet[óo]|recetaron|receitou|receitaram)|mi (?:ha|hanno) (?:prescritto|dato)|"
-                   r"mir wurde (?:\w+ )?verschrieben)\b([^.;!?]{0,50})", re.I)
+                   r"me (?:mand[óo]|recet[óo]|recetaron|receitou|receitaram)|mi (?:ha|hanno) (?:prescritto|dato)|"
+                   r"mir wurde (?:\w+ )?verschrieben|i (?:inject|use)|ich spritze(?: mir)?|je m'injecte|je me fais|(?:me|eu) (?:inyecto|pongo|pico|aplico|injeto)|"
+                   r"(?:eu )?(?:aplico|injeto)|mi (?:inietto|faccio)|(?:me|le) (?:ha|han) puesto|me (?:puso|pusieron)|(?:m'|me )(?:a|ont) mis sous|"
+                   r"(?:hat|haben) mir(?=[^.;!?]{0,40}\b(?:verschrieben|verordnet|gegeben)\b))\b([^.;!?]{0,50})", re.I)
+AT_HAND = re.compile(r"^([^.;!?]{0,25}?)\s*(?:is |ist |est |[eè] |está |está )?(?:always|immer|toujours|siempre|sempre)\s+(?:with me|on me|in my (?:bag|pocket)|"
+                     r"dabei|bei mir|in der tasche|sur moi|avec moi|dans (?:mon|le) sac|conmigo|encima|en el bolso|comigo|na (?:bolsa|mala)|"
+                     r"con me|in borsa|in tasca|addosso)\b", re.I)  # '(il) ventolin sempre in borsa', 'das Spray ist immer dabei'
 GENERIC = ("inhaler", "an inhaler", "nasal spray", "painkillers", "antibiotics", "blood pressure medication", "the pill")
 STOPPED = re.compile(r"\b(?:took me off|taken me off|stopped taking|(?:no longer|don'?t|do not) take|i'?m (?:no longer|not) on|"
                      r"nehme? (?:kein\w*|nicht mehr)|(?:hab(?:e)?|habe ich) (?:\w+ )?abgesetzt|je ne prends plus(?: de| d')?|"
                      r"j'ai arr[êe]t[ée](?: de prendre)?|ya no tomo|dej[ée] de tomar|j[áa] n[ãa]o tomo|deixei de tomar|"
                      r"non prendo più|ho smesso di prendere)\b([^.;!?]{0,40})", re.I)
-DRUG = re.compile(r"\b([A-Za-z]+(?:statin|pril|olol|sartan|azole|mab|cillin|mycin|oxetine|pram|pine|thyrox(?:ine)?|formin))\b")
+DRUG = re.compile(r"\b([A-Za-z]+(?:statin[ae]?|pril|olol|sartan[ae]?|azol[eo]?|mab|cillin[ae]?|m[iy]cin[ae]?|oxetin[ae]?|pram|pin[ea]|"
+                  r"thyrox(?:ine)?|formin[ae]?|triptan[oe]?|prazol[eo]?|profen[oe]?))\b")  # Romance endings too: 'ciclobenzaprina', 'triptano'
 HOW_OFTEN = {  # how often, as said in six languages -> as the fact says it (read only with a dose: '500mg twice a day')
     "twice a day": r"twice a day|twice daily|2x (?:a |per )?day|zweimal (?:am tag|t[äa]glich)|deux fois par jour|dos veces al d[íi]a|"
                    r"duas vezes (?:ao|por) dia|due volte al (?:giorno|d[ìi])",
     "three times a day": r"three times a day|dreimal (?:am tag|t[äa]glich)|trois fois par jour|tres veces al d[íi]a|tr[êe]s vezes ao dia|tre volte al giorno",
-    "morning and evening": r"morning and (?:evening|night)|morgens und abends|matin et soir|(?:por la )?ma[ñn]ana y (?:por la )?noche|manh[ãa] e (?:[àa] )?noite|mattina e sera",
+    "morning and evening": r"(?:in the )?morning and (?:in the |at )?(?:evening|night)|morgens und abends|(?:le )?matin et (?:le )?soir|"
+                           r"(?:(?:por|en) la )?ma[ñn]ana y (?:(?:por|en) la )?noche|(?:de )?manh[ãa] e (?:[àa] |de )?noite|(?:la )?mattina e (?:la )?sera",
+    "before meals": r"before (?:every |each )?meals?|vor (?:jeder|den) mahlzeit(?:en)?|vor dem essen|avant (?:chaque repas|les repas)|"
+                    r"antes de (?:cada|las) comidas?|antes das refei[çc][õo]es|antes de cada refei[çc][ãa]o|prima (?:dei pasti|di ogni pasto)",
     "every morning": r"every morning|in the morning|jeden morgen|morgens|in der fr[üu]h|le matin|tous les matins|chaque matin|todas las ma[ñn]anas|"
-                     r"por la ma[ñn]ana|cada ma[ñn]ana|de manh[ãa]|todas as manh[ãa]s|pela manh[ãa]|ogni mattina|la mattina|al mattino|di mattina",
+                     r"(?:por|en) las? ma[ñn]anas?|cada ma[ñn]ana|de manh[ãa]|todas as manh[ãa]s|pela manh[ãa]|ogni mattina|la mattina|al mattino|di mattina",
     "every evening": r"every (?:evening|night)|at night|in the evening|jeden abend|abends|le soir|tous les soirs|por la noche|todas las noches|"
                      r"[àa] noite|todas as noites|la sera|ogni sera|di sera",
     "every day": r"once a day|once daily|daily|every day|einmal t[äa]glich|t[äa]glich|jeden tag|tous les jours|une fois par jour|todos los d[íi]as|"
@@ -45,7 +57,9 @@ def dose(text: str, name: str) -> str:
     often and 'as needed' when said; '' without a dose (a bare number after a drug name is in mg)."""
     m = re.search(r"(?<![\d.,])(\d{1,4}(?:[.,]\d+)?)\s*(mg|mcg|µg|ug|g|ml|iu|ui|units?|unit[ée]s|unidades|einheiten)?\b(?!\s*(?:x|times|mal|fois|veces|vezes|volte|hours|stunden|heures|horas|ore|km|kg|years|jahre|ans|a[ñn]os|anos|anni)\b)", text, re.I)
     if not m or (not m.group(2) and not 5 <= float(m.group(1).replace(",", ".")) <= 2000):
-        return ""
+        clause = re.split(CLAUSE_END, text, maxsplit=1, flags=re.I)[0][:70]
+        how = [how for how, words in HOW_OFTEN.items() if re.search(rf"\b(?:{words})\b", clause, re.I)][:1]
+        return "".join(f" {h}" for h in how + (["as needed"] if re.search(AS_NEEDED, clause, re.I) else []))
     said = [f"{m.group(1)} {(m.group(2) or 'mg').lower()}"]
     said += [how for how, words in HOW_OFTEN.items() if re.search(rf"\b(?:{words})\b", text, re.I)][:1]
     if (hours := re.search(EVERY_HOURS, text, re.I)):
@@ -53,6 +67,10 @@ def dose(text: str, name: str) -> str:
     if re.search(AS_NEEDED, text, re.I):
         said.append("as needed")
     return ", " + " ".join(said)
+
+
+CLAUSE_END = (r"[.;!?]|\b(?:but|aber|mais|pero|mas|ma|because|weil|parce|porque|perch[ée])\b|"
+              r"\b(?:and|und|et|y|e|so|also|donc|quindi)\s+(?:i|ich|je|j'|yo|eu|io|my|mein\w*|mon|ma|mi|meu|minha|mio)\b")
 
 
 def medicine(text: str) -> str | None:
@@ -71,5 +89,10 @@ def found_medication(s: str) -> list[Found]:
     if (stop := STOPPED.search(s)) and (name := medicine(stop.group(1))):
         return [("retract", f"takes {name}", f"The user no longer takes {name}.")]
     if (take := TAKES.search(s)) and (name := medicine(take.group(1))):
-        return [("medication", name, f"The user takes {name}{dose(s[take.start(1):], name)}.")]
+        before = re.split(CLAUSE_END + r"|,", s[:take.start()], flags=re.I)[-1]  # 'la mattina prendo …': how often said first
+        how = dose(s[take.start(1):], name) or dose(f"{before} {s[take.start(1):]}", name)
+        return [("medication", name, f"The user takes {name}{how}.")]
+    for part in re.split(r",\s*", s):  # 'ho l'asma da sforzo, il ventolin sempre in borsa'
+        if (hand := AT_HAND.search(part)) and (name := medicine(hand.group(1))):
+            return [("medication", name, f"The user carries {name}.")]
     return []

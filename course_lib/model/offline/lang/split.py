@@ -1,5 +1,5 @@
-"""Sentence splitting for the language layer: at . ! ? ; and line breaks, never inside a number, after a title or
-inside a German date ('am 14. Februar')."""
+"""Sentence splitting for the language layer: at . ! ? ; and line breaks, before a Spanish '¿' after a comma, never
+inside a number, after a title or inside a German date ('am 14. Februar')."""
 from __future__ import annotations
 
 import re
@@ -12,7 +12,8 @@ STARTS = (r"i|i'm|ich|je|j'|yo|eu|io|we|wir|nous|my|mein|meine|mon|ma|mi|meu|min
 BREAK = re.compile(r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<!\bSt\.)(?<!\bmax\.)(?<!\bmáx\.)(?<!\bmin\.)(?<!\bca\.)(?<!\bapprox\.)(?<!\bz\.B\.)(?<=[.!?;…])\s+(?=\S)(?<!\d\.\s)"
                    rf"|(?<=\d\.)(?<!\b\d\.)(?<!\b\d\d\.)\s+(?!(?:{MONTH})\b)(?=\S)"  # '14. Februar' is a date
                    rf"|(?:(?<=\b\d\.)|(?<=\b\d\d\.))\s+(?=(?:{STARTS})\b|[^\w\s]|\d)"  # '12. Woche' an ordinal, '34. I' two sentences
-                   r"|\n+|(?<=[.!?])(?=[A-ZÀ-Ý¿¡])", re.I)
+                   r"|\n+|(?<=[.!?])(?=[A-ZÀ-Ý¿¡])"
+                   r"|(?<=[,;:])\s*(?=¿)", re.I)  # 'Soy celíaca, ¿sabés si …?': the Spanish question opens where its ¿ is
 TRIM = " \t\r\n-•*\"'“”"
 
 

@@ -23,7 +23,7 @@ i me my mine myself you your yours he him his she her hers it its we us our ours
 those the a an some any no not none nothing never n't don't doesn't isn't am is are was were be been being do does did
 have has had will would can could should may might must to of in on at for with from by about as and or but so if then
 than too also very just really still only even yet again more less much many lot lots bit thing things stuff all both
-either neither each every other another such one ones what which who whom whose where when why how there here
+either neither each every other another such one ones what which who whom whose where when why how there here along around away
 everything nothing anything something everyone alles nichts etwas tout rien todo algo tudo tutto niente qualcosa
 apparently probably maybe perhaps honestly basically seriously definitely obviously actually certainly supposedly
 fyi btw lol tbh imo haha hahaha xd ok okay yeah yes yep nope please pls thx thanks sorry well oh ah um uh hmm like though

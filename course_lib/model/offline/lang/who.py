@@ -41,7 +41,15 @@ SOMEONE = re.compile(
     r"lavora|studia|gioca|fa|mangia|beve|[èe] stat[oa]|era|va|pu[òo]|non)\b")
 DONE_TO_ME = re.compile(  # 'they diagnosed me with …', 'she put me on insulin', 'ils m'ont diagnostiqué …': the user's fact
     r"^\W*(?:\w+\W+){0,3}?(?:(?:diagnosed|prescribed|put|started|switched|found)\s+me\b|(?:me|m')\s*(?:ont|a|han|ha|hanno)?\s*"
-    r"(?:diagnostiqu\w*|prescrit|diagnosticad\w*|diagnosticaron|recetad\w*|recetaron|receitaram|diagnosticat\w*|prescritto))", re.I)
+    r"(?:diagnostiqu\w*|prescrit|diagnosticad\w*|diagnosticaron|recetad\w*|recetaron|receitaram|diagnosticat\w*|prescritto|"
+    r"mis sous|puesto|pusieron|puso|dato|messo|dado|receitou|receitado))|"
+    r"^\W*(?:\w+\W+){0,3}?(?:hat|haben) mir\b[^.;!?]{0,40}\b(?:verschrieben|verordnet|gegeben|diagnostiziert)\b", re.I)  # 'Der Arzt hat mir X verschrieben'
+OF_SOMEONE = re.compile(  # 'La hermana de mi novio es vegana', "La maman d'une copine de Lou est végane", 'the mother of my friend is …'
+    r"^\W*(?:(?:and|but|und|aber|et|mais|y|pero|e|mas|ma|btw|also)\W+)?(?:the|la|le|el|il|lo|a|o|der|die|das|l['’])\s*"
+    rf"(?:{REL}|friend|amig[oa]|amie?|copine?|freund\w*|colleague|coll[èe]gue|colega|collega|kolleg\w*|vecin[oa]|voisine?|vizinh[oa]|"
+    r"vicin[oa]|nachbar\w*|maman|mamma|mam[áã]|m[ãa]e|mum|mom|papa|pap[áà]|pai|mother|father|sister|brother|son|daughter)\s+"
+    r"(?:of|de|di|do|da|dos|das|del|della|dello|dei|delle|von|vom|des|du|d['’])\s*[^,.;!?:]{0,30}?"
+    r"(?<!\bme )(?<!\bmi )(?<!\bmir )(?<!m['’])\b(?:is|was|has|es|est|era|é|tá|è|ist|hat|tiene|tem|ha|sont|son|são|sono|sind|are|war)\s", re.I)
 AGENT = re.compile(r"^\W*(?:you|you're|your|du|dir|tu|t'|vous|t[úu]|usted|voc[êe]|tu)\b", re.I)
 NOT_NAMES = {"And", "But", "So", "Also", "Oh", "Well", "Yes", "No", "Then", "Now", "Please", "Just", "Actually", "Anyway",
              "Big", "Quick", "Before", "After", "Booked", "Still", "Ok", "Okay", "Und", "Aber", "Et", "Mais", "Y", "Pero", "E", "Mas", "Ma",
@@ -60,7 +68,7 @@ def who(sentence: str) -> str:
     third = THIRD.search(s)
     if third and re.search(r"\bson$", third.group(0), re.I) and not re.match(r"^\W*(?:\w+\W+)?(?:my|our)\b", third.group(0), re.I):
         third = None  # 'Mis turnos son de noche', 'mes horaires son…': the Spanish verb, not an English son
-    if third or (PRONOUN.search(s) and not DONE_TO_ME.search(s)):
+    if third or ((PRONOUN.search(s) or OF_SOMEONE.search(s)) and not DONE_TO_ME.search(s)):
         return "other"
     if (m := REPORTED.search(s)) and not SELF.match(s) and not re.match(r"^\W*(?:i|we|ich|wir|je|j'|yo|eu|io)\b", s, re.I) \
             and not re.match(r"\W*(?:me\W+)?(?:that\W+)?(?:i|i'm|i've|my|ich|je|j'|yo|eu|io)\b", s[m.end():], re.I):  # 'the doctor said I have asthma
