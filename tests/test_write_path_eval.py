@@ -142,6 +142,8 @@ def test_a_concept_by_either_of_its_names_and_a_plural_as_its_singular(fact, sub
     ("The user has a dentist appointment on Tuesday at 9:30.", "appointment:dentist", "dentist Tuesday 08:30", False),
     ("The user's budget is 30 EUR.", "budget", "company dinner for 30 people", False),  # not an event fact
     ("The user has a trip to Lisboa from 2 to 9 June.", "trip", "Lisbon, 2-9 June", True),
+    ("The user works shifts from Monday to Saturday from 16:00.", "schedule", "Monday-Saturday 16:00", True),
+    ("The user works shifts from Monday to Friday from 16:00.", "schedule", "Monday-Saturday 16:00", False),
 ])
 def test_an_event_is_found_by_its_anchors(text, slot, value, expected):
     """Numbers, times and capitalised words of the labelled value, in an event fact of any wording."""

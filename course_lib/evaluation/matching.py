@@ -86,11 +86,12 @@ EVENT_SLOTS = ("plan", "trip", "flight", "meeting", "appointment", "schedule", "
 
 
 def anchors(value: str) -> set[str]:
-    """The numbers and capitalised words of an event value, compared loosely ('08:30' = '8:30', '19th' = '19')."""
+    """The numbers and capitalised words of an event value, compared loosely ('08:30' = '8:30', '19th' = '19'); a
+    hyphen joins two anchors ('Monday-Saturday')."""
     times = {f"{int(h)}:{m}" for h, m in re.findall(r"\b(\d{1,2})[:.h](\d{2})\b", value)}
     rest = re.sub(r"\b\d{1,2}[:.h]\d{2}\b", " ", value)
     numbers = {str(int(n)) for n in re.findall(r"\b(\d+)(?:st|nd|rd|th)?\b", rest)}
-    names = {norm(w) for w in re.findall(r"\b[A-ZÀ-Ý][\w'-]+", rest)}
+    names = {norm(w) for w in re.findall(r"\b[A-ZÀ-Ý][\w']+", rest)}  # 'Monday-Saturday': two days, each an anchor
     return times | numbers | names
 
 
