@@ -34,17 +34,23 @@ coordinator then read its misses, so it became development data too: learner_old
 "old-heldout" (the layer went from recall 0.667 to 0.962 on it while rules were written against its misses). The
 third, written on 3 Dec 2026 by someone who never saw the code, corpora or rules and scored once after the concept
 lexicon, clauses, corrections and event readers were frozen (c438e95, 107ff56: recall 0.296 -> 0.459, precision
-0.630 -> 0.732), had its misses read that day and joined learner_oldheldout.jsonl on 6 Dec. The present
+0.630 -> 0.732), had its misses read that day and joined learner_oldheldout.jsonl on 6 Dec. On 7 Dec
 learner_heldout.jsonl (split "heldout", 208 conversations, 1,060 facts, six languages and mixed conversations)
-holds three sets written by people who never saw the code, none of them read: heldout4 (50 conversations, 219
+held three sets written by people who never saw the code, none of them read: heldout4 (50 conversations, 219
 facts) scored at 4fddc38, recall 0.342, precision 0.636 (0b898bd the same); heldout5 (50, 246 facts) scored once
 after 6 Dec's readers were frozen (88b1286): recall 0.407 -> 0.447, precision 0.699 -> 0.733 (0b898bd -> 88b1286);
 and heldout6 (108, 595 facts), written on 7 Dec after the layer was frozen at d2fcf9d and scored once: recall
 0.296 -> 0.375, precision 0.638 -> 0.646 (5d17060 -> d2fcf9d; 0.358 after the first of that day's two rounds of
 readers, bf6a8f9), slot recall 0.541. All three at d2fcf9d: recall 0.429, precision 0.677, operations 0.980, noise
 2.7 % (5d17060: 0.349, 0.667, 0.950, 2.9 %). Readers written from a set raised it far more than the sets nobody
-had read: the two training sets of 7 Dec went 0.296 -> 0.557 and 0.283 -> 0.426 while their misses were read. On
-text its rules were not written for, the stand-in finds a third to a half of the facts.
+had read: the two training sets of 7 Dec went 0.296 -> 0.557 and 0.283 -> 0.426 while their misses were read. Later
+on 7 Dec two rounds of readers were written from plain-register sets (the short sentences a student types) and a
+chat set: heldout7 (108 conversations, 706 facts) and plain2 (48, 296), scored once at 1c0ef55 (0.306 -> 0.336 and
+0.547 -> 0.672 from 3e69cff) and then read (split "old-heldout"); plain3 (48, 290) and heldout8 (54, 333), written
+after the freeze at a5417df, scored once and unread, joined learner_heldout.jsonl: plain3 0.621 -> 0.755, precision
+0.766 -> 0.849; heldout8 0.315 -> 0.345, 0.665 -> 0.701 (3e69cff -> a5417df). All five unread sets at a5417df
+(310 conversations, 1,683 facts): recall 0.487, precision 0.736. On short plain sentences the stand-in finds three
+quarters of the facts; on long chatty ones, a third.
 
 The same call measures a live model: pass `model=Model()` with COURSE_BACKEND=replay (a recording) or openai.
 
