@@ -43,3 +43,36 @@ def test_two_writers_lose_nothing(kind, tmp_path):
     assert "unopenable" not in result and result["lost"] == 0 and result["duplicate_seq"] == 0
     assert result["double_current"] == 0
     assert result["acked"] == sum(len(a) for a in acked.values()) > 0
+
+
+def _key_of(folder: str, start, out) -> None:
+    from course_lib.long_term.stores.private import name_key
+
+    start.wait(30)
+    out.put(name_key(Path(folder)).hex())
+
+
+def test_processes_opening_a_new_store_at_once_agree_on_its_naming_key(tmp_path):
+    """Eight processes open one new store at the same instant: every one gets the same key, so all name a user's or a
+    session's files alike (a half-written key gave one writer an empty key, and its 25 events a file nobody read)."""
+    ctx = context()
+    start, out = ctx.Event(), ctx.Queue()
+    procs = [ctx.Process(target=_key_of, args=(str(tmp_path), start, out)) for _ in range(8)]
+    for p in procs:
+        p.start()
+    start.set()
+    keys = [out.get(timeout=60) for _ in procs]
+    for p in procs:
+        p.join(30)
+    assert len(set(keys)) == 1 and len(keys[0]) == 64
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".name-key"]  # no key of a loser left behind
+
+
+def test_an_empty_naming_key_is_refused_not_used(tmp_path):
+    """The probe: an empty key file (a writer killed between creating and writing it) must not become an empty
+    HMAC key, which would silently give every file a new name."""
+    from course_lib.long_term.stores.private import UnsafeStoreFolder, name_key
+
+    (tmp_path / ".name-key").write_text("")
+    with pytest.raises(UnsafeStoreFolder, match="is empty"):
+        name_key(tmp_path)

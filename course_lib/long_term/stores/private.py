@@ -70,20 +70,36 @@ def tighten_tree(folder: Path) -> None:
 
 
 def name_key(folder: Path) -> bytes:
-    """This folder's random naming key, created (0600) on first use."""
+    """This folder's random naming key, created (0600) on first use.
+
+    Two kernels may open a new store at the same moment. The key is written whole to a file of this process's own
+    and then linked into place (`os.link` fails if the key exists), so a reader sees no key file or a whole one,
+    never an empty one: a half-written key used to give one process an empty HMAC key, so its files got other names
+    and the other process never saw what it wrote."""
     key_file = folder / KEY_FILE
-    try:
-        return bytes.fromhex(key_file.read_text(encoding="ascii").strip())
-    except FileNotFoundError:
-        pass
-    key = secrets.token_hex(32)
-    try:
-        fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
-    except FileExistsError:  # another process made it first
-        return bytes.fromhex(key_file.read_text(encoding="ascii").strip())
-    with os.fdopen(fd, "w", encoding="ascii") as f:
-        f.write(key)
-    return bytes.fromhex(key)
+    for _ in range(50):
+        try:
+            text = key_file.read_text(encoding="ascii").strip()
+        except FileNotFoundError:
+            text = None
+        if text:
+            return bytes.fromhex(text)
+        if text == "":  # a key file left empty (by a writer killed before it wrote the key): never used as a key
+            raise UnsafeStoreFolder(f"{key_file} is empty, so the store's file names cannot be worked out. If the store "
+                                    "holds no memories yet, delete that file; otherwise restore it from a backup")
+        mine = folder / f"{KEY_FILE}.{secrets.token_hex(8)}.new"
+        fd = os.open(mine, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+        with os.fdopen(fd, "w", encoding="ascii") as f:
+            f.write(secrets.token_hex(32))
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.link(mine, key_file)  # atomic, and only if no key is there yet
+        except FileExistsError:
+            pass  # another process linked its key first: read that one
+        finally:
+            mine.unlink(missing_ok=True)
+    raise UnsafeStoreFolder(f"could not read or create the naming key {key_file}; check that the folder is writable")
 
 
 def private_name(folder: Path, value: str, length: int = 24) -> str:
