@@ -95,12 +95,17 @@ def anchors(value: str) -> set[str]:
     return times | numbers | names
 
 
+def head(subject: str | None) -> str:
+    """The slot of a subject without what it is about: 'allergy' for 'allergy:peanuts', 'home city' for 'home city'."""
+    return (subject or "").split(":")[0].lower()
+
+
 def event_matches(fact: Fact, subject: str, value: str) -> bool:
     """Does `fact` state the event `subject` = `value` (see EVENT_SLOTS)? Only event facts (or facts without a
     subject, a live model's free wording) are compared, so a budget of 30 is never a dinner for 30."""
-    if subject.split(":")[0].lower() not in EVENT_SLOTS or not (need := anchors(value)):
+    if head(subject) not in EVENT_SLOTS or not (need := anchors(value)):
         return False
-    if fact.subject is not None and fact.subject.split(":")[0].lower() not in EVENT_SLOTS:
+    if fact.subject is not None and head(fact.subject) not in EVENT_SLOTS:
         return False
     return need <= anchors(fact.text) | anchors(fact.value or "") | set(norm(fact.text).split())
 
@@ -112,8 +117,7 @@ KINDS = {"preference": "diet"}
 
 def kind(subject: str) -> str:
     """The kind of slot a subject is compared by: 'allergy' for 'allergy:peanuts', 'diet' for 'preference:pork'."""
-    head = subject.split(":")[0].lower()
-    return KINDS.get(head, head)
+    return KINDS.get(head(subject), head(subject))
 
 
 def fact_matches(fact: Fact | str, subject: str, value: str) -> bool:
@@ -127,8 +131,8 @@ def fact_matches(fact: Fact | str, subject: str, value: str) -> bool:
         return True  # the same kind of slot with the same value ('condition' / 'condition:diabetes', 'diet' / 'preference:pork')
     if event_matches(fact, subject, value):
         return True
-    low, head, _, who = f" {norm(text)} ", *subject.lower().partition(":")
+    low, (slot, _, who) = f" {norm(text)} ", subject.lower().partition(":")
     if f" {norm(value)} " not in low:
         return False
-    cues = CUES.get(head, ()) + ((who,) if who and head != "flight" else ())
+    cues = CUES.get(slot, ()) + ((who,) if who and slot != "flight" else ())
     return any(c in text.lower() for c in cues)

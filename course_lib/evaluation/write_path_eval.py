@@ -63,7 +63,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from course_lib.evaluation.labels import FIELDS, Conversation
-from course_lib.evaluation.matching import CUES, fact_matches
+from course_lib.evaluation.matching import CUES, fact_matches, head
 from course_lib.long_term.write_path import Fact, extract_facts, gate, resolve, session_summary
 from course_lib.model.lazy import get_model
 
@@ -107,11 +107,6 @@ class Scores:
             out[f"summary_{k}"] = ratio(right, total)
         out["summary"] = ratio(sum(r for r, _ in self.fields.values()), sum(t for _, t in self.fields.values()))
         return out
-
-
-def head(subject: str | None) -> str:
-    """The kind of slot of a subject: 'allergy' for 'allergy:peanuts', 'home city' for 'home city'."""
-    return (subject or "").split(":")[0].lower()
 
 
 def same_slot(fact: Fact, subject: str) -> bool:

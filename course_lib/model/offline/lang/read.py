@@ -72,6 +72,7 @@ NOT_FORGETTING = re.compile(  # "before I forget", "I forgot to say", "dimentica
     r"\bse me olvid\w*|\b(?:me |siempre |nunca )olvido\b|\b(?:no|nunca) (?:hay que |debo |puedo )?(?:olvidarl\w*|olvidar)\b|"
     r"\bme esque[çc]\w*|\b(?:eu )?esque[çc]o\b|\bn[ãa]o (?:posso |devo )?(?:esquecer|me esquecer)\b|"
     r"\bmi dimentic\w*|\bdimentico\b|\bnon (?:devo |posso )?dimenticar\w*|\bich vergess\w*|\bvergess(?:e)? ich\b", re.I)
+SAID_BY_OTHERS = ("relative:", "pet:", "birthday:", "nickname")  # the family's names, what others call the user: kept from others' clauses
 QUOTED = re.compile(r"\"[^\"]+\"|“[^”]+”|„[^“”]+[“”]|«[^»]+»|‘[^’]+’(?!\w)")
 DROP = {"question": "a question states nothing", "smalltalk": "small talk", "instruction": "an instruction to the assistant, "
         "not a fact about the user", "secret": "a secret is never stored", "deletion": "a request to forget (the agent acts on it)"}
@@ -171,8 +172,8 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
     parts = clauses(sentence)
     own = ", ".join(text for text, whom in parts if whom in ("self", "agent"))
     if own and any(whom in ("other", "reported") for _, whom in parts):  # 'I'm vegan and my husband is vegetarian': read the user's clauses
-        kept = ("relative:", "pet:", "birthday:", "nickname")  # the family's names; what others call the user
-        found = [f for f in found if f[0].startswith(kept)] + [f for f in readers(own, lang) if not f[0].startswith(kept)]
+        found = [f for f in found if f[0].startswith(SAID_BY_OTHERS)] + \
+            [f for f in readers(own, lang) if not f[0].startswith(SAID_BY_OTHERS)]
     if not any(c[0] == "home city" for c in context):  # where one works is the home only while no home was said
         found += work_home(sentence, lang)
     if not any(f[0].startswith("pet:") for f in found):  # 'Bello heißt jetzt Balu': a pet said before, renamed
@@ -189,7 +190,7 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
     for f in found:
         if f[0] not in [g[0] for g in out] or f[0] == "retract":
             out.append(f)
-    others = [f for f in out if not f[0].startswith(("relative:", "pet:", "birthday:", "nickname")) and not credited(sentence, f[1])]  # what others call the user is said by them
+    others = [f for f in out if not f[0].startswith(SAID_BY_OTHERS) and not credited(sentence, f[1])]
     out, refused = settle_all([f for f in out if f not in others])
     if any(f[0] == "job" for f in out):  # 'ya no trabajo de camarero, ahora soy conductor': the new job replaces it
         out = [f for f in out if not (f[0] == "retract" and canon("job", f[1]))]

@@ -33,7 +33,7 @@ MINE = re.compile(  # 'Pizza is my favourite food', 'Hiking is my thing', 'la pa
 # diagnosticado com asma', 'Tom plays the drums'). Read only where no first-person word says the speaker is in it.
 SOMEONE = re.compile(
     r"^\W*(?:(?i:a|o|la|il|lo|el|l'|der|die|den|le)\s*)?(?-i:[A-ZÀ-Ý][a-zà-ÿ-]+)\s+(?:"
-    r"(?:work|live|play|eat|love|like|hate|need|want|go|studie|drink|take|get|doe)s?|goes|(?:doesn't|did|didn't|can't|won't|will|got|had)s?|"  # en
+    r"(?:work|live|play|eat|love|like|hate|need|want|go|studie|drink|take|get|doe)s?|goes|doesn't|did|didn't|can't|won't|will|got|had|"  # en
     r"arbeitet|studiert|spielt|macht|kann|mag|muss|war|wurde|trinkt|fährt|kommt|bekommt|"  # de
     r"travaille|[ée]tudie|joue|va|vient|mange|aime|boit|prend|peut|doit|était|ne|n'\w+|"  # fr
     r"trabaja|estudia|juega|hace|bebe|fue|era|va|puede|no (?:come|es|est[áa]|tiene|puede|bebe|vive|trabaja)|"  # es
