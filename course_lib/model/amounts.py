@@ -101,12 +101,21 @@ PARTY_CUES = (
 )
 
 
-COUPLE = re.compile(r"\bfor (?:me and (?:my )?\w+|the two of us|us two|both of us)\b|\bfür (?:mich und (?:meine?n? )?\w+|uns "
-                    r"beide)\b|\bpour (?:moi et (?:mon |ma )?\w+|nous deux)\b|\bpara (?:mí y (?:mi )?\w+|nosotros dos|"
-                    r"mim e (?:o meu |a minha |meu |minha )?\w+|nós dois)\b|\bper (?:me e (?:mia |mio )?\w+|noi due)\b",
-                    re.I)  # "for me and my wife": two
+GROUP_NOUN = (r"(?:family|friends|kids|children|colleagues|parents|team|group|folks|mates|guys|familie|freunde[n]?|"
+              r"freundinnen|kinder[n]?|kollegen|kolleginnen|eltern|famille|amis|amies|enfants|coll[èe]gues|parents|"
+              r"[ée]quipe|familia|amigos|amigas|hijos|niños|colegas|padres|fam[íi]lia|filhos|crianças|pais|famiglia|"
+              r"amici|amiche|figli|bambini|colleghi|genitori|squadra)")  # "me and my family": how many is not said
+_AND_ONE = rf"(?!(?:\w+\s+){{0,2}}{GROUP_NOUN}\b)"  # after "and": not a group noun within the next words
+COUPLE = re.compile(rf"\b(?:for|just|only) (?:me and {_AND_ONE}(?:my )?\w+|the two of us|us two|both of us)\b|"
+                    rf"\b(?:für|nur) (?:mich und {_AND_ONE}(?:meine?n? )?\w+|uns beide)\b|\bnur ich und {_AND_ONE}"
+                    rf"(?:meine?n? )?\w+|\b(?:pour|juste|seulement) (?:moi et {_AND_ONE}(?:mon |ma )?\w+|nous deux)\b|"
+                    rf"\b(?:para|solo|sólo) (?:mí y {_AND_ONE}(?:mi )?\w+|yo y {_AND_ONE}(?:mi )?\w+|nosotros dos)\b|"
+                    rf"\b(?:para|só|apenas) (?:mim e {_AND_ONE}(?:o meu |a minha |meu |minha )?\w+|eu e {_AND_ONE}"
+                    rf"(?:o meu |a minha |meu |minha )?\w+|nós dois)\b|\b(?:per|solo|soltanto) (?:me e {_AND_ONE}"
+                    rf"(?:la mia |il mio |mia |mio )?\w+|io e {_AND_ONE}(?:la mia |il mio |mia |mio )?\w+|noi due)\b",
+                    re.I)  # "for me and my wife", "just me and my husband", "solo yo y mi novia": two
 ALONE = re.compile(r"\b(?:for myself|just me|only me|für mich allein|pour moi seul\w*|para mí sol[oa]|só para mim|"
-                   r"solo per me)\b", re.I)
+                   r"solo per me)\b(?!\s+(?:and|und|et|y|e)\b)", re.I)  # "just me and my wife" is not one
 ARTICLES = {"un", "une", "una", "uno", "um", "uma", "ein", "eine"}  # "pour un dîner" is not a party of one
 
 
