@@ -38,6 +38,9 @@ NEWER = 0.1  # candidates this close to the best score, on the same cues, count 
 CUE_WEIGHT = 0.5  # added per cue group the question and the candidate share: a shared group outweighs any cosine gap
 DAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})  # cue groups that
 # say when, not what: a day neither makes a fact about another subject nor a booking question one about the user
+STORED = re.compile(r"the user\b", re.I)  # a stored fact opens so; the user's own statements do not
+TITLE_SAFE_BREAKS = (r"(?<!\bDr\.)(?<!\bMr\.)(?<!Mrs\.)(?<!\bMs\.)(?<!Prof\.)(?<!\bSr\.)(?<!Sra\.)(?<!\bHr\.)"
+                     r"(?<!\bFr\.)(?<!Dott\.)(?<!\bDra\.)(?<!Mme\.)(?<=[.!?])\s+|\n+")  # "Mein Zahnarzt heißt Dr. Lang."
 SIMILAR = 0.5  # with no cue, the cosine a candidate needs besides a shared content word (on the dev set's recall
 # questions, unrelated English pairs stay below 0.35; same-language pairs do not, hence the shared word)
 FUNCTION_WORDS = set("""what whats which where when does have your about that this with from there again remind tell
@@ -140,8 +143,9 @@ def best_fact(question: str, candidates: list[str]) -> Match | None:
     best = matches[ranked[0]]
     close = [i for i in ranked if matches[i].shared == best.shared and matches[i].score >= best.score - NEWER]
     # "My flight is LH 2." … "My flight is LH 3.": the later of two close candidates, unless it is also about another
-    # subject the question does not ask about ("my dentist's name": not "a dentist appointment on Monday")
-    best = matches[max(close, key=lambda i: (-len(cues(pool[i]) - asked - DAYS), i))]
+    # subject the question does not ask about ("my dentist's name": not "a dentist appointment on Monday"); only
+    # between stored facts, one to a line: what the user says later in the conversation replaces what they said before
+    best = matches[max(close, key=lambda i: (-len(cues(pool[i]) - asked - DAYS) if STORED.match(pool[i]) else 0, i))]
     if best.shared or (not asked and best.similarity >= SIMILAR and content_words(question) & content_words(best.text)):
         return best
     return None
@@ -178,7 +182,7 @@ def candidates(messages: list[dict], last_user: int, recalled: str = "") -> list
         if m.get("role") == "system" and i > 0:
             found += [line[2:].strip() for line in without_hearsay(content).splitlines() if line.startswith("- ")]
         elif m.get("role") == "user" and i < last_user:
-            found += [s for s in sentences(content) if not s.endswith("?") and not user_question(s)]
+            found += [s for s in sentences(content, TITLE_SAFE_BREAKS) if not s.endswith("?") and not user_question(s)]
     return found + [line.strip() for line in recalled.splitlines() if line.strip()]
 
 
