@@ -114,6 +114,9 @@ COUPLE = re.compile(rf"\b(?:for|just|only) (?:me and {_AND_ONE}(?:my )?\w+|the t
                     rf"(?:o meu |a minha |meu |minha )?\w+|nós dois)\b|\b(?:per|solo|soltanto) (?:me e {_AND_ONE}"
                     rf"(?:la mia |il mio |mia |mio )?\w+|io e {_AND_ONE}(?:la mia |il mio |mia |mio )?\w+|noi due)\b",
                     re.I)  # "for me and my wife", "just me and my husband", "solo yo y mi novia": two
+MY = r"(?:my|meine?n?|mon|ma|mi|a minha|o meu|minha|meu|la mia|il mio|mia|mio)"
+COUPLE_AFTER = re.compile(rf"\b(?:for|für|pour|para|per) {MY} (?!{GROUP_NOUN}\b)\w+ (?:and|und|et|y|e) (?:me|i|mich|moi|yo|"
+                          r"mí|eu|mim|io)\b", re.I)  # "for my wife and me", "pour ma femme et moi", "per mia moglie e me"
 ALONE = re.compile(r"\b(?:for myself|just me|only me|für mich allein|pour moi seul\w*|para mí sol[oa]|só para mim|"
                    r"solo per me)\b(?!\s+(?:and|und|et|y|e)\b)", re.I)  # "just me and my wife" is not one
 ARTICLES = {"un", "une", "una", "uno", "um", "uma", "ein", "eine"}  # "pour un dîner" is not a party of one
@@ -133,7 +136,7 @@ def party_sizes(text: str) -> set[int]:
             n = number(word)
             if n is not None and n > 0:
                 found.add(n)
-    if COUPLE.search(text):
+    if COUPLE.search(text) or COUPLE_AFTER.search(text):
         found.add(2)
     if ALONE.search(text):
         found.add(1)

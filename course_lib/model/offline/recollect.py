@@ -36,8 +36,9 @@ from course_lib.ranking import order, similarities
 CUES_FILE = Path(__file__).parents[2] / "data" / "offline" / "question_cues.json"
 NEWER = 0.1  # candidates this close to the best score, on the same cues, count as the same answer: the latest wins
 CUE_WEIGHT = 0.5  # added per cue group the question and the candidate share: a shared group outweighs any cosine gap
-DAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})  # cue groups that
-# say when, not what: a day neither makes a fact about another subject nor a booking question one about the user
+DAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today", "tomorrow"})
+# cue groups that say when, not what: a day neither makes a fact about another subject nor a booking question one
+# about the user
 STORED = re.compile(r"the user\b", re.I)  # a stored fact opens so; the user's own statements do not
 TITLE_SAFE_BREAKS = (r"(?<!\bDr\.)(?<!\bMr\.)(?<!Mrs\.)(?<!\bMs\.)(?<!Prof\.)(?<!\bSr\.)(?<!Sra\.)(?<!\bHr\.)"
                      r"(?<!\bFr\.)(?<!Dott\.)(?<!\bDra\.)(?<!Mme\.)(?<=[.!?])\s+|\n+")  # "Mein Zahnarzt heißt Dr. Lang."
@@ -52,7 +53,8 @@ quando come ancora sono della dello degli anche""".split())
 QUESTION_WORD = re.compile(
     r"^\W*(?:what|what's|whats|which|who|whom|whose|where|when|how|remind me|tell me|do you (?:know|remember)|"
     r"wie|wo|wer|wen|wem|was|welche\w*|wann|wohin|woher|weißt du|sag mir|erinner\w* mich|"
-    r"qu\w*|comment|où|combien|c'est quoi|avec qui|chez qui|à qui|dis-moi|rappelle-moi|tu te souviens|"
+    r"qu\w*|comment|où|combien|c'est quoi|c(?:'est| est|) (?:quand|qui|où|quoi)|avec qui|chez qui|à qui|dis-moi|"
+    r"rappelle-moi|tu te souviens|"
     r"cómo|como|cuál\w*|cual\w*|dónde|donde|cuándo|cuando|cuánto\w*|quién\w*|qué|con quién|dime|recuérdame|"
     r"qual|quais|onde|quando|quanto\w*|quem|o que|com quem|diz-me|lembra-me|"
     r"come|quale|quali|dove|chi|cosa|che|con chi|dimmi|ricordami|in (?:welche\w*|quel\w*|qué|que|quale))\b",

@@ -99,7 +99,8 @@ VAGUE = re.compile(r"(?i:\b(?:some|a few|several|a couple of|a bunch of|einige|e
 
 
 WITH_GROUP = re.compile(rf"(?i:\b(?:me|mich|ich|moi|m[íi]|mim|yo|eu|io)\s+(?:and|und|et|y|e)\s+(?:\w+\s+){{0,2}}"
-                        rf"{GROUP_NOUN}\b)")  # "for me and my family", "pour moi et ma famille": how many?
+                        rf"{GROUP_NOUN}\b|\b{GROUP_NOUN}\s+(?:and|und|et|y|e)\s+(?:me|i|mich|moi|yo|mí|eu|mim|io)\b)")
+# "for me and my family", "pour moi et ma famille", "para mis amigos y yo": how many?
 
 
 def _size(part: str) -> Reading:
@@ -117,17 +118,21 @@ def _size(part: str) -> Reading:
 
 
 _HOUR = rf"(?:{SMALL_NUMBER})(?:[:.h]\d\d|\s*(?:am|pm|h|uhr|heures?)(?!\w))?"
-OR_HOURS = re.compile(rf"(?<!\w)({_HOUR})\s+(?:or|oder|ou|o|u|oppure)\s+((?:at|um|à|las|às|as|alle|le|les)\s+)?({_HOUR})",
-                      re.I)  # "at 7 or 8pm", "um 19 oder 20 Uhr", "verso le 8 o le 9 di sera"
+OR_HOURS = re.compile(rf"(?<!\w)({_HOUR})\s+(?:or|oder|ou|o|u|oppure)\s+((?:at|um|à|las|às|as|alle|le|les)\s+)?"
+                      rf"({_HOUR})", re.I)  # "at 7 or 8pm", "um 19 oder 20 Uhr", "verso le 8 o le 9 di sera"
+RANGE_HOURS = re.compile(rf"\b(?:between|zwischen|entre|tra|fra|from|von|de|dalle)\s+(?:(?:las|as|le|den)\s+)?"
+                         rf"({_HOUR})\s+(?:and|und|et|y|e|to|bis|à|a|às|alle)\s+((?:las|as|le|den)\s+)?({_HOUR})",
+                         re.I)  # "between 7 and 8pm", "zwischen 19 und 20 Uhr", "entre 19h et 20h": no one time
 
 
 def _time(part: str, whole: str) -> Reading:
     """The time a part gives; an hour without am/pm takes the part of the day said anywhere in the request; two
     hours joined by "or" that read as two times are a question ("at 7 or 8pm", "à 19h ou 20h")."""
-    for m in OR_HOURS.finditer(part):
-        one = _time(part[:m.end(1)] + part[m.end():], whole)
-        other = _time(part[:m.start()] + part[m.start(3):], whole)
-        if (one.value or one.unclear) and (other.value or other.unclear) and one != other:
+    for m in [*OR_HOURS.finditer(part), *RANGE_HOURS.finditer(part)]:
+        one = clock_time(part[:m.end(1)] + part[m.end():])  # the part with the first hour only, then the second
+        other = clock_time(part[:m.start()] + part[m.start(3):])
+        said = [bool(r.value or r.unclear) for r in (one, other)]
+        if (all(said) or m.re is RANGE_HOURS and any(said)) and one != other:  # "between 7" alone reads no time
             return Reading(unclear=f"{m.group(1)} or {m.group(3)}")
     reading = clock_time(part)
     if reading.unclear and "morning or in the evening" in reading.unclear:
