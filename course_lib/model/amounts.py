@@ -117,6 +117,20 @@ COUPLE = re.compile(rf"\b(?:for|just|only) (?:me and {_AND_ONE}(?:my )?\w+|the t
 MY = r"(?:my|meine?n?|mon|ma|mi|a minha|o meu|minha|meu|la mia|il mio|mia|mio)"
 COUPLE_AFTER = re.compile(rf"\b(?:for|für|pour|para|per) {MY} (?!{GROUP_NOUN}\b)\w+ (?:and|und|et|y|e) (?:me|i|mich|moi|yo|"
                           r"mí|eu|mim|io)\b", re.I)  # "for my wife and me", "pour ma femme et moi", "per mia moglie e me"
+MORE = re.compile(r"(?:'s|’s|\s*,?\s*(?:and|und|et|y|e|plus|with|mit|avec|con|com)\s+(?!(?:a|an|une?|una?|um|uma|ein|eine)\s)"
+                  r"\w|\s*\+)", re.I)  # "… my wife and our kids", "my wife's parents"; not "… and a high chair"
+
+
+def couples(text: str) -> list[re.Match[str]]:
+    """Where the text says a party of the user and one other person ("for me and my wife", "for my wife and me")."""
+    return [*COUPLE.finditer(text), *COUPLE_AFTER.finditer(text)]
+
+
+def more_than_two(text: str) -> bool:
+    """Does a party of two go on to name more people ("for me and my wife and our kids")? Then it is no number."""
+    return any(MORE.match(text, m.end()) for m in couples(text))
+
+
 ALONE = re.compile(r"\b(?:for myself|just me|only me|für mich allein|pour moi seul\w*|para mí sol[oa]|só para mim|"
                    r"solo per me)\b(?!\s+(?:and|und|et|y|e)\b)", re.I)  # "just me and my wife" is not one
 ARTICLES = {"un", "une", "una", "uno", "um", "uma", "ein", "eine"}  # "pour un dîner" is not a party of one
@@ -136,7 +150,7 @@ def party_sizes(text: str) -> set[int]:
             n = number(word)
             if n is not None and n > 0:
                 found.add(n)
-    if COUPLE.search(text) or COUPLE_AFTER.search(text):
+    if couples(text) and not more_than_two(text):
         found.add(2)
     if ALONE.search(text):
         found.add(1)

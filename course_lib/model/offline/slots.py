@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from course_lib.model.amounts import GROUP_NOUN, SMALL_NUMBER, number, party_sizes
+from course_lib.model.amounts import GROUP_NOUN, SMALL_NUMBER, more_than_two, number, party_sizes
 from course_lib.model.offline.places import LOCAL_NAMES
 from course_lib.model.when import EVENING, MORNING, Reading, clock_time, day_of
 
@@ -107,7 +107,7 @@ def _size(part: str) -> Reading:
     if VAGUE.search(part):  # "for me and some friends": a number would be a guess
         return Reading(unclear="exactly")
     sizes = party_sizes(part) | {n for n in (number(m.group(1) or m.group(2)) for m in WE_N.finditer(part)) if n}
-    if WITH_GROUP.search(part) and not sizes:  # "... and my family, 5 of us" is 5
+    if (WITH_GROUP.search(part) or more_than_two(part)) and not sizes:  # "... and my family, 5 of us" is 5
         return Reading(unclear="exactly")
     alternatives = {number(x) for m in OR_NUMBERS.finditer(part) for x in m.groups()}  # "für 2 oder 3 Personen"
     if sizes & alternatives:
