@@ -18,7 +18,8 @@ agent_oldheldout3.jsonl now (37 of 42). agent_heldout.jsonl (60 requests, ten pe
 only the tools, the restaurants and the rules a correct agent follows) was written on 7 Dec 2026 and scored once,
 unread: 46 of 60, the same at 5d17060 (answers 11/18, asks 10/12, bookings 13/18, deletions 6/6, searches 2/2,
 weather 4/4; es 10/10, pt 9/10, en, fr, it 7/10, de 6/10). Its failures were read on 7 Dec for a third round, so
-it is agent_oldheldout4.jsonl now, and a fourth writer's set takes its place once that round is frozen.
+it is agent_oldheldout4.jsonl now (59 of 60 after that round), and a fourth writer's set takes its place once that
+round is frozen.
 
 One case per line: {"id", "lang", "messages": [...], "facts": [...], "expect": {"action": book | ask | answer |
 delete | search | weather, "args": {...}, "answer_contains": [...], "must_not": [...]}}. The last message is the

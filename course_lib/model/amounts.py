@@ -101,12 +101,38 @@ PARTY_CUES = (
 )
 
 
-COUPLE = re.compile(r"\bfor (?:me and (?:my )?\w+|the two of us|us two|both of us)\b|\bfür (?:mich und (?:meine?n? )?\w+|uns "
-                    r"beide)\b|\bpour (?:moi et (?:mon |ma )?\w+|nous deux)\b|\bpara (?:mí y (?:mi )?\w+|nosotros dos|"
-                    r"mim e (?:o meu |a minha |meu |minha )?\w+|nós dois)\b|\bper (?:me e (?:mia |mio )?\w+|noi due)\b",
-                    re.I)  # "for me and my wife": two
+GROUP_NOUN = (r"(?:family|friends|kids|children|colleagues|parents|team|group|folks|mates|guys|familie|freunde[n]?|"
+              r"freundinnen|kinder[n]?|kollegen|kolleginnen|eltern|famille|amis|amies|enfants|coll[èe]gues|parents|"
+              r"[ée]quipe|familia|amigos|amigas|hijos|niños|colegas|padres|fam[íi]lia|filhos|crianças|pais|famiglia|"
+              r"amici|amiche|figli|bambini|colleghi|genitori|squadra)")  # "me and my family": how many is not said
+_AND_ONE = rf"(?!(?:\w+\s+){{0,2}}{GROUP_NOUN}\b)"  # after "and": not a group noun within the next words
+COUPLE = re.compile(rf"\b(?:for|just|only) (?:me and {_AND_ONE}(?:my )?\w+|the two of us|us two|both of us)\b|"
+                    rf"\b(?:für|nur) (?:mich und {_AND_ONE}(?:meine?n? )?\w+|uns beide)\b|\bnur ich und {_AND_ONE}"
+                    rf"(?:meine?n? )?\w+|\b(?:pour|juste|seulement) (?:moi et {_AND_ONE}(?:mon |ma )?\w+|nous deux)\b|"
+                    rf"\b(?:para|solo|sólo) (?:mí y {_AND_ONE}(?:mi )?\w+|yo y {_AND_ONE}(?:mi )?\w+|nosotros dos)\b|"
+                    rf"\b(?:para|só|apenas) (?:mim e {_AND_ONE}(?:o meu |a minha |meu |minha )?\w+|eu e {_AND_ONE}"
+                    rf"(?:o meu |a minha |meu |minha )?\w+|nós dois)\b|\b(?:per|solo|soltanto) (?:me e {_AND_ONE}"
+                    rf"(?:la mia |il mio |mia |mio )?\w+|io e {_AND_ONE}(?:la mia |il mio |mia |mio )?\w+|noi due)\b",
+                    re.I)  # "for me and my wife", "just me and my husband", "solo yo y mi novia": two
+MY = r"(?:my|meine?n?|mon|ma|mi|a minha|o meu|minha|meu|la mia|il mio|mia|mio)"
+COUPLE_AFTER = re.compile(rf"\b(?:for|für|pour|para|per) {MY} (?!{GROUP_NOUN}\b)\w+ (?:and|und|et|y|e) (?:me|i|mich|moi|yo|"
+                          r"mí|eu|mim|io)\b", re.I)  # "for my wife and me", "pour ma femme et moi", "per mia moglie e me"
+MORE = re.compile(r"(?:'s|’s|\s*,?\s*(?:and|und|et|y|e|plus|with|mit|avec|con|com)\s+(?!(?:a|an|une?|una?|um|uma|ein|eine)\s)"
+                  r"\w|\s*\+)", re.I)  # "… my wife and our kids", "my wife's parents"; not "… and a high chair"
+
+
+def couples(text: str) -> list[re.Match[str]]:
+    """Where the text says a party of the user and one other person ("for me and my wife", "for my wife and me")."""
+    return [*COUPLE.finditer(text), *COUPLE_AFTER.finditer(text)]
+
+
+def more_than_two(text: str) -> bool:
+    """Does a party of two go on to name more people ("for me and my wife and our kids")? Then it is no number."""
+    return any(MORE.match(text, m.end()) for m in couples(text))
+
+
 ALONE = re.compile(r"\b(?:for myself|just me|only me|für mich allein|pour moi seul\w*|para mí sol[oa]|só para mim|"
-                   r"solo per me)\b", re.I)
+                   r"solo per me)\b(?!\s+(?:and|und|et|y|e)\b)", re.I)  # "just me and my wife" is not one
 ARTICLES = {"un", "une", "una", "uno", "um", "uma", "ein", "eine"}  # "pour un dîner" is not a party of one
 
 
@@ -124,7 +150,7 @@ def party_sizes(text: str) -> set[int]:
             n = number(word)
             if n is not None and n > 0:
                 found.add(n)
-    if COUPLE.search(text):
+    if couples(text) and not more_than_two(text):
         found.add(2)
     if ALONE.search(text):
         found.add(1)

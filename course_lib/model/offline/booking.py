@@ -208,8 +208,8 @@ NOT_PLACE_WORDS = {  # words of a request for *some* place, not the name of one 
     "uns", "nous", "nos", "ci", "mi", "moi", "mir", "noi", "nós"}
 
 
-NAME_ANCHOR = re.compile(r"\b(?i:book|reserv\w*|réserv\w*|resérv\w*|buch\w*|prenot\w*)\s+(?i:(?:a|une|una|uma|un|einen|ein)\s+"
-                         r"(?:table|tisch|mesa|tavolo)\s+)?(?i:(?:at the|in the|dans le|para o|para a|at|in|im|bei|chez|"
+NAME_ANCHOR = re.compile(r"\b(?:(?i:book|reserv\w*|réserv\w*|resérv\w*|buch\w*|prenot\w*)\s+(?i:(?:a|une|una|uma|un|einen|ein)\s+"
+                         r"(?:table|tisch|mesa|tavolo)\s+)?|(?i:table|tisch|mesa|tavolo)\s+(?=(?i:at|bei|chez|en|no|na|da)\s))(?i:(?:at the|in the|dans le|para o|para a|at|in|im|bei|chez|"
                          r"en|no|na|al|da|dal|dalla|au|à|a)\s+)?([a-zà-ÿ][\w'’&-]*(?:\s+[\w'’&-]+){0,5})")
 SLOT_WORDS = {"for", "on", "at", "für", "am", "um", "pour", "para", "el", "per", "il", "alle", "às", "as", "a", "à",
               "le", "la", "tomorrow", "tonight", "next", "this", "ce", "este", "esta", "questo", "diesen", "kommenden",
@@ -224,9 +224,10 @@ NAME_ARTICLES = {"le", "la", "les", "el", "il", "lo", "o"}  # may open a name: '
 
 def lowercase_name(question: str, today: Any = None) -> bool:
     """Does a booking request put lower-case words where a restaurant's name goes ('reserve jardin secret for 4',
-    'resérvame en falafel freunde el domingo', 'prenota un tavolo da linse & lauch sabato')? The words after the
-    verb (and an article + "table", and a preposition) up to the first word of another slot (a day, a number, a
-    time, a city, "for / para / alle" …) are the name; the search decides whether they name a place, nothing is booked on
+    'resérvame en falafel freunde el domingo', 'prenota un tavolo da linse & lauch sabato', 'tisch bei spree
+    dumpling house, sonntag …')? The words after the verb (and an article + "table"), or after "table" and a
+    preposition, up to the first word of another slot (a day, a number, a time, a city, "for / para / alle" …) are
+    the name; the search decides whether they name a place, nothing is booked on
     these words alone. Words of a request for *some* place ('book somewhere nice') are not a name."""
     m = NAME_ANCHOR.search(question)
     if not m:

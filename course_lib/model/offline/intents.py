@@ -33,12 +33,12 @@ QUESTION_START = re.compile(r"^\s*(?:what|what's|whats|where|who|which|how|do|do
 
 ASKED_THEN_CHAT = re.compile(r"\?\s*(?:\S+\s*){0,4}$")  # a question mark, then a few words: 'quantos anos eu tenho? kkk esqueci'
 ASKED = (  # (slot, cue words in a question about the user)
-    ("name", r"my name|who am i|wer bin ich|qui suis-je|quién soy|quem sou eu|chi sono io|call me\?|what (?:should|do) you call me|wie heiße ich|wie heisse ich|wie ist mein "
+    ("name", r"my name|who am i|wer bin ich|qui suis-je|quién soy|quem sou eu|chi sono io|call me\?|what (?:should|do) you call me|wie hei(?:ß|ss)e? ich|wie ist mein "
              r"name|mein name|je m'appelle comment|comment (?:est-ce que )?je m'appelle|mon (?:pré)?nom|cómo me "
              r"llamo|como me llamo|mi nombre|como (?:eu )?me chamo|meu nome|come mi chiamo|il mio nome"),
     ("allergy", r"allerg|alérg|alerg"),
     ("city", r"where do i live|where i live|where am i based|what city am i in|which city am i in|which city do i live|where's my home|where is my home|my home ?city|what city "
-             r"do i live|wo wohne ich|wo lebe ich|wo ich wohne|mein wohnort|où (?:est-ce que )?j'habite|où je vis|"
+             r"do i live|wo wohne? ich|wo lebe? ich|wo ich wohne|mein wohnort|où (?:est-ce que )?j'habite|où je vis|"
              r"j'habite où|où est-ce que je vis|dónde vivo|donde vivo|en qué ciudad vivo|onde (?:eu )?moro|onde "
              r"(?:eu )?vivo|dove abito|dove vivo|in (?:che|quale) citt[àa] (?:vivo|abito)|in welcher stadt (?:wohne|lebe) ich|"
              r"dans quelle ville (?:j'habite|je vis|est-ce que j'habite)|em que cidade (?:eu )?(?:moro|vivo)|"

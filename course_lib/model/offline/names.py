@@ -3,8 +3,8 @@
 The search returns names as the data spells them ("Grüner Salon", "Le Bœuf Doré", "Jardin Secret"); learners
 type them otherwise: in lower case ("jardin secret"), without accents ("le boeuf dore"), with the leading article
 dropped after a preposition ("au Bœuf Doré", "dal Bistrot" is still "Bistrot du Canal" only if every word is
-there), and in German declined after a preposition ("im Grünen Salon", "zum Grünen Salon": an adjective's -er
-becomes -en / -em / -es / -e). One regex per name accepts exactly these variants and nothing shorter than the
+there), with a doubled letter typed once ("chez lentile"), and in German declined after a preposition ("im
+Grünen Salon", "zum Grünen Salon": an adjective's -er becomes -en / -em / -es / -e). One regex per name accepts exactly these variants and nothing shorter than the
 whole name ("&" may be typed as "and / und / et / y / e"), so "Canal" alone is not "Bistrot du Canal" and "Salon" alone is not "Grüner Salon".
 
     said_name("Tisch im Grünen Salon am Freitag", "Grüner Salon")   == True
@@ -35,8 +35,16 @@ def _word(word: str) -> str:
         return r"(?:&|and|und|et|y|e|n)"
     for ending in ("er", "en", "em", "es"):
         if len(word) > 4 and word.endswith(ending):
-            return re.escape(word[: -len(ending)]) + ENDINGS
-    return re.escape(word)
+            return _single(word[: -len(ending)]) + ENDINGS
+    return _single(word)
+
+
+def _single(word: str) -> str:
+    """A word as a pattern in which a doubled letter may be typed once ("lentile", "curywurst", "fischerhute"), in
+    words of five letters or more; no other letter may be missing ("lentil", "bistro" stay unknown)."""
+    if len(word) < 5:
+        return re.escape(word)
+    return "".join(re.escape(a) + ("?" if a == b and a.isalpha() else "") for a, b in zip(word, word[1:] + " "))
 
 
 def name_pattern(name: str) -> re.Pattern[str]:

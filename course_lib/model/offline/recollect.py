@@ -36,6 +36,12 @@ from course_lib.ranking import order, similarities
 CUES_FILE = Path(__file__).parents[2] / "data" / "offline" / "question_cues.json"
 NEWER = 0.1  # candidates this close to the best score, on the same cues, count as the same answer: the latest wins
 CUE_WEIGHT = 0.5  # added per cue group the question and the candidate share: a shared group outweighs any cosine gap
+DAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today", "tomorrow"})
+# cue groups that say when, not what: a day neither makes a fact about another subject nor a booking question one
+# about the user
+STORED = re.compile(r"the user\b", re.I)  # a stored fact opens so; the user's own statements do not
+TITLE_SAFE_BREAKS = (r"(?<!\bDr\.)(?<!\bMr\.)(?<!Mrs\.)(?<!\bMs\.)(?<!Prof\.)(?<!\bSr\.)(?<!Sra\.)(?<!\bHr\.)"
+                     r"(?<!\bFr\.)(?<!Dott\.)(?<!\bDra\.)(?<!Mme\.)(?<=[.!?])\s+|\n+")  # "Mein Zahnarzt heißt Dr. Lang."
 SIMILAR = 0.5  # with no cue, the cosine a candidate needs besides a shared content word (on the dev set's recall
 # questions, unrelated English pairs stay below 0.35; same-language pairs do not, hence the shared word)
 FUNCTION_WORDS = set("""what whats which where when does have your about that this with from there again remind tell
@@ -47,7 +53,8 @@ quando come ancora sono della dello degli anche""".split())
 QUESTION_WORD = re.compile(
     r"^\W*(?:what|what's|whats|which|who|whom|whose|where|when|how|remind me|tell me|do you (?:know|remember)|"
     r"wie|wo|wer|wen|wem|was|welche\w*|wann|wohin|woher|weißt du|sag mir|erinner\w* mich|"
-    r"qu\w*|comment|où|combien|c'est quoi|avec qui|chez qui|à qui|dis-moi|rappelle-moi|tu te souviens|"
+    r"qu\w*|comment|où|combien|c'est quoi|c(?:'est| est|) (?:quand|qui|où|quoi)|avec qui|chez qui|à qui|dis-moi|"
+    r"rappelle-moi|tu te souviens|"
     r"cómo|como|cuál\w*|cual\w*|dónde|donde|cuándo|cuando|cuánto\w*|quién\w*|qué|con quién|dime|recuérdame|"
     r"qual|quais|onde|quando|quanto\w*|quem|o que|com quem|diz-me|lembra-me|"
     r"come|quale|quali|dove|chi|cosa|che|con chi|dimmi|ricordami|in (?:welche\w*|quel\w*|qué|que|quale))\b",
@@ -82,12 +89,25 @@ def cue_groups() -> dict[str, tuple[str, ...]]:
             for name, words in groups.items()}
 
 
+@lru_cache(maxsize=256)
+def typed_cues(group: tuple[str, ...]) -> tuple[str, ...]:
+    """A group's words of seven letters or more with one inner vowel left out, as people type in a hurry ("partnr",
+    "brthday", "schwster", "meetng"); a consonant left out is not read ("flight" is not "fight")."""
+    typed = []
+    for cue in group:
+        base, star = cue.rstrip("*"), "*" if cue.endswith("*") else ""
+        if len(base) >= 7:
+            typed += [base[:i] + base[i + 1:] + star for i in range(1, len(base) - 1) if base[i] in "aeiou"]
+    return tuple(dict.fromkeys(typed))
+
+
 def cues(text: str) -> set[str]:
-    """The cue groups whose words occur in `text` (whole words; "flug*" also matches "Flugnummer")."""
+    """The cue groups whose words occur in `text` (whole words; "flug*" also matches "Flugnummer"; a long cue word
+    with one inner vowel left out: typed_cues)."""
     words = re.findall(r"\w+", fold(text))
     found = set()
     for name, group in cue_groups().items():
-        for cue in group:
+        for cue in (*group, *typed_cues(group)):
             if any(w.startswith(cue[:-1]) if cue.endswith("*") else w == cue for w in words):
                 found.add(name)
                 break
@@ -124,7 +144,10 @@ def best_fact(question: str, candidates: list[str]) -> Match | None:
     ranked = order([m.score for m in matches], keys=[-i for i in range(len(matches))])
     best = matches[ranked[0]]
     close = [i for i in ranked if matches[i].shared == best.shared and matches[i].score >= best.score - NEWER]
-    best = matches[max(close)]  # "My flight is LH 2." … "My flight is LH 3.": the later of two close candidates
+    # "My flight is LH 2." … "My flight is LH 3.": the later of two close candidates, unless it is also about another
+    # subject the question does not ask about ("my dentist's name": not "a dentist appointment on Monday"); only
+    # between stored facts, one to a line: what the user says later in the conversation replaces what they said before
+    best = matches[max(close, key=lambda i: (-len(cues(pool[i]) - asked - DAYS) if STORED.match(pool[i]) else 0, i))]
     if best.shared or (not asked and best.similarity >= SIMILAR and content_words(question) & content_words(best.text)):
         return best
     return None
@@ -161,7 +184,7 @@ def candidates(messages: list[dict], last_user: int, recalled: str = "") -> list
         if m.get("role") == "system" and i > 0:
             found += [line[2:].strip() for line in without_hearsay(content).splitlines() if line.startswith("- ")]
         elif m.get("role") == "user" and i < last_user:
-            found += [s for s in sentences(content) if not s.endswith("?") and not user_question(s)]
+            found += [s for s in sentences(content, TITLE_SAFE_BREAKS) if not s.endswith("?") and not user_question(s)]
     return found + [line.strip() for line in recalled.splitlines() if line.strip()]
 
 
@@ -177,6 +200,8 @@ def asks_about_user(kind: str, question: str, pool: list[str]) -> bool:
         return False  # "Book a table for my sister's birthday on Friday at 8pm for 4?" is a booking
     if kind in ("unknown", "small_talk", "book", "restaurant") and asking(question):
         found = best_fact(question, pool)
+        if kind in ("book", "restaurant"):  # "Which restaurant is open on Saturday?" is a search, not about the user
+            return found is not None and bool(set(found.shared) - DAYS)
         return found is not None and bool(found.shared)
     return False
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from course_lib.model.amounts import SMALL_NUMBER, number, party_sizes
+from course_lib.model.amounts import GROUP_NOUN, SMALL_NUMBER, more_than_two, number, party_sizes
 from course_lib.model.offline.places import LOCAL_NAMES
 from course_lib.model.when import EVENING, MORNING, Reading, clock_time, day_of
 
@@ -98,10 +98,17 @@ VAGUE = re.compile(r"(?i:\b(?:some|a few|several|a couple of|a bunch of|einige|e
                    r"invités|personas|amigos|colegas|invitados|pessoas|convidados|persone|amici|colleghi|ospiti)\b)")
 
 
+WITH_GROUP = re.compile(rf"(?i:\b(?:me|mich|ich|moi|m[íi]|mim|yo|eu|io)\s+(?:and|und|et|y|e)\s+(?:\w+\s+){{0,2}}"
+                        rf"{GROUP_NOUN}\b|\b{GROUP_NOUN}\s+(?:and|und|et|y|e)\s+(?:me|i|mich|moi|yo|mí|eu|mim|io)\b)")
+# "for me and my family", "pour moi et ma famille", "para mis amigos y yo": how many?
+
+
 def _size(part: str) -> Reading:
     if VAGUE.search(part):  # "for me and some friends": a number would be a guess
         return Reading(unclear="exactly")
     sizes = party_sizes(part) | {n for n in (number(m.group(1) or m.group(2)) for m in WE_N.finditer(part)) if n}
+    if (WITH_GROUP.search(part) or more_than_two(part)) and not sizes:  # "... and my family, 5 of us" is 5
+        return Reading(unclear="exactly")
     alternatives = {number(x) for m in OR_NUMBERS.finditer(part) for x in m.groups()}  # "für 2 oder 3 Personen"
     if sizes & alternatives:
         sizes |= {n for n in alternatives if n}
@@ -110,8 +117,23 @@ def _size(part: str) -> Reading:
     return Reading(str(next(iter(sizes)))) if sizes else Reading()
 
 
+_HOUR = rf"(?:{SMALL_NUMBER})(?:[:.h]\d\d|\s*(?:am|pm|h|uhr|heures?)(?!\w))?"
+OR_HOURS = re.compile(rf"(?<!\w)({_HOUR})\s+(?:or|oder|ou|o|u|oppure)\s+((?:at|um|à|las|às|as|alle|le|les)\s+)?"
+                      rf"({_HOUR})", re.I)  # "at 7 or 8pm", "um 19 oder 20 Uhr", "verso le 8 o le 9 di sera"
+RANGE_HOURS = re.compile(rf"\b(?:between|zwischen|entre|tra|fra|from|von|de|dalle)\s+(?:(?:las|as|le|den)\s+)?"
+                         rf"({_HOUR})\s+(?:and|und|et|y|e|to|bis|à|a|às|alle)\s+((?:las|as|le|den)\s+)?({_HOUR})",
+                         re.I)  # "between 7 and 8pm", "zwischen 19 und 20 Uhr", "entre 19h et 20h": no one time
+
+
 def _time(part: str, whole: str) -> Reading:
-    """The time a part gives; an hour without am/pm takes the part of the day said anywhere in the request."""
+    """The time a part gives; an hour without am/pm takes the part of the day said anywhere in the request; two
+    hours joined by "or" that read as two times are a question ("at 7 or 8pm", "à 19h ou 20h")."""
+    for m in [*OR_HOURS.finditer(part), *RANGE_HOURS.finditer(part)]:
+        one = clock_time(part[:m.end(1)] + part[m.end():])  # the part with the first hour only, then the second
+        other = clock_time(part[:m.start()] + part[m.start(3):])
+        said = [bool(r.value or r.unclear) for r in (one, other)]
+        if (all(said) or m.re is RANGE_HOURS and any(said)) and one != other:  # "between 7" alone reads no time
+            return Reading(unclear=f"{m.group(1)} or {m.group(3)}")
     reading = clock_time(part)
     if reading.unclear and "morning or in the evening" in reading.unclear:
         said = [m.group(0) for m in EVENING.finditer(whole)] + [m.group(0) for m in MORNING.finditer(whole)]
