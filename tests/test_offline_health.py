@@ -545,3 +545,16 @@ def test_no_food_preference_when_an_intolerance_or_allergy_gives_the_reason(said
                                         ("I hate radishes.", "The user dislikes radishes.")])
 def test_more_foods_in_the_lexicon(said, fact):
     assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said, fact", [("I don't drink coffee.", "The user does not drink coffee."),
+                                        ("Je ne bois pas de lait.", "The user does not drink milk."),
+                                        ("No tomo café, me pone nervioso.", "The user does not drink coffee."),
+                                        ("Non bevo latte.", "The user does not drink milk.")])
+def test_a_drink_not_drunk(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said", ["Je ne bois pas de café le soir.", "No coffee for me after 5pm.", "Non bevo caffè dopo cena."])
+def test_a_drink_kept_away_from_at_a_time_of_day_is_no_blanket_avoidance(said):
+    assert not [f for f in facts(said) if "coffee" in f]
