@@ -483,3 +483,78 @@ def test_the_relative_of_someone_is_someone_else(said):
                                         ("El médico de cabecera me ha puesto enalapril.", "The user takes enalapril.")])
 def test_an_of_phrase_before_the_users_own_verb_is_still_the_user(said, fact):
     assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said, fact", [  # having stopped eating a food is not eating it now (six languages)
+    ("I stopped eating meat after that documentary.", "The user is vegetarian."),
+    ("I've given up pork for good.", "The user does not eat pork."),
+    ("Depuis l'été, j'ai arrêté de manger de l'agneau.", "The user does not eat lamb."),
+    ("Hace un año dejé de comer carne.", "The user is vegetarian."),
+    ("Deixei de comer carne vermelha no ano passado.", "The user does not eat red meat."),
+    ("Da gennaio ho smesso di mangiare carne, ma il pesce sì.", "The user is pescatarian."),
+    ("Ich habe aufgehört, Schweinefleisch zu essen.", "The user does not eat pork."),
+    ("Fleisch esse ich keins mehr.", "The user is vegetarian."),
+])
+def test_a_food_the_user_stopped_eating(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said", ["My brother stopped eating meat.", "Mi padre dejó de comer carne.",
+                                  "I stopped eating at that café.", "J'ai arrêté de manger à la cantine."])
+def test_someone_else_stopping_or_no_food_named_gives_no_diet(said):
+    assert not [f for f in facts(said) if "vegetarian" in f or "does not eat" in f]
+
+
+@pytest.mark.parametrize("said, fact", [  # the object first, its clitic, then a verb of hating or of drinking
+    ("Las alcachofas las odio.", "The user dislikes artichokes."),
+    ("Il sedano lo detesto proprio.", "The user dislikes celery."),
+    ("Le céleri, je le déteste.", "The user dislikes celery."),
+    ("Os pepinos, odeio-os.", "The user dislikes cucumber."),
+    ("El café no lo tomo nunca.", "The user does not drink coffee."),
+    ("Il maiale non lo tocco.", "The user does not eat pork."),
+])
+def test_the_object_first_with_a_clitic_and_a_verb_of_hating_or_drinking(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said, wrong", [("Odio el brócoli, no lo soporto.", "odio"),  # 'O' of 'Odio' is no article
+                                         ("La coliflor la odio, pero el brócoli me encanta.", "dislikes broccoli")])
+def test_a_verb_is_not_read_as_an_article_nor_past_its_clause(said, wrong):
+    assert not [f for f in facts(said) if wrong in f]
+
+
+@pytest.mark.parametrize("said, fact", [  # a verbless 'no X for me'; a seat 'for me' or 'if possible'
+    ("No shellfish for me this week.", "The user avoids shellfish."),
+    ("Kein Koriander für mich, bitte.", "The user avoids cilantro."),
+    ("window seat for me if you can", "The user prefers a window seat."),
+    ("Am Gang für mich, wenn möglich.", "The user prefers an aisle seat."),
+    ("Pasillo si es posible, gracias.", "The user prefers an aisle seat."),
+])
+def test_none_of_a_food_for_me_and_a_seat_for_me(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said", ["Sono intollerante al lattosio, quindi niente latte per me.",
+                                  "I'm allergic to nuts so no almonds for me."])
+def test_no_food_preference_when_an_intolerance_or_allergy_gives_the_reason(said):
+    assert not [f for f in facts(said) if "avoids" in f]
+
+
+@pytest.mark.parametrize("said, fact", [("Je déteste le chou-fleur.", "The user dislikes cauliflower."),
+                                        ("Non mangio il fegato.", "The user does not eat liver."),
+                                        ("I hate radishes.", "The user dislikes radishes.")])
+def test_more_foods_in_the_lexicon(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said, fact", [("I don't drink coffee.", "The user does not drink coffee."),
+                                        ("Je ne bois pas de lait.", "The user does not drink milk."),
+                                        ("No tomo café, me pone nervioso.", "The user does not drink coffee."),
+                                        ("Non bevo latte.", "The user does not drink milk.")])
+def test_a_drink_not_drunk(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said", ["Je ne bois pas de café le soir.", "No coffee for me after 5pm.", "Non bevo caffè dopo cena."])
+def test_a_drink_kept_away_from_at_a_time_of_day_is_no_blanket_avoidance(said):
+    assert not [f for f in facts(said) if "coffee" in f]

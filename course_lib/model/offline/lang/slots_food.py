@@ -20,11 +20,11 @@ from course_lib.model.offline.lang.concepts import find, spans
 from course_lib.model.offline.lang.lexicon import DIET_WORDS
 
 Found = tuple[str, str, str]
-AVOID = (r"\b(?:i |we )?(?:don'?t|do not|never|won'?t|dont) (?:eat|touch)\b|"
-         r"\b(?:ich|wir) (?:esse|ess|essen|rühre|trinke) (?:\w+ )?(?:kein\w*|nie|nichts mit)\b|"
-         r"\b(?:je|on|nous) (?:ne |n')?(?:mange|mangeons|touche) (?:pas|jamais|plus|point)\b(?: de| d'| du| des)?|"
-         r"\b(?:yo )?no (?:como|comemos|pruebo)\b|\bnunca como\b|\b(?:eu )?n[ãa]o (?:como|comemos)\b|\bnunca como\b|"
-         r"\b(?:io )?non (?:mangio|mangiamo|tocco)\b")
+AVOID = (r"\b(?:i |we )?(?:don'?t|do not|never|won'?t|dont) (?:eat|touch|drink)\b|"
+         r"\b(?:ich|wir|i) (?:esse|ess|essen|rühre|trinke|trink) (?:\w+ )?(?:kein\w*|nie|nichts mit)\b|"
+         r"\b(?:je|on|nous) (?:ne |n')?(?:mange|mangeons|touche|bois|buvons) (?:pas|jamais|plus|point)\b(?: de| d'| du| des)?|"
+         r"\b(?:yo )?no (?:como|comemos|pruebo|tomo|bebo)\b|\bnunca (?:como|tomo|bebo)\b|\b(?:eu )?n[ãa]o (?:como|comemos|bebo|tomo)\b|"
+         r"\b(?:io )?non (?:mangio|mangiamo|tocco|bevo)\b")  # eating and drinking: 'I don't drink coffee', 'non bevo latte'
 STEER = (  # a food kept away from, for the stomach or by choice: 'I can't handle spicy food', 'j'évite le gras' -> 'avoids X'
     r"\b(?:i|we) (?:(?:try to|have to|need to|always) )?(?:avoid|stay away from|steer clear of|cut out|skip)\b|\b(?:i )?(?:can'?t|cannot|can not) (?:handle|do|take|stomach)\b|"
     r"\b(?:ich|wir) (?:vermeide|meide|vermeiden|meiden|verzichte auf)\b|\bj'[ée]vite\b|\bon [ée]vite\b|\bje (?:ne )?dig[eè]re pas\b|"
@@ -32,6 +32,11 @@ STEER = (  # a food kept away from, for the stomach or by choice: 'I can't handl
 NOTHING_OF = re.compile(  # a verbless 'none of it' said as its own clause: 'así que nada de pescado crudo ni embutidos'
     r"(?:^|[,;:]\s*|\b(?:so|then|also|donc|alors|así que|asi que|entonces|por eso|ent[ãa]o|por isso|quindi|allora|und|and|et|y|e)\s+)"
     r"(?:(?:bitte|please|pls|por favor|per favore|s'il te pla[iî]t)\s+)?(?:nada de|niente|zero|z[ée]ro|no more|nix mit|gar nichts mit|nichts mit|plus de|pas de)\s+(?P<obj>.+)", re.I)
+NONE_FOR_ME = re.compile(  # 'no raw fish for me', 'kein Schweinefleisch für mich': a verbless 'none of it' that names its eater
+    r"(?:^|[,;:]\s*|\b(?:so|then|also|and|but|und|aber|also)\s+)(?:no|kein|keine|keinen|nothing with|nichts mit)\s+(?P<obj>[^,;.!?]+?)\s+(?:for me|für mich)\b", re.I)
+TIMED = (r"[^,.;!?]*?\b(?:after|before|past|in the (?:evening|afternoon)|at night|late|nach|abends|nachmittags|sp[äa]t|apr[èe]s|avant|le soir|"
+         r"l'apr[èe]s-midi|tard|despu[ée]s|antes|por la (?:tarde|noche)|de noche|depois|antes|[àa] noite|[àa] tarde|dopo|prima|la sera|di sera|tardi)\b")
+BECAUSE_OF = r"(?i:allerg|alerg|intoll?[eé]r|unvertr[äa]g|co?eliac|celiac|z[öo]liak|c(?:œ|oe)liaque|cel[íi]ac)"  # 'intolerante, então nada de leite': the reason says it
 DISLIKE = (r"\b(?:i|we) (?:really |just |absolutely )?(?:hate|dislike|detest|loathe|can'?t stand|cannot stand|can'?t abide|cannot abide|"
            r"can'?t bear|cannot bear)\b|\bich (?:hasse|kann (?:\w+ )?nicht ausstehen)\b|\bje (?:d[ée]teste|hais)\b|\bj'ai horreur\b|"
            r"\bje (?:ne )?(?:supporte|peux) pas\b|\b(?:yo )?odio\b|\bno (?:soporto|aguanto)\b|\bodeio\b|\bn[ãa]o (?:suporto|aguento)\b|"
@@ -41,7 +46,7 @@ CLITIC = r"(?:lo|la|li|le|los|las|les|l'|o|a|os|as)"
 FIRST = re.compile(  # the food first, then a negated verb with a clitic: 'il coriandolo nn lo sopporto'
     rf"(?P<obj>[^\W\d][\w'’-]*(?: [\w'’-]+){{0,3}})\s*,?\s+(?:(?:eu|io|yo|je|moi)\s+)?(?:non|nn|no|não|nao|ne|n')\s*(?:{CLITIC}\s*)?"
     r"(?:(?:posso|puedo|peux|consigo|riesco a)\s+)?(?P<verb>mangi\w*|mangia|mang\w*|como|comer|sopporto|soporto|suporto|supporte|"
-    r"aguanto|reggo|tolero|tollero|digerisco|digiero|dig[eè]re|bevo|bebo|bois)\b", re.I)
+    r"aguanto|reggo|tolero|tollero|digerisco|digiero|dig[eè]re|bevo|bebo|bois|tomo|prendo|tocco|toco|pruebo|provo)\b", re.I)
 GERMAN_FIRST = re.compile(  # German puts the object first: 'Koriander mag ich nicht', 'Ibuprofen vertrage ich übrigens nicht'
     r"(?P<obj>[\wäöüß-]+(?: [\wäöüß-]+)?) (?P<verb>mag|esse|ess|trinke|vertrage|vertrag) (?:ich|i) (?:\w+ )?(?:nicht|kein\w*|nie|gar nicht|ned|net|nimmer)\b", re.I)
 BLOATS = re.compile(
@@ -104,13 +109,17 @@ def found_avoid(s: str) -> list[Found]:
     for verbs, make in ((DISLIKE, disliked), (AVOID, avoided), (STEER, steered)):
         for m in re.finditer(verbs, s, re.I):
             rest = re.sub(r"^\s*(?:eating|to eat|having|(?:any|anything with|food with|dishes with|de|d'|du|des|di|de la)\s+)?", "", s[m.end():])
-            foods = foods_at(rest)
+            foods = foods_at(rest) if not re.match(r"\s*[,;:.!?]", s[m.end():]) else []  # 'la coliflor la odio, pero …': no object after it
+            if make is not disliked and re.match(TIMED, rest, re.I):
+                foods = []  # 'I don't drink coffee after lunch': kept away from at a time of day, not at all
             if not foods and re.match(rf"\s*{PRONOUN}\b", rest, re.I):  # 'meal plans w pork, i dont eat it'
                 foods = foods_at(re.split(r"[,;:—–-]\s*(?=[^,;:—–-]*$)", s[:m.start()].rstrip(" ,"))[0], first=False) or \
                     foods_at(s[:m.start()].rstrip(" ,"), first=False)
             out += [make(f) for f in foods] if "meat" not in foods else []  # 'no meat (, fish is fine)' is a diet (found_diet)
-    for m in NOTHING_OF.finditer(s if not re.search(rf"\b(?:{DIET_WORDS})\b", s, re.I) else ""):  # 'vegana, niente latticini': the diet says it
+    for m in NOTHING_OF.finditer(s if not re.search(rf"\b(?:{DIET_WORDS})\b|{BECAUSE_OF}", s, re.I) else ""):  # 'vegana, niente latticini': the diet says it
         out += [steered(f) for f in foods_at(m.group("obj")) if f not in ("meat", "gluten", "lactose")]
+    for m in NONE_FOR_ME.finditer(s if not re.search(BECAUSE_OF, s, re.I) else ""):
+        out += [steered(f) for f in foods_at(m.group("obj")) if f not in ("meat", "gluten", "lactose") and not re.match(TIMED, s[m.start("obj"):], re.I)]
     for m in FIRST.finditer(s):
         verb = m.group("verb").lower()
         foods = foods_at(m.group("obj"), first=False)

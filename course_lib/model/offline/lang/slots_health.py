@@ -199,6 +199,25 @@ def found_intolerance(s: str) -> list[Found]:
     return out
 
 
+# Having stopped eating a food is not eating it now: 'I stopped eating meat', 'j'ai arrêté de manger du porc', 'dejé de
+# comer carne', 'parei de comer carne', 'ho smesso di mangiare carne', 'ich habe aufgehört, Fleisch zu essen' are read
+# as the present negation each language has ('I don't eat', 'je ne mange plus', 'ya no como' …), so diet and food rules apply.
+QUIT_EATING = ((r"\b(?:i(?:'ve| have)? )?(?:stopped|quit|given up|gave up) eating\b|\bi(?:'ve| have)? (?:given|gave) up(?= (?:red |white )?meat\b| fish\b| pork\b| sugar\b| dairy\b)", "I don't eat"),
+               (r"\bj['’]ai (?:arr[êe]t[ée]|cess[ée]) de manger(?: de la| de l['’]| du| des| d['’]| de)?\s*", "je ne mange plus de "),
+               (r"\b(?:yo )?(?:dej[ée]|he dejado) de comer\b", "ya no como"),
+               (r"\b(?:eu )?(?:parei|deixei) de comer\b", "não como mais"),
+               (r"\b(?:io )?ho smesso di mangiare\b", "non mangio più"),
+               (r"\bich (?:habe|hab) (?:\w+ )?aufgeh[öo]rt,? (?:(?:mit )?(?P<obj>(?:\w+ ){0,2}?\w+) zu essen)\b", r"ich esse kein \g<obj> mehr"))
+
+
+def as_not_eating(s: str) -> str:
+    """The sentence with a quit-eating frame said as its language's 'I don't eat any more' (QUIT_EATING)."""
+    for said, now in QUIT_EATING:
+        s = re.sub(said, now, s, flags=re.I)
+    return s
+
+
 def read_health(s: str) -> list[Found]:
     """Every food and health slot this sentence fills."""
+    s = as_not_eating(s)
     return found_diet(s) + found_allergies(s) + found_reactions(s) + found_intolerance(s) + found_condition(s) + read_food(s)

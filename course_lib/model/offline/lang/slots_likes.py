@@ -122,14 +122,16 @@ def said_as(verb: str, obj: str) -> list[Found]:
 
 
 FIRST = re.compile(  # the object first: 'la morcilla no la soporto', 'il tè non lo reggo', 'Oliven mag ich nicht'
-    rf"(?:^|[,;]\s*|\b(?:but|pero|mas|ma|mais|aber|e|y|und|et)\s+)(?P<obj>(?:el|la|los|las|il|lo|l'|i|gli|le|les|o|a|os|as|die|der|das)\s*"
-    rf"[^\W\d][\w'’-]*(?: [\w'’-]+){{0,2}}),?\s+(?:{NN}|ne|n')\s*(?:lo|la|los|las|li|le|les|l'|o|a|os|as)\s*"
-    r"(?P<verb>soporto|aguanto|sopporto|reggo|suporto|aguento|supporte)\b"
+    rf"(?:^|[,;]\s*|\b(?:but|pero|mas|ma|mais|aber|e|y|und|et)\s+)(?P<obj>(?:(?:el|la|los|las|il|lo|i|gli|le|les|o|a|os|as|die|der|das)\s+|l['’]\s*)"
+    rf"[^\W\d][\w'’-]*(?: [\w'’-]+){{0,2}}),?\s+(?:(?:{NN}|ne|n')\s*(?:lo|la|los|las|li|le|les|l'|o|a|os|as)\s*"
+    r"(?P<verb>soporto|aguanto|sopporto|reggo|suporto|aguento|supporte)|(?:je |j['’]|yo |io |eu )?(?:lo|la|los|las|li|le|les|l['’])\s*"
+    r"(?P<hate>odio|detesto|d[ée]teste|hais|odeio))\b"  # the object first, its clitic, a verb of hating: 'le olive le odio'
+    r"|(?:^|[,;]\s*|\b(?:but|mas|ma)\s+)(?:o|a|os|as)\s+(?P<pt>[^\W\d][\w'’-]*(?: [\w'’-]+){0,2}),?\s+(?:eu )?(?:odeio|detesto)-(?:o|a|os|as)\b"
     r"|(?:^|[,;]\s*|\b(?:aber|und)\s+)(?P<de>[\wäöüß-]+(?: und [\wäöüß-]+)?) (?P<dv>mag|ess|esse|trink|trinke|hör|höre|lese) (?:i|ich) "
     r"(?:\w+ )?(?P<how>gern|gerne|sehr gern|nicht|gar nicht|überhaupt nicht|ned|net|nie)\b", re.I)
 NOT_LIKED = re.compile(  # the object first, then a liking denied: 'il pesce però continua a non piacermi', 'el café no me gusta nada',
     # 'Rosenkohl kann ich nicht ausstehen', 'Koriander hasse ich', 'les olives, je n'aime pas', 'coentro não me agrada'
-    rf"(?:^|[,;:]\s*|\b(?:but|pero|mas|ma|mais|aber|und|e|y|et)\s+)(?:(?:nur|only|just|solo|s[óo]|seulement|juste|auch|also|même)\s+)?(?P<obj>(?:(?:el|la|los|las|il|lo|l'|i|gli|le|les|o|a|os|as|die|der|das|den)\s*)?"
+    rf"(?:^|[,;:]\s*|\b(?:but|pero|mas|ma|mais|aber|und|e|y|et)\s+)(?:(?:nur|only|just|solo|s[óo]|seulement|juste|auch|also|même)\s+)?(?P<obj>(?:(?:el|la|los|las|il|lo|i|gli|le|les|o|a|os|as|die|der|das|den)\s+|l['’]\s*)?"
     r"[^\W\d][\w'’-]*(?: [\w'’-]+){0,2}?),?\s+(?:(?:però|pero|mas|ma|mais|aber|ancora|todav[íi]a|ainda|encore|proprio|really|davvero|"
     r"sempre|siempre|realmente|wirklich|echt|invece|en cambio|en revanche|dagegen|hingegen|instead)\s+)*(?:(?:continua|continuano|sigue|siguen|segue|seguem|continue|continuent) (?:a |à |sin )?|(?:ainda )?)"
     rf"(?:{NN} mi piac(?:e|ciono)|{NN} piacermi|no me gusta(?:n)?|sin gustarme|n[ãa]o me (?:agrada|agradam|apetece)|"
@@ -147,8 +149,8 @@ def found_object_first(s: str) -> list[Found]:
     """The object said before the verb (Romance clitic, German verb second) and 'X is (not) my thing'."""
     out: list[Found] = []
     for m in FIRST.finditer(s):
-        if m.group("obj"):
-            out += said_as("dislikes", m.group("obj"))
+        if m.group("obj") or m.group("pt"):
+            out += said_as("dislikes", m.group("obj") or m.group("pt"))
             continue
         likes = m.group("how").lower().startswith(("gern", "sehr"))
         if likes or m.group("dv").lower() == "mag":  # 'Oliven mag ich nicht'; 'Fisch esse ich nicht' is slots_food's
@@ -222,6 +224,9 @@ HABIT = (r"\b(?:i|we) (?:always |usually |normally |tend to |like to |prefer to 
          r"|\bich (?:nehme|buche|w[äa]hle) (?:immer )?|\bje (?:prends|choisis|r[ée]serve) toujours|\bsiempre (?:elijo|pido|reservo)|"
          r"\bescolho sempre|\bsempre (?:escolho|scelgo|prendo)|\bscelgo sempre")
 
+FOR_ME = (r"\b(?:for me|für mich|pour moi|para m[íi]|pra mim|para mim|per me|if possible|if poss|wenn m[öo]glich|"
+          r"si possible|si es posible|se poss[íi]vel|se possibile|se possível)\b")  # 'aisle seat for me', 'côté fenêtre si possible'
+
 
 def found_seat(s: str) -> list[Found]:
     """'I prefer window seats', 'I always pick an aisle seat', 'we fly business class', "I'm a morning person"."""
@@ -229,7 +234,7 @@ def found_seat(s: str) -> list[Found]:
     if seat and re.search(r"\b(?:prefer\w*|rather|lieber|am liebsten|pr[ée]f[èe]re\w*|prefiero|prefiro|preferisco|always|immer|"
                           r"toujours|siempre|sempre)\b", s, re.I) and re.search(SEAT_WORDS, s, re.I):
         return [("preference:seat", seat, f"The user prefers {'an' if seat[0] in 'aeiou' else 'a'} {seat}.")]
-    if seat and re.search(HABIT, s, re.I):
+    if seat and (re.search(HABIT, s, re.I) or re.search(FOR_ME, s, re.I)):
         return [(f"preference:{seat}", seat, f"The user prefers {seat}.")]
     if (cls := re.search(r"\b(?:i|we) (?:always |usually |only |prefer to |like to )?(?:fly|travel|go|book) (first class|business class|premium economy|economy)\b", s, re.I)):
         return [(f"preference:{cls.group(1).lower()}", cls.group(1).lower(), f"The user prefers {cls.group(1).lower()}.")]
