@@ -77,7 +77,10 @@ def correct(sentence: str, context: list[Found]) -> list[Found]:
     for f in reversed(context[-1:]):  # a concept of the latest fact's kind: 'no, sorry, tree nuts' after an allergy
         head = f[0].partition(":")[0]
         family = FAMILIES.get(head)
-        if family and (said := find(family, sentence)) and said[0][1] != f[1]:
+        held = {v.lower() for s, v, _ in context if s.partition(":")[0] in FAMILIES} | \
+            {s.partition(":")[2].lower() for s, _, _ in context}
+        said = [s for s in find(family, sentence) if s[1].lower() not in held] if family else []
+        if said:  # a value the user already holds is no new one ('the kiwi one isn't true any more')
             new = said[0][1]
             fixed = (f"{head}:{new}" if ":" in f[0] else f[0], new, f[2].replace(f[1], new))
             if head in TAKEN_BACK:  # a slot that holds several values: the wrong one is taken back, not kept beside
@@ -120,11 +123,68 @@ def restated(sentence: str, context: list[Found]) -> list[Found]:
     return [("home city", city, f"The user lives in {city}.")]
 
 
+ONLY = re.compile(r"\b(?:just|only|nur(?: noch)?|blo(?:ß|ss)|seulement|plus que|juste|solo|s[óo]lo|solamente|s[óo]|apenas|"
+                  r"soltanto|solamente)\b", re.I)
+NOW_IS = re.compile(r"\b(?:now (?:it'?s |we'?re in |i'?m in |in )?|it'?s |jetzt (?:in |ist es )?|maintenant (?:c'est |à )?|c'est |"
+                    r"ahora (?:es |en |vivimos en |vivo en )?|agora (?:é |em |moramos em |moro em )?|[ée] |"
+                    r"ora (?:è |a |stiamo a |sto a )?|adesso (?:è |a |stiamo a |sto a )?|è )"
+                    r"([A-ZÀ-Ý][\w'-]+(?:[ -][A-ZÀ-Ý][\w'-]+)*)")
+
+
 def instead(sentence: str, found: list[Found]) -> list[Found]:
-    """'I'm not allergic to shellfish, it's peanuts': a retraction in the sentence, and the value that replaces it."""
-    taken_back = [v for s, v, _ in found if s == "retract" and v.startswith("allergic to ")]
-    m = IT_IS.search(sentence)
-    if taken_back and m:
-        what = m.group(1).strip().lower()
-        return [(f"allergy:{what}", what, f"The user is allergic to {what}.")]
-    return []
+    """The value that replaces one taken back in the same sentence: "I'm not allergic to shellfish, it's peanuts";
+    'not guitar any more, just the ukulele' / 'nur noch Ukulele' / 'solo el ukelele' (a hobby after 'only');
+    'we don't live in Porto any more, now it's Braga' / 'agora é Curitiba' (a place after 'now' or 'it is')."""
+    from course_lib.model.offline.lang.retractions import GAMES, INSTRUMENTS, QUIT, hobby_in
+
+    taken_back = [v for s, v, _ in found if s == "retract"]
+    out: list[Found] = []
+    if any(v.startswith("allergic to ") for v in taken_back) and (m := IT_IS.search(sentence)) and \
+            (food := find("food", m.group(1))):  # "…, ça c'est mon fils" names no allergen
+        what = food[0][1]
+        out.append((f"allergy:{what}", what, f"The user is allergic to {what}."))
+    stop = max((m.end() for m in QUIT.finditer(sentence)), default=0)
+    only = ONLY.search(sentence, stop)
+    if only and any(v.startswith(("plays ", "does ")) for v in taken_back) and (h := hobby_in(sentence[only.end():])) \
+            and not any(v.endswith(" " + h) for v in taken_back):
+        verb = f"plays the {h}" if h in INSTRUMENTS else f"plays {h}" if h in GAMES else f"does {h}"
+        out.append((f"hobby:{h}", verb, f"The user {verb}."))
+    moved = [v[9:] for v in taken_back if v.startswith("lives in ")]
+    if moved and (m := NOW_IS.search(sentence, stop)) and m.group(1) not in moved:
+        out.append(("home city", m.group(1), f"The user lives in {m.group(1)}."))
+    return out
+
+
+PT_DAYS = {"segunda": 0, "quarta": 2, "quinta": 3, "sexta": 4}  # Portuguese weekdays said short ('esquece segunda')
+ANY_DAY = rf"({'|'.join(sorted(map(re.escape, [*DAY_WORDS, *PT_DAYS]), key=len, reverse=True))})\b"
+DROP_DAY = re.compile(r"\b(?:forget|scratch|drop|cancel|skip|cross off|vergiss|streich(?:e|t)?|oublie[zs]?|laisse[zs]? tomber|annule[zs]?|"
+                      r"olv[íi]da(?:te)?(?: de)?|quita|cancela|esquece|tira|desmarca|dimentica|togli|lascia perdere|cancella|salta)\s+"
+                      r"(?:(?:the|el|la|le|lo|il|o|a|den|der|die|das|on)\s+)?" + ANY_DAY, re.I)
+NEW_DAY = re.compile(r"\b(?:to|on|auf|nach|am|à|au|a|al|para|pra|pro|na|no|de|per|al|il|alla)\s+(?:(?:la|el|o|a|le|il)\s+)?" + ANY_DAY, re.I)
+
+
+def weekday(word: str) -> str:
+    """The English weekday a day word names ('terça' -> Tuesday, 'segunda' -> Monday)."""
+    w = word.lower()
+    return WEEKDAYS[PT_DAYS[w] if w in PT_DAYS else DAY_WORDS[w]]
+
+
+def dropped_day(sentence: str, context: list[Found]) -> list[Found]:
+    """'forget Monday' / 'esquece segunda' / 'vergiss Montag': a planned day dropped, not a memory to forget. With a
+    new day ('esquece segunda, passou para terça') the day is moved; else it leaves the fact's other days
+    ('gym Monday and Wednesday' -> 'gym Wednesday'); a fact with no other day is left to the agent."""
+    if not (m := DROP_DAY.search(sentence)):
+        return []
+    old = weekday(m.group(1))
+    fact = next((f for f in reversed(context) if re.search(rf"\b{old}s?\b", f[1])), None)
+    if fact is None:
+        return []
+    if (new := DAY_PATTERN.search(sentence, m.end()) or NEW_DAY.search(sentence, m.end())) and \
+            weekday(new.group(new.lastindex)) != old:
+        return [replaced(fact, old, weekday(new.group(new.lastindex)))]
+    days = "|".join(WEEKDAYS)
+    if len(re.findall(rf"\b(?:{days})s?\b", fact[1])) < 2:
+        return []
+    cut = re.compile(rf"\b{old}s?(?:,| and| und| et| y| e)\s+|(?:,| and| und| et| y| e)\s+{old}s?\b")
+    value, text = cut.sub("", fact[1], count=1), cut.sub("", fact[2], count=1)
+    return [(fact[0], value, text)]

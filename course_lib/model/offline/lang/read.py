@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from course_lib.model.offline.lang import kinds as kinds_mod
 from course_lib.model.offline.lang.clauses import BOUNDARY as CLAUSE_BOUNDARY, FIRST_PERSON, clauses, credited
 from course_lib.model.offline.lang.concepts import canon
-from course_lib.model.offline.lang.corrections import budget_number, correct, instead, looks_like_correction, restated
+from course_lib.model.offline.lang.corrections import DROP_DAY, budget_number, correct, dropped_day, instead, looks_like_correction, restated
 from course_lib.model.offline.lang.normalise import normalise, texting
 from course_lib.model.offline.lang.pets_named import renamed_pet
+from course_lib.model.offline.lang.retractions import said_no_more
 from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
 from course_lib.model.offline.lang.money import with_money
 from course_lib.model.offline.lang.slots_health import read_health
@@ -181,11 +182,12 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
     found += instead(sentence, found)
     events = read_events(said, lang, context, found)  # events and their corrections (lang/events.py), before a number's
     if not [f for f in found + events if f[0] != "retract"]:
-        found += [f for f in (correct(sentence, context) or budget_number(sentence, context) or restated(sentence, context)
+        found += [f for f in (said_no_more(sentence, context) or dropped_day(sentence, context) or correct(sentence, context) or budget_number(sentence, context) or restated(sentence, context)
                               or own_birthday_after(sentence, lang, context))
                   if not (f[0] in ("home city", "trip") and canon("language", f[1]))]  # 'sorry, my English is …' names no city
     last = next((v for s, v, _ in reversed(context) if s.startswith("relative:")), "someone")
     found = with_money(with_plans(found, events, read_plans(sentence, last), said), said, lang, context)
+    found += [f for f in instead(sentence, found) if f not in found]  # 'not guitar any more, just the ukulele'
     out: list[Found] = []
     for f in found:
         if f[0] not in [g[0] for g in out] or f[0] == "retract":
@@ -194,6 +196,8 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
     out, refused = settle_all([f for f in out if f not in others])
     if any(f[0] == "job" for f in out):  # 'ya no trabajo de camarero, ahora soy conductor': the new job replaces it
         out = [f for f in out if not (f[0] == "retract" and canon("job", f[1]))]
+    if any(f[0] == "home city" for f in out):  # 'não moramos mais em BH, agora é Curitiba': the new home replaces it
+        out = [f for f in out if not (f[0] == "retract" and f[1].startswith("lives in "))]
     refused += [f"'{v}' is said of someone else (clauses.py), not of the user" for _, v, _ in others]
     if any(s == "retract" and v == f"allergic to {o[1]}" for s, v, _ in out for o in out):  # said and taken back at once
         out = [f for f in out if not any(f[1] == s[1][12:] for s in out if s[0] == "retract")]
@@ -234,6 +238,8 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
         if not r.found:
             r.why = f"a past state ('{past.group(0)}'): nothing in it is true now"
             return r
+    if kind == "deletion" and r.found and DROP_DAY.search(sentence):
+        kind = r.kind = "correction"  # 'forget Monday, I can't make it': a planned day dropped, nothing to forget
     if kind == "deletion" and NOT_FORGETTING.search(sentence):
         kind = r.kind = "fact"  # "before I forget: my budget is 40 EUR" asks nobody to forget anything
     if kind == "deletion" and r.found:  # "forget that I'm allergic to nuts": it takes the fact back
@@ -254,7 +260,7 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
     hedge = hedged(sentence, r.found)
     if r.who != "self":
         r.kept = [f for f in r.found if f[0].startswith(("relative:", "pet:", "birthday:"))  # the family's names, birthdays
-                  and f[0] != "birthday:someone"]
+                  and f[0] != "birthday:someone" or f[0] == "retract" and f[1].startswith("has a ") and " called " in f[1]]  # 'Rex died'
         r.why = "about someone else" + ("; kept the name of the user's relative" if r.kept else "")
         if r.kept and hedge:  # 'my partner Jonas might be coming along': nothing sure enough to keep
             r.confidence, r.why = 0.5, r.why + f"; hedged ('{hedge.group(0)}'): stored only past a gate below 0.5"
