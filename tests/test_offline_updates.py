@@ -77,3 +77,61 @@ def test_forget_a_weekday_drops_or_moves_the_planned_day_not_a_memory(before, sa
     got = kept(before, said)
     assert got, "read as a request to forget"
     assert expected in got if isinstance(expected, tuple) else any(expected in v for _, v in got)
+
+
+@pytest.mark.parametrize("before, said, expected", [
+    ("Il budget per la cucina è 8000 euro.", "Correggo: 9000 euro.", "9,000 EUR"),
+    ("O orçamento para o carro é de 12.000 euros.", "Corrigindo: são 15.000 euros.", "15,000 EUR"),
+    ("Mein Budget für das Fahrrad ist 900 Euro.", "Korrektur: 1200 Euro.", "1,200 EUR"),
+    ("Mi presupuesto para la boda es de 9.000 euros.", "Corrijo, 11.000 euros.", "11,000 EUR"),
+])
+def test_a_correction_word_of_each_language_replaces_the_number(before, said, expected):
+    assert [v for s, v in kept(before, said) if s.startswith("budget")] == [expected]
+
+
+@pytest.mark.parametrize("before, said", [
+    ("Ich wohne in Kiel.", "sorry, sitze gerade in der Mensa und esse"),
+    ("Ich wohne in Kiel.", "Pardon, bin noch im Büro"),
+    ("I live in York.", "sorry, stuck at the Library all day"),
+])
+def test_a_noun_after_its_article_is_no_place_a_correction_puts_in(before, said):
+    assert not [s for s, _ in kept(before, said) if s == "home city"]
+
+
+@pytest.mark.parametrize("said", [
+    "Remind me what time the dentist is on Friday.",
+    "Rappelle-moi quand part le bus samedi.",
+    "Recuérdame a qué hora sale el tren el lunes.",
+    "Ricordami quando ho il dentista martedì.",
+    "Lembra-me a que horas é o voo na sexta.",
+    "Erinnere mich, wann der Zug am Montag fährt.",
+])
+def test_asking_to_be_reminded_of_a_value_is_a_question(said):
+    assert kept(said) == []
+
+
+@pytest.mark.parametrize("before, said, name", [
+    ("Ho un gatto che si chiama Micio.", "Gli abbiamo cambiato nome, adesso si chiama Romeo.", "Romeo"),
+    ("Tengo una perra que se llama Nala.", "Le cambiamos el nombre, ahora se llama Kira.", "Kira"),
+    ("Wir haben einen Kater namens Felix.", "Der hat einen neuen Namen, jetzt heißt er Oskar.", "Oskar"),
+])
+def test_a_pet_renamed_with_the_pronoun_dropped(before, said, name):
+    assert [v for s, v in kept(before, said) if s.startswith("pet:")] == [name]
+
+
+@pytest.mark.parametrize("said, job", [
+    ("Ich arbeite nicht mehr als Kellner, sondern als Koch.", "chef"),
+    ("Ya no trabajo de camarera, sino de enfermera.", "nurse"),
+    ("Não trabalho mais como garçom, mas sim como enfermeiro.", "nurse"),
+    ("I don't work as a waiter any more but as a nurse.", "nurse"),
+])
+def test_not_x_but_y_reads_y_in_the_same_slot(said, job):
+    assert [v for s, v in kept(said) if s == "job"] == [job]
+
+
+@pytest.mark.parametrize("before, said", [
+    ("Mi presupuesto para la boda es de 9.000 euros.", "Corrijo, 11.000 euros."),
+    ("Il budget è 300 euro.", "Scusa, 350 euro."),
+])
+def test_a_correction_word_first_is_no_name(before, said):
+    assert not [s for s, _ in kept(before, said) if s in ("name", "nickname")]

@@ -27,9 +27,13 @@ CUE = re.compile(r"\b(?:actually|make (?:that|it)|no wait|wait|scratch that|i me
                  r"oops|whoops|typo|my bad|eigentlich|nein|nee|lieber|doch|ich meinte|sorry|en fait|plut[ôo]t|disons|non|pardon|"
                  r"je voulais dire|oups|mejor|en realidad|digamos|mejor dicho|perd[óo]n|quise decir|me equivoqu[ée]|ups|"
                  r"na verdade|afinal|queria dizer|enganei-me|me enganei|desculp[ae]|anzi|facciamo|cio[èe]|diciamo|scusa|"
-                 r"volevo dire|mi sono sbagliat[oa])\b|\b\d+(?:[.,]\d+)?\s*(?:€|eur\w*)?,? not \d+\b", re.I)
+                 r"volevo dire|mi sono sbagliat[oa]|ho sbagliato|correggo|correzione|"
+                 r"korrektur|korrigier\w*|vertippt|verschrieben|(?:hab(?:e)? )?mich vertan|je me suis tromp[ée]e?|je corrige|rectifi\w*|"
+                 r"corrijo|correcci[óo]n|corrigiendo|rectifico|corrigindo|corrijo|corre[çc][ãa]o|retific\w*|minto|"
+                 r"i was wrong|got it wrong|i misspoke|i mistyped)\b|\b\d+(?:[.,]\d+)?\s*(?:€|eur\w*)?,? not \d+\b", re.I)
 IT_IS = re.compile(r"\b(?:it'?s|it is|c'est|es|[ée]|è|es ist|sind es)\s+(?:actually\s+)?([a-zà-ÿ][\w -]*?)\s*[.!]?$", re.I)
 PLACE = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-ZÀ-Ý][a-zà-ÿ]+(?:[ -][A-ZÀ-Ý][a-zà-ÿ]+)*)")
+NOUN_BEFORE = re.compile(r"\b(?:der|die|das|dem|den|des|im|am|beim|zum|zur|vom|ins|the|les|los|las|gli|my|mein\w*|meine\w*)\s+$", re.I)
 STILL = re.compile(r"^\W*(?:(?:and|yes|yeah|ja|oui|s[íi]|sim|s[ìi])\W+)?(?:still(?: in| living in| based in)?|immer noch(?: in)?|noch immer(?: in)?|"
                    r"toujours [àa]|sigo (?:en|viviendo en)|contin[úu]o (?:en|em|a)|ainda (?:em|moro em|no|na)|sempre a|ancora a|"
                    r"sono ancora a)\s+([A-ZÀ-Ý][\w'-]+(?:[ -][A-ZÀ-Ý][\w'-]+)*)", re.I)
@@ -90,7 +94,8 @@ def correct(sentence: str, context: list[Found]) -> list[Found]:
             return [fixed]
     for f in reversed(context):
         if f[0] in ("home city", "trip") and (place := PLACE.search(sentence)) and place.group(1) != f[1] and \
-                not DAY_PATTERN.fullmatch(place.group(1)):  # 'wait, Saturday' is no place
+                not DAY_PATTERN.fullmatch(place.group(1)) and not NOUN_BEFORE.search(sentence[:place.start()]):
+            # 'wait, Saturday' is no place, nor 'sorry, sitz grad in der Vorlesung' (a German noun after its article)
             return [replaced(f, f[1], place.group(1))]
     return []
 
@@ -188,3 +193,22 @@ def dropped_day(sentence: str, context: list[Found]) -> list[Found]:
     cut = re.compile(rf"\b{old}s?(?:,| and| und| et| y| e)\s+|(?:,| and| und| et| y| e)\s+{old}s?\b")
     value, text = cut.sub("", fact[1], count=1), cut.sub("", fact[2], count=1)
     return [(fact[0], value, text)]
+
+
+BUT_INSTEAD = re.compile(  # 'not X (any more), but Y': the negated part dropped, the verb kept -> what is true now
+    r"^(?P<head>.*?)\b(?P<neg>nicht mehr|nicht|no longer|don'?t|do not|doesn'?t|not|ne|n'|ya no|no|j[áa] n[ãa]o|n[ãa]o|non)\s+"
+    r"(?P<verb>[\w'’]+)?(?P<dropped>.*)[,;]?\s+\b(?:sondern|sino(?: que)?|mais plut[ôo]t|mais|mas sim|mas|ma|but rather|but)\s+(?P<tail>.+)$", re.I)
+VERB_FIRST = {"ne", "n'", "ya no", "no", "já não", "ja não", "ja nao", "não", "nao", "non", "don't", "dont", "do not", "doesn't", "no longer"}
+
+
+def but_instead(sentence: str) -> str | None:
+    """'Ich arbeite nicht mehr bei der Bank, sondern als Lehrerin' -> 'Ich arbeite als Lehrerin'; 'ya no trabajo en el
+    banco, sino de profesora' -> 'trabajo de profesora'; 'je ne travaille plus à la banque, mais comme infirmière' ->
+    'je travaille comme infirmière'. None when the sentence has no such shape."""
+    if not (m := BUT_INSTEAD.search(sentence)) or \
+            re.match(r"(?:i|i'm|ich|je|j'|yo|eu|io|we|wir|nous|on|it'?s|es|c'est|[èe])\b", m.group("tail"), re.I):
+        return None  # 'but I eat fish': a clause of its own, read as it is
+    if m.group("neg").lower() in VERB_FIRST:  # the verb follows the negation (Romance, English do-support)
+        verb = m.group("verb") or ""
+        return f"{m.group('head')}{verb} {m.group('tail')}".strip()
+    return f"{m.group('head').rstrip()} {m.group('tail')}".strip()  # verb-second German: the verb came before 'nicht'

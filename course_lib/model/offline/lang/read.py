@@ -15,9 +15,10 @@ import re
 from dataclasses import dataclass, field
 
 from course_lib.model.offline.lang import kinds as kinds_mod
+from course_lib.model.offline.lang.kinds import ASKS_BACK
 from course_lib.model.offline.lang.clauses import BOUNDARY as CLAUSE_BOUNDARY, FIRST_PERSON, clauses, credited
 from course_lib.model.offline.lang.concepts import canon
-from course_lib.model.offline.lang.corrections import DROP_DAY, budget_number, correct, dropped_day, instead, looks_like_correction, restated
+from course_lib.model.offline.lang.corrections import CUE, DROP_DAY, budget_number, but_instead, correct, dropped_day, instead, looks_like_correction, restated
 from course_lib.model.offline.lang.normalise import normalise, texting
 from course_lib.model.offline.lang.pets_named import renamed_pet
 from course_lib.model.offline.lang.retractions import said_no_more
@@ -120,6 +121,8 @@ def hard_kind(sentence: str, kind: str, p: float) -> tuple[str, float, str]:
     if (tag := NEG_TAG.search(sentence)) and "¿" not in sentence and (rest := sentence[:tag.start()]).strip(" ,") and \
             not rest.rstrip().endswith("?") and OWN.search(rest):  # 'soy alérgica a los sulfitos, irónico no?'
         return (kind if kind != "question" else "fact"), p, ""
+    if ASKS_BACK.search(sentence):
+        return "question", 1.0, "asks to be told a value back ('remind me what time …'), a question without its mark"
     if sentence.rstrip().endswith("?") and not ASKS_TO_CHANGE.search(sentence):
         return "question", 1.0, "ends with a question mark"
     return kind, p, ""
@@ -169,12 +172,15 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
     """Every (slot, value, fact) the readers find in one sentence, one fact per slot, in canonical form; and why
     each value the guard refused was refused (values.settle_all)."""
     said, sentence = sentence, normalise(sentence, lang)
-    found = readers(sentence, lang)
+    found = [f for f in readers(sentence, lang) if not (f[0] in ("name", "nickname") and CUE.fullmatch(f[1]))]  # 'Corrijo, 11.000'
     parts = clauses(sentence)
     own = ", ".join(text for text, whom in parts if whom in ("self", "agent"))
     if own and any(whom in ("other", "reported") for _, whom in parts):  # 'I'm vegan and my husband is vegetarian': read the user's clauses
         found = [f for f in found if f[0].startswith(SAID_BY_OTHERS)] + \
             [f for f in readers(own, lang) if not f[0].startswith(SAID_BY_OTHERS)]
+    if (now := but_instead(sentence)) and now != sentence:  # 'nicht mehr bei der Bank, sondern als Lehrerin'
+        said_now = [f for f in readers(now, lang) if f[0] != "retract"]  # replaces what was read of the negated part
+        found = [f for f in found if f[0] not in [g[0] for g in said_now]] + said_now
     if not any(c[0] == "home city" for c in context):  # where one works is the home only while no home was said
         found += work_home(sentence, lang)
     if not any(f[0].startswith("pet:") for f in found):  # 'Bello heißt jetzt Balu': a pet said before, renamed
