@@ -46,6 +46,7 @@ def test_not_x_any_more_only_y_gives_the_new_hobby(before, said, retracted, new)
     ("Abitiamo a Torino.", "Non abitiamo più a Torino, adesso a Milano.", "Milano"),
     ("Wir wohnen in Graz.", "In Graz wohnen wir nicht mehr, jetzt in Linz.", "Linz"),
     ("Moro em Braga.", "Já não moro em Braga, agora é Porto.", "Porto"),
+    ("Moramos em Coimbra.", "Não moramos mais em Coimbra, agora é Aveiro.", "Aveiro"),
 ])
 def test_a_home_left_and_the_new_one_said(before, said, city):
     assert kept(before, said) == [("home city", city)]

@@ -197,7 +197,7 @@ def dropped_day(sentence: str, context: list[Found]) -> list[Found]:
 
 BUT_INSTEAD = re.compile(  # 'not X (any more), but Y': the negated part dropped, the verb kept -> what is true now
     r"^(?P<head>.*?)\b(?P<neg>nicht mehr|nicht|no longer|don'?t|do not|doesn'?t|not|ne|n'|ya no|no|j[áa] n[ãa]o|n[ãa]o|non)\s+"
-    r"(?P<verb>[\w'’]+)?(?P<dropped>.*)[,;]?\s+\b(?:sondern|sino(?: que)?|mais plut[ôo]t|mais|mas sim|mas|ma|but rather|but)\s+(?P<tail>.+)$", re.I)
+    r"(?P<verb>[\w'’]+)?(?P<dropped>.*)[,;]?\s+\b(?P<but>sondern|sino(?: que)?|mais plut[ôo]t|mais|mas sim|mas|ma|but rather|but)\s+(?P<tail>.+)$", re.I)
 VERB_FIRST = {"ne", "n'", "ya no", "no", "já não", "ja não", "ja nao", "não", "nao", "non", "don't", "dont", "do not", "doesn't", "no longer"}
 
 
@@ -208,6 +208,8 @@ def but_instead(sentence: str) -> str | None:
     if not (m := BUT_INSTEAD.search(sentence)) or \
             re.match(r"(?:i|i'm|ich|je|j'|yo|eu|io|we|wir|nous|on|it'?s|es|c'est|[èe])\b", m.group("tail"), re.I):
         return None  # 'but I eat fish': a clause of its own, read as it is
+    if m.group("but").lower().startswith("mais") and m.group("neg").lower() not in ("ne", "n'"):
+        return None  # 'não moramos mais em BH': Portuguese 'mais' is 'any more', not the French 'but'
     if m.group("neg").lower() in VERB_FIRST:  # the verb follows the negation (Romance, English do-support)
         verb = m.group("verb") or ""
         return f"{m.group('head')}{verb} {m.group('tail')}".strip()
