@@ -140,7 +140,7 @@ def instead(sentence: str, found: list[Found]) -> list[Found]:
     """The value that replaces one taken back in the same sentence: "I'm not allergic to shellfish, it's peanuts";
     'not guitar any more, just the ukulele' / 'nur noch Ukulele' / 'solo el ukelele' (a hobby after 'only');
     'we don't live in Porto any more, now it's Braga' / 'agora é Curitiba' (a place after 'now' or 'it is')."""
-    from course_lib.model.offline.lang.retractions import GAMES, INSTRUMENTS, QUIT, hobby_in
+    from course_lib.model.offline.lang.retractions import QUIT, hobby_in, hobby_verb
 
     taken_back = [v for s, v, _ in found if s == "retract"]
     out: list[Found] = []
@@ -152,7 +152,7 @@ def instead(sentence: str, found: list[Found]) -> list[Found]:
     only = ONLY.search(sentence, stop)
     if only and any(v.startswith(("plays ", "does ")) for v in taken_back) and (h := hobby_in(sentence[only.end():])) \
             and not any(v.endswith(" " + h) for v in taken_back):
-        verb = f"plays the {h}" if h in INSTRUMENTS else f"plays {h}" if h in GAMES else f"does {h}"
+        verb = hobby_verb(h)
         out.append((f"hobby:{h}", verb, f"The user {verb}."))
     moved = [v[9:] for v in taken_back if v.startswith("lives in ")]
     if moved and (m := NOW_IS.search(sentence, stop)) and m.group(1) not in moved:

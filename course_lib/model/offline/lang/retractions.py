@@ -40,8 +40,23 @@ def found_given_up(s: str) -> list[Found]:
     h = next((h for text in near if (h := hobby_in(text))), None)
     if h is None:
         return []
-    verb = f"plays the {h}" if h in INSTRUMENTS else f"plays {h}" if h in GAMES else f"does {h}"
+    verb = hobby_verb(h)
     return [("retract", verb, f"The user no longer {verb}.")]
+
+
+def hobby_verb(h: str) -> str:
+    """How a hobby is done: 'plays the piano', 'plays tennis', 'swims' (swimming), 'does yoga'."""
+    from course_lib.model.offline.lang.slots_open import VERB_FACT
+
+    if h in INSTRUMENTS:
+        return f"plays the {h}"
+    if h in GAMES:
+        return f"plays {h}"
+    stem = h[:-3] if h.endswith("ing") and " " not in h else ""
+    for base in (stem, stem[:-1] if stem[-2:-1] == stem[-1:] else "", stem + "e"):
+        if base and base in VERB_FACT:
+            return VERB_FACT[base]  # 'swimming' -> 'swims', 'dancing' -> 'dances'
+    return f"does {h}"
 
 
 # 'the kiwi one isn't true any more', "les œufs c'est fini", 'agli acari non più', 'no wait, not the eggs': a value
@@ -83,7 +98,7 @@ def said_no_more(sentence: str, context: list[Found]) -> list[Found]:
                 continue
             head, word = held[(family, value.lower())]
             if head == "hobby":
-                verb = f"plays the {word}" if word in INSTRUMENTS else f"plays {word}" if word in GAMES else f"does {word}"
+                verb = hobby_verb(word)
                 out.append(("retract", verb, f"The user no longer {verb}."))
             else:
                 said = HELD[head][1].format(word)
