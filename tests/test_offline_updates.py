@@ -137,12 +137,3 @@ def test_not_x_but_y_reads_y_in_the_same_slot(said, job):
 def test_a_correction_word_first_is_no_name(before, said):
     assert not [s for s, _ in kept(before, said) if s in ("name", "nickname")]
 
-
-@pytest.mark.parametrize("held, new", [
-    ("The user has a dog called Fido.", "The user's dog is called Rocky."),
-    ("The user has a cat named Luna.", "The user's cat is now called Nala."),
-])
-def test_a_pet_renamed_updates_the_pet_held_in_either_wording(held, new):
-    from course_lib.model.offline.memory_ops import resolve
-
-    assert resolve(new, [("m0", held)])["op"] == "UPDATE"

@@ -92,8 +92,11 @@ def correct(sentence: str, context: list[Found]) -> list[Found]:
                 return [("retract", said_before, f"The user is no longer {said_before}." if head == "allergy"
                          else f"The user no longer {said_before}."), fixed]
             return [fixed]
+    from course_lib.model.offline.lang.retractions import NO_MORE  # 'nao moro mais em Recife': a home taken back, no place put in
+
     for f in reversed(context):
-        if f[0] in ("home city", "trip") and (place := PLACE.search(sentence)) and place.group(1) != f[1] and \
+        place = None if NO_MORE.search(sentence) else PLACE.search(sentence)
+        if f[0] in ("home city", "trip") and place and place.group(1) != f[1] and \
                 not DAY_PATTERN.fullmatch(place.group(1)) and not NOUN_BEFORE.search(sentence[:place.start()]):
             # 'wait, Saturday' is no place, nor 'sorry, sitz grad in der Vorlesung' (a German noun after its article)
             return [replaced(f, f[1], place.group(1))]
