@@ -275,10 +275,10 @@ def test_not_having_a_thing_is_news_and_a_budget_for_a_purpose_is_updated():
 @pytest.mark.parametrize("message, fact", [
     # a hobby given up, next to a verb of giving up or a 'no longer', in six languages
     ("I gave up golf after my back surgery.", "The user no longer plays golf."),
-    ("Klettern mach ich nicht mehr, zu gefährlich.", "The user no longer does climbing."),
+    ("Klettern mach ich nicht mehr, zu gefährlich.", "The user no longer climbs."),
     ("J'ai laissé tomber le tennis cet hiver.", "The user no longer plays tennis."),
     ("Dejé el yoga hace un mes.", "The user no longer does yoga."),
-    ("Parei com a natação, não tenho tempo.", "The user no longer does swimming."),
+    ("Parei com a natação, não tenho tempo.", "The user no longer swims."),
     ("Ho smesso di giocare a pallavolo, troppi infortuni.", "The user no longer plays volleyball."),
 ])
 def test_a_hobby_given_up_is_taken_back(message, fact):

@@ -27,9 +27,13 @@ CUE = re.compile(r"\b(?:actually|make (?:that|it)|no wait|wait|scratch that|i me
                  r"oops|whoops|typo|my bad|eigentlich|nein|nee|lieber|doch|ich meinte|sorry|en fait|plut[ôo]t|disons|non|pardon|"
                  r"je voulais dire|oups|mejor|en realidad|digamos|mejor dicho|perd[óo]n|quise decir|me equivoqu[ée]|ups|"
                  r"na verdade|afinal|queria dizer|enganei-me|me enganei|desculp[ae]|anzi|facciamo|cio[èe]|diciamo|scusa|"
-                 r"volevo dire|mi sono sbagliat[oa])\b|\b\d+(?:[.,]\d+)?\s*(?:€|eur\w*)?,? not \d+\b", re.I)
+                 r"volevo dire|mi sono sbagliat[oa]|ho sbagliato|correggo|correzione|"
+                 r"korrektur|korrigier\w*|vertippt|verschrieben|(?:hab(?:e)? )?mich vertan|je me suis tromp[ée]e?|je corrige|rectifi\w*|"
+                 r"corrijo|correcci[óo]n|corrigiendo|rectifico|corrigindo|corrijo|corre[çc][ãa]o|retific\w*|minto|"
+                 r"i was wrong|got it wrong|i misspoke|i mistyped)\b|\b\d+(?:[.,]\d+)?\s*(?:€|eur\w*)?,? not \d+\b", re.I)
 IT_IS = re.compile(r"\b(?:it'?s|it is|c'est|es|[ée]|è|es ist|sind es)\s+(?:actually\s+)?([a-zà-ÿ][\w -]*?)\s*[.!]?$", re.I)
 PLACE = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-ZÀ-Ý][a-zà-ÿ]+(?:[ -][A-ZÀ-Ý][a-zà-ÿ]+)*)")
+NOUN_BEFORE = re.compile(r"\b(?:der|die|das|dem|den|des|im|am|beim|zum|zur|vom|ins|the|les|los|las|gli|my|mein\w*|meine\w*)\s+$", re.I)
 STILL = re.compile(r"^\W*(?:(?:and|yes|yeah|ja|oui|s[íi]|sim|s[ìi])\W+)?(?:still(?: in| living in| based in)?|immer noch(?: in)?|noch immer(?: in)?|"
                    r"toujours [àa]|sigo (?:en|viviendo en)|contin[úu]o (?:en|em|a)|ainda (?:em|moro em|no|na)|sempre a|ancora a|"
                    r"sono ancora a)\s+([A-ZÀ-Ý][\w'-]+(?:[ -][A-ZÀ-Ý][\w'-]+)*)", re.I)
@@ -77,7 +81,10 @@ def correct(sentence: str, context: list[Found]) -> list[Found]:
     for f in reversed(context[-1:]):  # a concept of the latest fact's kind: 'no, sorry, tree nuts' after an allergy
         head = f[0].partition(":")[0]
         family = FAMILIES.get(head)
-        if family and (said := find(family, sentence)) and said[0][1] != f[1]:
+        held = {v.lower() for s, v, _ in context if s.partition(":")[0] in FAMILIES} | \
+            {s.partition(":")[2].lower() for s, _, _ in context}
+        said = [s for s in find(family, sentence) if s[1].lower() not in held] if family else []
+        if said:  # a value the user already holds is no new one ('the kiwi one isn't true any more')
             new = said[0][1]
             fixed = (f"{head}:{new}" if ":" in f[0] else f[0], new, f[2].replace(f[1], new))
             if head in TAKEN_BACK:  # a slot that holds several values: the wrong one is taken back, not kept beside
@@ -85,9 +92,13 @@ def correct(sentence: str, context: list[Found]) -> list[Found]:
                 return [("retract", said_before, f"The user is no longer {said_before}." if head == "allergy"
                          else f"The user no longer {said_before}."), fixed]
             return [fixed]
+    from course_lib.model.offline.lang.retractions import NO_MORE  # 'nao moro mais em Recife': a home taken back, no place put in
+
     for f in reversed(context):
-        if f[0] in ("home city", "trip") and (place := PLACE.search(sentence)) and place.group(1) != f[1] and \
-                not DAY_PATTERN.fullmatch(place.group(1)):  # 'wait, Saturday' is no place
+        place = None if NO_MORE.search(sentence) else PLACE.search(sentence)
+        if f[0] in ("home city", "trip") and place and place.group(1) != f[1] and \
+                not DAY_PATTERN.fullmatch(place.group(1)) and not NOUN_BEFORE.search(sentence[:place.start()]):
+            # 'wait, Saturday' is no place, nor 'sorry, sitz grad in der Vorlesung' (a German noun after its article)
             return [replaced(f, f[1], place.group(1))]
     return []
 
@@ -120,11 +131,89 @@ def restated(sentence: str, context: list[Found]) -> list[Found]:
     return [("home city", city, f"The user lives in {city}.")]
 
 
+ONLY = re.compile(r"\b(?:just|only|nur(?: noch)?|blo(?:ß|ss)|seulement|plus que|juste|solo|s[óo]lo|solamente|s[óo]|apenas|"
+                  r"soltanto|solamente)\b", re.I)
+NOW_IS = re.compile(r"\b(?:now (?:it'?s |we'?re in |i'?m in |in )?|it'?s |jetzt (?:in |ist es )?|maintenant (?:c'est |à )?|c'est |"
+                    r"ahora (?:es |en |vivimos en |vivo en )?|agora (?:é |em |moramos em |moro em )?|[ée] |"
+                    r"ora (?:è |a |stiamo a |sto a )?|adesso (?:è |a |stiamo a |sto a )?|è )"
+                    r"([A-ZÀ-Ý][\w'-]+(?:[ -][A-ZÀ-Ý][\w'-]+)*)")
+
+
 def instead(sentence: str, found: list[Found]) -> list[Found]:
-    """'I'm not allergic to shellfish, it's peanuts': a retraction in the sentence, and the value that replaces it."""
-    taken_back = [v for s, v, _ in found if s == "retract" and v.startswith("allergic to ")]
-    m = IT_IS.search(sentence)
-    if taken_back and m:
-        what = m.group(1).strip().lower()
-        return [(f"allergy:{what}", what, f"The user is allergic to {what}.")]
-    return []
+    """The value that replaces one taken back in the same sentence: "I'm not allergic to shellfish, it's peanuts";
+    'not guitar any more, just the ukulele' / 'nur noch Ukulele' / 'solo el ukelele' (a hobby after 'only');
+    'we don't live in Porto any more, now it's Braga' / 'agora é Curitiba' (a place after 'now' or 'it is')."""
+    from course_lib.model.offline.lang.retractions import QUIT, hobby_in, hobby_verb
+
+    taken_back = [v for s, v, _ in found if s == "retract"]
+    out: list[Found] = []
+    if any(v.startswith("allergic to ") for v in taken_back) and (m := IT_IS.search(sentence)) and \
+            (food := find("food", m.group(1))):  # "…, ça c'est mon fils" names no allergen
+        what = food[0][1]
+        out.append((f"allergy:{what}", what, f"The user is allergic to {what}."))
+    stop = max((m.end() for m in QUIT.finditer(sentence)), default=0)
+    only = ONLY.search(sentence, stop)
+    if only and any(v.startswith(("plays ", "does ")) for v in taken_back) and (h := hobby_in(sentence[only.end():])) \
+            and not any(v.endswith(" " + h) for v in taken_back):
+        verb = hobby_verb(h)
+        out.append((f"hobby:{h}", verb, f"The user {verb}."))
+    moved = [v[9:] for v in taken_back if v.startswith("lives in ")]
+    if moved and (m := NOW_IS.search(sentence, stop)) and m.group(1) not in moved:
+        out.append(("home city", m.group(1), f"The user lives in {m.group(1)}."))
+    return out
+
+
+PT_DAYS = {"segunda": 0, "quarta": 2, "quinta": 3, "sexta": 4}  # Portuguese weekdays said short ('esquece segunda')
+ANY_DAY = rf"({'|'.join(sorted(map(re.escape, [*DAY_WORDS, *PT_DAYS]), key=len, reverse=True))})\b"
+DROP_DAY = re.compile(r"\b(?:forget|scratch|drop|cancel|skip|cross off|vergiss|streich(?:e|t)?|oublie[zs]?|laisse[zs]? tomber|annule[zs]?|"
+                      r"olv[íi]da(?:te)?(?: de)?|quita|cancela|esquece|tira|desmarca|dimentica|togli|lascia perdere|cancella|salta)\s+"
+                      r"(?:(?:the|el|la|le|lo|il|o|a|den|der|die|das|on)\s+)?" + ANY_DAY, re.I)
+NEW_DAY = re.compile(r"\b(?:to|on|auf|nach|am|à|au|a|al|para|pra|pro|na|no|de|per|al|il|alla)\s+(?:(?:la|el|o|a|le|il)\s+)?" + ANY_DAY, re.I)
+
+
+def weekday(word: str) -> str:
+    """The English weekday a day word names ('terça' -> Tuesday, 'segunda' -> Monday)."""
+    w = word.lower()
+    return WEEKDAYS[PT_DAYS[w] if w in PT_DAYS else DAY_WORDS[w]]
+
+
+def dropped_day(sentence: str, context: list[Found]) -> list[Found]:
+    """'forget Monday' / 'esquece segunda' / 'vergiss Montag': a planned day dropped, not a memory to forget. With a
+    new day ('esquece segunda, passou para terça') the day is moved; else it leaves the fact's other days
+    ('gym Monday and Wednesday' -> 'gym Wednesday'); a fact with no other day is left to the agent."""
+    if not (m := DROP_DAY.search(sentence)):
+        return []
+    old = weekday(m.group(1))
+    fact = next((f for f in reversed(context) if re.search(rf"\b{old}s?\b", f[1])), None)
+    if fact is None:
+        return []
+    if (new := DAY_PATTERN.search(sentence, m.end()) or NEW_DAY.search(sentence, m.end())) and \
+            weekday(new.group(new.lastindex)) != old:
+        return [replaced(fact, old, weekday(new.group(new.lastindex)))]
+    days = "|".join(WEEKDAYS)
+    if len(re.findall(rf"\b(?:{days})s?\b", fact[1])) < 2:
+        return []
+    cut = re.compile(rf"\b{old}s?(?:,| and| und| et| y| e)\s+|(?:,| and| und| et| y| e)\s+{old}s?\b")
+    value, text = cut.sub("", fact[1], count=1), cut.sub("", fact[2], count=1)
+    return [(fact[0], value, text)]
+
+
+BUT_INSTEAD = re.compile(  # 'not X (any more), but Y': the negated part dropped, the verb kept -> what is true now
+    r"^(?P<head>.*?)\b(?P<neg>nicht mehr|nicht|no longer|don'?t|do not|doesn'?t|not|ne|n'|ya no|no|j[áa] n[ãa]o|n[ãa]o|non)\s+"
+    r"(?P<verb>[\w'’]+)?(?P<dropped>.*)[,;]?\s+\b(?P<but>sondern|sino(?: que)?|mais plut[ôo]t|mais|mas sim|mas|ma|but rather|but)\s+(?P<tail>.+)$", re.I)
+VERB_FIRST = {"ne", "n'", "ya no", "no", "já não", "ja não", "ja nao", "não", "nao", "non", "don't", "dont", "do not", "doesn't", "no longer"}
+
+
+def but_instead(sentence: str) -> str | None:
+    """'Ich arbeite nicht mehr bei der Bank, sondern als Lehrerin' -> 'Ich arbeite als Lehrerin'; 'ya no trabajo en el
+    banco, sino de profesora' -> 'trabajo de profesora'; 'je ne travaille plus à la banque, mais comme infirmière' ->
+    'je travaille comme infirmière'. None when the sentence has no such shape."""
+    if not (m := BUT_INSTEAD.search(sentence)) or \
+            re.match(r"(?:i|i'm|ich|je|j'|yo|eu|io|we|wir|nous|on|it'?s|es|c'est|[èe])\b", m.group("tail"), re.I):
+        return None  # 'but I eat fish': a clause of its own, read as it is
+    if m.group("but").lower().startswith("mais") and m.group("neg").lower() not in ("ne", "n'"):
+        return None  # 'não moramos mais em BH': Portuguese 'mais' is 'any more', not the French 'but'
+    if m.group("neg").lower() in VERB_FIRST:  # the verb follows the negation (Romance, English do-support)
+        verb = m.group("verb") or ""
+        return f"{m.group('head')}{verb} {m.group('tail')}".strip()
+    return f"{m.group('head').rstrip()} {m.group('tail')}".strip()  # verb-second German: the verb came before 'nicht'

@@ -24,6 +24,7 @@ NOW = r"(?:now|jetzt|nun|maintenant|désormais|ahora|agora|ora|adesso)"
 RENAMED = (rf"(?:^|\b){{old}}\s+(?:is called|'s called|is named|hei(?:ß|ss)t|s'appelle|se llama|se chama|si chiama)\s+(?:\w+\s+)?{NOW}\s+(?:\w+\s+)?{NAME}|"
            rf"(?:^|\b){{old}}\s+(?:\w+\s+)?{NOW}\s+(?:\w+\s+)?(?:is called|'s called|hei(?:ß|ss)t|s'appelle|se llama|se chama|si chiama)\s+{NAME}|"
            rf"\b{NOW},?\s+{THEY}\s+(?:se |s')?(?:is called|'s called|hei(?:ß|ss)t|appelle|llama|chama|chiama)\s+{NAME}|"
+           rf"\b{NOW},?\s+(?:se llama|se chama|si chiama|s'appelle|hei(?:ß|ss)t(?: er| sie| es)?)\s+{NAME}|"  # the pronoun dropped: 'adesso si chiama Brontolo'
            rf"\brenamed (?:him|her|it|{{old}}) (?:to )?{NAME}|\b(?:umbenannt in|renomm[ée]e? en|rebautizad[oa] como|renomead[oa] para) {NAME}")
 
 

@@ -15,11 +15,13 @@ import re
 from dataclasses import dataclass, field
 
 from course_lib.model.offline.lang import kinds as kinds_mod
+from course_lib.model.offline.lang.kinds import ASKS_BACK
 from course_lib.model.offline.lang.clauses import BOUNDARY as CLAUSE_BOUNDARY, FIRST_PERSON, clauses, credited
 from course_lib.model.offline.lang.concepts import canon
-from course_lib.model.offline.lang.corrections import budget_number, correct, instead, looks_like_correction, restated
+from course_lib.model.offline.lang.corrections import CUE, DROP_DAY, budget_number, but_instead, correct, dropped_day, instead, looks_like_correction, restated
 from course_lib.model.offline.lang.normalise import normalise, texting
 from course_lib.model.offline.lang.pets_named import renamed_pet
+from course_lib.model.offline.lang.retractions import said_no_more
 from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
 from course_lib.model.offline.lang.money import with_money
 from course_lib.model.offline.lang.slots_health import read_health
@@ -119,6 +121,8 @@ def hard_kind(sentence: str, kind: str, p: float) -> tuple[str, float, str]:
     if (tag := NEG_TAG.search(sentence)) and "¿" not in sentence and (rest := sentence[:tag.start()]).strip(" ,") and \
             not rest.rstrip().endswith("?") and OWN.search(rest):  # 'soy alérgica a los sulfitos, irónico no?'
         return (kind if kind != "question" else "fact"), p, ""
+    if ASKS_BACK.search(sentence):
+        return "question", 1.0, "asks to be told a value back ('remind me what time …'), a question without its mark"
     if sentence.rstrip().endswith("?") and not ASKS_TO_CHANGE.search(sentence):
         return "question", 1.0, "ends with a question mark"
     return kind, p, ""
@@ -168,12 +172,15 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
     """Every (slot, value, fact) the readers find in one sentence, one fact per slot, in canonical form; and why
     each value the guard refused was refused (values.settle_all)."""
     said, sentence = sentence, normalise(sentence, lang)
-    found = readers(sentence, lang)
+    found = [f for f in readers(sentence, lang) if not (f[0] in ("name", "nickname") and CUE.fullmatch(f[1]))]  # 'Corrijo, 11.000'
     parts = clauses(sentence)
     own = ", ".join(text for text, whom in parts if whom in ("self", "agent"))
     if own and any(whom in ("other", "reported") for _, whom in parts):  # 'I'm vegan and my husband is vegetarian': read the user's clauses
         found = [f for f in found if f[0].startswith(SAID_BY_OTHERS)] + \
             [f for f in readers(own, lang) if not f[0].startswith(SAID_BY_OTHERS)]
+    if (now := but_instead(sentence)) and now != sentence:  # 'nicht mehr bei der Bank, sondern als Lehrerin'
+        said_now = [f for f in readers(now, lang) if f[0] != "retract"]  # replaces what was read of the negated part
+        found = [f for f in found if f[0] not in [g[0] for g in said_now]] + said_now
     if not any(c[0] == "home city" for c in context):  # where one works is the home only while no home was said
         found += work_home(sentence, lang)
     if not any(f[0].startswith("pet:") for f in found):  # 'Bello heißt jetzt Balu': a pet said before, renamed
@@ -181,11 +188,12 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
     found += instead(sentence, found)
     events = read_events(said, lang, context, found)  # events and their corrections (lang/events.py), before a number's
     if not [f for f in found + events if f[0] != "retract"]:
-        found += [f for f in (correct(sentence, context) or budget_number(sentence, context) or restated(sentence, context)
+        found += [f for f in (said_no_more(sentence, context) or dropped_day(sentence, context) or correct(sentence, context) or budget_number(sentence, context) or restated(sentence, context)
                               or own_birthday_after(sentence, lang, context))
                   if not (f[0] in ("home city", "trip") and canon("language", f[1]))]  # 'sorry, my English is …' names no city
     last = next((v for s, v, _ in reversed(context) if s.startswith("relative:")), "someone")
     found = with_money(with_plans(found, events, read_plans(sentence, last), said), said, lang, context)
+    found += [f for f in instead(sentence, found) if f not in found]  # 'not guitar any more, just the ukulele'
     out: list[Found] = []
     for f in found:
         if f[0] not in [g[0] for g in out] or f[0] == "retract":
@@ -194,6 +202,8 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
     out, refused = settle_all([f for f in out if f not in others])
     if any(f[0] == "job" for f in out):  # 'ya no trabajo de camarero, ahora soy conductor': the new job replaces it
         out = [f for f in out if not (f[0] == "retract" and canon("job", f[1]))]
+    if any(f[0] == "home city" for f in out):  # 'não moramos mais em BH, agora é Curitiba': the new home replaces it
+        out = [f for f in out if not (f[0] == "retract" and f[1].startswith("lives in "))]
     refused += [f"'{v}' is said of someone else (clauses.py), not of the user" for _, v, _ in others]
     if any(s == "retract" and v == f"allergic to {o[1]}" for s, v, _ in out for o in out):  # said and taken back at once
         out = [f for f in out if not any(f[1] == s[1][12:] for s in out if s[0] == "retract")]
@@ -234,6 +244,8 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
         if not r.found:
             r.why = f"a past state ('{past.group(0)}'): nothing in it is true now"
             return r
+    if kind == "deletion" and r.found and DROP_DAY.search(sentence):
+        kind = r.kind = "correction"  # 'forget Monday, I can't make it': a planned day dropped, nothing to forget
     if kind == "deletion" and NOT_FORGETTING.search(sentence):
         kind = r.kind = "fact"  # "before I forget: my budget is 40 EUR" asks nobody to forget anything
     if kind == "deletion" and r.found:  # "forget that I'm allergic to nuts": it takes the fact back
@@ -254,7 +266,7 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
     hedge = hedged(sentence, r.found)
     if r.who != "self":
         r.kept = [f for f in r.found if f[0].startswith(("relative:", "pet:", "birthday:"))  # the family's names, birthdays
-                  and f[0] != "birthday:someone"]
+                  and f[0] != "birthday:someone" or f[0] == "retract" and f[1].startswith("has a ") and " called " in f[1]]  # 'Rex died'
         r.why = "about someone else" + ("; kept the name of the user's relative" if r.kept else "")
         if r.kept and hedge:  # 'my partner Jonas might be coming along': nothing sure enough to keep
             r.confidence, r.why = 0.5, r.why + f"; hedged ('{hedge.group(0)}'): stored only past a gate below 0.5"

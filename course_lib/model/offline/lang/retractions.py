@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.lang.concepts import find
+from course_lib.model.offline.lang.concepts import find, spans
 
 Found = tuple[str, str, str]
 QUIT = re.compile(
@@ -21,7 +21,7 @@ QUIT = re.compile(
     r"arrêté|arrête|laissé tomber|lâché|ne \w+ plus|n'\w+ plus|j'\w+ plus|"
     r"dejé|dejado|abandoné|ya no|"
     r"deixei|parei|larguei|já não|não \w+ mais|"
-    r"smesso|mollato|non \w+ più|nn \w+ più)\b", re.I)
+    r"smesso|mollato|mollare|lasciato|quitt[ée]e?|abandonn[ée]e?|sac[áa] lo de|scrap(?:ped)?|non \w+ più|nn \w+ più)\b", re.I)
 GAMES = {"tennis", "padel", "football", "squash", "golf", "basketball", "volleyball", "badminton", "rugby", "hockey", "chess",
          "table tennis", "handball", "baseball", "cricket", "bridge", "poker", "futsal", "guitar", "piano", "violin", "cello",
          "drums", "ukulele", "bass", "saxophone", "flute", "trumpet"}
@@ -40,5 +40,116 @@ def found_given_up(s: str) -> list[Found]:
     h = next((h for text in near if (h := hobby_in(text))), None)
     if h is None:
         return []
-    verb = f"plays the {h}" if h in INSTRUMENTS else f"plays {h}" if h in GAMES else f"does {h}"
+    verb = hobby_verb(h)
     return [("retract", verb, f"The user no longer {verb}.")]
+
+
+def hobby_verb(h: str) -> str:
+    """How a hobby is done: 'plays the piano', 'plays tennis', 'swims' (swimming), 'does yoga'."""
+    from course_lib.model.offline.lang.slots_open import VERB_FACT
+
+    if h in INSTRUMENTS:
+        return f"plays the {h}"
+    if h in GAMES:
+        return f"plays {h}"
+    stem = h[:-3] if h.endswith("ing") and " " not in h else ""
+    for base in (stem, stem[:-1] if stem[-2:-1] == stem[-1:] else "", stem + "e"):
+        if base and base in VERB_FACT:
+            return VERB_FACT[base]  # 'swimming' -> 'swims', 'dancing' -> 'dances'
+    return f"does {h}"
+
+
+# 'the kiwi one isn't true any more', "les œufs c'est fini", 'agli acari non più', 'no wait, not the eggs': a value
+# the user holds, named next to a no-longer (or a 'not' after a correction cue), is taken back, whatever the slot.
+NO_MORE = re.compile(
+    r"\b(?:(?:is|isn'?t|not|no longer) (?:true|the case|right|correct)|isn'?t true|no longer|any ?more|is over|"
+    r"(?:stimmt|gilt) nicht mehr|nicht mehr|nimmer|vorbei|erledigt|"
+    r"c'est fini|fini|termin[ée]|n'est plus|ne \w+ plus|plus (?:de|d'|d’)|"
+    r"ya no|se acab[óo]|no (?:es|era) (?:verdad|cierto|as[íi])|"
+    r"j[áa] n[ãa]o|n[ãa]o \w+ mais|acabou|j[áa] era|"
+    r"non (?:\w+ )?pi[ùu]|(?:è|e') finit[ao]|"
+    r"(?:take|cross|strike) (?:it |that )?off|streich\w*|enl[èe]ve[sz]?|quita(?:lo|la)?|t[ií]ra(?:lo|la)?|togli(?:lo|la)?)\b", re.I)
+NOT_THIS = re.compile(r"\b(?:not|nicht|pas|no|n[ãa]o|non)\s+(?:(?:the|die|der|das|den|les?|la|l'|los|las|el|os|as|o|a|gli|i|il|lo)\s+)?$", re.I)
+WRONG = re.compile(r"\b(?:no wait|wait|sorry|actually|hang on|nein|nee|warte|moment|non|attends|pardon|en fait|"
+                   r"no|espera|perd[óo]n|n[ãa]o|desculp[ae]|calma|aspetta|scusa|anzi)\b", re.I)
+HELD = {"allergy": ("food", "allergic to {}"), "intolerance": ("food", "intolerant to {}"), "hobby": ("hobby", None),
+        "medication": ("medication", "takes {}"), "diet": ("diet", "{}")}
+
+
+def said_no_more(sentence: str, context: list[Found]) -> list[Found]:
+    """The held facts (context, latest last) the sentence takes back: their value named (by the concept lexicon,
+    in any of its languages) within a few words of a no-longer cue, or right after a 'not' in a correction."""
+    held = {}
+    for slot, value, _ in context:
+        head = slot.partition(":")[0]
+        if head in HELD:
+            word = slot.partition(":")[2] or value
+            held[(HELD[head][0], word.lower())] = (head, word)
+    out: list[Found] = []
+    for family in {f for f, _ in held}:
+        places = [m.span() for m in re.finditer(r"[\w'’-]+", sentence)]  # the words spans() counts
+        for i, n, value in spans(family, sentence):
+            start, end = places[i][0], places[i + n - 1][1]
+            if (family, value.lower()) not in held or any(value in v for _, v, _ in out):
+                continue
+            near = clause_of(sentence, start, end)
+            before = sentence[:start]
+            if not (NO_MORE.search(near) or QUIT.search(near) or (NOT_THIS.search(before) and WRONG.search(sentence))):
+                continue
+            head, word = held[(family, value.lower())]
+            if head == "hobby":
+                verb = hobby_verb(word)
+                out.append(("retract", verb, f"The user no longer {verb}."))
+            else:
+                said = HELD[head][1].format(word)
+                out.append(("retract", said, f"The user is no longer {said}." if head != "medication" else f"The user no longer {said}."))
+    return out + [f for f in gone(sentence, context) if f not in out]
+
+
+SOLD = re.compile(r"\b(?:sold|got rid of|scrapped|written off|totall?ed|verkauft|verchauft|verschrottet|abgegeben|vendu|"
+                  r"vend[íi]|vend(?:ido|ida)|vendi(?:do|da)?|venduto|venduta|rottamat[oa]|regal(?:é|ato|ata)|donn[ée]e?)\b", re.I)
+PET_GONE = re.compile(r"\b(?:died|passed away|put down|rehomed|gave (?:him|her|it) away|(?:is|isn'?t) with (?:me|us) any ?more|lives with [\w ]+ now|"
+                      r"gestorben|eingeschläfert|nicht mehr (?:bei (?:mir|uns)|da)|"
+                      r"(?:est )?mort[e]?|d[ée]c[ée]d[ée]e?|n'est plus (?:là|avec (?:moi|nous))|"
+                      r"muri[óo]|falleci[óo]|ya no est[áa]|"
+                      r"morreu|faleceu|n[ãa]o (?:est[áa]|t[áa]) mais|j[áa] n[ãa]o est[áa]|dei (?:ela|ele)|"
+                      r"(?:è )?mort[oa]|(?:non|nn) c'[èe] pi[ùu]|non (?:è|sta) pi[ùu] con (?:me|noi))\b", re.I)
+RESIGNED = re.compile(r"\b(?:quit my job|left my job|handed in my notice|resigned|(?:ich )?(?:habe |hab )?gekündigt|meinen job (?:aufgegeben|gekündigt)|"
+                      r"j'ai d[ée]missionn[ée]|j'ai quitt[ée] mon (?:boulot|travail|poste|job)|renunci[ée]|dej[ée] (?:el|mi) (?:trabajo|curro|laburo)|"
+                      r"pedi (?:a )?demiss[ãa]o|me demiti|sa[íi] do (?:emprego|trabalho)|mi sono (?:licenziat[oa]|dimess[oa])|"
+                      r"ho lasciato (?:il|il mio) lavoro)\b", re.I)
+
+
+def gone(sentence: str, context: list[Found]) -> list[Found]:
+    """A held vehicle sold ('de Golf isch verchauft', 'vendí la moto'), a held pet gone ('Ciuffo nn c'è più'), the
+    held job left ('I handed in my notice', 'pedi demissão'), a held home left ('non abitiamo più a Torino')."""
+    from course_lib.model.offline.lang.slots_vehicles import WORDS
+
+    def kind(text: str) -> str | None:
+        return next((k for k, words in WORDS.items() if re.search(rf"\b(?:{words})\b", text, re.I)), None)
+
+    out: list[Found] = []
+    for slot, value, _ in context:
+        if slot == "vehicle" and SOLD.search(sentence) and (
+                any(len(w) > 2 and re.search(rf"\b{re.escape(w)}\b", sentence, re.I) for w in value.split())
+                or (kind(value) and kind(value) == kind(sentence))):
+            had = f"{'an' if value[:1].lower() in 'aeiou' else 'a'} {value}"
+            out.append(("retract", f"has {had}", f"The user no longer has {had}."))
+        elif slot.startswith("pet:") and re.search(rf"\b{re.escape(value)}\b", sentence) and PET_GONE.search(sentence):
+            out.append(("retract", f"has a {slot[4:]} called {value}", f"The user no longer has a {slot[4:]} called {value}."))
+        elif slot == "job" and RESIGNED.search(sentence):
+            out = [f for f in out if not f[1].startswith("works as ")]  # the latest job only
+            job = f"{'an' if value[:1].lower() in 'aeiou' else 'a'} {value}"
+            out.append(("retract", f"works as {job}", f"The user no longer works as {job}."))
+    for city in {v for s, v, _ in context if s == "home city"}:  # 'non abitiamo più a Torino'
+        m = re.search(rf"\b{re.escape(city)}\b", sentence)
+        if m and (NO_MORE.search(clause_of(sentence, m.start(), m.end())) or NOT_THIS.search(sentence[:m.start()]) and WRONG.search(sentence)):
+            out.append(("retract", f"lives in {city}", f"The user no longer lives in {city}."))
+    return out
+
+
+def clause_of(sentence: str, start: int, end: int) -> str:
+    """The clause of `sentence` that holds the span start:end (cut at punctuation)."""
+    cut = [m.end() for m in re.finditer(r"[,;:.!]", sentence[:start])]
+    parts = sentence[cut[-1] if cut else 0:].split(",")
+    return ",".join(parts[:2]) if len(parts[0].split()) <= 3 else parts[0]  # 'Le lait, c'est fini': a topic said first
