@@ -136,3 +136,17 @@ def test_a_sum_not_to_go_over_is_a_budget(message, value):
 ])
 def test_one_ride_on_one_day_is_an_event_not_a_commute(message, facts):
     assert kept(message) == facts
+
+
+@pytest.mark.parametrize("message, value", [
+    ("I'm going to the cinema on Friday.", "cinema Friday"),
+    ("Ich gehe am Freitag ins Kino.", "cinema Friday"),
+    ("Demain je vais au cinéma.", "cinema tomorrow"),
+    ("Amanhã vou ao cinema com a Ana.", "cinema tomorrow Ana"),  # 'com a Ana' is company, no destination
+])
+def test_going_to_the_cinema_on_a_day_is_a_plan(message, value):
+    assert kept(message) == [("plan:cinema", value)]
+
+
+def test_a_weekly_film_is_no_plan():
+    assert not kept("Ich gehe jeden Freitag ins Kino.")

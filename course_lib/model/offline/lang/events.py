@@ -164,7 +164,7 @@ def destination(s: str, kind: str, lang: str = "en") -> tuple[str, int] | None:
     for v in lexicon()[kind].finditer(s):
         to = preposition("to", langs_of(v.group(0), f"{kind}_verbs") + [lang])
         direct = rf"|\s+{PLACE}" if VISITING.fullmatch(v.group(0)) else ""  # 'visiting Rome'; not 'Train ICE 578'
-        m = re.match(rf"(?:\s+(?:\d{{1,2}}\.|[\w'’-]+|\([^()]{{1,20}}\))){{0,8}}?\s+{to}\s+{ARTICLE}{PLACE}{direct}", s[v.end():v.end() + 80])
+        m = re.match(rf"(?:\s+(?:\d{{1,2}}\.|[\w'’-]+|\([^()]{{1,20}}\))){{0,8}}?(?<!\bcom)(?<!\bcon)(?<!\bavec)(?<!\bmit)(?<!\bwith)\s+{to}\s+{ARTICLE}{PLACE}{direct}", s[v.end():v.end() + 80])
         if m and (place := named(m.group(1) or m.group(2))):
             return place, v.start()
     m = re.search(rf"\b(?:will|wollen|möchte|möchten|muss|müssen)\s+(?:[\w.]+\s+){{0,4}}?nach\s+{PLACE}|\bnach\s+{PLACE}(?:\s+[\w'’.]+){{0,4}}?\s+(?:zu\s+)?(?:fahren|fliegen|reisen)\b", s) if kind == "trip" else None
