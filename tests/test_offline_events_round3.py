@@ -150,3 +150,17 @@ def test_going_to_the_cinema_on_a_day_is_a_plan(message, value):
 
 def test_a_weekly_film_is_no_plan():
     assert not kept("Ich gehe jeden Freitag ins Kino.")
+
+
+@pytest.mark.parametrize("message, value", [
+    ("Every Tuesday I have physio at 9:30.", "physiotherapy every Tuesday at 9:30"),
+    ("Montags und donnerstags habe ich Physiotherapie um 8 Uhr.", "physiotherapy every Monday and Thursday at 8:00"),
+    ("Los martes y jueves tengo fisioterapia a las 10.", "physiotherapy every Tuesday and Thursday at 10:00"),
+    ("Le mardi et le jeudi j'ai kiné à 18h.", "physiotherapy every Tuesday and Thursday at 18:00"),
+])
+def test_physiotherapy_on_recurring_days_is_a_schedule_not_one_appointment(message, value):
+    assert kept(message) == [("schedule", value)]
+
+
+def test_physiotherapy_on_one_day_stays_an_appointment():
+    assert kept("Tengo fisio el martes a las 10.") == [("appointment:physiotherapist", "physiotherapist Tuesday 10:00")]

@@ -114,6 +114,9 @@ def with_plans(found: list[Found], events: list[Found], plans: list[Found], sent
     plans = [p for p in plans if not (p[2].startswith("The user takes the ") and any(
         p[1].split()[0] in e[1].split() and (" to " in e[2] or " to " not in p[2]) for e in events))]
     # 'Lunedì prendo il treno per Firenze alle 8:15': one ride on one day, an event (no event is read from a habit)
+    every = [p[1].split() for p in plans if p[0] == "schedule" and "every" in p[1]]  # 'Le mardi et le jeudi j'ai kiné à 18h':
+    events = [e for e in events if not any(  # the days again and again, no one appointment on one of them
+        (said := [w for w in e[1].split() if w in WEEKDAYS or re.fullmatch(r"\d{1,2}:\d{2}", w)]) and set(said) <= set(v) for v in every)]
     subjects = {e[0] for e in events}
     heads = {s.split(":")[0] for s, _, _ in found} | {e[0].split(":")[0] for e in events}  # one reading of an
     # appointment: the event reader's ('dermatologist') over found_appointment's word as typed ('dermatóloga')
