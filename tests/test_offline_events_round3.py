@@ -164,3 +164,11 @@ def test_physiotherapy_on_recurring_days_is_a_schedule_not_one_appointment(messa
 
 def test_physiotherapy_on_one_day_stays_an_appointment():
     assert kept("Tengo fisio el martes a las 10.") == [("appointment:physiotherapist", "physiotherapist Tuesday 10:00")]
+
+
+@pytest.mark.parametrize("message, value", [
+    ("Los lunes y jueves tengo fisio a las 7 y cuarto.", "physiotherapy every Monday and Thursday at 7:15"),
+    ("Il lunedì e il venerdì ho fisioterapia alle 9 e mezza.", "physiotherapy every Monday and Friday at 9:30"),
+])
+def test_a_half_or_quarter_past_said_in_words_sets_the_minutes(message, value):
+    assert kept(message) == [("schedule", value)]

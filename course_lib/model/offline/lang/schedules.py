@@ -102,6 +102,8 @@ def activity(s: str) -> str | None:
 def clock(said: str, context: str) -> str | None:
     """One end of a time range as H:MM (a.m./p.m. or the part of the day from the whole phrase, else as written)."""
     said = said.strip()
+    if re.fullmatch(r"\d{1,2}", said) and (h := re.match(r"\s*(?:e|y|et)\s+(?:(mezza|mezzo|media|meia|demie)|(?:un |um )?(quarto|cuarto|quart))\b", context, re.I)):
+        return f"{int(said)}:{'30' if h.group(1) else '15'}"  # 'alle 10 e mezza', 'a las 7 y cuarto'
     if re.fullmatch(r"\d{1,2}", said):
         said = f"{said}h"
     r = clock_time(said + " " + context)
