@@ -24,14 +24,17 @@ CEILING = (r"no more than|not more than|at most|at the most|tops|max\.?|up to|un
            r"au max(?:imum)?|maximum|pas plus de|jusqu'à|grand max|"
            r"como m[áa]ximo|como mucho|m[áa]ximo|m[áa]x\.?|hasta|no m[áa]s de|"
            r"no m[áa]ximo|at[ée]|n[ãa]o mais (?:do )?que|"
-           r"al massimo|massimo|non più di|fino a")
+           r"al massimo|massimo|non più di|fino a|"  # and a verb of not going over: 'can't go over', 'não pode passar dos'
+           r"(?:can'?t|cannot|must not|mustn'?t|shouldn'?t|should not) (?:go over|exceed|be more than)|darf nicht (?:mehr als|über)|"
+           r"ne (?:doit|peut) pas dépasser|no (?:puede|debe) (?:pasar|superar|exceder)(?: de| los)?|"
+           r"n[ãa]o (?:pode|deve) (?:passar|ultrapassar|exceder)(?: d[oa]s?| de)?|non (?:deve|può|puo) superare")
 CAN = (r"(?:i|we) can (?:only )?(?:pay|spend|afford|put aside|set aside|keep aside|save|go up to)|(?:i|we) could (?:pay|spend)|"
        r"(?:ich|wir) (?:kann|können) (?:\w+ ){0,3}?(?:zahlen|ausgeben|sparen|zurücklegen)|"
        r"(?:je|on) (?:peux|peut|pourrais|pourrait) (?:\w+ ){0,2}?(?:mettre|payer|dépenser|monter|économiser)|on prévoit|je prévois|nous prévoyons|"
        r"(?:puedo|podemos) (?:\w+ )?(?:pagar|gastar|ahorrar|poner)|"
        r"(?:posso|podemos|consigo|conseguimos) (?:\w+ )?(?:pagar|gastar|guardar|juntar|poupar)|"
        r"(?:posso|possiamo) (?:\w+ )?(?:spendere|pagare|mettere|risparmiare)")
-HAVE = (r"(?:i|we) (?:only )?(?:have|'ve got|have got)|i got|"
+HAVE = (r"(?:i|we) (?:only )?(?:have|have got)|(?:i|we)['’]ve (?:only )?got|i got|"
         r"(?:ich )?(?:hab|habe|haben) (?:\w+ ){0,3}?(?:nur|noch|so|etwa|ungefähr)|übrig|"
         r"j'ai|(?:je |on )?n'(?:ai|a) que|on a|nous avons|"
         r"tengo|tenemos|ahorrad[oa]s|"

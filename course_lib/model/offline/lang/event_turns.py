@@ -83,7 +83,7 @@ def vetoed(s: str) -> str | None:
         return "a question"  # with or without its mark: 'wann ist mein Termin', 'à quelle heure est mon rdv
     if lex["request"].search(s):
         return "a request to the agent"
-    if lex["if"].search(s):
+    if lex["if"].search(re.sub(r"\b(?:me|te|nos|se) caso\b|\bcaso-me\b", " ", s, flags=re.I)):  # 'me caso': I marry
         return "a condition"
     if lex["cancelled"].search(s):
         return "a cancellation (taking the event back is not read yet)"

@@ -106,8 +106,7 @@ def lexicon() -> dict[str, Any]:
 
 
 def known_word(word: str, months: bool = True) -> bool:
-    """A capitalised word that is no name or place: a weekday, a month (not for a person: Marco, June), an event
-    word, a relative, 'Sorry' …"""
+    """A capitalised word that is no name or place: a weekday, a month (not for a person), an event word, 'Sorry' …"""
     w = word.split()[0].strip("'’")
     return (w.lower() in DAY_WORDS or w in NOT_NAMES or months and any(re.fullmatch(m, w, re.I) for m in MONTHS.values())
             or any(p.fullmatch(w) for p, _ in lexicon()["events"]) or bool(re.match(alternation(RELATIVES), w, re.I))
@@ -160,15 +159,16 @@ def preposition(kind: str, langs: list[str]) -> str:
 
 
 def destination(s: str, kind: str, lang: str = "en") -> tuple[str, int] | None:
-    """(the capitalised place a travel verb goes to, where the verb is): 'fahre ich nach Hamburg' -> Hamburg. The
-    prepositions are those of the verb's language and English ('a' is 'to' in Spanish, an article in English)."""
+    """(the capitalised place a travel verb goes to, where the verb is): 'fahre ich nach Hamburg' -> Hamburg (its language's
+    prepositions and English); German verb-last: 'will im Mai nach Wien (fahren)', 'nach Wien zu fliegen'."""
     for v in lexicon()[kind].finditer(s):
         to = preposition("to", langs_of(v.group(0), f"{kind}_verbs") + [lang])
         direct = rf"|\s+{PLACE}" if VISITING.fullmatch(v.group(0)) else ""  # 'visiting Rome'; not 'Train ICE 578'
-        m = re.match(rf"(?:\s+(?:\d{{1,2}}\.|[\w'’-]+|\([^()]{{1,20}}\))){{0,8}}?\s+{to}\s+{ARTICLE}{PLACE}{direct}", s[v.end():v.end() + 80])
+        m = re.match(rf"(?:\s+(?:\d{{1,2}}\.|[\w'’-]+|\([^()]{{1,20}}\))){{0,8}}?(?<!\bcom)(?<!\bcon)(?<!\bavec)(?<!\bmit)(?<!\bwith)\s+{to}\s+{ARTICLE}{PLACE}{direct}", s[v.end():v.end() + 80])
         if m and (place := named(m.group(1) or m.group(2))):
             return place, v.start()
-    return None
+    m = re.search(rf"\b(?:will|wollen|möchte|möchten|muss|müssen)\s+(?:[\w.]+\s+){{0,4}}?nach\s+{PLACE}|\bnach\s+{PLACE}(?:\s+[\w'’.]+){{0,4}}?\s+(?:zu\s+)?(?:fahren|fliegen|reisen)\b", s) if kind == "trip" else None
+    return (place, m.start()) if m and (place := named(m.group(1) or m.group(2))) else None
 
 
 def company(s: str) -> tuple[str | None, str]:

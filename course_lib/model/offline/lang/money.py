@@ -42,19 +42,37 @@ def tables() -> dict[str, Any]:
     return {**{name: re.compile(rf"(?<![\w-])(?:{words_re(every(name))})(?![\w-])", re.I)
                for name in (*CATEGORIES, "housing", "pay")},
             "currencies": [(code, re.compile(rf"(?<![\w$])(?:{alts})(?![\w])", re.I)) for code, alts in v["currencies"].items()],
-            "dollar_lands": v["dollar_lands"], "bare_currency": v["bare_currency"]}
+            "dollar_lands": v["dollar_lands"], "bare_currency": v["bare_currency"], "peso_lands": v["peso_lands"],
+            "dollar_demonyms": v["dollar_demonyms"]}
 
 
-def local(said: str, lang: str, clause: str) -> str:
+def local(said: str, lang: str, clause: str, context: list[Found] = ()) -> str:
     """'1,000 USD' said with '$' in French -> '1,000 CAD' (dollar_lands); with '$' in Spanish or Portuguese, or next to
-    'pesos', None (the peso of which land?); anything else as it is."""
+    'pesos', the peso of the land named with it or of the user's home city (peso_lands), else None; anything else as
+    it is."""
     land = tables()["dollar_lands"].get(lang)
+    named = next((code for code, words in tables()["dollar_demonyms"].items() if said.endswith(" USD")
+                  and re.search(rf"(?<![\w-])(?:{'|'.join(words)})(?![\w-])", clause, re.I)), None)
+    if named:  # '1,200 dollars, Canadian', 'dólares australianos'
+        return said[:-3] + named
     if said.endswith(" USD") and (lang in ("es", "pt") and not re.search(r"\b(?:us|usd|d[óo]lar(?:es)?)\b", clause, re.I)
                                   or re.search(r"\b(?:pesos?|reais|real)\b", clause, re.I)):
-        return None  # '$15,000 pesos', 'tengo $4.500.000': a '$' of Latin America is a peso of some land, no one currency
+        peso = peso_land(clause, context) if lang == "es" or re.search(r"\bpesos?\b", clause, re.I) else None
+        return said[:-3] + peso if peso else None  # '$15,000 pesos', 'tengo $4.500.000': a peso of the user's land
     if land and said.endswith(" USD") and not re.search(r"\b(?:us|usd|américains?|americanos?|us-dollar)\b", clause, re.I):
         return said[:-3] + land
     return said
+
+
+def peso_land(clause: str, context: list[Found]) -> str | None:
+    """The peso a '$' names: of the land the clause names ('pesos mexicanos'), else of the user's home city in the
+    conversation ('Vivo en Medellín' -> COP), else None."""
+    homes = [v for s, v, _ in context if s == "home city"]
+    for text in (clause, homes[-1] if homes else ""):
+        for code, words in tables()["peso_lands"].items():
+            if text and re.search(rf"(?<![\w-])(?:{'|'.join(words)})(?![\w-])", text, re.I):
+                return code
+    return None
 
 
 def context_currency(context: list[Found]) -> str | None:
@@ -79,7 +97,7 @@ def amount_in(clause: str, lang: str, context: list[Found]) -> str | None:
             return f"{show(n)} {code}"
     if m := MONEY.search(clause):
         said = said_money(m)
-        return None if said[-1].islower() else local(said, lang, clause)  # 'pesos', 'bucks': no one currency
+        return None if said[-1].islower() else local(said, lang, clause, context)  # 'pesos', 'bucks': no one currency
     currency = context_currency(context) or tables()["bare_currency"].get(lang)
     if not currency:
         return None
@@ -126,13 +144,15 @@ def found_money(sentence: str, lang: str, context: list[Found]) -> list[Found]:
     return out
 
 
-def in_its_currency(f: Found, sentence: str, lang: str) -> Found | None:
+def in_its_currency(f: Found, sentence: str, lang: str, context: list[Found] = ()) -> Found | None:
     """A budget another reader found, in the currency the sentence names ('60 000 francs CFA' is no Swiss franc,
     '1100 $' in French no US dollar); None when the sentence gives it no one currency ('$15,000 pesos')."""
+    if f[0].startswith("budget") and re.fullmatch(r"[\d,.]+ pesos?", f[1]) and (peso := peso_land(sentence, context)):
+        return (f[0], f"{f[1].split()[0]} {peso}", f[2].replace(f[1], f"{f[1].split()[0]} {peso}"))  # '15 mil pesos'
     if not f[0].startswith("budget") or not re.match(r"[\d,.]+ [A-Z]{3}$", f[1]):
         return f
     named = next((code.partition(":")[0] for code, word in tables()["currencies"] if word.search(sentence)), None)
-    value = f"{f[1][:-3]}{named}" if named and named != f[1][-3:] and ":" not in named else local(f[1], lang, sentence)
+    value = f"{f[1][:-3]}{named}" if named and named != f[1][-3:] and ":" not in named else local(f[1], lang, sentence, context)
     return (f[0], value, f[2].replace(f[1], value)) if value else None
 
 
@@ -141,7 +161,7 @@ def with_money(found: list[Found], sentence: str, lang: str, context: list[Found
     the one that says what it is for; any budget in dollars said in French is in the local dollar."""
     money = found_money(sentence, lang, context)
     amounts = {v for _, v, _ in money}
-    found = [g for f in found if (g := in_its_currency(f, sentence, lang))]
+    found = [g for f in found if (g := in_its_currency(f, sentence, lang, context))]
     taken = {f[1] for f in found if f[0].startswith("budget:")}  # 'Pour le loyer je peux mettre 700 euros': said already
     found = [f for f in found if not (f[0] == "budget" and f[1] in amounts)]
     return found + [m for m in money if m[0] not in {f[0] for f in found} and m[1] not in taken]

@@ -20,7 +20,7 @@ NUMBER = r"\d{1,3}(?:[.,' \u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
 CURRENCIES = {"EUR": r"eur|euros?|€|balles", "USD": r"usd|us\$|dollars?|d[óo]lares|dollari|us-dollar|\$", "GBP": r"gbp|pounds?|quid|£|libras?|sterline",
               "CHF": r"chf|sfr|franken|franke|francs?(?: suisses?)?|francos? suizos|franchi(?: svizzeri)?|stutz", "BRL": r"reais|real|r\$|brl",
               "INR": r"inr|rupees?|rupias?|roupies?|rupien|rs\.?|₹", "MXN": r"mxn|mx\$|pesos mexicanos", "COP": r"cop|pesos colombianos",
-              "ARS": r"ars|pesos argentinos", "CAD": r"cad|ca\$|c\$|dollars? canadiens?|canadian dollars?", "AUD": r"aud|au\$|a\$",
+              "ARS": r"ars|pesos argentinos", "CAD": r"cad|ca\$|c\$|dollars? canadiens?|canadian dollars?", "AUD": r"aud|au\$|a\$|australian dollars?|aussie dollars?",
               "NZD": r"nzd|nz\$|new zealand dollars?"}
 # A word that names no one currency is kept as said: 'bucks' (US, Canadian, Australian …), 'pesos' (five countries)
 AS_SAID = r"bucks|pesos"

@@ -24,7 +24,7 @@ from course_lib.model.when import WEEKDAYS, clock_time
 Found = tuple[str, str, str]
 SAY = {"shifts": "works shifts", "home office": "works from home", "remote work": "works remotely", "work": "works",
        "class": "has {}class", "gym": "goes to the gym", "training": "has training", "rehearsal": "has rehearsal", "run": "runs",
-       "study": "studies", "swim": "swims"}
+       "study": "studies", "swim": "swims", "physiotherapy": "has physiotherapy"}
 FREQUENCY = re.compile(r"(?<![\w:.])(\d{1,2}|two|three|four|five|six|zwei|drei|vier|fünf|sechs|deux|trois|quatre|cinq|six|dos|tres|"
                        r"cuatro|cinco|seis|duas|três|quatro|due|tre|quattro|cinque|sei)\s*(?:x|times|mal|fois|veces|vezes|volte)\s*"
                        r"(?:a|per|pro|die|in der|par|por|a la|alla|à|na|en la)?\s*(?:week|woche|semaine|semana|settimana)\b", re.I)
@@ -102,6 +102,8 @@ def activity(s: str) -> str | None:
 def clock(said: str, context: str) -> str | None:
     """One end of a time range as H:MM (a.m./p.m. or the part of the day from the whole phrase, else as written)."""
     said = said.strip()
+    if re.fullmatch(r"\d{1,2}", said) and (h := re.match(r"\s*(?:e|y|et)\s+(?:(mezza|mezzo|media|meia|demie)|(?:un |um )?(quarto|cuarto|quart))\b", context, re.I)):
+        return f"{int(said)}:{'30' if h.group(1) else '15'}"  # 'alle 10 e mezza', 'a las 7 y cuarto'
     if re.fullmatch(r"\d{1,2}", said):
         said = f"{said}h"
     r = clock_time(said + " " + context)
@@ -156,7 +158,7 @@ PAST = re.compile(r"\b(?:yesterday|last (?:week|month|year)|was|were|gestern|war
 def often(s: str) -> list[Found]:
     """A schedule said without weekdays (read_schedule): how often, or every day, or from when to when."""
     what, time = activity(s), time_of(s)
-    if not what or what in ("has training",) and not FREQUENCY.search(s) or PAST.search(s):
+    if not what or what in ("has training", "has physiotherapy") and not FREQUENCY.search(s) or PAST.search(s):
         return []
     if (span := re.fullmatch(r" from (\d+):(\d+) to (\d+):(\d+)", time)) and not re.search(r"[ap]\.?m\b|\bpm\b", s, re.I):
         a, b = int(span.group(1)), int(span.group(3))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model.offline.lang.clauses import BOUNDARY
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.numbers import money
 from course_lib.model.offline.lang.slots_likes import found_preference  # likes and dislikes: their own module
@@ -97,12 +98,32 @@ def found_budget(s: str) -> list[Found]:
     amount = money(s)
     if not amount or not (re.search(BUDGET, s, re.I) or re.search(SET_ASIDE, s, re.I)):
         return []
+    if PRICE.search(s) and (amount := budget_not_price(s, amount)) is None:
+        return []
     purpose = next((canon("purpose", m.group(1)) for m in re.finditer(PURPOSE, s, re.I) if canon("purpose", m.group(1))), None)
     if purpose is None and (before := re.search(r"(\w+)[ -]?(?:budget|presupuesto|or[çc]amento)\b", s, re.I)):
         purpose = canon("purpose", before.group(1))  # 'our wedding budget'; 'Hochzeitsbudget' stays unread
     if purpose and purpose != "dinner":
         return [(f"budget:{purpose}", amount, f"The user's {purpose} budget is {amount}.")]
     return [("budget", amount, f"The user's budget is {amount}.")]
+
+
+PRICE = re.compile(r"\b(?:costs?|is priced|kostet|kosten|coûtent|coûte|co[uû]te|cuesta|cuestan|custa|custam|costa|costano|"
+                   r"price|preis|prix|precio|preço|prezzo)\b", re.I)  # money said of a thing: its price, no budget of the user's
+BARE_NUMBER = re.compile(r"(?<![\w.,:])(\d{1,3}(?:[.,]\d{3})+|\d+)(?![\w:%]|[.,]\d)")
+
+
+def budget_not_price(s: str, amount: str) -> str | None:
+    """'The gym costs 45 euros a month but my budget is 30' -> '30 EUR': a price is said of a thing, the budget in
+    the clause with the budget word (its currency, when unsaid, the price's); None when that clause has no amount."""
+    parts = [p for p in BOUNDARY.split(s) if p and p.strip()]
+    own = next((p for p in parts if re.search(BUDGET, p, re.I) and not PRICE.search(p)), None)
+    if own is None:
+        return None
+    if said := money(own):
+        return said
+    m = BARE_NUMBER.search(own)
+    return f"{m.group(1)} {amount.split()[-1]}" if m else None
 
 
 def found_trip(s: str) -> list[Found]:

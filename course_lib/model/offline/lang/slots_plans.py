@@ -17,6 +17,7 @@ from course_lib.model.offline.lang.schedules import read_schedule
 from course_lib.model.offline.lang.shifts import with_shift
 from course_lib.model.when import DAY_PATTERN, DAY_WORDS, WEEKDAYS
 from course_lib.model.offline.lang.event_turns import read_events, vetoed
+from course_lib.model.offline.lang.events import lexicon
 
 __all__ = ["read_events", "read_plans", "with_plans"]
 
@@ -44,6 +45,7 @@ DETERMINERS = {  # the word before 'appointment' that names nobody: an article, 
     "a", "an", "the", "my", "our", "new", "next", "another", "ein", "einen", "eine", "nen", "'nen", "n", "mein", "meinen", "neuen",
     "nächsten", "un", "une", "mon", "ma", "notre", "nouveau", "nouvel", "autre", "una", "uno", "mi", "otra", "otro", "nueva",
     "uma", "um", "meu", "minha", "outra", "outro", "nova", "novo", "l", "la", "il", "lo", "el", "o", "mio", "mia", "altro"}
+PT_DAYS = {"segunda", "terça", "terca", "quarta", "quinta", "sexta"}  # 'consulta na segunda(-feira)': a day, nobody seen
 CLOCK = re.compile(r"\b(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|uhr|h)?\b(?![.,]\d)", re.I)
 
 
@@ -54,7 +56,7 @@ def found_appointment(s: str) -> list[Found]:
     if not m:
         return []
     said = (m.group(1) or m.group(2) or "").lower()
-    who = canon("job", said) or (said if said not in DETERMINERS else "")
+    who = canon("job", said) or (said if said not in DETERMINERS and not DAY_PATTERN.fullmatch(said) and said not in PT_DAYS else "")
     day = DAY_PATTERN.search(s)
     at = next((c for c in CLOCK.finditer(s) if c.group(2) or c.group(3)), None)
     when = " ".join(x for x in (WEEKDAYS[DAY_WORDS[day.group(1).lower()]] if day else "",
@@ -103,12 +105,18 @@ def with_plans(found: list[Found], events: list[Found], plans: list[Found], sent
         found = [f for f in found if not f[0].startswith("hobby")]  # the hobby back; it does not state it
     if any(p[0] == "schedule" for p in plans):  # the days and hours ('works nights, sun thru wed, 8pm to 6am') say more
         found = [f for f in found if f[0] != "schedule"]
-    if vetoed(sentence):
+    if vetoed(sentence) or lexicon()["habit"].search(sentence):  # 'Los fines de semana voy a Toledo': a habit, no trip
         found = [f for f in found if f[0] != "trip"]
     if events:  # 'appointment moved from Tuesday to Wednesday' names no home city, whatever another reader says
         found = [f for f in found if not DAY_PATTERN.fullmatch(f[1])]
     named = {p[0].split(":")[0] for p in plans if ":" in p[0]}  # 'Tomasz just moved our meeting to 11:30': the
     events = [e for e in events if e[0] not in named]  # reader that found whose meeting it is wins over 'a meeting'
+    plans = [p for p in plans if not (p[2].startswith("The user takes the ") and any(
+        p[1].split()[0] in e[1].split() and (" to " in e[2] or " to " not in p[2]) for e in events))]
+    # 'Lunedì prendo il treno per Firenze alle 8:15': one ride on one day, an event (no event is read from a habit)
+    every = [p[1].split() for p in plans if p[0] == "schedule" and "every" in p[1]]  # 'Le mardi et le jeudi j'ai kiné à 18h':
+    events = [e for e in events if not any(  # the days again and again, no one appointment on one of them
+        (said := [w for w in e[1].split() if w in WEEKDAYS or re.fullmatch(r"\d{1,2}:\d{2}", w)]) and set(said) <= set(v) for v in every)]
     subjects = {e[0] for e in events}
     heads = {s.split(":")[0] for s, _, _ in found} | {e[0].split(":")[0] for e in events}  # one reading of an
     # appointment: the event reader's ('dermatologist') over found_appointment's word as typed ('dermatóloga')
