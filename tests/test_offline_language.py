@@ -390,3 +390,20 @@ def test_a_question_only_the_classifier_saw_still_gives_what_it_states(said, exp
 ])
 def test_a_measure_is_no_age(said, expected):
     assert {t for r in read_message(said, []) for _, _, t in r.kept} == expected
+
+
+@pytest.mark.parametrize("said, expected", [
+    ("I sing in a choir.", ["The user sings."]),                       # was 'The user singings.'
+    ("I play the gitarre.", ["The user plays the guitar."]),           # a word of another language is still named
+    ("I paint watercolours and I sing in a choir.", ["The user paints watercolours."]),  # was '… and I sing'
+])
+def test_a_hobby_fact_keeps_its_verb_and_stops_at_the_next_clause(said, expected):
+    assert facts(said) == expected
+
+
+@pytest.mark.parametrize("said, who_", [
+    ("He dejado de comer carne.", "self"), ("He vivido en Madrid diez años.", "self"), ("he visto que soy alérgico al kiwi", "self"),
+    ("He decided to go vegan.", "other"), ("He tried sushi.", "other"), ("He is vegan.", "other"),
+])
+def test_spanish_he_before_a_participle_is_the_speaker(said, who_):
+    assert read_message(said, [])[0].who == who_

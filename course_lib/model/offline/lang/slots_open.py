@@ -49,7 +49,7 @@ HOBBY = [  # (pattern whose group 1 is the activity, how the fact says it)
     (rf"{SELF_I} (?:play|plays) (?:the |some )?((?!it\b|with\b|around\b|games\b)[\w-]+)", "plays {}"),
     (rf"{SELF_I} (?:paint|draw|knit|sew|bake|brew|garden|surf|ski|swim|climb|cycle|hike|dance|sing|run|row|box|fish|"
      rf"skate|sail|dive|crochet|fence|write|cook|collect|build)(?: (?!for\b|to\b|at\b|in\b|on\b|with\b|every\b|a lot\b|"
-     rf"my\b|the\b|it\b|everywhere\b|home\b|fast\b|late\b)([\w-]+(?: [\w-]+){{0,3}}))?", "verb"),
+     rf"my\b|the\b|it\b|everywhere\b|home\b|fast\b|late\b|and\b|but\b|or\b)([\w-]+(?: (?!and\b|but\b|or\b)[\w-]+){{0,3}}))?", "verb"),
     (r"\bich (?:spiele|mache|tanze|male|singe|klettere|segle|wandere|laufe) (?:gern |gerne |oft )?((?!es\b|das\b|nicht\b|kein\w*)[\w-]+)?", "de"),
     (r"\bje (?:joue|fais) (?:du |de la |de l'|des |au |à la |aux )([\w-]+)", "fr"),
     (r"\b(?:juego|practico|hago) (?:al |a la |el |la |)((?!que\b|lo\b|eso\b)[\w-]+)", "es"),

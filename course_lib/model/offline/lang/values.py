@@ -141,7 +141,7 @@ def settle(f: Found) -> tuple[Found | None, str]:
     if head == "language" and (level := re.fullmatch(r"(.+?) (\((?:basic|learning)\))", said)) and (known := canon(head, level.group(1))):
         return (f"language:{known.lower()}", f"{known} {level.group(2)}", f[2].replace(level.group(1), known)), ""  # 'Russisch (basic)'
     if head in ("hobby", "language") and (known := canon(head, said)) and known != said:  # 'gitarre' -> guitar
-        text = f[2].replace(said, known)
+        text = re.sub(rf"(?<!\w){re.escape(said)}(?!\w)", known, f[2])  # whole words: 'The user sings.' stays, not 'singings'
         return (f"{head}:{known.lower()}", value.replace(said, known) if said in value else known, text), ""
     if head == "preference" and new is None and (thing := canon("hobby", said)) and not exact("food", said):  # 'likes vélo' -> likes cycling
         return (f"preference:{thing}", f"{cut[: len(cut) - len(said)]}{thing}", f[2].replace(said, thing)), ""

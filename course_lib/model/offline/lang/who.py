@@ -16,7 +16,8 @@ THIRD = re.compile(rf"^\W*(?:(?:and|but|also|oh|well|so|und|aber|et|mais|y|pero|
                    rf"hei(?:ß|ss)t|s'appelle|se llama|chama-se|si chiama))", re.I)
 NAMED = re.compile(r"^(?:(?i:a|o|la|il|lo|el|l')\s*)?(?-i:[A-ZÀ-Ý][a-zà-ÿ-]+)(?:['’]s(?! (?:name|called|named))\b|\s+(?:is|was|has|lives|thinks|says|eats|works|loves|hates|suffers|leidet|souffre|sufre|sofre|soffre|ist|hat|wohnt|isst|arbeitet|est|a(?= (?:un|une|des|deux|trois|\d))|habite|es|est[áa]|"
                    r"tiene|vive|é|t[áa]|tem|mora|è|sta|ha|abita)\b)")  # 'A Fernanda tá grávida', 'Der Peter ist Vegetarier' 
-PRONOUN = re.compile(r"^\W*(?:(?:and|but|also|oh|well|so)\W+)?(?:she|he|they|she'?s|he'?s|they'?re|theyre|she'?d|he'?d|"
+# Spanish 'He dejado de comer carne', 'He vivido en Madrid' are the first person of 'haber', not English 'he'
+PRONOUN = re.compile(r"^\W*(?:(?:and|but|also|oh|well|so)\W+)?(?:she|he(?!\s+(?:\w+(?:ado|ido|cho|sto|uelto|ierto|rito)|sido|estado)\b)|they|she'?s|he'?s|they'?re|theyre|she'?d|he'?d|"
                      r"sie (?:ist|hat|wohnt|isst)|er (?:ist|hat|wohnt|isst)|elle|ils|elles|ella|él|ellos|ellas|ela|ele|eles|elas|lei|lui)\b", re.I)
 REPORTED = re.compile(  # 'The waiter said …', 'Tom told me …': someone else's words, reported
     r"^\W*(?:(?:the|a|an|my|our|his|her|their|this|that)\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+(?:said|says|told|tells|thinks|thought|reckons|"
