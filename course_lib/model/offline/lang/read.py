@@ -18,6 +18,7 @@ from course_lib.model.offline.lang import kinds as kinds_mod
 from course_lib.model.offline.lang.clauses import BOUNDARY as CLAUSE_BOUNDARY, FIRST_PERSON, clauses, credited
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.corrections import budget_number, correct, instead, looks_like_correction, restated
+from course_lib.model.offline.lang.names_said import BARE_INTRO
 from course_lib.model.offline.lang.normalise import normalise, texting
 from course_lib.model.offline.lang.pets_named import renamed_pet
 from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
@@ -272,9 +273,11 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
 def read_message(text: str, context: list[Found] | None = None) -> list[Reading]:
     """Every sentence of one user message; `context` (the facts read earlier in the conversation) grows as it goes."""
     context = context if context is not None else []
-    out = []
-    for sentence in split(text):
+    out, parts = [], split(text)
+    for sentence in parts:
         r = read_sentence(sentence, context)
+        if len(parts) == 1 and re.fullmatch(BARE_INTRO, sentence, re.I) and any(f[0] == "name" for f in r.kept):
+            r.kept, r.why = [f for f in r.kept if f[0] != "name"], "a bare \"I'm X\" alone is no introduction (names_said.BARE_INTRO)"
         context += r.kept
         out.append(r)
     return out

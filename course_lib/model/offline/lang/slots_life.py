@@ -28,7 +28,7 @@ LIVE_MORE = (  # verb-second German, 'been living in', a place one 'stays' in (Q
     r"\b(?:i'?ve |we'?ve |i have |we have |(?:^|, )\W*)been (?:living |based )?in(?= [A-ZÀ-Ý][\w'’ -]+ (?:for|since)\b)|\b(?:moved|relocated) (?:up|down|over|back|out) to|"
     r"\b(?:je|on|nous) (?:reste|restons) (?:[àa]|en)|\b(?:me acabo de mudar|acabo de mudarme|me mudé|me he mudado|me mudei|mudei|nos mudamos) (?:a|para|pra)|"
     r"(?:^|[,;!]\s*|\b(?:yo|io|eu|moi,?|moi je)\s+)(?:je suis|estoy|tô|to|estou|sto) (?:[àa]|en|em|no|na|a)(?= (?:la |el |o |a )?[A-ZÀ-Ý])")
-ONLY_FOR_NOW = re.compile(r"\b(?:this|next) (?:week|weekend)|for (?:the|a) (?:week|weekend|few days|couple of days)|until|till|on holiday|on business|"
+ONLY_FOR_NOW = re.compile(r"\b(?:this|next) (?:week|weekend)|for (?:the|a) (?:week|weekend|summer|winter|season|month|few days|couple of days)|until|till|on holiday|on business|"
                           r"diese woche|am wochenende|im urlaub|bis (?:zum|morgen)|cette semaine|ce week-end|pour le week-end|quelques jours|en vacances|jusqu|"
                           r"esta semana|este fin|unos d[íi]as|de vacaciones|por trabajo|hasta|uns dias|de f[ée]rias|a trabalho|at[ée] |questa settimana|"
                           r"qualche giorno|in vacanza|per lavoro|fino a|\b(?:for|für|pour|por|para|per) (?:a|one|two|three|a few|a couple of|\d+|ein(?:e|ige)?|zwei|drei|ein paar|une?|deux|trois|quelques|una?|dos|tres|unos|unas|uma?|dois|duas|três|uns|umas|due|tre|qualche) "

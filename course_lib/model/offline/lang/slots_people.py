@@ -32,7 +32,7 @@ BIRTHDAY = (r"\b(?:my birthday is|i was born on|born on|my birthday'?s|mein gebu
 REL = alternation(RELATIVES)
 PET = alternation(PETS)
 CALLED = r"(?:is called|is named|'s name is|name is|called|named|hei(?:ß|ss)t|s'appelle|qui s'appelle|se llama|que se llama|" \
-         r"chama-se|chamad[oa]|que se chama|si chiama|che si chiama|namens|llamad[oa]|nomm[ée]e?|chiamat[oa]|di nome|de nombre|" \
+         r"chama-se|se chama|chamad[oa]|que se chama|si chiama|che si chiama|namens|llamad[oa]|nomm[ée]e?|chiamat[oa]|di nome|de nombre|" \
          r"de nome|mit namen|du nom de)"
 HAVE = (r"\b(?:i|we)(?: have|'ve got| have got| got|'ve)|\b(?:ich habe|wir haben|j'ai|nous avons|on a|tengo|tenemos|tenho|temos|"
         r"ho|abbiamo)\b")
