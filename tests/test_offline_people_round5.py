@@ -74,3 +74,42 @@ def test_a_message_that_is_only_a_bare_im_x_is_no_introduction(said):
 ])
 def test_a_bare_im_x_framed_as_an_introduction_is_a_name(said, name):
     assert names(said) == [name]
+
+
+@pytest.mark.parametrize("said, city", [
+    ("On vient de s'installer à Saint-Étienne.", "Saint-Étienne"), ("Nous nous sommes installés à Rennes avec les enfants.", "Rennes"),
+    ("On habite à Aix-en-Provence depuis mai.", "Aix-en-Provence"), ("Nos instalamos en Cádiz el año pasado.", "Cádiz"),
+    ("Ci siamo stabiliti a Parma.", "Parma"), ("We've settled in Bath with the kids.", "Bath"), ("Instalámo-nos em Braga em março.", "Braga"),
+    ("Je vis à Saint-Jean-de-Luz.", "Saint-Jean-de-Luz"), ("I live in Stoke-on-Trent.", "Stoke-on-Trent"),
+])
+def test_settling_in_a_town_and_french_on_as_we_and_hyphenated_towns_whole(said, city):
+    assert ("home city", city) in kept(said)
+
+
+@pytest.mark.parametrize("said", ["I'm still settling in at work.", "On dit que Paris est cher."])
+def test_no_home_city_from_settling_in_or_a_generic_on(said):
+    assert not [v for s, v in kept(said) if s == "home city"]
+
+
+def jobs(said: str) -> list[str]:
+    return [v for s, v in kept(said) if s == "job"]
+
+
+@pytest.mark.parametrize("said, job", [
+    ("Tom, 19, studying physics in Leeds.", "physics student"),
+    ("Salut, moi c'est Zoé, étudiante en pharmacie.", "pharmacy student"),
+    ("Clara, 21, estudiante de psicología.", "psychology student"),
+    ("Estudio Bellas Artes en Sevilla.", "fine arts student"),
+    ("Estou no 3.º ano de Direito.", "law student"),
+    ("Sono al secondo anno di fisica.", "physics student"),
+    ("I'm in my third year of medicine.", "medical student"),
+    ("Estoy en primer año de Derecho.", "law student"),
+    ("hi all, final year chemistry student here", "chemistry student"),
+])
+def test_a_field_of_study_in_apposition_by_year_or_before_student(said, job):
+    assert jobs(said) == [job]
+
+
+@pytest.mark.parametrize("said", ["My daughter is a second year law student.", "Mi hijo está en tercer año de Medicina."])
+def test_someone_elses_studies_are_not_the_users_job(said):
+    assert jobs(said) == []

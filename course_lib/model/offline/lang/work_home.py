@@ -24,7 +24,7 @@ from course_lib.model.offline.lang.slots_life import CITY_NICKNAMES, NOT_PLACES,
 
 Found = tuple[str, str, str]
 WORK = {  # language: (a first-person verb of working or studying, the prepositions a town follows)
-    "en": (r"\b(?:i|we)(?: \w+){0,2}? (?:work|study|teach)|\bi'?m (?:working|studying|teaching)|\bstudent\b", r"in"),
+    "en": (r"\b(?:i|we)(?: \w+){0,2}? (?:work|study|teach)|\bi'?m (?:working|studying|teaching)|\bstudent\b|^\W*(?:working|studying)\b", r"in"),
     "de": (r"\bich(?: \w+){0,2}? (?:arbeite|studiere|unterrichte|jobbe)|(?:^|\b(?:und|aber) )(?:arbeite|studiere|unterrichte)\b|"
            r"\b(?:arbeite|studiere) ich\b|\bstudent(?:in)?\b", r"in"),
     "fr": (r"\bje(?: \w+){0,2}? (?:travaille|bosse|étudie|enseigne)|\bj'(?:étudie|enseigne)|\bétudiante?\b|\b(?:je suis|j'suis|jsuis) en (?:\w+ année|bac ?\d|[lm] ?\d)\b", r"[àa]"),
