@@ -113,3 +113,33 @@ def test_a_field_of_study_in_apposition_by_year_or_before_student(said, job):
 @pytest.mark.parametrize("said", ["My daughter is a second year law student.", "Mi hijo está en tercer año de Medicina."])
 def test_someone_elses_studies_are_not_the_users_job(said):
     assert jobs(said) == []
+
+
+@pytest.mark.parametrize("said, names", [
+    ("my kids are Ava, 8, and Leo, 5", ["Ava, 8", "Leo, 5"]),
+    ("Meine Kinder heißen Paul und Emma.", ["Paul", "Emma"]),
+    ("Mes enfants s'appellent Léo et Jade.", ["Léo", "Jade"]),
+    ("Os meus filhos são o Tiago e a Rita.", ["Tiago", "Rita"]),
+    ("I miei figli si chiamano Marco e Sara.", ["Marco", "Sara"]),
+])
+def test_relatives_named_in_the_plural(said, names):
+    assert [v for s, v in kept(said) if s.startswith("relative:")] == names
+
+
+@pytest.mark.parametrize("said", ["My kids are French and English.", "My kids are 8 and 5."])
+def test_no_names_from_a_plural_relatives_nationality_or_ages(said):
+    assert not [v for s, v in kept(said) if s.startswith("relative:")]
+
+
+@pytest.mark.parametrize("said, job", [
+    ("Insegno storia in un liceo.", "history teacher"), ("Enseño matemáticas en un instituto.", "maths teacher"),
+    ("J'enseigne l'histoire au collège.", "history teacher"), ("Ich unterrichte Deutsch an einer Grundschule.", "German teacher"),
+    ("Dou aulas de física numa escola.", "physics teacher"), ("Insegno inglese alle medie.", "English teacher"),
+])
+def test_the_subject_taught_names_the_teacher(said, job):
+    assert jobs(said) == [job]
+
+
+@pytest.mark.parametrize("said", ["Insegno ai bambini a nuotare.", "Mia madre insegna latino."])
+def test_no_teacher_without_a_subject_or_of_someone_else(said):
+    assert jobs(said) == []
