@@ -143,3 +143,8 @@ def test_the_subject_taught_names_the_teacher(said, job):
 @pytest.mark.parametrize("said", ["Insegno ai bambini a nuotare.", "Mia madre insegna latino."])
 def test_no_teacher_without_a_subject_or_of_someone_else(said):
     assert jobs(said) == []
+
+
+@pytest.mark.parametrize("said", ["Ich bin Erzieherin in einer Kita in Altona.", "Soy cajero en un banco en Cali."])
+def test_no_home_city_from_the_town_of_a_workplace_after_a_copula(said):
+    assert not [v for s, v in kept(said) if s == "home city"]

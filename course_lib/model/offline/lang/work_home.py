@@ -8,7 +8,7 @@
 A clause (to the next comma, 'but' or full stop) with a verb of working, studying or teaching (not the noun: 'colloquio di
 lavoro'), then a locative preposition of its language and a capitalised place: the last such place in the clause. A job
 said with a copula counts when the town follows the job itself ('je suis prof de maths à Rennes', "I'm a software tester
-in Singapore", 'soy enfermera en Valencia'), not when it places a workplace named first ("I'm a nurse at St James's in
+in Singapore", 'soy enfermera en Valencia'), not when a workplace is named first ("I'm a nurse at St James's in
 Leeds", 'sou barista num café em Curitiba': where the workplace is).
 Not when the sentence says the user is only there for a while (a trip, a conference, 'this week'), that the place is
 their origin ('originally from'), or when the place is a field or an institution ('in IT', 'na Universidade de Coimbra').
@@ -80,4 +80,6 @@ def job_town(clause: str, lang: str) -> str | None:
     if not (cop := COPULA.search(clause)) or not found_job_said(clause[cop.start():]) or lang not in PREPS:
         return None
     m = re.match(rf"(?:(?:an?|un|une|una|uma?|el|la|il|lo|o|l')\s+|un'|l')?(?:(?!{PLACING}\b)[\w'’-]+\s+){{1,4}}?(?=(?:{PREPS[lang]})\s)", clause[cop.end():], re.I)
-    return town(clause, cop.end() + m.end(), PREPS[lang]) if m else None
+    at = cop.end() + m.end() if m else -1
+    return town(clause[:at + len(place.group(0))], at, PREPS[lang]) if m and (
+        place := re.match(rf"(?:{PREPS[lang]})\s+{PLACE}", clause[at:], re.I)) else None  # the town itself, not '… in a Kita in Altona'
