@@ -95,7 +95,7 @@ FAITHS = "catholic|protestant|christian|jewish|muslim|hindu|buddhist|sikh|atheis
 SELF = re.compile(r"(?:^|\b)(?:i|i'm|im|i've|i'd|i'll|me|my|mine|myself|we|we're|our|us|ich|mein\w*|mir|mich|wir|unser\w*|"
                   r"je|j'\w+|moi|mon|ma|mes|nous|notre|nos|yo|mis?|me|soy|estoy|tengo|vivo|nosotros|nuestr[oa]s?|eu|meu|"
                   r"minha|sou|estou|tenho|moro|io|mio|mia|miei|sono|ho|abito|noi|nostr[oa])\b", re.I)
-POSSESSIVE = (r"(?:my|our|mein(?:e|en|er)?|unser(?:e|en)?|mon|ma|mes|notre|mi|mis|nuestr[oa]|(?:a |o )?minha|(?:a |o )?meu|"
+POSSESSIVE = (r"(?:my|our|mein(?:e|en|er)?|unser(?:e|en)?|mon|ma|mes|notre|mi|mis|nuestr[oa]|(?:a |o )?minha|(?:a |o )?meu|(?:os |as )?(?:meus|minhas|nossos|nossas)|(?:i |le )?(?:miei|mie|nostri|nostre)|nos|nuestr[oa]s|"
               r"(?:il |la )?mi[oa]|(?:il |la )?nostr[oa])")
 
 # Cues: lexical signals the classifier gets next to the embedding, and the rules use to route a sentence.

@@ -2,10 +2,13 @@
 
     my name is / ich heiße (übrigens) / je m'appelle / me llamo / chamo-me / mi chiamo X   -> name X
     Hi, I'm X / sono X! / soy X, … / X here / Salut ! X, 41 ans, …                         -> name X (a bare name, then an age)
+    I'm Batman. / I'm Shia Labeouf! (the whole message)                                   -> no name (BARE_INTRO: a quote or a joke)
     everyone calls me / alle sagen X zu mir / appelle-moi / todo el mundo me dice / toda a gente me chama / tutti mi chiamano
                                                                                             -> nickname (CALL_ME: after a full name)
 """
 from __future__ import annotations
+
+import re
 
 NAME = r"(?-i:([A-ZÀ-Ý][\w'’-]+(?: [A-ZÀ-Ý][\w'’-]+)?))"  # case-sensitive inside re.I patterns
 ONE_NAME = r"(?-i:[A-ZÀ-Ý][\w'’-]+)"
@@ -48,3 +51,15 @@ NICK_SAID = [r"\b(?:everyone|everybody|people|(?:my |all my )?friends|they all|m
              r"\bpodes chamar-me\s+" + NAME, r"\b(?:puedes|podés|pod[ée]is) llamarme\s+" + NAME, r"\b(?:tu peux|vous pouvez) m'appeler\s+" + NAME,
              r"\b(?:puoi|potete) chiamarmi\s+" + NAME, r"\b(?:du kannst|ihr könnt|sie können) mich\s+" + NAME + r"\s+nennen",
              r"\byou can (?:just )?call me\s+" + NAME]
+
+# A message that is only "I'm X." frames no introduction: no greeting, no apposition, nothing else said ("I'm Batman.",
+# "I'm Spartacus!", "Sono Napoleone!"). A name is read from a bare copula only when the message gives it that frame:
+# 'Hi, I'm Tom' / "Hi! I'm Tom." / "I'm Tom, 34" / "I'm Tom. I work in Leeds." (read.read_message applies this through drop_bare_intro).
+BARE_INTRO = r"\W*(?:i'?m|i’m|i am|ich bin|je suis|soy|sou|sono)\s+" + NAME + r"\s*[.!…]*\s*"
+
+
+def drop_bare_intro(reading, parts: list[str]) -> None:
+    """Take the name back out of `reading` when the whole message (`parts`, its sentences) is one bare "I'm X."."""
+    if len(parts) == 1 and re.fullmatch(BARE_INTRO, parts[0], re.I) and any(f[0] == "name" for f in reading.kept):
+        reading.kept = [f for f in reading.kept if f[0] != "name"]
+        reading.why = "a bare \"I'm X\" alone is no introduction (names_said.BARE_INTRO)"

@@ -19,6 +19,7 @@ from course_lib.model.offline.lang.kinds import ASKS_BACK
 from course_lib.model.offline.lang.clauses import BOUNDARY as CLAUSE_BOUNDARY, FIRST_PERSON, clauses, credited
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.corrections import CUE, DROP_DAY, budget_number, but_instead, correct, dropped_day, instead, looks_like_correction, restated
+from course_lib.model.offline.lang.names_said import drop_bare_intro
 from course_lib.model.offline.lang.normalise import normalise, texting
 from course_lib.model.offline.lang.pets_named import renamed_pet
 from course_lib.model.offline.lang.retractions import said_no_more
@@ -284,9 +285,10 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
 def read_message(text: str, context: list[Found] | None = None) -> list[Reading]:
     """Every sentence of one user message; `context` (the facts read earlier in the conversation) grows as it goes."""
     context = context if context is not None else []
-    out = []
-    for sentence in split(text):
+    out, parts = [], split(text)
+    for sentence in parts:
         r = read_sentence(sentence, context)
+        drop_bare_intro(r, parts)
         context += r.kept
         out.append(r)
     return out

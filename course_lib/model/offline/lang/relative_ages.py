@@ -2,6 +2,7 @@
 "The user's son Pablo is 9 years old."
 
     Mi hijo Pablo tiene 9 años / unsere Tochter Mia ist 4 / my granddaughter Ellie is 6   -> the age after the name
+    mi perro se llama Toby y tiene 4 años / Luna heißt sie und ist 3 / si chiama Leo e ha 2 anni -> after 'and' (+ pronoun)
     mon petit-fils Hugo, 15 ans / our son Elia (4) / Gennaro di 12 anni e Sofia di 8       -> in apposition, per name
     Paul ist 12, Emma 9 und Ben 5 / Félix qui a 10 ans et Rose qui en a 7                 -> each name up to the next
     my brother Sam is picking me up, he's 35 / mia nonna Lucia … lei ha 80 anni            -> a pronoun, one name only
@@ -23,7 +24,9 @@ ENDS = r"(?=\s*(?:[,.;!?)]|$|\b(?:and|und|et|y|e|i|but|aber|mais|pero|mas|ma|now
 LINK = (r"(?:is|'s|turned|just turned|turns|ist|wird|wurde|est|a|qui|que|che|der|die|das|who|en|tiene|cumple|cumplió|tem|fez|faz|"
         r"ha|has|hat|compie|aged|de|di|da|do|of|von|now|already|just|only|jetzt|schon|gerade|erst|déjà|seulement|ya|já|già|solo|"
         r"só|appena|mit|con|com|avec|with)")
-AFTER_NAME = re.compile(rf"^\s*(?:\(\s*(\d{{1,2}})\s*\)|,?\s*(?:{LINK}\s+){{0,3}}(\d{{1,2}})(?:\s*{UNIT}\b{NOT_SPAN}|{ENDS}))", re.I)
+AND_THEY = (r"(?:(?:and|und|et|y|e|i)\s+(?:(?:he|she|it|er|sie|es|il|elle|él|ella|ele|ela|lui|lei)\s+)?"
+            r"(?=(?:is|'s|turned|turns|ist|wird|est|a|tiene|cumple|cumplió|tem|fez|faz|ha|has|hat|compie|just|already|now|jetzt|schon|déjà|ya|já|già)\s))")  # 'se llama Toby y tiene 4 años'
+AFTER_NAME = re.compile(rf"^\s*(?:\(\s*(\d{{1,2}})\s*\)|,?\s*{AND_THEY}?(?:{LINK}\s+){{0,3}}(\d{{1,2}})(?:\s*{UNIT}\b{NOT_SPAN}|{ENDS}))", re.I)
 PRONOUN = re.compile(rf"\b(?:he'?s|she'?s|he is|she is|er ist|sie ist|er is|sie is|er wird|sie wird|il a|elle a|(?:él|ella) tiene|"
                      rf"(?:ele|ela) tem|(?:lui|lei) ha)\s+(?:(?:now|already|just|jetzt|schon|déjà|ya|já|già)\s+)?(\d{{1,2}})(?:\s*{UNIT}\b{NOT_SPAN}|{ENDS})", re.I)
 SHARED = re.compile(rf"(?:^|\s)(?:de|di|da|aged|of|von|,)?\s*(\d{{1,2}})\s*{UNIT}\s*[,:]?\s*"

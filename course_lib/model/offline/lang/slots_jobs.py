@@ -97,6 +97,9 @@ def found_job_said(s: str) -> list[Found]:
         job = t.group(1)  # German: 'Ich bin Krankenschwester' (a capitalised noun with no article is a profession)
     if job is None and (t := re.search(r"\bi teach (\w+)", s, re.I)):
         job = f"{t.group(1).lower()} teacher"
+    if job is None and (t := re.search(TEACH, s, re.I)):  # 'insegno latino', 'enseño inglés': a school subject or a language
+        job = next((f"{subject} teacher" for subject, said in SUBJECTS.items() if re.fullmatch(said, t.group(1), re.I)), None) or \
+            (f"{lang} teacher" if (lang := canon("language", t.group(1))) else None)
     if job is None and (t := re.search(r"\bje suis (prof(?:esseure?)?(?: de \w+)?)\b", s, re.I)):
         job = t.group(1)
     if job is None and re.search(r"\b(?:i'?m|i am) (?:now |happily )?retired\b|\bich bin (?:in )?rente\b|\bich bin pensioniert|"
@@ -134,6 +137,8 @@ SUBJECTS = {  # a school subject in six languages -> its English name ('profe de
 }
 
 
+TEACH = (r"\b(?:ich unterrichte|j'enseigne|je donne des cours d[e']|(?:yo )?enseño|doy clases de|(?:eu )?ensino|dou aulas de|(?:io )?insegno)\s+"
+         r"(?:la |le |el |il |l'|o |a |lo )?([\w-]+)")  # the subject taught, in five languages ('I teach X' above)
 TEACHER = r"teacher|prof|profe|profesora?|professora?|professeure?|insegnante|professore|professoressa|docente|maestr[oa]|lehrer(?:in)?"
 
 

@@ -28,8 +28,12 @@ LIVE_MORE = (  # verb-second German, 'been living in', a place one 'stays' in (Q
     r"\b(?:wohne|lebe) ich (?:[\w.]+ ){0,5}?in|\b(?:wohnen|leben) wir (?:[\w.]+ ){0,5}?in|\bich (?:\w+ )?(?:wohne|lebe) (?:[\w.]+ ){0,5}?in|\bwir (?:\w+ )?(?:wohnen|leben) (?:[\w.]+ ){0,5}?in|"
     r"\b(?:i'?ve |we'?ve |i have |we have |(?:^|, )\W*)been (?:living |based )?in(?= [A-ZÀ-Ý][\w'’ -]+ (?:for|since)\b)|\b(?:moved|relocated) (?:up|down|over|back|out) to|"
     r"\b(?:je|on|nous) (?:reste|restons) (?:[àa]|en)|\b(?:me acabo de mudar|acabo de mudarme|me mudé|me he mudado|me mudei|mudei|nos mudamos) (?:a|para|pra)|"
-    r"(?:^|[,;!]\s*|\b(?:yo|io|eu|moi,?|moi je)\s+)(?:je suis|estoy|tô|to|estou|sto) (?:[àa]|en|em|no|na|a)(?= (?:la |el |o |a )?[A-ZÀ-Ý])")
-ONLY_FOR_NOW = re.compile(r"\b(?:this|next) (?:week|weekend)|for (?:the|a) (?:week|weekend|few days|couple of days)|until|till|on holiday|on business|"
+    r"(?:^|[,;!]\s*|\b(?:yo|io|eu|moi,?|moi je)\s+)(?:je suis|estoy|tô|to|estou|sto) (?:[àa]|en|em|no|na|a)(?= (?:la |el |o |a )?[A-ZÀ-Ý])|"
+    # settling in a town: 'on vient de s'installer à', 'nos instalamos en', 'ci siamo stabiliti a', "we've settled in"
+    r"\b(?:je viens de m'|on vient de s'|nous venons de nous |on s'est |nous nous sommes )install(?:er|[ée]e?s?) (?:[àa]|en)|"
+    r"\b(?:me instal[ée]|nos instalamos|nos hemos instalado|me he instalado) en|\b(?:instalei-me|instalámo-nos|instalamo-nos|me instalei|nos instalamos) (?:em|no|na)|"
+    r"\b(?:mi sono|ci siamo) stabilit[oiae] ad?|\b(?:i|we)(?:'ve| have)? (?:just |finally )?settled (?:down )?in(?= (?-i:[A-ZÀ-Ý]))")
+ONLY_FOR_NOW = re.compile(r"\b(?:this|next) (?:week|weekend)|for (?:the|a) (?:week|weekend|summer|winter|season|month|few days|couple of days)|until|till|on holiday|on business|"
                           r"diese woche|am wochenende|im urlaub|bis (?:zum|morgen)|cette semaine|ce week-end|pour le week-end|quelques jours|en vacances|jusqu|"
                           r"esta semana|este fin|unos d[íi]as|de vacaciones|por trabajo|hasta|uns dias|de f[ée]rias|a trabalho|at[ée] |questa settimana|"
                           r"qualche giorno|in vacanza|per lavoro|fino a|\b(?:for|für|pour|por|para|per) (?:a|one|two|three|a few|a couple of|\d+|ein(?:e|ige)?|zwei|drei|ein paar|une?|deux|trois|quelques|una?|dos|tres|unos|unas|uma?|dois|duas|três|uns|umas|due|tre|qualche) "

@@ -76,7 +76,11 @@ def read_pastimes(s: str) -> list[Found]:
 
 STUDY = (r"\b(?:i (?:study|am studying)|i'?m studying|ich studiere|studier(?:e)?|j'étudie|je fais des études d[e']|"
          r"je suis (?:étudiante?|en (?:\w+ année|[lm]\d)) (?:en|de|d')|(?:^|, )en (?:\w+ année|[lm]\d) (?:en|de|d')|(?:yo )?estudio|soy estudiante de|(?:eu )?estudo|"
-         r"sou estudante de|(?:eu )?fa[çc]o|(?:io )?studio|sono studente(?:ssa)? di|faccio)\s+(?:la |le |el |il |l'|de |di )?")
+         r"sou estudante de|(?:eu )?fa[çc]o|(?:io )?studio|sono studente(?:ssa)? di|faccio|"
+         # in apposition ('Jonas, 20, studying engineering', 'Inès, étudiante en pharmacie'), or by the year ('Estou no 2.º ano de Medicina')
+         r"(?:^|, )\W*(?:studying|étudiante? (?:en|de|d')|estudiante de|estudante de|studente(?:ssa)? di)|"
+         r"\b(?:i'?m|i am|estoy|estou|sono|je suis|ich bin)\s+(?:in (?:my |the )?|en |no |na |al |im )[\w.º°ª]+\s+(?:year|año|ano|anno|année|semester|curso)(?:\s+(?:of|de|di))?)"
+         r"\s+(?:la |le |el |il |l'|de |di )?")
 
 
 def found_study(s: str) -> list[Found]:
@@ -84,8 +88,8 @@ def found_study(s: str) -> list[Found]:
     médecine", "I'm a second-year chem student" -> job '<field> student', when the lexicon knows the field."""
     said = [s[m.end():] for m in re.finditer(STUDY, s, re.I)]
     said += [m.group(1) for m in re.finditer(r"\b(?:i'?m|i am) an? (?:[\w-]+ )?(?:year )?([\w ]{2,30}?) student\b", s, re.I)]
-    for rest in said:
-        words = re.findall(r"[\w'’-]+", rest)
+    before = [re.findall(r"[\w'’-]+", m.group(1)) for m in re.finditer(r"((?:[\w'’-]+ ){1,3})student\b", s, re.I)]  # 'second year engineering student'
+    for words in [re.findall(r"[\w'’-]+", rest) for rest in said] + [w[-n:] for w in before for n in (3, 2, 1) if len(w) >= n]:
         for n in (3, 2, 1):
             if len(words) >= n and (job := index()["job"].get(key(f"student of {' '.join(words[:n])}"))):
                 return [("job", job, f"The user is {'an' if job[0] in 'aeiou' else 'a'} {job}.")]

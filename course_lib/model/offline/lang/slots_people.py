@@ -32,7 +32,7 @@ BIRTHDAY = (r"\b(?:my birthday is|i was born on|born on|my birthday'?s|mein gebu
 REL = alternation(RELATIVES)
 PET = alternation(PETS)
 CALLED = r"(?:is called|is named|'s name is|name is|called|named|hei(?:ß|ss)t|s'appelle|qui s'appelle|se llama|que se llama|" \
-         r"chama-se|chamad[oa]|que se chama|si chiama|che si chiama|namens|llamad[oa]|nomm[ée]e?|chiamat[oa]|di nome|de nombre|" \
+         r"chama-se|se chama|chamad[oa]|que se chama|si chiama|che si chiama|namens|llamad[oa]|nomm[ée]e?|chiamat[oa]|di nome|de nombre|" \
          r"de nome|mit namen|du nom de)"
 HAVE = (r"\b(?:i|we)(?: have|'ve got| have got| got|'ve)|\b(?:ich habe|wir haben|j'ai|nous avons|on a|tengo|tenemos|tenho|temos|"
         r"ho|abbiamo)\b")
@@ -49,6 +49,7 @@ PLURALS = {"kids": "child", "children": "child", "twins": "child", "zwillinge": 
            "enkel": "grandchild", "enkelkinder": "grandchild", "enkelinnen": "granddaughter", "petits-enfants": "grandchild",
            "petites-filles": "granddaughter", "nietos": "grandchild", "nietas": "granddaughter", "netos": "grandchild",
            "netas": "granddaughter", "nipoti": "grandchild", "nipotine": "granddaughter"}
+ARE_CALLED = r"(?:are|are called|sind|hei(?:ß|ss)en|sont|s'appellent|son|se llaman|s[ãa]o|se chamam|chamam-se|sono|si chiamano)\b"  # plural: 'my kids are …'
 REL_ANY = "|".join([*PLURALS, *(f"(?:{v})(?:s|es)?" for k, v in RELATIVES.items() if k in (
     "son", "daughter", "child", "sister", "brother", "cousin", "partner", "wife", "husband"))])
 FAMILY = {"colleague", "boss", "partner", "wife", "husband", "sister", "brother", "mother", "father", "son", "daughter", "child", "cousin",
@@ -191,10 +192,10 @@ def found_relatives(s: str) -> list[Found]:
         if rel and name[0].isupper() and name.split()[0] not in NOT_NAMES and (rel in FAMILY or explicit):
             out.append(relative_fact(rel, name))
     for m in re.finditer(rf"(?:(?:{HAVE})\s+(?:({COUNT})\s+)?({REL_ANY})\b[,:]?\s*(?:{CALLED}|namens|names)?[,:]?|"
-                         rf"\b({COUNT})\s+({REL_ANY})\s*:)\s*(.+)", s, re.I):  # 'drei Kinder: Paul ist 12, Emma 9 und Ben 5'
-        count, word, rest = m.group(1) or m.group(3), m.group(2) or m.group(4), m.group(5)
+                         rf"\b({COUNT})\s+({REL_ANY})\s*:|{POSSESSIVE}\s+({REL_ANY})\s+{ARE_CALLED})\s*(.+)", s, re.I):  # 'drei Kinder: Paul ist 12, Emma 9 und Ben 5', 'my kids are Ava, 8, and Leo, 5'
+        count, word, rest = m.group(1) or m.group(3), m.group(2) or m.group(4) or m.group(5), m.group(6)
         rel = relative_word(word)
-        names = names_listed(rest)
+        names = [n for n in names_listed(rest) if not NOT_A_CAPITAL_NAME.fullmatch(n) and not canon("language", n)]
         several = len(names) > 1 or (count or "").lower() not in ("", *ONE)
         if rel:
             out += [relative_fact(rel, n, several) for n in names]
