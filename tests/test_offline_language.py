@@ -407,3 +407,13 @@ def test_a_hobby_fact_keeps_its_verb_and_stops_at_the_next_clause(said, expected
 ])
 def test_spanish_he_before_a_participle_is_the_speaker(said, who_):
     assert read_message(said, [])[0].who == who_
+
+
+@pytest.mark.parametrize("said, expected", [
+    ("I miei figli sono celiaci.", []), ("My kids are vegetarian.", []), ("Mis padres viven en Sevilla.", []),
+    ("Mes parents habitent à Lyon.", []), ("Meine Kinder sind allergisch gegen Nüsse.", []),
+    ("My friends call me Sam.", ["The user goes by Sam."]), ("Mis amigos me llaman Pepe.", ["The user goes by Pepe."]),
+    ("My parents and I live in Leeds.", ["The user lives in Leeds."]),
+])
+def test_relatives_in_the_plural_are_someone_else_unless_the_user_is_in_it(said, expected):
+    assert facts(said) == expected

@@ -64,6 +64,13 @@ RELATIVES = {
     "boss": "boss|manager|chef(?:in)?|jef[ea]|chefe|capo",
     "neighbour": "neighbou?r|nachbar(?:in)?|voisin(?:e)?|vecin[oa]|vizinh[oa]|vicin[oa]",
 }
+# Relatives in the plural, for who.py: 'my kids are vegetarian', 'i miei figli sono celiaci' are about them, not the user.
+PLURAL_RELATIVES = ("kids|children|sons|daughters|parents|sisters|brothers|grandparents|cousins|friends|colleagues|neighbou?rs|"
+                    "kinder|söhne|töchter|eltern|geschwister|schwestern|brüder|gro(?:ß|ss)eltern|freunde|kollegen|nachbarn|"
+                    "enfants|gosses|filles|sœurs|soeurs|frères|freres|grands-parents|amis|collègues|voisins|"
+                    "hijos|hijas|niños|padres|hermanos|hermanas|abuelos|amigos|colegas|vecinos|"
+                    "filhos|filhas|crianças|criancas|pais|irmãos|irmaos|irmãs|irmas|avós|avos|vizinhos|"
+                    "figli|figlie|bambini|genitori|fratelli|sorelle|nonni|amici|colleghi|vicini")
 SINGULAR_RELATIVES = {"partner", "wife", "husband", "mother", "father", "boss"}  # one at a time: a new name replaces
 PETS = {
     "dog": "dog|doggo|puppy|hund|h[üu]ndin|h[üu]ndchen|chien(?:ne)?|chiot|perr[oa]|perrit[oa]|perrit[oa]s|cachorr[oa]|cachorrinh[oa]|c[ãa]o|cadela|cane|cagna|cagnolin[oa]|"

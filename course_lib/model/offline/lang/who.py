@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.lang.lexicon import POSSESSIVE, RELATIVES, SELF, alternation
+from course_lib.model.offline.lang.lexicon import PLURAL_RELATIVES, POSSESSIVE, RELATIVES, SELF, alternation
 
-REL = alternation(RELATIVES)
+REL = alternation(RELATIVES) + "|" + PLURAL_RELATIVES
 THIRD = re.compile(rf"^\W*(?:(?:and|but|also|oh|well|so|und|aber|et|mais|y|pero|e|mas|ma|ojo(?: que)?|oye|mira|olha(?: que)?|guarda(?: che)?|"
                    rf"attenzione|achtung|btw|fyi|heads up|by the way|au fait|por cierto|aliás|tra l'altro|übrigens)\W+)?{POSSESSIVE}\s+(?:\w+\s+)?(?:{REL})(?:'s)?\b(?!'s name|'s called|'s named|\s+(?:called|named|is called|is named|"
-                   rf"hei(?:ß|ss)t|s'appelle|se llama|chama-se|si chiama))", re.I)
+                   rf"hei(?:ß|ss)t|s'appelle|se llama|chama-se|si chiama|are called|are named|hei(?:ß|ss)en|s'appellent|se llaman|chamam-se|si chiamano|"
+                   rf"call me|nennen mich|sagen \w+ zu mir|m'appellent|me llaman|me dicen|me chamam|mi chiamano|"
+                   rf"(?:are|sind|sont|son|s[ãa]o|sono)\s+(?:(?:o|a|el|la|il|lo|l')\s*)?(?-i:[A-ZÀ-Ý])))", re.I)  # 'my kids are Ava and Leo': names
 NAMED = re.compile(r"^(?:(?i:a|o|la|il|lo|el|l')\s*)?(?-i:[A-ZÀ-Ý][a-zà-ÿ-]+)(?:['’]s(?! (?:name|called|named))\b|\s+(?:is|was|has|lives|thinks|says|eats|works|loves|hates|suffers|leidet|souffre|sufre|sofre|soffre|ist|hat|wohnt|isst|arbeitet|est|a(?= (?:un|une|des|deux|trois|\d))|habite|es|est[áa]|"
                    r"tiene|vive|é|t[áa]|tem|mora|è|sta|ha|abita)\b)")  # 'A Fernanda tá grávida', 'Der Peter ist Vegetarier' 
 # Spanish 'He dejado de comer carne', 'He vivido en Madrid' are the first person of 'haber', not English 'he'
