@@ -414,6 +414,7 @@ def test_spanish_he_before_a_participle_is_the_speaker(said, who_):
     ("Mes parents habitent à Lyon.", []), ("Meine Kinder sind allergisch gegen Nüsse.", []),
     ("My friends call me Sam.", ["The user goes by Sam."]), ("Mis amigos me llaman Pepe.", ["The user goes by Pepe."]),
     ("My parents and I live in Leeds.", ["The user lives in Leeds."]),
+    ("Mis hijos son Pablo y Marta.", ["The user's child is called Pablo.", "The user's child is called Marta."]),  # no 'son Pablo'
 ])
 def test_relatives_in_the_plural_are_someone_else_unless_the_user_is_in_it(said, expected):
     assert facts(said) == expected

@@ -14,7 +14,7 @@ from course_lib.model.offline.lang.names_said import CALL_ME, NAME, NICK_SAID, N
 from course_lib.model.offline.lang.pets_named import more_pets
 from course_lib.model.offline.lang.relative_ages import with_ages
 from course_lib.model.offline.lang.lowercase_names import NOT_A_CAPITAL_NAME, lowercase_name
-from course_lib.model.offline.lang.lexicon import PETS, POSSESSIVE, RELATIVES, SINGULAR_RELATIVES, alternation, canonical
+from course_lib.model.offline.lang.lexicon import PETS, PLURAL_RELATIVES, POSSESSIVE, RELATIVES, SINGULAR_RELATIVES, alternation, canonical
 
 Found = tuple[str, str, str]
 AGE_SAID = [r"\b(?:i['’]m|(?-i:Im)|i am)\s+(\d{1,3})(?!\.\s*[A-ZÄÖÜ])(?: years? old| yo| y/o)?(?: now| already| today| this year)?(?=\s*(?:[.!,;]|$|and\b|but\b))", r"\b(\d{1,3}) years? old\b",
@@ -181,7 +181,7 @@ def found_relatives(s: str) -> list[Found]:
     """The names of the user's relatives and pets: 'my wife's name is Ana', 'Thorvald, my brother', 'a dog called Rufus';
     'ich bin Einzelkind', 'soy hija única' -> no siblings."""
     out: list[Found] = [("relative:siblings", "none", "The user is an only child.")] if re.search(ONLY_CHILD, s, re.I) else []
-    for m in re.finditer(rf"(?:{POSSESSIVE}\s+(?:(?:\w+ )?)|^\W*)({REL})(?:'s name is|'s (?:called|named)|,? {CALLED})?(?:,?\s+|,\s*(?:a|o|la|el|il)\s+){NAME}|{NAME},\s+{POSSESSIVE}\s+({REL})\b|"
+    for m in re.finditer(rf"(?:{POSSESSIVE}\s+(?:(?!(?:{PLURAL_RELATIVES})\b)\w+ )?|^\W*)({REL})(?:'s name is|'s (?:called|named)|,? {CALLED})?(?:,?\s+|,\s*(?:a|o|la|el|il)\s+){NAME}|{NAME},\s+{POSSESSIVE}\s+({REL})\b|"
                          rf"^\W*(?:{POSSESSIVE}\s+)?({REL})(?:'s)?\b[^.]*?,\s*(?:(?:her|his|their) name(?:'s| is)|(?:sie|er) hei(?:ß|ss)t|(?:elle|il) s'appelle|"
                          rf"(?:ella|él) se llama|se llama|(?:ela|ele) se chama|chama-se|si chiama)\s+{NAME}", s, re.I):
         word, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3)) if m.group(4) else (m.group(5), m.group(6))
