@@ -18,8 +18,11 @@ agent_oldheldout3.jsonl now (37 of 42). agent_heldout.jsonl (60 requests, ten pe
 only the tools, the restaurants and the rules a correct agent follows) was written on 7 Dec 2026 and scored once,
 unread: 46 of 60, the same at 5d17060 (answers 11/18, asks 10/12, bookings 13/18, deletions 6/6, searches 2/2,
 weather 4/4; es 10/10, pt 9/10, en, fr, it 7/10, de 6/10). Its failures were read on 7 Dec for a third round, so
-it is agent_oldheldout4.jsonl now (59 of 60 after that round), and a fourth writer's set takes its place once that
-round is frozen.
+it is agent_oldheldout4.jsonl now (59 of 60 after that round). agent_heldout.jsonl is now a fourth writer's set
+(60 requests, ten per language, same isolation), dropped in after that round was frozen at 49e3d4e and scored
+once, unread: 47 of 60 at fab103b (before the round), 50 of 60 at 49e3d4e (answers 12 -> 15/18, asks 11/12,
+bookings 12/18, deletions 6/6, searches 2/2, weather 4/4; en 9, es 9, it 9, fr 8, pt 8, de 7 of 10). Its failures
+have not been read.
 
 One case per line: {"id", "lang", "messages": [...], "facts": [...], "expect": {"action": book | ask | answer |
 delete | search | weather, "args": {...}, "answer_contains": [...], "must_not": [...]}}. The last message is the
