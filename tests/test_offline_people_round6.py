@@ -195,3 +195,60 @@ def test_no_job_from_a_state_a_place_or_someone_else(said):
 ])
 def test_a_teacher_of_a_language_and_a_programmer(said, job):
     assert values(said, "job") == [job]
+
+
+@pytest.mark.parametrize("said, slot, name", [
+    ("We adopted a greyhound from the shelter and she's called Juniper.", "pet:dog", "Juniper"),
+    ("On a pris un chaton de 3 mois, il s'appelle Pixel.", "pet:cat", "Pixel"),
+    ("Vamos adotar um cachorro e vai chamar-se Bolinha.", "pet:dog", "Bolinha"),
+    ("Adottiamo un coniglio, si chiama Fagiolo.", "pet:rabbit", "Fagiolo"),
+    ("Tengo un perro viejo, Canelo, que duerme todo el día.", "pet:dog", "Canelo"),
+    ("ho un gatto nero, Ombra, che odia il veterinario", "pet:cat", "Ombra"),
+])
+def test_a_pet_named_later_in_the_clause_or_after_an_adjective(said, slot, name):
+    assert (slot, name) in kept(said)
+
+
+@pytest.mark.parametrize("said", ["I have a dog and my sister is called Ana.", "I have a cat, Tom has a dog."])
+def test_no_pet_name_from_someone_else_in_the_clause(said):
+    assert not [v for s, v in kept(said) if s.startswith("pet:") and v in ("Ana", "Tom")]
+
+
+@pytest.mark.parametrize("said, names", [
+    ("my kids (Zoe's 9, Sam's 5) love camping", ["Zoe", "Sam"]),
+    ("Ich bin Papa von zwei Kindern, Lina (6) und Ben (3).", ["Lina", "Ben"]),
+    ("Soy mamá de dos niños, Bruno y Olivia.", ["Bruno", "Olivia"]),
+    ("Sono mamma di tre bimbi: Pietro, Anna e Chiara.", ["Pietro", "Anna", "Chiara"]),
+    ("I'm a mum of two kids, Ella and Jack.", ["Ella", "Jack"]),
+])
+def test_children_named_in_brackets_or_after_parent_of(said, names):
+    got = [v.split(",")[0] for s, v in kept(said) if s.startswith("relative:child")]
+    assert got == names
+
+
+@pytest.mark.parametrize("said", ["My kids (two of them) love it.", "My dad of all people, Tom and Ann said so."])
+def test_no_children_names_without_names_in_the_list(said):
+    assert not [s for s, _ in kept(said) if s.startswith("relative:child")]
+
+
+@pytest.mark.parametrize("said, city", [
+    ("Estudio derecho en la Javeriana, acá en Medellín.", "Medellín"),
+    ("Sou a Kátia, aqui de Maputo.", "Maputo"),
+    ("Un saluto da Chiara, qui a Trieste.", "Trieste"),
+    ("Quick update: I moved out of Leith, I'm in Portobello now.", "Portobello"),
+    ("We moved last spring and we're now in Bath.", "Bath"),
+    ("Kurzes Update: bin seit letztem Monat in Kiel, die neue Wohnung ist super.", "Kiel"),
+])
+def test_a_home_said_as_here_in_or_in_a_town_now(said, city):
+    assert values(said, "home city") == [city]
+
+
+@pytest.mark.parametrize("said", [
+    "I'm in Boots now, buying stuff.",          # no move said: a shop, a visit
+    "We're here in Lisbon on holiday.",
+    "I'm in Rome now for the weekend.",
+    "Ich bin jetzt in Rente.",
+])
+def test_no_home_from_being_somewhere_for_now(said):
+    assert values(said, "home city") == []
+    assert values(said, "name") == []

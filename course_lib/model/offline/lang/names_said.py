@@ -16,7 +16,7 @@ DAYS_MONTHS = ("Monday Tuesday Wednesday Thursday Friday Saturday Sunday January
                "September October November December Today Tomorrow").split()
 GREETINGS = ("Guten Tag Morgen Abend Grüezi Servus Bonsoir Coucou Buenos Buenas Bom Boa Buongiorno Buonasera Salve Dear "
              "Good Morning Evening Afternoon Howdy Cheers Thanks Danke Merci Gracias Obrigado Obrigada Grazie").split()  # 'Guten Tag, meine Mutter …'
-NOT_NAMES = {*DAYS_MONTHS, *GREETINGS, "Hi", "Hello", "Hey", "Hiya", "Hallo", "Moin", "Bonjour", "Salut", "Hola", "Olá", "Oi", "Ciao", "Again", "I'm", "I'd", "I've", "I'll", "Im", "I", "It", "This", "That", "The", "Not", "Just", "So", "Sorry", "Here", "Back", "Fine", "Good", "Ok", "OK",
+NOT_NAMES = {*DAYS_MONTHS, *GREETINGS, "Hi", "Hello", "Hey", "Hiya", "Hallo", "Moin", "Bonjour", "Salut", "Hola", "Olá", "Oi", "Ciao", "Again", "I'm", "I'd", "I've", "I'll", "Im", "We're", "We’re", "We", "You're", "They're", "It's", "I", "It", "This", "That", "The", "Not", "Just", "So", "Sorry", "Here", "Back", "Fine", "Good", "Ok", "OK",
              "Sure", "Ready", "Sommer", "Winter", "Herbst", "Frühling", "Frühjahr", "Moment", "Büro", "Urlaub", "Homeoffice", "Januar", "Februar", "März", "Mai", "Juni", "Juli", "Oktober", "Dezember", "Allgemeinen", "Grunde", "Prinzip", "Einzelkind", "Done", "Home", "Tired", "Haha", "Hahaha", "Lol", "Omg", "Wow", "Oops", "Hmm", "Ugh", "Yay", "Allergic", "Vegan", "Vegetarian", "Pregnant", "Diabetic",
              "Dr", "Dra", "Prof", "Mr", "Mrs", "Ms", "Mme", "Mlle", "Herr", "Frau", "Sr", "Sra", "Dott", "Doktor"}  # titles (TITLES)
 AFTER_NAME = r"(?=\s*(?:[,.!;]|$| (?:y|e|et|und|and|ma|mas|mais|pero|aber|but|here|hier|ici|aquí|aqui|qui)\b))"  # a bare 'soy X' ends there

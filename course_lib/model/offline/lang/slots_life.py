@@ -33,7 +33,12 @@ LIVE_MORE = (  # verb-second German, 'been living in', a place one 'stays' in (Q
     # settling in a town: 'on vient de s'installer à', 'nos instalamos en', 'ci siamo stabiliti a', "we've settled in"
     r"\b(?:je viens de m'|on vient de s'|nous venons de nous |on s'est |nous nous sommes )install(?:er|[ée]e?s?) (?:[àa]|en)|"
     r"\b(?:me instal[ée]|nos instalamos|nos hemos instalado|me he instalado) en|\b(?:instalei-me|instalámo-nos|instalamo-nos|me instalei|nos instalamos) (?:em|no|na)|"
-    r"\b(?:mi sono|ci siamo) stabilit[oiae] ad?|\b(?:i|we)(?:'ve| have)? (?:just |finally )?settled (?:down )?in(?= (?-i:[A-ZÀ-Ý]))")
+    r"\b(?:mi sono|ci siamo) stabilit[oiae] ad?|"
+    # 'here in': 'acá en Bogotá', 'aqui de Luanda', 'qui a Padova'; in a town 'now': "I'm in Cardiff now", 'bin seit letzter Woche in Leipzig'
+    r"\b(?:(?:over )?here in|hier in|ici (?:à|a|en)|aqu[íi] en|ac[áa] en|aqui (?:em|no|na)|aqu[íi] de|ac[áa] de|qui (?:a|in))(?= (?-i:[A-ZÀ-Ý]))|"
+    r"\b(?:moved|relocated)\b[^.!?]*?\b(?:i'?m|i am|we'?re|we are) (?:now in|in(?= (?-i:[A-ZÀ-Ý])[\w'’ -]*? now\b))|"
+    r"\b(?:i'?m|i am|we'?re|we are) (?:now in|in(?= (?-i:[A-ZÀ-Ý])[\w'’ -]*? now\b))(?=.*\b(?:moved|relocated)\b)|"
+    r"(?:\bich |\bwir |^\W*|[,;:]\s*)(?:bin|sind) (?:jetzt |nun |seit (?:letzter woche|letztem monat|kurzem|\w+) )in(?= (?-i:[A-ZÀ-Ý]))|\b(?:i|we)(?:'ve| have)? (?:just |finally )?settled (?:down )?in(?= (?-i:[A-ZÀ-Ý]))")
 ONLY_FOR_NOW = re.compile(r"\b(?:this|next) (?:week|weekend)|for (?:the|a) (?:week|weekend|summer|winter|season|month|few days|couple of days)|until|till|on holiday|on business|"
                           r"diese woche|am wochenende|im urlaub|bis (?:zum|morgen)|cette semaine|ce week-end|pour le week-end|quelques jours|en vacances|jusqu|"
                           r"esta semana|este fin|unos d[íi]as|de vacaciones|por trabajo|hasta|uns dias|de f[ée]rias|a trabalho|at[ée] |questa settimana|"

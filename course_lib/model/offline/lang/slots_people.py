@@ -33,7 +33,7 @@ ONE = ("a", "an", "one", "un", "une", "ein", "eine", "einen", "uno", "una", "um"
 COUNT = r"a|an|one|two|three|four|five|\d|un|une|deux|trois|ein|eine|einen|zwei|drei|vier|uno|una|dos|tres|um|uma|dois|duas|três|due|tre|quattro"
 PLURALS = {"kids": "child", "children": "child", "twins": "child", "zwillinge": "child", "jumeaux": "child", "jumelles": "child",
            "gemelos": "child", "mellizos": "child", "gêmeos": "child", "gemelli": "child", "kinder": "child", "enfants": "child", "hijos": "child", "filhos": "child",
-           "figli": "child", "miúdos": "child", "miudos": "child", "bimbi": "child", "bambini": "child", "gosses": "child",
+           "figli": "child", "kindern": "child", "miúdos": "child", "miudos": "child", "bimbi": "child", "bambini": "child", "gosses": "child",
            "gamins": "child", "chicos": "child", "críos": "child", "söhne": "son", "töchter": "daughter", "brüder": "brother", "schwestern": "sister",
            "fils": "son", "filles": "daughter", "hijas": "daughter", "filhas": "daughter", "figlie": "daughter",
            "hermanos": "brother", "hermanas": "sister", "irmãos": "brother", "irmãs": "sister", "fratelli": "brother", "sorelle": "sister",
@@ -45,6 +45,7 @@ PLURALS = {"kids": "child", "children": "child", "twins": "child", "zwillinge": 
 ARE_CALLED = r"(?:are|are called|sind|hei(?:ß|ss)en|sont|s'appellent|son|se llaman|s[ãa]o|se chamam|chamam-se|sono|si chiamano)\b"  # plural: 'my kids are …'
 REL_ANY = "|".join([*PLURALS, *(f"(?:{v})(?:s|es)?" for k, v in RELATIVES.items() if k in (
     "son", "daughter", "child", "sister", "brother", "cousin", "partner", "wife", "husband"))])
+PARENT = r"mum|mom|mother|dad|father|parent|mama|mutter|papa|vater|maman|m[èe]re|p[èe]re|mam[áa]|madre|pap[áa]|padre|m[ãa]e|pai|mamma|pap[àa]"  # 'mum of two'
 FAMILY = {"colleague", "boss", "partner", "wife", "husband", "sister", "brother", "mother", "father", "son", "daughter", "child", "cousin",
           "grandson", "granddaughter", "grandmother", "grandfather"}
 
@@ -202,6 +203,11 @@ def found_relatives(s: str) -> list[Found]:
         several = len(names) > 1 or (count or "").lower() not in ("", *ONE)
         if rel:
             out += [relative_fact(rel, n, several) for n in names]
+    for m in re.finditer(rf"(?:{POSSESSIVE}\s+({REL_ANY})\s*\(|\b(?:{PARENT})\s+(?:of|von|de|di)\s+(?:({COUNT})\s+)?({REL_ANY})\b\s*[,:(]?)\s*(.+)", s, re.I):
+        word, rest = m.group(1) or m.group(3), re.sub(r"(?<=\w)['’]s\b", "", m.group(4))  # 'my kids (Ava's 7, Leo's 4)', 'Mama von zwei Kindern, Mia (4) und Jonas (7)'
+        names = [n for n in names_listed(rest) if not NOT_A_CAPITAL_NAME.fullmatch(n) and not canon("language", n)]
+        if (rel := relative_word(word)) and len(names) > 1:
+            out += [relative_fact(rel, n, True) for n in names if relative_fact(rel, n, True) not in out]
     pet = re.search(rf"\b({PET})s?\b(?: (?!(?:{CALLED})\b)[a-zà-ÿ]+)?(?:,? (?:a|an|un|une|una|uma) \w+)?,?\s*(?:{CALLED}|(?:he|she|it|er|sie|il|elle)(?:'s| is| ist)? "
                     rf"(?:called|named|hei(?:ß|ss)t|s'appelle))\s+{NAME}", s, re.I)
     if pet is None:  # 'with our dog Saffi', 'mit unserem Hund Bruno': a possessive, the animal and its name
@@ -209,7 +215,12 @@ def found_relatives(s: str) -> list[Found]:
         pet = pet if pet and untitled(pet.group(2)).split()[0] not in NOT_NAMES else None
     if pet is None:  # 'we've got a new puppy, Miso': the name in apposition
         pet = re.search(rf"(?:{HAVE})\s+(?:a |an |one |ein\w* |une? |uma? |una? |(?:{COUNT}) )?(?:new |little |young |neue[nr]? |nouvelle |nouveau |"
-                        rf"nuev[oa] |nov[oa] |nuov[oa] )?({PET})s?(?: (?:too|also|tb|também|también|anche|aussi|auch))?,\s*(?:(?:o|a|la|il|el) )?{NAME}", s, re.I)
+                        rf"nuev[oa] |nov[oa] |nuov[oa] )?({PET})s?(?: (?-i:[a-zà-ÿ]+))?(?: (?:too|also|tb|também|también|anche|aussi|auch))?,\s*(?:(?:o|a|la|il|el) )?{NAME}"
+                        rf"\b(?!\s+(?:has|is|was|hat|ist|a|est|tiene|es|tem|é|ha|è)\b)", s, re.I)  # not 'I have a cat, Tom has a dog' 
+    if pet is None:  # 'un beagle de 2 ans, il s'appelle Biscotte', 'um gatinho e vai chamar-se Farrusco': named later in the clause
+        pet = re.search(rf"\b({PET})s?\b[^.;!?]{{0,40}}?(?:,|\band|\bund|\bet|\by|\be)\s+(?:(?:he|she|it|er|sie|il|elle|él|ella|ele|ela|lui|lei)\s*)?"
+                        rf"(?:'s called|is called|is named|will be called|'ll be called|s'appelle|va s'appeler|hei(?:ß|ss)t|se llama|se va a llamar|"
+                        rf"se chama|chama-se|vai chamar-se|vai se chamar|si chiama|si chiamerà)\s+{NAME}", s, re.I)
     if pet is None and re.search(rf"\brenamed (?:the |our |my )?({PET})\b", s, re.I):
         pet = re.search(rf"\b({PET})\b.*?\b(?:called|named)\s+{NAME}", s, re.I)
     if pet:
