@@ -252,3 +252,35 @@ def test_a_home_said_as_here_in_or_in_a_town_now(said, city):
 def test_no_home_from_being_somewhere_for_now(said):
     assert values(said, "home city") == []
     assert values(said, "name") == []
+
+
+@pytest.mark.parametrize("said, slot, name", [
+    ("I have a sister, her name is Noor.", "relative:sister", "Noor"),
+    ("Tengo un hermano, se llama Iker.", "relative:brother", "Iker"),
+    ("J'ai une sœur, elle s'appelle Maëlle.", "relative:sister", "Maëlle"),
+    ("Tenho uma filha, ela se chama Lívia.", "relative:daughter", "Lívia"),
+    ("Ho un fratello, si chiama Tommaso.", "relative:brother", "Tommaso"),
+    ("Mein Sohn, der Jonas, geht in die zweite Klasse.", "relative:son", "Jonas"),
+])
+def test_a_relative_had_then_named(said, slot, name):
+    assert (slot, name) in kept(said)
+
+
+@pytest.mark.parametrize("said, name", [
+    ("Je me marie avec Théo le 12 septembre.", "Théo"),
+    ("I'm getting married to Priya in June.", "Priya"),
+    ("Me caso con Andrés en octubre.", "Andrés"),
+    ("Mi sposo con Lorenzo a maggio.", "Lorenzo"),
+])
+def test_the_person_the_user_marries(said, name):
+    assert ("relative:fiance", name) in kept(said)
+
+
+@pytest.mark.parametrize("said", ["My sister is marrying Tom.", "Ich heirate im Mai.", "Mi hermana se casa con Pablo."])
+def test_no_fiance_from_someone_elses_wedding_or_a_month(said):
+    assert not [v for s, v in kept(said) if s == "relative:fiance"]
+
+
+@pytest.mark.parametrize("said, age", [("j'ai 23 piges et je bosse à Lille", "23"), ("J'ai 45 balais et toujours pas de permis.", "45")])
+def test_a_french_slang_age(said, age):
+    assert values(said, "age") == [age]

@@ -17,7 +17,7 @@ from course_lib.model.offline.lang.slots_pastimes import found_study
 Found = tuple[str, str, str]
 FILLER = r"(?:(?!(?:who|which|that|que|qui|quien|quem|che|cui|dass|wo|where|où|donde|onde|dove)\b)[\w'’-]+ ){0,5}?"  # 'part-time', 'Vollzeit', 'jetzt bei Siemens', 'à Berne', "in un'azienda di packaging"
 NOT_WHAT = r"(?! (?:casa|noche|noite|d[ií]a|ma[ñn]ana|manh[ãa]|tarde|madrugada|turnos?|fin de semana|fim de semana)\b)"  # 'trabalho de casa': where or when
-JOB_AS = (r"\b(?:i'?m|i am) an? ([\w-]+) by (?:trade|profession)|\b(?:i|i'?m|i am) (?:working |employed )?as an? ([\w -]+?)|(?:^\W*|, |\b(?:been|years?|months?|now|currently|while|and) )(?:working|employed) as (?:an? )?([\w -]+?)|\bi work " + FILLER + r"as an? ([\w -]+?)|(?:\bich |^\W*|, )(?:arbeite?|schaffe?) (?:(?!als\b)" + FILLER + r")?als ([\w -]+?)|"
+JOB_AS = (r"\b(?:i'?m|i am) an? ([\w-]+) by (?:trade|profession)|\b(?:i|i'?m|i am) (?:working |employed )?as an? ([\w -]+?)|(?:^\W*|, |\b(?:been|years?|months?|now|currently|while|and) )(?:working|employed) as (?:an? )?([\w -]+?)|\bi work " + FILLER + r"as an? ([\w -]+?)|(?:\bich |^\W*|, |\bund )(?:arbeite?|schaffe?) (?:(?!als\b)" + FILLER + r")?als ([\w -]+?)|"
           r"\bje (?:travaille|bosse|taff?e?) (?:(?!comme\b)" + FILLER + r")?comme ([\w -]+?)|\ben tant que ([\w -]+?)|\b(?:trabajo|curro|laburo|chambeo) (?:de" + NOT_WHAT + r"|(?:(?!como\b)" + FILLER + r")?como) ([\w -]+?)|"
           r"\btrabalho (?:de" + NOT_WHAT + r"|(?:(?!como\b)" + FILLER + r")?como) ([\w -]+?)|\blavoro (?:(?!come\b)" + FILLER + r")?come ([\w -]+?)|\bich bin ([\w-]+?) von beruf|"
           r"\b(?:a|new|my|the) (?:role|job|position|post) as an? ([\w -]+?)")

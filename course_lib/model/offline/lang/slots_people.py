@@ -50,6 +50,10 @@ FAMILY = {"colleague", "boss", "partner", "wife", "husband", "sister", "brother"
           "grandson", "granddaughter", "grandmother", "grandfather"}
 
 
+WEDDING = (r"\b(?:i'?m (?:getting married to|marrying)|i'?ll marry|je me marie avec|je vais (?:me marier avec|épouser)|ich heirate|"
+           r"me caso con|me voy a casar con|vou casar com|vou-me casar com|mi sposo con|mi sposerò con)\s+")  # a name follows
+
+
 def found_name(s: str) -> list[Found]:
     """'My name is Samuel but everyone calls me Sam' -> name Samuel, nickname Sam."""
     out: list[Found] = []
@@ -76,6 +80,8 @@ def found_name(s: str) -> list[Found]:
         who = next(g for g in wed.groups() if g)
         if who.split()[0] not in NOT_NAMES:
             out.append(("relative:partner", who, f"The user's partner is called {who}."))
+    elif (wed := re.search(WEDDING + NAME, s, re.I)) and wed.group(1).split()[0] not in NOT_NAMES:  # 'Je me marie avec Hugo le 21 juin'
+        out.append(("relative:fiance", wed.group(1), f"The user is engaged to {wed.group(1)}."))
     return out
 
 
@@ -183,9 +189,9 @@ def found_relatives(s: str) -> list[Found]:
     """The names of the user's relatives and pets: 'my wife's name is Ana', 'Thorvald, my brother', 'a dog called Rufus';
     'ich bin Einzelkind', 'soy hija única' -> no siblings."""
     out: list[Found] = [("relative:siblings", "none", "The user is an only child.")] if re.search(ONLY_CHILD, s, re.I) else []
-    for m in re.finditer(rf"(?:{POSSESSIVE}\s+(?:(?!(?:{PLURAL_RELATIVES})\b)\w+ )?|^\W*)({REL})(?:'s name is|'s (?:called|named)|,? {CALLED})?(?:,?\s+|,\s*(?:a|o|la|el|il)\s+){NAME}|{NAME},\s+{POSSESSIVE}\s+({REL})\b|"
-                         rf"^\W*(?:{POSSESSIVE}\s+)?({REL})(?:'s)?\b[^.]*?,\s*(?:(?:her|his|their) name(?:'s| is)|(?:sie|er) hei(?:ß|ss)t|(?:elle|il) s'appelle|"
-                         rf"(?:ella|él) se llama|se llama|(?:ela|ele) se chama|chama-se|si chiama)\s+{NAME}", s, re.I):
+    for m in re.finditer(rf"(?:{POSSESSIVE}\s+(?:(?!(?:{PLURAL_RELATIVES})\b)\w+ )?|^\W*)({REL})(?:'s name is|'s (?:called|named)|,? {CALLED})?(?:,?\s+|,\s*(?:a|o|la|el|il|der|die|le)\s+){NAME}|{NAME},\s+{POSSESSIVE}\s+({REL})\b|"
+                         rf"^\W*(?:{POSSESSIVE}\s+|(?:{HAVE})\s+(?:a|an|one|eine?n?|une?|una?|uma?)\s+)?({REL})(?:'s)?\b[^.]*?,\s*(?:(?:her|his|their) name(?:'s| is)|"
+                         rf"(?:sie|er) hei(?:ß|ss)t|(?:elle|il) s'appelle|(?:ella|él) se llama|se llama|(?:ela|ele) se chama|se chama|chama-se|si chiama)\s+{NAME}", s, re.I):
         word, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3)) if m.group(4) else (m.group(5), m.group(6))
         if m.group(0)[:1].isalpha() and m.group(1) and not re.search(CALLED, m.group(0), re.I) and not re.match(POSSESSIVE, m.group(0), re.I):
             continue  # a bare 'Sister Ana' at the start is no statement; "Sister's name is Ana" is
