@@ -16,8 +16,9 @@ DAYS_MONTHS = ("Monday Tuesday Wednesday Thursday Friday Saturday Sunday January
                "September October November December Today Tomorrow").split()
 GREETINGS = ("Guten Tag Morgen Abend Grüezi Servus Bonsoir Coucou Buenos Buenas Bom Boa Buongiorno Buonasera Salve Dear "
              "Good Morning Evening Afternoon Howdy Cheers Thanks Danke Merci Gracias Obrigado Obrigada Grazie").split()  # 'Guten Tag, meine Mutter …'
-NOT_NAMES = {*DAYS_MONTHS, *GREETINGS, "Hi", "Hello", "Hey", "Hiya", "Hallo", "Moin", "Bonjour", "Salut", "Hola", "Olá", "Oi", "Ciao", "Again", "I'm", "I'd", "I've", "I'll", "Im", "I", "It", "This", "That", "The", "Not", "Just", "So", "Sorry", "Here", "Back", "Fine", "Good", "Ok", "OK",
-             "Sure", "Ready", "Sommer", "Winter", "Herbst", "Frühling", "Frühjahr", "Moment", "Büro", "Urlaub", "Homeoffice", "Januar", "Februar", "März", "Mai", "Juni", "Juli", "Oktober", "Dezember", "Allgemeinen", "Grunde", "Prinzip", "Einzelkind", "Done", "Home", "Tired", "Haha", "Hahaha", "Lol", "Omg", "Wow", "Oops", "Hmm", "Ugh", "Yay", "Allergic", "Vegan", "Vegetarian", "Pregnant", "Diabetic"}
+NOT_NAMES = {*DAYS_MONTHS, *GREETINGS, "Hi", "Hello", "Hey", "Hiya", "Hallo", "Moin", "Bonjour", "Salut", "Hola", "Olá", "Oi", "Ciao", "Again", "I'm", "I'd", "I've", "I'll", "Im", "We're", "We’re", "We", "You're", "They're", "It's", "I", "It", "This", "That", "The", "Not", "Just", "So", "Sorry", "Here", "Back", "Fine", "Good", "Ok", "OK",
+             "Sure", "Ready", "Sommer", "Winter", "Herbst", "Frühling", "Frühjahr", "Moment", "Büro", "Urlaub", "Homeoffice", "Januar", "Februar", "März", "Mai", "Juni", "Juli", "Oktober", "Dezember", "Allgemeinen", "Grunde", "Prinzip", "Einzelkind", "Done", "Home", "Tired", "Haha", "Hahaha", "Lol", "Omg", "Wow", "Oops", "Hmm", "Ugh", "Yay", "Allergic", "Vegan", "Vegetarian", "Pregnant", "Diabetic",
+             "Dr", "Dra", "Prof", "Mr", "Mrs", "Ms", "Mme", "Mlle", "Herr", "Frau", "Sr", "Sra", "Dott", "Doktor"}  # titles (TITLES)
 AFTER_NAME = r"(?=\s*(?:[,.!;]|$| (?:y|e|et|und|and|ma|mas|mais|pero|aber|but|here|hier|ici|aquí|aqui|qui)\b))"  # a bare 'soy X' ends there
 NAME_SAID = [  # how people give their name, per language
     r"\bmy name(?: is|'s)\s+" + NAME, r"^name'?s\s+" + NAME, r"(?:\b(?:call me|i'm|i’m|i am|this is)|(?:^|[,!.]\s*)im)\s+" + NAME + r"(?=\s*(?:[.!,;]|$| here\b| by the way| btw))",
@@ -33,7 +34,14 @@ NAME_SAID = [  # how people give their name, per language
 ]
 FILLER = (r"(?:(?:übrigens|eigentlich|actually|by the way|btw|au fait|en fait|d'ailleurs|por cierto|de hecho|aliás|na verdade|"
           r"comunque|tra l'altro|in realtà)\s+)?")  # 'Ich heiße übrigens Sebastian'
-NAME_SAID = [p.replace(r"\s+" + NAME, r"\s+" + FILLER + NAME, 1) for p in NAME_SAID] + [  # a bare name opening, then an age
+# A title before the name is no name: 'Mein Name ist Dr. Heike Brandstätter' -> Heike Brandstätter, 'je suis Mme Laurent' -> Laurent.
+TITLES = ("Dr Dra Prof Profª Mr Mrs Ms Mx Mme Mlle Madame Monsieur Herr Frau Sr Sra Srta Señor Señora Signor Signora Sig Sig.ra "
+          "Dott Dott.ssa Dottor Dottoressa Doktor Doctor Doctora Doutor Doutora").split()
+TITLE = r"(?:(?-i:" + "|".join(re.escape(t) for t in TITLES) + r")\.?\s+(?=[A-ZÀ-Ý]))?"
+NAME_SAID = [p.replace(r"\s+" + NAME, r"\s+" + FILLER + TITLE + NAME, 1) for p in NAME_SAID] + [
+    r"(?:^|[,;!.]\s*)(?:aqui (?:é|fala)|aquí (?:es|habla)|ici c'est|hier (?:ist|spricht)|qui (?:è|parla))\s+(?:(?:o|a|el|la|der|die|il)\s+)?" + NAME +
+    AFTER_NAME,  # 'boa noite. aqui é o Valdir, sou caminhoneiro'
+  # a bare name opening, then an age
     r"^\W*(?:(?:hi|hello|hey|hallo|moin|servus|salut|coucou|hola|buenas|ol[áa]|oi|ciao)\W+)?" + NAME +
     r"(?=\s*,\s*\d{1,2}\s*(?:years?(?: old)?|yo|y/o|ans|años|anos|anni|jahre(?: alt)?)?\s*(?:[,.;!]|$))"]
 CALL_ME = (r"\b(?:(?:you can |just )?call me|nenn(?:t)? mich|sag(?:t)? (?:einfach )?(?=\S+ zu mir)|appel(?:le|ez)-moi|ll[áa]mame|"
@@ -42,7 +50,7 @@ SHORT_FOR = (rf"\b({ONE_NAME})\s*[,(]?\s*(?:short for|kurz für|abréviation de|
              rf"abreviação de|abbreviazione di|diminutivo di)\s+{NAME}")
 NICK_SAID = [r"\b(?:everyone|everybody|people|(?:my |all my )?friends|they all|most people|folks|(?:my )?family)(?: just| usually| all)? calls? me\s+" + NAME, r"\bi go by\s+" + NAME,
              r"\b(?:alle|freunde|meine freunde|die meisten|viele|man) (?:nennen|nennt) mich\s+" + NAME,
-             r"\b(?:alle|freunde|meine freunde|die meisten|viele|man) (?:sagen|sagt)\s+" + NAME + r" zu mir", r"\b(?:sagen|sagt) (?:alle|meine freunde|die meisten|viele|man)\s+" + NAME + r" zu mir",
+             r"\b(?:alle|freunde|meine freunde|die meisten|viele|man) (?:sagen|sagt)\s+" + NAME + r"(?: zu mir|(?=\s*(?:[.!,;]|$)))", r"\b(?:sagen|sagt) (?:alle|meine freunde|die meisten|viele|man)\s+" + NAME + r" zu mir",
              r"\b(?:on|tout le monde|mes amis|mes potes|les gens|ma famille) m'appell?e(?:nt)?\s+" + NAME,
              r"\b(?:todo el mundo|todos|mis amigos|la gente|en casa) me (?:llaman?|dicen?)\s+" + NAME, r"\bme (?:llaman|dicen) (?:todos )?" + NAME,
              r"\b(?:todos |os amigos |meus amigos |os meus amigos )?(?:me chamam|chamam-me)(?: de)?\s+" + NAME,

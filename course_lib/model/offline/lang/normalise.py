@@ -32,7 +32,7 @@ TEXTING = {  # unambiguous chat spellings per language (one token each)
     "pt": {"vc": "você", "vcs": "vocês", "tb": "também", "tbm": "também", "nao": "não", "pq": "porque", "mto": "muito"},
     "es": {"q": "que", "tb": "también", "tmb": "también", "xq": "porque", "pq": "porque", "tqm": "te quiero mucho"},
     "fr": {"jmange": "je mange", "jbois": "je bois", "jprends": "je prends", "jdéteste": "je déteste", "jdeteste": "je déteste",
-           "jsuis": "je suis", "chu": "je suis", "jhabite": "j'habite", "jbosse": "je bosse", "jtravaille": "je travaille", "jai": "j'ai", "jsp": "je sais pas", "pk": "pourquoi", "jpense": "je pense"},
+           "jsuis": "je suis", "j'suis": "je suis", "chu": "je suis", "jhabite": "j'habite", "jbosse": "je bosse", "jtravaille": "je travaille", "jai": "j'ai", "jsp": "je sais pas", "pk": "pourquoi", "jpense": "je pense"},
     "de": {"nich": "nicht", "nix": "nichts", "bissl": "bisschen", "i": "ich", "wohn": "wohne"},  # Bavarian 'I bin', 'wohn in'
 }
 ANY_LANG = {"so'": "sono", "sn": "sono", "nn": "non", "cmq": "comunque", "xké": "perché", "vc": "você", "tbm": "também", "jsuis": "je suis", "nich": "nicht"}
@@ -66,7 +66,7 @@ def second(m: re.Match[str]) -> str:
 
 
 NOW_FIRST = re.compile(r"\b(?:now|agora|ahora|adesso|ora|maintenant|désormais|jetzt)\s+(?=(?:sou|soy|sono|je suis|i'?m|i am)\b)", re.I)
-ARTICLE_NAME = re.compile(r"\b(sou|soy|sono|je suis|ich bin)\s+(?:o|a|el|la|il|der|die)\s+(?=[A-ZÀ-Ý])")
+ARTICLE_NAME = re.compile(r"\b((?i:sou|soy|sono|je suis|ich bin))\s+(?:o|a|el|la|il|der|die)\s+(?=[A-ZÀ-Ý])")
 
 
 def normalise(sentence: str, lang: str = "en") -> str:
@@ -77,7 +77,8 @@ def normalise(sentence: str, lang: str = "en") -> str:
     if lang == "en":
         sentence = TYPED_RE.sub(lambda m: TYPED.get(m.group(0).lower(), "I"), sentence)
     if lang in TEXTING:  # 'nn mangio pesce crudo', 'vc sabe', 'chu végétarien': chat spellings written out
-        sentence = TEXTING_RE[lang].sub(lambda m: TEXTING[lang][m.group(0).lower()], sentence)
+        sentence = TEXTING_RE[lang].sub(lambda m: m.group(0) if len(m.group(0)) > 1 and m.group(0).isupper() else  # 'au CHU': an acronym
+                                        TEXTING[lang][m.group(0).lower()], sentence)
     if lang == "fr":  # 'jévite', 'jhabite', 'jécoute': the apostrophe of j' left out before é/è/h
         sentence = re.sub(r"(?<![\w'])([jJ])(?=[éèh][a-zàâçéèêëîïôûù]{2,})", r"\1'", sentence)
     sentence = GREETING_LEAD.sub("", sentence)

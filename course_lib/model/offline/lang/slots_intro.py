@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from course_lib.model.offline.lang.jobs_state import FREELANCE, known_job
-from course_lib.model.offline.lang.concepts import find
+from course_lib.model.offline.lang.concepts import find, spans
 from course_lib.model.offline.lang.slots_jobs import JOB_WORDS, NOT_JOBS, a_or_an
 from course_lib.model.offline.lang.slots_life import PLACE, place
 from course_lib.model.offline.lang.lowercase_names import lowercase_name
@@ -49,9 +49,10 @@ def a_job(text: str) -> str | None:
         return None
     if re.search(FREELANCE, text, re.I) and (job := known_job(re.sub(FREELANCE, " ", text, flags=re.I).strip())):
         return f"freelance {job}"  # 'desarrollador web freelance' (lang/jobs_state.py)
-    known = find("job", text)
-    if known and known[0][0] == 0:
-        return text.strip()
+    known = spans("job", text)
+    if known and known[0][0] == 0:  # 'insegnante e 41 anni' -> teacher; 'profesora de historia' as said
+        rest = words[known[0][1]:]
+        return text.strip() if not rest or len(rest) == 2 and rest[0].lower() in ("de", "di", "of", "da", "do") else known[0][2]
     m = re.fullmatch(rf"(?:an? |un |une |uma? |una )?({JOB_WORDS})", text.strip(), re.I)
     return m.group(1) if m and m.group(1).split()[-1].lower() not in NOT_JOBS else None
 
@@ -103,6 +104,18 @@ def telegram(s: str) -> list[Found]:
     return out
 
 
+JOB_HERE = re.compile(r"(?:^\W*|[,;!]\s*)((?:[\w-]+ ){0,3}?[\w-]+) (?:here|hier|ici|aquí|aqui)\b(?!\s+(?:is|are|ist|sind|est|es|é|è)\b)", re.I)
+
+
+def job_here(s: str) -> list[Found]:
+    """'long haul trucker here, mostly nights', 'Krankenschwester hier': a job the lexicon knows, introduced like a name."""
+    m = JOB_HERE.search(s)
+    known = spans("job", m.group(1)) if m else []
+    if known and known[0][:2] == (0, len(m.group(1).split())):
+        return [("job", known[0][2], f"The user works as {a_or_an(known[0][2])}.")]
+    return []
+
+
 def read_intro(s: str) -> list[Found]:
     """The facts an introduction gives beyond the name: age, job and home city in apposition, and where the user
     is from. Nothing when the sentence says the place was only their origin or names another place they are in."""
@@ -112,7 +125,7 @@ def read_intro(s: str) -> list[Found]:
         out = apposition(s, m.end())
     elif (low := lowercase_name(s)) and (typed := re.search(rf"\b{re.escape(low.lower())}\b", s)):  # 'hola soy lucas, de Madrid'
         out = apposition(s, typed.end())
-    out += telegram(s)
+    out += telegram(s) + job_here(s)
     if (said := FROM_SAID.search(s)) and (city := place(said)):
         out.append(home(city))
     homes = [f for f in out if f[0] == "home city"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.lang.concepts import canon, find
+from course_lib.model.offline.lang.concepts import canon, find, spans
 from course_lib.model.offline.lang.jobs_state import with_state
 from course_lib.model.offline.lang.lexicon import DIET_WORDS, FAITHS, NATIONALITIES
 from course_lib.model.offline.lang.slots_pastimes import found_study
@@ -17,7 +17,7 @@ from course_lib.model.offline.lang.slots_pastimes import found_study
 Found = tuple[str, str, str]
 FILLER = r"(?:(?!(?:who|which|that|que|qui|quien|quem|che|cui|dass|wo|where|où|donde|onde|dove)\b)[\w'’-]+ ){0,5}?"  # 'part-time', 'Vollzeit', 'jetzt bei Siemens', 'à Berne', "in un'azienda di packaging"
 NOT_WHAT = r"(?! (?:casa|noche|noite|d[ií]a|ma[ñn]ana|manh[ãa]|tarde|madrugada|turnos?|fin de semana|fim de semana)\b)"  # 'trabalho de casa': where or when
-JOB_AS = (r"\b(?:i'?m|i am) an? ([\w-]+) by (?:trade|profession)|\b(?:i|i'?m|i am) (?:working |employed )?as an? ([\w -]+?)|(?:^\W*|, )(?:working|employed) as (?:an? )?([\w -]+?)|\bi work " + FILLER + r"as an? ([\w -]+?)|(?:\bich |^\W*|, )(?:arbeite?|schaffe?) (?:(?!als\b)" + FILLER + r")?als ([\w -]+?)|"
+JOB_AS = (r"\b(?:i'?m|i am) an? ([\w-]+) by (?:trade|profession)|\b(?:i|i'?m|i am) (?:working |employed )?as an? ([\w -]+?)|(?:^\W*|, |\b(?:been|years?|months?|now|currently|while|and) )(?:working|employed) as (?:an? )?([\w -]+?)|\bi work " + FILLER + r"as an? ([\w -]+?)|(?:\bich |^\W*|, |\bund )(?:arbeite?|schaffe?) (?:(?!als\b)" + FILLER + r")?als ([\w -]+?)|"
           r"\bje (?:travaille|bosse|taff?e?) (?:(?!comme\b)" + FILLER + r")?comme ([\w -]+?)|\ben tant que ([\w -]+?)|\b(?:trabajo|curro|laburo|chambeo) (?:de" + NOT_WHAT + r"|(?:(?!como\b)" + FILLER + r")?como) ([\w -]+?)|"
           r"\btrabalho (?:de" + NOT_WHAT + r"|(?:(?!como\b)" + FILLER + r")?como) ([\w -]+?)|\blavoro (?:(?!come\b)" + FILLER + r")?come ([\w -]+?)|\bich bin ([\w-]+?) von beruf|"
           r"\b(?:a|new|my|the) (?:role|job|position|post) as an? ([\w -]+?)")
@@ -54,8 +54,17 @@ NO_LONGER_JOB = (r"\b(?:i'?m|i am) (?:no longer|not) (?:an? )?({JOB})(?: any ?mo
                  r"\bnon (?:sono|lavoro come) più (?:un |una )?({JOB})|\bnon faccio più (?:il |la |l')({JOB})")
 
 
-COPULA = (r"\b(?:i'?m|i am|i work as|ich bin|ich arbeite als|je suis|je travaille comme|soy|trabajo de|trabajo como|curro de|laburo de|sou|"
-          r"trabalho como|sono|lavoro come|faccio)\s+(?:an? |un |une |uma? |una |un'|el |la |il |lo |o |a |l')?")
+BECAME = (  # a job taken up: 'I've become a …', 'je suis devenue …', 'sono diventato head chef', "I'm starting as a sommelier", 'neue Stelle als …'
+    r"i(?:'ve| have)? (?:just )?become|i became|je suis devenue?|me he convertido en|me hice|virei|tornei-me|me tornei|sono diventat[oa]|"
+    r"i'?m starting (?:work )?as|i start(?:ed)? (?:work )?as|ich fange (?:\w+ )?als|je commence comme|empiezo (?:a trabajar )?como|"
+    r"começo (?:a trabalhar )?como|comincio (?:a lavorare )?come|(?:a|my) new (?:job|role|position) as|(?:eine )?neue stelle als|"
+    r"(?:un )?nouveau (?:poste|job|boulot) (?:de|comme)|(?:un )?nuevo (?:puesto|trabajo|curro) (?:de|como)|(?:um )?novo (?:emprego|cargo|trabalho) (?:de|como)|"
+    r"(?:un )?nuovo (?:lavoro|posto) (?:da|come)")
+
+
+COPULA = (r"(?:(?:^\W*|[,;]\s*)bin(?: übrigens| jetzt| auch| seit \w+)*|"  # German without 'ich': 'Bin übrigens Polizist', '…, bin jetzt Servicetechniker'
+          r"\b(?:" + BECAME + r"|i'?m|i am|i work as|ich bin|ich arbeite als|je suis|je travaille comme|soy|trabajo de|trabajo como|curro de|"
+          r"laburo de|sou|trabalho como|sono|lavoro come|faccio))\s+(?:an? |un |une |uma? |una |un'|el |la |il |lo |o |a |l')?")
 
 
 COPULA_AND = (r"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s[^,.;]*?\b(?:and|und|et|y|e)\s+"
@@ -91,7 +100,7 @@ def found_job_said(s: str) -> list[Found]:
         if known and known[0][0] == 0:
             job = known[0][1]
             break
-    if job is None and (t := re.search(r"\b(?i:ich bin)\s+([A-ZÄÖÜ][a-zäöüß]+(?:er|erin|eur|eurin|ist|istin|ant|antin|ent|entin|"
+    if job is None and (t := re.search(r"(?:\b(?i:ich bin)|(?:^\W*|[,;]\s*)(?i:bin)(?: übrigens| jetzt| auch)*)\s+([A-ZÄÖÜ][a-zäöüß]+(?:er|erin|eur|eurin|ist|istin|ant|antin|ent|entin|"
                                        r"schwester|pfleger|pflegerin|arzt|ärztin|koch|köchin|frau|mann|kraft))\b", s)) \
             and t.group(1).lower() not in NOT_JOBS and not re.fullmatch(rf"(?:{NATIONALITIES})", t.group(1), re.I):
         job = t.group(1)  # German: 'Ich bin Krankenschwester' (a capitalised noun with no article is a profession)
@@ -114,6 +123,9 @@ def found_job_said(s: str) -> list[Found]:
     if canon("job", job) and at >= 0 and (known := find("job", s[at:at + 60])) and known[0][0] == 0:
         job = known[0][1]  # 'chauffeur de bus', 'ingeniera de software': the longest job the lexicon knows from there
     job = re.sub(r"^(?:an?|un|une|uma?|el|la|o|a|il|lo) ", "", job.strip(), flags=re.I)
+    if len(job.split()) > 3 and not canon("job", job):  # 'uber entao sem carro eu fico sem renda': a clause, no job title
+        known = spans("job", job)
+        job = known[0][2] if known and known[0][0] == 0 else ""
     if not job or job.split()[-1].lower() in NOT_JOBS or re.fullmatch(DIET_WORDS, job.split()[-1], re.I) or \
             (canon("diet", job) and not canon("job", job)) or (canon("condition", job) and not canon("job", job)) or \
             re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS})", job.split()[-1], re.I):
@@ -142,12 +154,20 @@ TEACH = (r"\b(?:ich unterrichte|j'enseigne|je donne des cours d[e']|(?:yo )?ense
 TEACHER = r"teacher|prof|profe|profesora?|professora?|professeure?|insegnante|professore|professoressa|docente|maestr[oa]|lehrer(?:in)?"
 
 
+PRIMARY = (r"(?:at|in) an? (?:primary|elementary) school|an (?:einer|der) grundschule|(?:dans|à) (?:une|l') ?école (?:primaire|élémentaire)|"
+           r"en (?:una|la) escuela (?:primaria|de primaria)|n(?:uma|a) escola (?:primária|básica)|(?:in una|alla) scuola (?:primaria|elementare)")
+
+
 def subject_teacher(job: str, s: str) -> str:
     """A teacher the lexicon named bare, said with 'de/di/of <a school subject>' -> '<subject> teacher' ('soy profe de
     historia en un liceo', 'I teach history'); a job already read with its subject keeps its words."""
     if canon("job", job) not in ("teacher", "professor") or " " in job:  # as read ('profesor de historia' stays as said)
         return job
+    if re.search(rf"\b(?:{TEACHER})\s+{PRIMARY}", s, re.I):
+        return "primary school teacher"  # 'Lehrerin an einer Grundschule', 'maestra en una escuela primaria'
     for subject, said in SUBJECTS.items():
         if re.search(rf"\b(?:{TEACHER})\s+(?:of|de|di|d'|em|en|in|für)\s*(?:la |el |l'|le )?(?:{said})\b", s, re.I):
             return f"{subject} teacher"
+    if (t := re.search(rf"\b(?:{TEACHER})\s+(?:of|de|di|d'|für)\s*(?:la |el |l'|le )?([\w-]+)", s, re.I)) and (lang := canon("language", t.group(1))):
+        return f"{lang} teacher"  # 'professora de inglês', "prof d'allemand" -> English / German teacher
     return job

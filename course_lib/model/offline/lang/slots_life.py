@@ -13,6 +13,7 @@ from course_lib.model.offline.lang.numbers import money
 from course_lib.model.offline.lang.slots_likes import found_preference  # likes and dislikes: their own module
 from course_lib.model.offline.lang.slots_vehicles import found_vehicles
 from course_lib.model.offline.lang.slots_jobs import found_job
+from course_lib.model.offline.lang.values import FUNCTION
 
 Found = tuple[str, str, str]
 PLACE = r"(?-i:((?:[A-Z]{2,5}\b|[A-ZÀ-Ý](?=[\w'’-]*[a-zà-ÿ])[\w'’-]+)(?:[ -](?:de |do |da |del |am |an der |sur )?[A-ZÀ-Ý][\w'’-]+)*))"
@@ -27,12 +28,17 @@ LIVE = (r"\b(?:i|we) (?:don'?t |do not |no longer |never )?(?:now |still |curren
 LIVE_MORE = (  # verb-second German, 'been living in', a place one 'stays' in (Québec 'je reste à'), 'yo estoy en X' said of oneself
     r"\b(?:wohne|lebe) ich (?:[\w.]+ ){0,5}?in|\b(?:wohnen|leben) wir (?:[\w.]+ ){0,5}?in|\bich (?:\w+ )?(?:wohne|lebe) (?:[\w.]+ ){0,5}?in|\bwir (?:\w+ )?(?:wohnen|leben) (?:[\w.]+ ){0,5}?in|"
     r"\b(?:i'?ve |we'?ve |i have |we have |(?:^|, )\W*)been (?:living |based )?in(?= [A-ZÀ-Ý][\w'’ -]+ (?:for|since)\b)|\b(?:moved|relocated) (?:up|down|over|back|out) to|"
-    r"\b(?:je|on|nous) (?:reste|restons) (?:[àa]|en)|\b(?:me acabo de mudar|acabo de mudarme|me mudé|me he mudado|me mudei|mudei|nos mudamos) (?:a|para|pra)|"
+    r"\b(?:je |j'|on |nous )(?:reste|restons) (?:[àa]|en)|\b(?:me acabo de mudar|acabo de mudarme|me mudé|me he mudado|me mudei|mudei|nos mudamos) (?:a|para|pra)|"
     r"(?:^|[,;!]\s*|\b(?:yo|io|eu|moi,?|moi je)\s+)(?:je suis|estoy|tô|to|estou|sto) (?:[àa]|en|em|no|na|a)(?= (?:la |el |o |a )?[A-ZÀ-Ý])|"
     # settling in a town: 'on vient de s'installer à', 'nos instalamos en', 'ci siamo stabiliti a', "we've settled in"
     r"\b(?:je viens de m'|on vient de s'|nous venons de nous |on s'est |nous nous sommes )install(?:er|[ée]e?s?) (?:[àa]|en)|"
     r"\b(?:me instal[ée]|nos instalamos|nos hemos instalado|me he instalado) en|\b(?:instalei-me|instalámo-nos|instalamo-nos|me instalei|nos instalamos) (?:em|no|na)|"
-    r"\b(?:mi sono|ci siamo) stabilit[oiae] ad?|\b(?:i|we)(?:'ve| have)? (?:just |finally )?settled (?:down )?in(?= (?-i:[A-ZÀ-Ý]))")
+    r"\b(?:mi sono|ci siamo) stabilit[oiae] ad?|"
+    # 'here in': 'acá en Bogotá', 'aqui de Luanda', 'qui a Padova'; in a town 'now': "I'm in Cardiff now", 'bin seit letzter Woche in Leipzig'
+    r"\b(?:(?:over )?here in|hier in|ici (?:à|a|en)|aqu[íi] en|ac[áa] en|aqui (?:em|no|na)|aqu[íi] de|ac[áa] de|qui (?:a|in))(?= (?-i:[A-ZÀ-Ý]))|"
+    r"\b(?:moved|relocated)\b[^.!?]*?\b(?:i'?m|i am|we'?re|we are) (?:now in|in(?= (?-i:[A-ZÀ-Ý])[\w'’ -]*? now\b))|"
+    r"\b(?:i'?m|i am|we'?re|we are) (?:now in|in(?= (?-i:[A-ZÀ-Ý])[\w'’ -]*? now\b))(?=.*\b(?:moved|relocated)\b)|"
+    r"(?:\bich |\bwir |^\W*|[,;:]\s*)(?:bin|sind) (?:jetzt |nun |seit (?:letzter woche|letztem monat|kurzem|\w+) )in(?= (?-i:[A-ZÀ-Ý]))|\b(?:i|we)(?:'ve| have)? (?:just |finally )?settled (?:down )?in(?= (?-i:[A-ZÀ-Ý]))")
 ONLY_FOR_NOW = re.compile(r"\b(?:this|next) (?:week|weekend)|for (?:the|a) (?:week|weekend|summer|winter|season|month|few days|couple of days)|until|till|on holiday|on business|"
                           r"diese woche|am wochenende|im urlaub|bis (?:zum|morgen)|cette semaine|ce week-end|pour le week-end|quelques jours|en vacances|jusqu|"
                           r"esta semana|este fin|unos d[íi]as|de vacaciones|por trabajo|hasta|uns dias|de f[ée]rias|a trabalho|at[ée] |questa settimana|"
@@ -40,7 +46,8 @@ ONLY_FOR_NOW = re.compile(r"\b(?:this|next) (?:week|weekend)|for (?:the|a) (?:we
                           r"(?:days?|weeks?|tage?n?|wochen?|jours?|semaines?|d[íi]as?|semanas?|giorni|settimane?)\b", re.I)  # 'je suis à Paris pour le week-end' is a stay, not a home
 MOVED = (r"\b(?:moved|relocated|gezogen|umgezogen|d[ée]m[ée]nag[ée]s?|mud[áa]mos|nos mudamos|mud[áa]mo-nos|mudei-me|me mudei|mudei|me mud[ée]|me he mudado|trasferit[oia]|me cambi[ée]|nos cambiamos)\b"
          r".*?\b(?:from|von|de|du|desde|do|da)\s+\S+(?: \S+)?\s+(?:to|nach|[àa]|a|para|pra|in)\s+(?:o |a |the |le |la |el )?" + PLACE)
-NOT_PLACES = {"I", "The", "A", "My", "Our", "Town", "City", "Home"}
+NOT_PLACES = {"I", "The", "A", "My", "Our", "Town", "City", "Home",  # and diplomas said like a place ('je suis en CAP boulangerie')
+              "CAP", "BEP", "BTS", "DUT", "IUT", "BUT", "MBA", "PhD", "ESO", "FP", "TFG", "TFM", "ADS", "EAD", "ENEM", "DAE"}
 BUDGET = (r"\b(?:budget|spend|limit|cap|max(?:imum)?|a head|per (?:person|head)|each|pp|presupuesto|or[çc]amento|"
           r"pro (?:person|kopf)|par personne|por persona|por pessoa|a persona|a testa|ausgeben|d[ée]penser|gastar|spendere|"
           r"massimo|m[áa]ximo|h[öo]chstens|maximal|pas plus de|no m[áa]s de|at[ée]|fino a)\b")
@@ -70,7 +77,9 @@ def found_home(s: str) -> list[Found]:
     if m is None:
         hits = [m for m in re.finditer(rf"(?:{LIVE})\s+(?:the |o |la |el )?{PLACE}", s, re.I)]  # 'mudei-me para o Porto'
         hits = hits or [m for m in re.finditer(rf"(?:{LIVE_MORE})\s+(?:the |o |la |el )?{PLACE}", s, re.I) if not ONLY_FOR_NOW.search(s[m.end():])]
-        hits = hits or [m for m in re.finditer(rf"(?:{LIVE})\s+(?:the |o |la |el )?{ANY_PLACE}", s, re.I)]
+        hits = hits or [m for m in re.finditer(rf"(?:{LIVE})\s+(?:an? |ein\w* |ner |une? |una? |uma? )(?-i:[a-zà-ÿ]+ ){{1,2}}(?:in|en|em|à|a|no|na)\s+{PLACE}", s, re.I)]
+        hits = hits or [m for m in re.finditer(rf"(?:{LIVE})\s+(?:the |o |la |el )?{ANY_PLACE}", s, re.I)
+                        if m.group(1).lower() not in FUNCTION | {"ner", "nem", "nen", "ne"}]  # 'wohn in ner WG', 'vivo en una residencia': no town
         hits += [m for m in re.finditer(rf"\b(?:sondern|mais|sino|mas|ma) (?:in|à|en|em|a|no|na)\s+{PLACE}", s, re.I)]
         said = [m for m in hits if not negated_home(s, m)]
         if not said and hits:  # 'Já não moro em Lisboa': the city is taken back, no new one given

@@ -9,23 +9,16 @@ import re
 
 from course_lib.model.dates import find_date
 from course_lib.model.offline.lang.concepts import canon
+from course_lib.model.offline.lang.ages import found_age
 from course_lib.model.offline.lang.numbers import with_digits
-from course_lib.model.offline.lang.names_said import CALL_ME, NAME, NICK_SAID, NOT_NAMES, NAME_SAID, ONE_NAME, SHORT_FOR
+from course_lib.model.offline.lang.names_said import CALL_ME, NAME, NICK_SAID, NOT_NAMES, NAME_SAID, ONE_NAME, SHORT_FOR, TITLES
 from course_lib.model.offline.lang.pets_named import more_pets
 from course_lib.model.offline.lang.relative_ages import with_ages
 from course_lib.model.offline.lang.lowercase_names import NOT_A_CAPITAL_NAME, lowercase_name
 from course_lib.model.offline.lang.lexicon import PETS, PLURAL_RELATIVES, POSSESSIVE, RELATIVES, SINGULAR_RELATIVES, alternation, canonical
 
 Found = tuple[str, str, str]
-AGE_SAID = [r"\b(?:i['’]m|(?-i:Im)|i am)\s+(\d{1,3})(?!\.\s*[A-ZÄÖÜ])(?: years? old| yo| y/o)?(?: now| already| today| this year)?(?=\s*(?:[.!,;]|$|and\b|but\b))", r"\b(\d{1,3}) years? old\b",
-            r"\bi (?:just |recently )?turned (\d{1,3})\b", r"\bich bin (?:gerade |letzte woche |letzten monat )?(\d{1,3}) geworden\b",
-            r"\bje viens d'avoir (\d{1,3}) ans\b", r"\b(?:acabo de cumplir|cumpl[íi]) (\d{1,3})\b", r"\b(?:acabei de fazer|fiz) (\d{1,3}) anos\b",
-            r"\bho (?:appena )?compiuto (\d{1,3}) anni\b",
-            r"(?:\bich |\b(?:und|aber) |^\W*)bin (?:übrigens |schon |jetzt |auch )?(\d{1,3})(?: jahre alt)?\b(?!\s*(?:euro|€|uhr|%|kg|km|minuten|stunden))",
-            r"^\W*(?:tengo|tenho|j'ai) (\d{1,2})(?=\s*(?:[,;.!]|$| (?:y|e|et|and)\b))",  # 'tengo 27, mido 1,80': a bare number
-            r"(?:^|,\s*)(\d{1,2}) (?:ans|años|anos|anni|jahre)(?: alt)?(?=\s*(?:[,;.!]|$))", r"\bj'ai (\d{1,3}) ans\b", r"\btengo (\d{1,3}) años\b",
-            r"\btenho (\d{1,3}) anos\b", r"\bho (\d{1,3}) anni\b"]
-BARE_AGES = (9, 10)  # a number with no verb: only when no relative or pet is named before it
+TITLE_WORDS = "|".join(re.escape(t) for t in TITLES)
 BIRTHDAY = (r"\b(?:my birthday is|i was born on|born on|my birthday'?s|mein geburtstag ist|ich habe am|ich bin am|"
             r"mon anniversaire (?:est|c'est)|je suis n[ée]e? le|mi cumplea[ñn]os es|nac[ií] el|(?:o )?meu anivers[áa]rio [ée]|"
             r"nasci a|il mio compleanno [èe]|sono nat[oa] il)\b")
@@ -40,7 +33,7 @@ ONE = ("a", "an", "one", "un", "une", "ein", "eine", "einen", "uno", "una", "um"
 COUNT = r"a|an|one|two|three|four|five|\d|un|une|deux|trois|ein|eine|einen|zwei|drei|vier|uno|una|dos|tres|um|uma|dois|duas|três|due|tre|quattro"
 PLURALS = {"kids": "child", "children": "child", "twins": "child", "zwillinge": "child", "jumeaux": "child", "jumelles": "child",
            "gemelos": "child", "mellizos": "child", "gêmeos": "child", "gemelli": "child", "kinder": "child", "enfants": "child", "hijos": "child", "filhos": "child",
-           "figli": "child", "miúdos": "child", "miudos": "child", "bimbi": "child", "bambini": "child", "gosses": "child",
+           "figli": "child", "kindern": "child", "miúdos": "child", "miudos": "child", "bimbi": "child", "bambini": "child", "gosses": "child",
            "gamins": "child", "chicos": "child", "críos": "child", "söhne": "son", "töchter": "daughter", "brüder": "brother", "schwestern": "sister",
            "fils": "son", "filles": "daughter", "hijas": "daughter", "filhas": "daughter", "figlie": "daughter",
            "hermanos": "brother", "hermanas": "sister", "irmãos": "brother", "irmãs": "sister", "fratelli": "brother", "sorelle": "sister",
@@ -52,8 +45,13 @@ PLURALS = {"kids": "child", "children": "child", "twins": "child", "zwillinge": 
 ARE_CALLED = r"(?:are|are called|sind|hei(?:ß|ss)en|sont|s'appellent|son|se llaman|s[ãa]o|se chamam|chamam-se|sono|si chiamano)\b"  # plural: 'my kids are …'
 REL_ANY = "|".join([*PLURALS, *(f"(?:{v})(?:s|es)?" for k, v in RELATIVES.items() if k in (
     "son", "daughter", "child", "sister", "brother", "cousin", "partner", "wife", "husband"))])
+PARENT = r"mum|mom|mother|dad|father|parent|mama|mutter|papa|vater|maman|m[èe]re|p[èe]re|mam[áa]|madre|pap[áa]|padre|m[ãa]e|pai|mamma|pap[àa]"  # 'mum of two'
 FAMILY = {"colleague", "boss", "partner", "wife", "husband", "sister", "brother", "mother", "father", "son", "daughter", "child", "cousin",
           "grandson", "granddaughter", "grandmother", "grandfather"}
+
+
+WEDDING = (r"\b(?:i'?m (?:getting married to|marrying)|i'?ll marry|je me marie avec|je vais (?:me marier avec|épouser)|ich heirate|"
+           r"me caso con|me voy a casar con|vou casar com|vou-me casar com|mi sposo con|mi sposerò con)\s+")  # a name follows
 
 
 def found_name(s: str) -> list[Found]:
@@ -82,23 +80,9 @@ def found_name(s: str) -> list[Found]:
         who = next(g for g in wed.groups() if g)
         if who.split()[0] not in NOT_NAMES:
             out.append(("relative:partner", who, f"The user's partner is called {who}."))
+    elif (wed := re.search(WEDDING + NAME, s, re.I)) and wed.group(1).split()[0] not in NOT_NAMES:  # 'Je me marie avec Hugo le 21 juin'
+        out.append(("relative:fiance", wed.group(1), f"The user is engaged to {wed.group(1)}."))
     return out
-
-
-def found_age(s: str) -> list[Found]:
-    """'I'm 34 years old', 'I turned 40 last month' -> age (1 to 120 only; '20 euros' is no age; not someone else's)."""
-    if re.search(r"\b(?:if|wenn|si|se)\b", s, re.I) and re.search(r"\b(?:would|'d|wäre|serais|sería|seria|sarei)\b", s, re.I):
-        return []
-    s = with_digits(s)
-    for i, p in enumerate(AGE_SAID):
-        m = re.search(p, s, re.I)
-        if m and i in BARE_AGES and re.search(rf"\b(?:{REL}|{PET})s?\b", s[:m.start()], re.I):
-            continue  # 'abbiamo un figlio, 3 anni': the child's age
-        if m and re.match(r"[.,]\d|\s*(?:m|cm|kg|km|ft|lbs?|kilos?|metres?|meters?|mètres?|metros?|metri)\b", s[m.end(1):], re.I):
-            continue  # 'I'm 1.85 m tall', 'ich bin 1,70', 'sono 60 kg': a measure, not an age
-        if m and 1 <= int(m.group(1)) <= 120:
-            return [("age", m.group(1), f"The user is {m.group(1)} years old.")]
-    return []
 
 
 BIRTHDAY_WORD = r"\b(?:birthday|b-?day|geburtstag|anniversaire|cumplea[ñn]os|cumple|anivers[áa]rio|compleanno|fa[çz]o anos|faz anos|cumplo a[ñn]os|cumple a[ñn]os|compio gli anni|fa gli anni)\b"
@@ -108,6 +92,7 @@ OWN = r"\b(?:my|i|mein|ich|mon|j'ai|je|mi|yo|meu|minha|eu|mio|io|ho|faço|cumplo
 MY = r"(?:my|our|mein(?:e[rsn]?)?|unser(?:e[rsn]?)?|mon|ma|notre|mi|nuestr[oa]|(?:da |do )?(?:minha|meu|nossa|nosso)|(?:la |il )?(?:mia|mio|nostr[oa]))"
 OWNER = [  # whose birthday, when it is not the speaker's: a relative ('my mum's', 'di mia mamma') or a named person
     rf"\b{MY}\s+({REL})(?:'s|s)?\s+(?:\w+\s+)?{BIRTHDAY_WORD}",
+    rf"\b{MY}\s+({REL})\b(?:\s+{ONE_NAME})?\s+(?:hat|has|a|tiene|tem|ha)\b[^,;!?]{{0,25}}?{BIRTHDAY_WORD}",  # 'Mein Mann Tobias hat am 2. Juni Geburtstag' 
     rf"{BIRTHDAY_WORD}\s+(?:of|von|de|da|do|di|del|della|dello)\s+(?:{MY}\s+)?({REL})\b",
     rf"{BIRTHDAY_WORD}\s+(?:meiner|meines|unserer|unseres)\s+({REL})\b",
     rf"{BIRTHDAY_WORD}\s+(?:of|von|de|da|do|di)\s+(?:la |le |el |o |a |il )?{NAME}",
@@ -150,6 +135,29 @@ def own_birthday_after(s: str, lang: str, context: list[Found]) -> list[Found]:
     return [("birthday", date, f"The user's birthday is on {date}.")] if date else []
 
 
+NUM = r"\d{1,3}"  # an age (in words too: numbers.with_digits writes 'septante-trois' as 73)
+TURN_MINE = (rf"\bi(?:'m| am)? (?:turn|turning|will turn|'ll turn) {NUM}\b|(?:^\W*|, )turning {NUM}\b|\bich werde\b|\bje (?:fêterai|vais fêter|fête) mes {NUM}\b|"
+             rf"\bj'aurai {NUM} ans\b|\b(?:cumplo|voy a cumplir) {NUM}\b|\b(?:faço|vou fazer) {NUM} anos\b|\b(?:compio|compirò) {NUM} anni\b")
+TURN_THEIRS = (rf"\b(?:turns|is turning|will turn|wird|fête ses {NUM} ans|aura {NUM} ans|cumple|va a cumplir|faz {NUM} anos|vai fazer {NUM} anos|"
+               rf"compie|compirà)\b")
+
+
+def turning(s: str, lang: str) -> list[Found]:
+    """A birthday said by the age one turns on a date: 'I'm turning 30 on 14 March', 'cumplo 24 el 8 de marzo', 'je
+    fêterai mes 73 ans le 4 novembre' (the user's); 'my daughter Kaylee turns 9 on March 3rd', 'meine Mama wird am 9. Mai
+    70', 'mi hijo cumple 5 el 3 de mayo' (the relative's). Nothing when whose it is is not said ('she turns 9 …')."""
+    if re.search(r"\b(?:if|wenn|si|se)\b", s, re.I) or not (date := find_date(s, lang)):
+        return []
+    s = with_digits(s)
+    if (theirs := re.search(TURN_THEIRS, s, re.I)) and (rel := re.search(rf"\b{MY}\s+({REL})\b", s[:theirs.start()], re.I)) \
+            and (word := relative_word(rel.group(1))):
+        return [(f"birthday:{word}", date, f"The user's {word}'s birthday is on {date}.")]
+    if re.search(TURN_MINE, s, re.I) and not re.search(rf"\b{MY}\s+(?:{REL}|{PET})\b", s, re.I) and \
+            (lang != "de" or re.search(r"\bich werde (?:am |im )?[^,.;]*\d", s, re.I)):
+        return [("birthday", date, f"The user's birthday is on {date}.")]
+    return []
+
+
 def found_birthday(s: str, lang: str) -> list[Found]:
     """'My birthday is on 3 July', 'Ich hab am 14. Februar Geburtstag', 'mi cumple es el 9 de octubre' -> birthday:
     a birthday word, the speaker as its owner and a date anywhere in the sentence; 'my mum's birthday is on 2 May',
@@ -163,7 +171,7 @@ def found_birthday(s: str, lang: str) -> list[Found]:
     if date is None and (word := re.search(BIRTHDAY_WORD, s, re.I)) and re.search(OWN, s, re.I) and \
             not re.search(rf"(?:{REL})(?:'s|s)?\s+(?:\w+\s+)?$", s[:word.start()], re.I):
         date = find_date(s, lang)
-    return [("birthday", date, f"The user's birthday is on {date}.")] if date else []
+    return [("birthday", date, f"The user's birthday is on {date}.")] if date else turning(s, lang)
 
 
 def names_after(text: str) -> list[str]:
@@ -181,12 +189,14 @@ def found_relatives(s: str) -> list[Found]:
     """The names of the user's relatives and pets: 'my wife's name is Ana', 'Thorvald, my brother', 'a dog called Rufus';
     'ich bin Einzelkind', 'soy hija única' -> no siblings."""
     out: list[Found] = [("relative:siblings", "none", "The user is an only child.")] if re.search(ONLY_CHILD, s, re.I) else []
-    for m in re.finditer(rf"(?:{POSSESSIVE}\s+(?:(?!(?:{PLURAL_RELATIVES})\b)\w+ )?|^\W*)({REL})(?:'s name is|'s (?:called|named)|,? {CALLED})?(?:,?\s+|,\s*(?:a|o|la|el|il)\s+){NAME}|{NAME},\s+{POSSESSIVE}\s+({REL})\b|"
-                         rf"^\W*(?:{POSSESSIVE}\s+)?({REL})(?:'s)?\b[^.]*?,\s*(?:(?:her|his|their) name(?:'s| is)|(?:sie|er) hei(?:ß|ss)t|(?:elle|il) s'appelle|"
-                         rf"(?:ella|él) se llama|se llama|(?:ela|ele) se chama|chama-se|si chiama)\s+{NAME}", s, re.I):
+    for m in re.finditer(rf"(?:{POSSESSIVE}\s+(?:(?!(?:{PLURAL_RELATIVES})\b)\w+ )?|^\W*)({REL})(?:'s name is|'s (?:called|named)|,? {CALLED})?(?:,?\s+|,\s*(?:a|o|la|el|il|der|die|le)\s+){NAME}|{NAME},\s+{POSSESSIVE}\s+({REL})\b|"
+                         rf"^\W*(?:{POSSESSIVE}\s+|(?:{HAVE})\s+(?:a|an|one|eine?n?|une?|una?|uma?)\s+)?({REL})(?:'s)?\b[^.]*?,\s*(?:(?:her|his|their) name(?:'s| is)|"
+                         rf"(?:sie|er) hei(?:ß|ss)t|(?:elle|il) s'appelle|(?:ella|él) se llama|se llama|(?:ela|ele) se chama|se chama|chama-se|si chiama)\s+{NAME}", s, re.I):
         word, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3)) if m.group(4) else (m.group(5), m.group(6))
         if m.group(0)[:1].isalpha() and m.group(1) and not re.search(CALLED, m.group(0), re.I) and not re.match(POSSESSIVE, m.group(0), re.I):
             continue  # a bare 'Sister Ana' at the start is no statement; "Sister's name is Ana" is
+        if re.match(rf"{POSSESSIVE}\s+(?:{PET})\s", m.group(0), re.I):
+            continue  # 'Meine Katze Frau Müller': the cat's name, with a title in it, not a wife
         rel = canonical(RELATIVES, word.lower())
         explicit = bool(re.search(CALLED, m.group(0), re.I))
         if rel and name[0].isupper() and name.split()[0] not in NOT_NAMES and (rel in FAMILY or explicit):
@@ -199,14 +209,24 @@ def found_relatives(s: str) -> list[Found]:
         several = len(names) > 1 or (count or "").lower() not in ("", *ONE)
         if rel:
             out += [relative_fact(rel, n, several) for n in names]
+    for m in re.finditer(rf"(?:{POSSESSIVE}\s+({REL_ANY})\s*\(|\b(?:{PARENT})\s+(?:of|von|de|di)\s+(?:({COUNT})\s+)?({REL_ANY})\b\s*[,:(]?)\s*(.+)", s, re.I):
+        word, rest = m.group(1) or m.group(3), re.sub(r"(?<=\w)['’]s\b", "", m.group(4))  # 'my kids (Ava's 7, Leo's 4)', 'Mama von zwei Kindern, Mia (4) und Jonas (7)'
+        names = [n for n in names_listed(rest) if not NOT_A_CAPITAL_NAME.fullmatch(n) and not canon("language", n)]
+        if (rel := relative_word(word)) and len(names) > 1:
+            out += [relative_fact(rel, n, True) for n in names if relative_fact(rel, n, True) not in out]
     pet = re.search(rf"\b({PET})s?\b(?: (?!(?:{CALLED})\b)[a-zà-ÿ]+)?(?:,? (?:a|an|un|une|una|uma) \w+)?,?\s*(?:{CALLED}|(?:he|she|it|er|sie|il|elle)(?:'s| is| ist)? "
                     rf"(?:called|named|hei(?:ß|ss)t|s'appelle))\s+{NAME}", s, re.I)
     if pet is None:  # 'with our dog Saffi', 'mit unserem Hund Bruno': a possessive, the animal and its name
         pet = re.search(rf"{POSSESSIVE}\w*\s+(?:(?:new|little|old|neue[nrm]?|kleine[nrm]?)\s+)?({PET}),?\s+(?:(?:o|a|la|il|el) )?{NAME}", s, re.I)
-        pet = pet if pet and pet.group(2).split()[0] not in NOT_NAMES else None
+        pet = pet if pet and untitled(pet.group(2)).split()[0] not in NOT_NAMES else None
     if pet is None:  # 'we've got a new puppy, Miso': the name in apposition
         pet = re.search(rf"(?:{HAVE})\s+(?:a |an |one |ein\w* |une? |uma? |una? |(?:{COUNT}) )?(?:new |little |young |neue[nr]? |nouvelle |nouveau |"
-                        rf"nuev[oa] |nov[oa] |nuov[oa] )?({PET})s?(?: (?:too|also|tb|também|también|anche|aussi|auch))?,\s*(?:(?:o|a|la|il|el) )?{NAME}", s, re.I)
+                        rf"nuev[oa] |nov[oa] |nuov[oa] )?({PET})s?(?: (?-i:[a-zà-ÿ]+))?(?: (?:too|also|tb|também|también|anche|aussi|auch))?,\s*(?:(?:o|a|la|il|el) )?{NAME}"
+                        rf"\b(?!\s+(?:has|is|was|hat|ist|a|est|tiene|es|tem|é|ha|è)\b)", s, re.I)  # not 'I have a cat, Tom has a dog' 
+    if pet is None:  # 'un beagle de 2 ans, il s'appelle Biscotte', 'um gatinho e vai chamar-se Farrusco': named later in the clause
+        pet = re.search(rf"\b({PET})s?\b[^.;!?]{{0,40}}?(?:,|\band|\bund|\bet|\by|\be)\s+(?:(?:he|she|it|er|sie|il|elle|él|ella|ele|ela|lui|lei)\s*)?"
+                        rf"(?:'s called|is called|is named|will be called|'ll be called|s'appelle|va s'appeler|hei(?:ß|ss)t|se llama|se va a llamar|"
+                        rf"se chama|chama-se|vai chamar-se|vai se chamar|si chiama|si chiamerà)\s+{NAME}", s, re.I)
     if pet is None and re.search(rf"\brenamed (?:the |our |my )?({PET})\b", s, re.I):
         pet = re.search(rf"\b({PET})\b.*?\b(?:called|named)\s+{NAME}", s, re.I)
     if pet:
@@ -224,6 +244,12 @@ def found_relatives(s: str) -> list[Found]:
         kind = canonical(PETS, next(g for g in has.groups() if g).lower()) or "pet"
         out.append((f"pet:{kind}", kind, f"The user has a {kind}."))
     return out
+
+
+def untitled(name: str) -> str:
+    """The name without a title before it ('Frau Müller' -> 'Müller'), to check it is a name."""
+    first, _, rest = name.partition(" ")
+    return rest if first.rstrip(".") in TITLES and rest else name
 
 
 def relative_fact(rel: str, name: str, several: bool = False) -> Found:
@@ -249,8 +275,10 @@ def names_listed(text: str) -> list[str]:
     tokens = re.findall(r"[\w'’-]+|[,&]", text)
     for i, token in enumerate(tokens):
         after = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if token in TITLES and re.fullmatch(ONE_NAME, after) and after not in NOT_NAMES:
+            continue  # 'Frau Müller': the title is part of the name that follows
         if re.fullmatch(ONE_NAME, token) and token not in NOT_NAMES:
-            out.append(token)
+            out.append(f"{tokens[i - 1]} {token}" if i and tokens[i - 1] in TITLES else token)
         elif token.lower() in (",", "&", "and", "und", "et", "y", "e", "i", "plus", "pis", "o", "a", "la", "il", "el", "le") and out or \
                 token.lower() in ("called", "named", "o", "a", "la", "il", "el", "le"):  # 'a Mimi e a Fusa'
             continue

@@ -57,7 +57,8 @@ AGENT = re.compile(r"^\W*(?:you|you're|your|du|dir|tu|t'|vous|t[úu]|usted|voc[�
 NOT_NAMES = {"And", "But", "So", "Also", "Oh", "Well", "Yes", "No", "Then", "Now", "Please", "Just", "Actually", "Anyway",
              "Big", "Quick", "Before", "After", "Booked", "Still", "Ok", "Okay", "Und", "Aber", "Et", "Mais", "Y", "Pero", "E", "Mas", "Ma",
              "It", "This", "That", "There", "Here", "What", "Who", "Mine", "Everyone", "Nobody", "Today", "Dinner", "Budget", "Name",
-             "Tomorrow", "Lunch", "Sorry", "Let", "Dinner", "Breakfast", "Food", "Everything", "Nothing", "Home", "Which", "Where", "Es", "Das", "Il", "Elle", "Ce", "On", "Esto", "Isso", "Questo", "Está"}
+             "Tomorrow", "Lunch", "Sorry", "Let", "Dinner", "Breakfast", "Food", "Everything", "Nothing", "Home", "Which", "Where", "Es", "Das", "Il", "Elle", "Ce", "On", "Esto", "Isso", "Questo", "Está",
+             "Aqui", "Aquí", "Ici", "Hier", "Qui"}  # 'Aqui é o Jurandir': 'here is', the speaker introducing themselves
 
 
 def who(sentence: str) -> str:

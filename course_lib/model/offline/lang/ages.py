@@ -1,0 +1,42 @@
+"""The user's age: 'I'm 34', 'ich bin 52 geworden', "j'ai 41 ans", 'tengo 27, mido 1,80', '36 anni, Bergamo',
+'… ich bin Kinderärztin in Graz und 58 Jahre alt'. Not a measure ('I'm 1.85 m'), not someone else's ('abbiamo un
+figlio, 3 anni'), not a hypothetical ('if I were 30')."""
+from __future__ import annotations
+
+import re
+
+from course_lib.model.offline.lang.lexicon import PETS, RELATIVES, alternation
+from course_lib.model.offline.lang.numbers import with_digits
+
+Found = tuple[str, str, str]
+REL = alternation(RELATIVES)
+PET = alternation(PETS)
+AGE_SAID = [r"\b(?:i['’]m|(?-i:Im)|i am)\s+(\d{1,3})(?!\.\s*[A-ZÄÖÜ])(?: years? old| yo| y/o)?(?: now| already| today| this year)?(?=\s*(?:[.!,;]|$|and\b|but\b|btw\b|fyi\b|by the way\b|lol\b))", r"\b(\d{1,3}) years? old\b",
+            r"\bi (?:just |recently )?turned (\d{1,3})\b", r"\bich bin (?:gerade |letzte woche |letzten monat )?(\d{1,3}) geworden\b",
+            r"\bje viens d'avoir (\d{1,3}) ans\b", r"\b(?:acabo de cumplir|cumpl[íi]) (\d{1,3})\b", r"\b(?:acabei de fazer|fiz) (\d{1,3}) anos\b",
+            r"\bho (?:appena )?compiuto (\d{1,3}) anni\b",
+            r"(?:\bich |\b(?:und|aber) |^\W*)bin (?:übrigens |schon |jetzt |auch )?(\d{1,3})(?: jahre alt)?\b(?!\s*(?:euro|€|uhr|%|kg|km|minuten|stunden))",
+            r"(?:^\W*|,\s*)(?:tengo|tenho|j'ai) (\d{1,2})(?=\s*(?:[,;.!]|$| (?:y|e|et|and)\b))",  # 'tengo 27, mido 1,80': a bare number
+            r"\b(?:und|and|et|y|e) (\d{1,2}) (?:jahre alt|years old|ans|años|anos|anni)(?=\s*(?:[,;.!]|$))",  # '… ich bin Ärztin in Graz und 58 Jahre alt'
+            r"(?:^|,\s*)(\d{1,2}) (?:ans|años|anos|anni|jahre)(?: alt)?(?=\s*(?:[,;.!]|$))", r"\bj'ai (\d{1,3}) (?:ans|piges|balais)\b", r"\btengo (\d{1,3}) años\b",
+            r"\btenho (\d{1,3}) anos\b", r"\bho (\d{1,3}) anni\b"]
+BARE_AGES = (1, 9, 10, 11)  # a number with no verb: only when no relative or pet is named before it
+AFTER_AND = 10  # '… und 58 Jahre alt': only after the speaker's own copula
+
+
+def found_age(s: str) -> list[Found]:
+    """'I'm 34 years old', 'I turned 40 last month' -> age (1 to 120 only; '20 euros' is no age; not someone else's)."""
+    if re.search(r"\b(?:if|wenn|si|se)\b", s, re.I) and re.search(r"\b(?:would|'d|wäre|serais|sería|seria|sarei)\b", s, re.I):
+        return []
+    s = with_digits(s)
+    for i, p in enumerate(AGE_SAID):
+        m = re.search(p, s, re.I)
+        if m and i in BARE_AGES and re.search(rf"\b(?:{REL}|{PET})s?\b", s[:m.start()], re.I):
+            continue  # 'abbiamo un figlio, 3 anni': the child's age
+        if m and i == AFTER_AND and not re.search(r"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\b", s[:m.start()], re.I):
+            continue  # '… und 58 Jahre alt' after the speaker's own 'ich bin', not 'Nicola e Sara, 9 e 7 anni'
+        if m and re.match(r"[.,]\d|\s*(?:m|cm|kg|km|ft|lbs?|kilos?|metres?|meters?|mètres?|metros?|metri)\b", s[m.end(1):], re.I):
+            continue  # 'I'm 1.85 m tall', 'ich bin 1,70', 'sono 60 kg': a measure, not an age
+        if m and 1 <= int(m.group(1)) <= 120:
+            return [("age", m.group(1), f"The user is {m.group(1)} years old.")]
+    return []
