@@ -257,3 +257,16 @@ def test_not_with_something_else_after_it_takes_nothing_back(said):
 
 def test_italian_pesca_is_a_peach_not_fish():
     assert kept("Sono allergica alla pesca.") == [("allergy:peaches", "peaches")]
+
+
+# --- 'X again' is a name only when nothing but a greeting or a 'here' follows --------------------------------------------
+
+@pytest.mark.parametrize("said", ["Mangio di nuovo carne.", "Vivo di nuovo a Roma.", "Ceno di nuovo fuori stasera."])
+def test_a_verb_then_again_is_no_name(said):
+    assert not [v for s, v in kept(said) if s == "name"]
+
+
+@pytest.mark.parametrize("said, name", [("Marco di nuovo! Una domanda.", "Marco"), ("Hi, Anna again, quick question.", "Anna"),
+                                        ("Julien de nouveau, j'ai une question.", "Julien"), ("João de novo por aqui", "João")])
+def test_a_name_then_again_is_still_a_name(said, name):
+    assert ("name", name) in kept(said)
