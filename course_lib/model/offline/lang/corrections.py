@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from course_lib.model.offline.lang.concepts import find
-from course_lib.model.offline.lang.numbers import NUMBER, bare_number, currency, money, parse_number, show
+from course_lib.model.offline.lang.numbers import NUMBER, amount_now, bare_number, currency, money, parse_number, show
 from course_lib.model.when import DAY_PATTERN, DAY_WORDS, WEEKDAYS
 
 Found = tuple[str, str, str]
@@ -30,7 +30,11 @@ CUE = re.compile(r"\b(?:actually|make (?:that|it)|no wait|wait|scratch that|i me
                  r"volevo dire|mi sono sbagliat[oa]|ho sbagliato|correggo|correzione|"
                  r"korrektur|korrigier\w*|vertippt|verschrieben|(?:hab(?:e)? )?mich vertan|je me suis tromp[ée]e?|je corrige|rectifi\w*|"
                  r"corrijo|correcci[óo]n|corrigiendo|rectifico|corrigindo|corrijo|corre[çc][ãa]o|retific\w*|minto|"
-                 r"i was wrong|got it wrong|i misspoke|i mistyped)\b|\b\d+(?:[.,]\d+)?\s*(?:€|eur\w*)?,? not \d+\b", re.I)
+                 r"i was wrong|got it wrong|i misspoke|i mistyped|ali[áa]s|(?:change|correct|fix) (?:it|that|this) to|"
+                 r"(?:ändere?|änder|korrigiere?) (?:das|es|den wert)? ?(?:auf|zu)|corrige[zs]? (?:à|en|pour)|modifie[zs]? (?:à|en|pour)|"
+                 r"c[áa]mbia(?:lo|la)? (?:a|por)|corr[íi]ge(?:lo|la)? (?:a|por|para)|"
+                 r"corrig[ea] (?:para|pra)|mud[ae] (?:para|pra)|alter[ae] (?:para|pra)|"
+                 r"cambia(?:lo|la)? (?:a|in|con)|correggi(?:lo|la)? (?:a|in|con))\b|\b\d+(?:[.,]\d+)?\s*(?:€|eur\w*)?,? not \d+\b", re.I)
 IT_IS = re.compile(r"\b(?:it'?s|it is|c'est|es|[ée]|è|es ist|sind es)\s+(?:actually\s+)?([a-zà-ÿ][\w -]*?)\s*[.!]?$", re.I)
 PLACE = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-ZÀ-Ý][a-zà-ÿ]+(?:[ -][A-ZÀ-Ý][a-zà-ÿ]+)*)")
 NOUN_BEFORE = re.compile(r"\b(?:der|die|das|dem|den|des|im|am|beim|zum|zur|vom|ins|the|les|los|las|gli|my|mein\w*|meine\w*)\s+$", re.I)
@@ -59,7 +63,8 @@ def correct(sentence: str, context: list[Found]) -> list[Found]:
     if not CUE.search(sentence) or not context:
         return []
     amount, number = money(sentence), bare_number(sentence)
-    if not amount and re.search(r"\d\s+(?!(?:not|nicht|pas|no|não|non|instead|rather|lieber|plut[ôo]t|then|dann)\b)[a-zà-ÿ]{3,}", sentence, re.I):
+    if not amount and re.search(r"\d\s+(?!(?:not|nicht|pas|no|não|non|instead|rather|lieber|plut[ôo]t|then|dann|please|pls|bitte|danke|thanks|merci|stp|"
+                 r"porfa|por favor|gracias|obrigad[oa]|grazie|per favore|mil|mila|mille|thousand|tausend|lakhs?)\b)[a-zà-ÿ]{3,}", sentence, re.I):
         number = None  # 'sorry for the 3 messages': a number that counts something else replaces nothing
     if amount or number:
         for f in reversed(context):
@@ -68,8 +73,9 @@ def correct(sentence: str, context: list[Found]) -> list[Found]:
                 cur = value.split()[-1] if " " in value else "EUR"
                 new = amount or f"{number} {currency(cur)}"
                 return [(slot, new, f"The user's {slot.partition(':')[2] + ' ' if ':' in slot else ''}budget is {new}.")]
-            if slot == "age" and number and not amount:
-                return [("age", number, f"The user is {number} years old.")]
+            if slot == "age" and number and not amount:  # not 'è dal 12 al 26', nor 'keep 150 a month'
+                ages = re.findall(r"(?<![\w:.,])\d+(?![\w:])", sentence)
+                return [("age", number, f"The user is {number} years old.")] if len(ages) <= 1 and float(number.replace(",", "")) < 110 else []
             old = re.match(rf"{NUMBER}(?![\w:])", value)  # a quantity ('34', '3 nights'), not 'LH 2047' or '9:00'
             if old and number and not amount:
                 return [replaced(f, old.group(0), show(parse_number(number.replace(",", ""))))]
@@ -115,15 +121,40 @@ def budget_number(sentence: str, context: list[Found]) -> list[Found]:
     known = next((f for f in reversed(context) if f[0] == "budget"), None)
     if not (number and BUDGET_TO.search(sentence)) or money(sentence) or re.search(r"\d\s*%", sentence):
         return []
-    new = f"{number} {known[1].split()[-1] if known else 'EUR'}"
+    new = amount_now(sentence, f"{number} {known[1].split()[-1] if known else 'EUR'}")  # 'was 500 but now it's 700'
     return [("budget", new, f"The user's budget is {new}.")]
+
+
+NOW_WORD = r"(?:now|jetzt|nun|maintenant|d[ée]sormais|ahora|agora|ora|adesso)"
+NOW_IN = re.compile(rf"\b(?:{NOW_WORD},? )?(?:i'?m|i am|we'?re|we are|ich bin|wir sind|je suis|on est|nous sommes|estoy|estamos|"
+                    rf"estou|t[ôo]|sono|siamo|sto|stiamo) (?:{NOW_WORD} )?(?:in|[àa]|en|em|no|na|ad?) "
+                    rf"((?-i:[A-ZÀ-Ý])[\w'-]+(?:[ -](?-i:[A-ZÀ-Ý])[\w'-]+)*)(,? {NOW_WORD}\b)?", re.I)
+STAY = re.compile(r"\b(?:for (?:an?|the|my|work|business|\w+ing)|on (?:an? |business|holiday|vacation)|visiting|f[üu]r (?:eine?n?|die|das)|"
+                  r"pour (?:une?|le|la|les|mon|ma)|por (?:trabajo|una?|el|la)|para (?:una?|o|a|el|la)|per (?:una?|il|la|lavoro))\b", re.I)
+MOVE = re.compile(r"\b(?:moved|relocated|umgezogen|gezogen|d[ée]m[ée]nag[ée]s?|mud[ée]|mudamos|mudei|mudou|trasferit[oaie]|"
+                  r"traslad[ée]|me cambi[ée])\b", re.I)
+
+
+def moved_in(sentence: str, context: list[Found]) -> list[Found]:
+    """"I'm in Cardiff now" after a home was said, or with a move ('I moved out of Hackney, I'm in Walthamstow now'):
+    the new home. 'ich bin jetzt in Leipzig', 'agora estou em Braga', 'adesso sto a Bologna'. A stay ('for the
+    weekend', 'until Friday') and a 'now' never said are no move."""
+    from course_lib.model.offline.lang.slots_life import ONLY_FOR_NOW
+
+    m = NOW_IN.search(sentence)
+    if not m or not (re.match(NOW_WORD, m.group(0), re.I) or re.search(rf"\s{NOW_WORD}\s", m.group(0) + " ", re.I) or m.group(2)) \
+            or ONLY_FOR_NOW.search(sentence) or STAY.search(sentence, m.end()) or m.group(1).split()[0] in ("I", "The", "My", "Our"):
+        return []
+    if not (any(f[0] == "home city" for f in context) or MOVE.search(sentence)):
+        return []  # 'I'm in Paris now' said first: a stay as likely as a home
+    return [("home city", m.group(1), f"The user lives in {m.group(1)}.")]
 
 
 def restated(sentence: str, context: list[Found]) -> list[Found]:
     """'still Glasgow obviously', 'sigo en Madrid, claro' -> the user lives in that city (said again)."""
     m = STILL.search(sentence)
     if not m:
-        return []
+        return moved_in(sentence, context)
     city = m.group(1)
     known = next((f for f in reversed(context) if f[0] == "home city"), None)
     if known is None and not re.search(r"\b(?:in|en|em|a|à)\s+" + re.escape(city), sentence):
@@ -135,7 +166,8 @@ ONLY = re.compile(r"\b(?:just|only|nur(?: noch)?|blo(?:ß|ss)|seulement|plus que
                   r"soltanto|solamente)\b", re.I)
 NOW_IS = re.compile(r"\b(?:now (?:it'?s |we'?re in |i'?m in |in )?|it'?s |jetzt (?:in |ist es )?|maintenant (?:c'est |à )?|c'est |"
                     r"ahora (?:es |en |vivimos en |vivo en )?|agora (?:é |em |moramos em |moro em )?|[ée] |"
-                    r"ora (?:è |a |stiamo a |sto a )?|adesso (?:è |a |stiamo a |sto a )?|è )"
+                    r"ora (?:è |a |stiamo a |sto a )?|adesso (?:è |a |stiamo a |sto a )?|è |"
+                    r"(?i:i'?m|we'?re|ich bin|wir sind|je suis|on est|estoy|estamos|t[ôo]|estou|sono|sto|stiamo) (?:in|[àa]|en|em|ad?) )"
                     r"([A-ZÀ-Ý][\w'-]+(?:[ -][A-ZÀ-Ý][\w'-]+)*)")
 
 

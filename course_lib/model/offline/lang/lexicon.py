@@ -36,6 +36,10 @@ DIETS = {
 NO_MEAT = (r"\b(?:i (?:don'?t|do not|never) eat (?:any )?meat|ich ess(?:e)? (?:\w+ ){0,3}?(?:kein(?:e|en|s)?|nie|nicht)(?: mehr)?,? fleisch|"
            r"fleisch ess(?:e)? ich (?:\w+ ){0,3}?(?:kein\w*|nicht|nie)|(?:je ne |je |j['’]?)mange (?:pas|plus|jamais|rien) de viande|"
            r"(?:no|nunca) como carne(?! de)|(?:eu )?n[ãa]o como (?:mais )?carne(?! de)|(?:non|nn) mangio (?:pi[ùu] )?(?:la )?carne)\b")
+FISH_AGAIN = (r"\b(?:i(?:'ve| have)? (?:eat|started eating|went back to eating) fish again|ich ess(?:e)? wieder fisch|"  # fish again, no meat
+              r"(?:je |j['’]?)(?:re)?mange (?:de nouveau |à nouveau )?du poisson|jremange du poisson|"
+              r"(?:vuelvo a comer|volv[íi] a comer) pescado|como pescado otra vez|voltei a comer peixe|como peixe de novo|"
+              r"(?:sono tornat[oa] a mangiare|ho ricominciato a mangiare|mangio di nuovo) (?:il )?pesce)\b")
 EATS_MEAT = (r"\b(?:i eat meat|i'?m eating meat|i(?:'ve| have)? (?:started|went back to) eating meat|ich esse (?:wieder )?fleisch|"
              r"je (?:re)?mange (?:de nouveau |à nouveau )?de la viande|"
              r"(?:vuelvo a comer|volv[íi] a comer|como) carne|(?:voltei a comer|como) carne|(?:mangio|sono tornat[oa] a mangiare|"

@@ -22,7 +22,8 @@ NOT_NAMES = {*DAYS_MONTHS, *GREETINGS, "Hi", "Hello", "Hey", "Hiya", "Hallo", "M
 AFTER_NAME = r"(?=\s*(?:[,.!;]|$| (?:y|e|et|und|and|ma|mas|mais|pero|aber|but|here|hier|ici|aquí|aqui|qui)\b))"  # a bare 'soy X' ends there
 NAME_SAID = [  # how people give their name, per language
     r"\bmy name(?: is|'s)\s+" + NAME, r"^name'?s\s+" + NAME, r"(?:\b(?:call me|i'm|i’m|i am|this is)|(?:^|[,!.]\s*)im)\s+" + NAME + r"(?=\s*(?:[.!,;]|$| here\b| by the way| btw))",
-    r"(?:^|[,;!]\s*)" + NAME + r" (?:here|hier|ici|aquí|aqui|qui(?=\s*(?:[,.!;]|$|da\b|dal\b|di\b))|again|wieder|de nouveau|otra vez|de novo|di nuovo)\b(?!\s+(?:is|are|was|ist|est|es|é|è)\b)",
+    r"(?:^|[,;!]\s*)" + NAME + r" (?:here|hier|ici|aquí|aqui|qui(?=\s*(?:[,.!;]|$|da\b|dal\b|di\b))|(?:again|wieder|de nouveau|otra vez|de novo|di nuovo)"
+    r"(?!\s+(?!(?:here|hier|ici|aquí|aqui|qui|da|from|aus|por|per|par)\b)[a-zà-ÿ]))\b(?!\s+(?:is|are|was|ist|est|es|é|è)\b)",  # not 'Mangio di nuovo carne'
     r"(?:^|[,;!]\s*)myself\s+" + NAME + r"(?=\s*(?:[.!,;]|$| (?:from|here|and|working)\b))", r"\bmoi,? c'?(?:est)?\s+" + NAME, r"\bich hei(?:ß|ss)e\s+" + NAME, r"\bmein name ist\s+" + NAME, r"\bnenn(?:t)? mich\s+" + NAME,
     r"\bje m'appelle\s+" + NAME, r"\bmon (?:pr[ée])?nom (?:est|c'est)\s+" + NAME, r"\bmoi,? c'est\s+" + NAME,
     r"\bme llamo\s+" + NAME, r"\bmi nombre es\s+" + NAME, r"\bll[áa]mame\s+" + NAME, r"\b(?:o )?meu nome [ée]\s+" + NAME,

@@ -62,11 +62,14 @@ def second(m: re.Match[str]) -> str:
         return f"ich {verb} {front}{rest}"
     if re.match(r"(?:(?:und|aber|also|doch)\s+)?(?:gegen|auf)\s+\w", front, re.I) and re.search(r"\ballergisch\s*$", rest, re.I):
         return f"ich {verb}{rest} {front}"  # 'Gegen Katzen bin ich (nicht mehr) allergisch' -> '… allergisch Gegen Katzen'
+    if verb.lower() == "bin" and re.search(r"\b(?:nicht|nimmer)(?: mehr)?\s*$", rest, re.I):  # 'vegetarisch bin ich nicht mehr': what is denied
+        conj = re.match(r"(?:und|aber|also|doch)\s+", front, re.I)  # follows the negation -> 'ich bin nicht mehr vegetarisch'
+        return f"{conj.group(0) if conj else ''}ich {verb}{rest} {front[conj.end() if conj else 0:]}"
     return f"ich {verb}{rest}, {front}"
 
 
 NOW_FIRST = re.compile(r"\b(?:now|agora|ahora|adesso|ora|maintenant|désormais|jetzt)\s+(?=(?:sou|soy|sono|je suis|i'?m|i am)\b)", re.I)
-ARTICLE_NAME = re.compile(r"\b((?i:sou|soy|sono|je suis|ich bin))\s+(?:o|a|el|la|il|der|die)\s+(?=[A-ZÀ-Ý])")
+ARTICLE_NAME = re.compile(r"\b((?i:sou|soy|sono|je suis|ich bin))\s+(?:o|(?<=(?i:sou) )a|el|la|il|der|die)\s+(?=[A-ZÀ-Ý])")  # 'sono a Firenze' is a place
 
 
 def normalise(sentence: str, lang: str = "en") -> str:

@@ -137,3 +137,24 @@ def bare_number(text: str) -> str | None:
     if w:
         return show(WORD_VALUES[w.group(1).lower()] + (WORD_VALUES.get((w.group(2) or "").lower(), 0)))
     return None
+
+
+WAS = re.compile(r"\b(?:was|were|used to be|war|waren|lag|[ée]tait|era|eran|foi|fue|fu)\b", re.I)
+NOW_AMOUNT = re.compile(  # 'now (it's) 700', 'jetzt sind es 700', "maintenant c'est 700", 'ahora es de 700', 'ora è 700'
+    rf"\b(?:now|jetzt|nun|mittlerweile|maintenant|d[ée]sormais|ahora|agora|ora|adesso)\b,?(?:\s+(?:it'?s|it is|is|that'?s|sind es|"
+    rf"ist es|es|liegt (?:es|er) bei|bei|c'est|il est|est de|de|é|è|sono|up to|only|just|nur|noch|plus que|seulement|solo|s[óo]|"
+    rf"apenas|soltanto|about|around|etwa|environ|unos|uns|circa))*\s*(?:€|\$|£)?\s*({NUMBER})(?![\w:])", re.I)
+
+
+def amount_now(text: str, amount: str) -> str:
+    """The amount true now when `text` says what it was and then what it is: 'my budget was 500 but now it's 700'
+    -> '700 EUR' (in the currency of `amount`, the first said, when the new one is said without); else `amount`."""
+    now, first = NOW_AMOUNT.search(text), re.search(rf"(?<![\w:]){NUMBER}", text)
+    was = [w for w in WAS.finditer(text[:first.start()] if first else "") if re.fullmatch(r"[^\d,;]{0,25}", text[w.end():first.start()])]
+    if not now or not was or now.start() < first.end():  # the first amount is the one that was: 'my budget was 500 …'
+        return amount
+    if (said := money(text[now.start():])) and said.startswith(show(parse_number(now.group(1)))):
+        return said
+    if re.match(r"\s*(?:$|[.,;!?)]|but\b|aber\b|mais\b|pero\b|mas\b|ma\b)", text[now.end():], re.I):
+        return f"{show(parse_number(now.group(1)))} {amount.split()[-1]}"
+    return amount  # 'now I need a hotel for 3 nights': a number that is no amount

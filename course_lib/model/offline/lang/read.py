@@ -189,7 +189,7 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
     found += instead(sentence, found)
     events = read_events(said, lang, context, found)  # events and their corrections (lang/events.py), before a number's
     if not [f for f in found + events if f[0] != "retract"]:
-        found += [f for f in (said_no_more(sentence, context) or dropped_day(sentence, context) or correct(sentence, context) or budget_number(sentence, context) or restated(sentence, context)
+        found += [f for f in (said_no_more(sentence, context) or dropped_day(sentence, context) or correct(sentence, context) or budget_number(sentence, context) or restated(said, context)
                               or own_birthday_after(sentence, lang, context))
                   if not (f[0] in ("home city", "trip") and canon("language", f[1]))]  # 'sorry, my English is …' names no city
     last = next((v for s, v, _ in reversed(context) if s.startswith("relative:")), "someone")

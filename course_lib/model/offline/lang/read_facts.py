@@ -145,12 +145,33 @@ def skeleton(fact: str) -> str:
     return " ".join(WHEN_WORDS.sub(" ", fact.lower().rstrip(". ")).replace(" and ", " ").split())
 
 
+WORKS_AS = re.compile(U + r" works as (?:an? )?(.+?)\.?$", re.I)
+IS_A = re.compile(U + r" is (?:now )?an? (.+?)\.?$", re.I)
+LEARNER = {"student", "apprentice", "trainee", "intern"}  # 'a PhD student in chemistry', 'an apprentice baker'
+
+
+def job_said(fact: str) -> str | None:
+    """The job of 'The user is a nurse.', 'The user is an apprentice baker.' (a job the concept lexicon knows, or a
+    student, apprentice, trainee or intern of something), else None: 'The user is a keen cyclist' is no job."""
+    from course_lib.model.offline.lang.concepts import canon
+
+    if not (m := IS_A.search(fact)):
+        return None
+    said = m.group(1).lower()
+    core = re.split(r" (?:in|at|for|with|from) ", said)[0]
+    words = core.split()
+    return said if words and (canon("job", core) or LEARNER & {words[0], words[-1]}) else None
+
+
 def about(fact: str) -> tuple[str | None, str | None]:
     """(slot, value) of a third-person fact, or (None, None) if no pattern knows it."""
     fact = fact.strip()
     for pattern, read in TAKEN_BACK:  # before the event reader: 'dropped the plan of a trip to Japan' is no trip
         if (m := pattern.search(fact)):
             return read(m)
+    if (m := WORKS_AS.search(fact)):  # before the event reader: 'works as head chef at a restaurant in Soho' is no trip;
+        hours = re.search(r"\d:\d\d|day\b", fact)  # 'works as a barista Monday to Friday from 07:00': hours, next to the job
+        return ("schedule" if hours else "job"), m.group(1).lower()
     if (event := about_event(fact)):  # an event, by the reader that wrote it (lang/events.py)
         return event
     for pattern, read in PATTERNS:
@@ -158,7 +179,7 @@ def about(fact: str) -> tuple[str | None, str | None]:
         if m:
             slot, value = read(m)
             return slot, value.strip()
-    return None, None
+    return ("job", job) if (job := job_said(fact)) else (None, None)
 
 
 def single(slot: str | None) -> bool:

@@ -63,7 +63,7 @@ def hobby_verb(h: str) -> str:
 # the user holds, named next to a no-longer (or a 'not' after a correction cue), is taken back, whatever the slot.
 NO_MORE = re.compile(
     r"\b(?:(?:is|isn'?t|not|no longer) (?:true|the case|right|correct)|isn'?t true|no longer|any ?more|is over|"
-    r"(?:stimmt|gilt) nicht mehr|nicht mehr|nimmer|vorbei|erledigt|"
+    r"(?:stimmt|gilt) nicht mehr|nicht mehr|kein(?:e|en)? (?:Problem|Thema) mehr|nimmer|vorbei|erledigt|"
     r"c'est fini|fini|termin[ée]|n'est plus|ne \w+ plus|plus (?:de|d'|d’)|"
     r"ya no|se acab[óo]|no (?:es|era) (?:verdad|cierto|as[íi])|"
     r"j[áa] n[ãa]o|n[ãa]o \w+ mais|acabou|j[áa] era|"
@@ -72,6 +72,13 @@ NO_MORE = re.compile(
 NOT_THIS = re.compile(r"\b(?:not|nicht|pas|no|n[ãa]o|non)\s+(?:(?:the|die|der|das|den|les?|la|l'|los|las|el|os|as|o|a|gli|i|il|lo)\s+)?$", re.I)
 WRONG = re.compile(r"\b(?:no wait|wait|sorry|actually|hang on|nein|nee|warte|moment|non|attends|pardon|en fait|"
                    r"no|espera|perd[óo]n|n[ãa]o|desculp[ae]|calma|aspetta|scusa|anzi)\b", re.I)
+# 'lo del maní era un invento, no soy alérgica', 'aquilo da penicilina foi engano, não sou alérgica': the allergy denied
+# with no allergen after it takes back the held one the sentence names (the allergen after it is read by slots_health).
+NOT_ALLERGIC = re.compile(
+    r"\b(?:(?:i'?m|i am) not (?:really |actually )?allergic|i'?m not allergic after all|(?:ich )?bin (?:doch |gar )?nicht allergisch|"
+    r"(?:die )?allergie ist (?:[\w-]+ ){0,3}weg|(?:je ne suis|j'suis|je suis) pas (?:vraiment )?allergique|no soy (?:realmente )?al[ée]rgic[oa]|"
+    r"n[ãa]o sou (?:realmente )?al[ée]rgic[oa]|non sono (?:davvero )?allergic[oa])\b(?=\s*(?:$|[,.;!)(]|\b(?:after all|doch|"
+    r"en fait|finalement|en realidad|al final|afinal|na verdade|in realt[àa]|alla fine)\b))", re.I)
 HELD = {"allergy": ("food", "allergic to {}"), "intolerance": ("food", "intolerant to {}"), "hobby": ("hobby", None),
         "medication": ("medication", "takes {}"), "diet": ("diet", "{}")}
 
@@ -94,7 +101,9 @@ def said_no_more(sentence: str, context: list[Found]) -> list[Found]:
                 continue
             near = clause_of(sentence, start, end)
             before = sentence[:start]
-            if not (NO_MORE.search(near) or QUIT.search(near) or (NOT_THIS.search(before) and WRONG.search(sentence))):
+            denied = family == "food" and head_of(held, family, value) == "allergy" and \
+                any(d.start() > end for d in NOT_ALLERGIC.finditer(sentence))  # the allergen said first, then denied
+            if not (NO_MORE.search(near) or QUIT.search(near) or (NOT_THIS.search(before) and WRONG.search(sentence)) or denied):
                 continue
             head, word = held[(family, value.lower())]
             if head == "hobby":
@@ -104,6 +113,11 @@ def said_no_more(sentence: str, context: list[Found]) -> list[Found]:
                 said = HELD[head][1].format(word)
                 out.append(("retract", said, f"The user is no longer {said}." if head != "medication" else f"The user no longer {said}."))
     return out + [f for f in gone(sentence, context) if f not in out]
+
+
+def head_of(held: dict, family: str, value: str) -> str:
+    """The slot head a held value of `family` is under ('allergy' for peanuts held as an allergy)."""
+    return held.get((family, value.lower()), ("", ""))[0]
 
 
 SOLD = re.compile(r"\b(?:sold|got rid of|scrapped|written off|totall?ed|verkauft|verchauft|verschrottet|abgegeben|vendu|"
@@ -118,6 +132,14 @@ RESIGNED = re.compile(r"\b(?:quit my job|left my job|handed in my notice|resigne
                       r"j'ai d[ée]missionn[ée]|j'ai quitt[ée] mon (?:boulot|travail|poste|job)|renunci[ée]|dej[ée] (?:el|mi) (?:trabajo|curro|laburo)|"
                       r"pedi (?:a )?demiss[ãa]o|me demiti|sa[íi] do (?:emprego|trabalho)|mi sono (?:licenziat[oa]|dimess[oa])|"
                       r"ho lasciato (?:il|il mio) lavoro)\b", re.I)
+
+
+BROKE_UP = re.compile(r"\b(?:broke up|split up|separated|divorced|(?:am|are|'m|'re) (?:not|no longer) (?:with|together)|aren'?t together|"
+                      r"getrennt|geschieden|nicht mehr (?:mit|zusammen)|s[ée]par[ée](?:e|s|es)?|divorc[ée](?:e|s|es)?|"
+                      r"(?:ne suis|sommes|suis) plus (?:avec|ensemble)|ya no (?:estoy|estamos) (?:con|juntos)|(?:nos )?separamos|"
+                      r"(?:nos )?divorciamos|terminamos|cortamos|j[áa] n[ãa]o (?:estou|estamos|t[ôo]) (?:com|juntos)|"
+                      r"n[ãa]o (?:estou|estamos|t[ôo]) mais (?:com|juntos)|terminei com|separ(?:ei|amos)|ci siamo lasciati|"
+                      r"mi sono lasciat[oa]|separat[io]|non sto più con|non stiamo più insieme|divorziat[oi])\b", re.I)
 
 
 def gone(sentence: str, context: list[Found]) -> list[Found]:
@@ -137,6 +159,8 @@ def gone(sentence: str, context: list[Found]) -> list[Found]:
             out.append(("retract", f"has {had}", f"The user no longer has {had}."))
         elif slot.startswith("pet:") and re.search(rf"\b{re.escape(value)}\b", sentence) and PET_GONE.search(sentence):
             out.append(("retract", f"has a {slot[4:]} called {value}", f"The user no longer has a {slot[4:]} called {value}."))
+        elif slot == "relative:partner" and BROKE_UP.search(sentence) and re.search(rf"\b{re.escape(value)}\b", sentence):
+            out.append(("retract", f"partner {value}", f"The user is no longer with their partner {value}."))  # 'Mia and I split up'
         elif slot == "job" and RESIGNED.search(sentence):
             out = [f for f in out if not f[1].startswith("works as ")]  # the latest job only
             job = f"{'an' if value[:1].lower() in 'aeiou' else 'a'} {value}"
@@ -150,6 +174,6 @@ def gone(sentence: str, context: list[Found]) -> list[Found]:
 
 def clause_of(sentence: str, start: int, end: int) -> str:
     """The clause of `sentence` that holds the span start:end (cut at punctuation)."""
-    cut = [m.end() for m in re.finditer(r"[,;:.!]", sentence[:start])]
-    parts = sentence[cut[-1] if cut else 0:].split(",")
+    cut = [m.end() for m in re.finditer(r"[,;:.!(]|\b(?:but|aber|pero|però)\b", sentence[:start], re.I)]  # an aside, a 'but'
+    parts = re.split(r"[,(]", sentence[cut[-1] if cut else 0:])
     return ",".join(parts[:2]) if len(parts[0].split()) <= 3 else parts[0]  # 'Le lait, c'est fini': a topic said first

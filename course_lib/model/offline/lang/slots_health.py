@@ -10,15 +10,15 @@ from __future__ import annotations
 import re
 
 from course_lib.model.offline.lang.concepts import find
-from course_lib.model.offline.lang.lexicon import DIETS, EATS_MEAT, NO_MEAT, alternation, canonical
+from course_lib.model.offline.lang.lexicon import DIETS, EATS_MEAT, FISH_AGAIN, NO_MEAT, alternation, canonical
 from course_lib.model.offline.lang.slots_conditions import QUALIFIERS, WITHOUT, found_condition
 from course_lib.model.offline.lang.slots_food import read_food
 
 Found = tuple[str, str, str]
 DIET = alternation(DIETS)
-NEGATED = r"(?:not|no longer|n't|nicht(?: mehr)?|ned|kein\w*|ne suis (?:pas|plus)|(?:je |j['’]?)suis pas|chu pas|n'est plus|ya no|no soy|no estoy|n[ãa]o sou|" \
+NEGATED = r"(?:not|no longer|n't|nicht(?: mehr)?|nimmer|ned|kein\w*|ne suis (?:pas|plus)|(?:je |j['’]?)suis pas|chu pas|n'est plus|ya no|no soy|no estoy|n[ãa]o sou|" \
           r"j[áa] n[ãa]o|non sono|non più|nie|stopped being|quit being|gave up being|no more|arrêté d'être|dej[ée] de ser|" \
-          r"deixei de ser|smesso di essere|non \w+ più|ne \w+ plus|no \w+ más|n[ãa]o \w+ mais|(?:je|j'|chu|jsuis) (?:suis )?plus)"
+          r"deixei de ser|smesso di essere|non \w+ più|ne \w+ plus|no \w+ más|n[ãa]o \w+ mais|(?:je|j'|chu|chui|jsuis) (?:suis )?plus|chui pas)"
 LIST_SPLIT = r"\s*(?:,|\band(?: also)?(?: to)?\b|\bor\b|\bas well as\b|\bund(?: auch)?(?: gegen)?\b|\bet(?: aussi)?(?: aux?| à)?\b|" \
              r"\by(?: también)?(?: a(?: los| las| la| el)?)?\b|\be(?: também)?(?: a| ao| aos| à| às)?\b|\be anche(?: a| al| alle| ai)?\b)\s*"
 ARTICLES = r"^(?:to|the|a|an|some|any|both|either|gegen|auf|uf|les|le|la|l'|des|du|de la|de|aux|au|à|los|las|el|al|a los|a las|a la|" \
@@ -94,12 +94,23 @@ FISH_OK = (r"\b(?:fish (?:is )?(?:fine|ok|okay)|(?:i )?(?:do )?eat fish|fisch (?
            r"fruits de mer|mariscos|frutos do mar|frutti di mare)\b")
 
 
+FRONTED = re.compile(r"^[\w-]+\W+(?:[\w']+\s+){0,3}?(?:bin|i'?m|am|suis|soy|sou|sono)\b([^,;:.!?]{0,25})", re.I)
+NOT_AFTER = re.compile(r"\b(?:not|nicht|ne|pas|plus|no|n[ãa]o|nao|non|pi[ùu])\b", re.I)
+
+
+def fronted_negated(tail: str) -> bool:
+    """A diet said first and denied by the copula after it: 'vegetarisch bin ich auch nicht mehr', 'vegana ya no soy',
+    'vegetariano non lo sono più', 'végétarien, je ne le suis plus', "vegan I'm not any more"."""
+    m = FRONTED.search(tail)
+    return bool(m and NOT_AFTER.search(tail[:m.end()][len(tail.split()[0]):]))
+
+
 def found_diet(s: str) -> list[Found]:
     """'I'm vegetarian', 'Ich bin Veganerin', 'no como carne'; 'not vegan any more, just vegetarian' -> vegetarian only."""
     said = [(m.start(), canonical(DIETS, m.group(0)) or "") for m in re.finditer(rf"\b(?:{DIET})\b", s, re.I)
             if not re.match(rf"[ -]+(?:[\w-]+ )?{DISHES}", s[m.end():], re.I) and not re.search(rf"{DISHES} +$", s[:m.start()], re.I)]
     negated = {d for at, d in said if re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$|,\s*(?:not|no|nicht|kein\w*|pas|non|n[ãa]o|nao)\s+$", s[:at], re.I)
-               or re.search(rf"^\W*(?:\w+\W+)?(?:any ?more|anymore|mehr)\b", s[at + len(d):], re.I)}
+               or re.search(rf"^\W*(?:\w+\W+)?(?:any ?more|anymore|mehr)\b", s[at + len(d):], re.I) or fronted_negated(s[at:])}
     kept = [d for _, d in said if d and d not in negated]
     if not kept and not negated and (cop := re.search(rf"\b(?:{DOING}|i'?m|i am|ich bin|ich esse|je suis|je mange|soy|como|sou|como|sono|mangio)\s+"
                                                       rf"(?:an? |on an? |une? |una? |uma? |eine? )?", s, re.I)) \
@@ -114,6 +125,9 @@ def found_diet(s: str) -> list[Found]:
     meat = re.search(EATS_MEAT, s, re.I)
     if meat and not re.search(rf"(?:{NEGATED}|\bno|\bn[ãa]o|\bnon|\bne|\bnie)\b\W*(?:\w+\W+)?$", s[:meat.start()], re.I):  # not 'Novidade'
         return [("diet", "eats meat", "The user eats meat.")]
+    if (fish := re.search(FISH_AGAIN, s, re.I)) and not kept and not re.search(r"\b(?:meat|fleisch|viande|carne)\b", s, re.I) and \
+            not re.search(rf"(?:{NEGATED}|\bno|\bn[ãa]o|\bnon|\bnie)\b\W*$", s[:fish.start()], re.I):  # 'ich esse wieder Fisch'
+        return [("diet", "pescatarian", "The user is pescatarian.")]
     if kept and kept[-1] in ("low carb", "keto"):
         return [("diet", kept[-1], f"The user follows a {kept[-1]} diet.")]
     if kept:
@@ -126,6 +140,16 @@ def found_diet(s: str) -> list[Found]:
             re.search(r"\bgl[úu]t(?:en|ine)\b(?![- ]?free)", s, re.I):  # coeliac and says gluten is out: 'so gluten is a real problem for me'
         return [("diet", "gluten-free", "The user is gluten-free.")]
     return [("retract", d, f"The user is no longer {d}.") for d in sorted(negated)]
+
+
+STILL_SO = (r"\b(?:but|still|aber|weiterhin|immer noch|noch immer|mais|toujours|encore|pero|sigue|todav[íi]a|a[úu]n|mas|ainda|"
+            r"continua|però|ma|ancora)\b")  # the part of a sentence that keeps an allergy while another one is gone
+
+
+NOT_THAT = re.compile(r",\s*(?:and )?(?:not?|nicht|pas|non|n[ãa]o)\s+(?:(?:to|gegen|auf|à|au|aux|a|al|ao|aos|alla|al|ai|alle)\s+)?"
+                      r"(?:(?:the|el|la|los|las|le|les|l'|il|o|os|as|a)\s+)?([\w'’-]+)\W*$", re.I)  # 'sorry, allergic to peach, not kiwi'
+MISTAKE = re.compile(r"\b(?:sorry|actually|mistake|wrong|my bad|i meant|mixed up|vertan|falsch|fehler|eigentlich|en fait|erreur|tromp[ée]e?|"
+                     r"error|equivoqu[ée]|confund[íi]|perd[óo]n|afinal|engano|enganei|erro|errore|sbagliat[oa]|scusa|anzi|in realt[àa])\b", re.I)
 
 
 def found_allergies(s: str) -> list[Found]:
@@ -143,8 +167,12 @@ def found_allergies(s: str) -> list[Found]:
                 out.append(("retract", f"allergic to {item}", f"The user is no longer allergic to {item}."))
             else:
                 out.append((f"allergy:{item}", item, f"The user is allergic to {item}."))
+        if what and not negated and MISTAKE.search(s) and (no := NOT_THAT.search(s, m.start())) and \
+                (food := find("food", no.group(1), typos=False)):
+            out.append(("retract", f"allergic to {food[0][1]}", f"The user is no longer allergic to {food[0][1]}."))  # '…, not kiwi'
     if not out and (re.search(rf"\b(?:allerg\w*|alerg\w*)\b[^.;!?]{{0,40}}?\b(?:{GONE})\b", s, re.I) or re.search(NO_MORE, s, re.I)):
-        out += [("retract", f"allergic to {v}", f"The user is no longer allergic to {v}.") for _, v in find("food", s, typos=False)]
+        kept = [part for part in re.split(r"[,;]", s.split("(")[0]) if not re.search(STILL_SO, part, re.I)]  # not '(Haselnüsse aber …)'
+        out += [("retract", f"allergic to {v}", f"The user is no longer allergic to {v}.") for _, v in find("food", ",".join(kept), typos=False)]
     return out  # 'aquela alergia a gato sumiu', "le pollen c'est fini, plus d'allergie", 'il polline: non ho più nessun sintomo'
 
 

@@ -9,7 +9,7 @@ import re
 
 from course_lib.model.offline.lang.clauses import BOUNDARY
 from course_lib.model.offline.lang.concepts import canon
-from course_lib.model.offline.lang.numbers import money
+from course_lib.model.offline.lang.numbers import amount_now, money
 from course_lib.model.offline.lang.slots_likes import found_preference  # likes and dislikes: their own module
 from course_lib.model.offline.lang.slots_vehicles import found_vehicles
 from course_lib.model.offline.lang.slots_jobs import found_job
@@ -19,7 +19,7 @@ Found = tuple[str, str, str]
 PLACE = r"(?-i:((?:[A-Z]{2,5}\b|[A-ZÀ-Ý](?=[\w'’-]*[a-zà-ÿ])[\w'’-]+)(?:[ -](?:de |do |da |del |am |an der |sur )?[A-ZÀ-Ý][\w'’-]+)*))"
 ANY_PLACE = r"([A-Za-zÀ-ÿ][\w'’-]+(?:[ -](?-i:[A-ZÀ-Ý])[\w'’-]+)*)"  # 'i live in manchester': typed without a capital
 LIVE = (r"\b(?:i|we) (?:don'?t |do not |no longer |never )?(?:now |still |currently )?(?:live|reside|am living|are living)(?: now)? in|\bje n'habite plus (?:[àa]|en)|\b(?:i'?m|i am|we'?re) (?:now )?(?:based|living) in|"
-        r"^(?:live|based|living|still) in|^still (?:living|based) in|(?:^|[,;]\s*|\band\s+)(?:just |recently |finally )?(?:moved|relocated) to|\b(?:i|we)(?:'ve| have) lived in|\bbased in|(?<!flight )\bhome(?: for me)? is|\b(?:i|we)(?:'ve| have)? (?:just )?(?:moved|relocated) to|"
+        r"^(?:live|based|living|still) in|^still (?:living|based) in|(?:^|[,;]\s*|\band\s+)(?:just |recently |finally )?(?:moved|relocated) to|\b(?:i|we)(?:'ve| have) lived in|\bbased in|(?<!flight )\bhome(?: for me)? is|\b(?:i|we)(?:'ve| have)? (?:just |finally |recently |eventually )?(?:moved|relocated) to|"
         r"(?:\b(?:ich|wir|und) |^|, )(?:wohne|wohnen|lebe|leben)(?: jetzt| alle| seit [\w ]+?| nicht mehr)?(?: (?:im|in der|bei) [\w.]+(?: [\w.]+)?)? in|\bon (?:habite|vit) (?:[àa]|en)|"
         r"\b(?:t[ôo]|estou|estamos) morando (?:em|no|na)|\b(?:me vine|me fui|nos vinimos|nos fuimos) a vivir a|\bsto a(?=\s(?-i:[A-ZÀ-Ý]))|\bje (?:vis|suis install[ée]e?)(?: maintenant| désormais| actuellement)? [àa]|\bj'habite(?: maintenant| désormais| actuellement)? (?:[àa]|en)|"
         r"\b(?:me mud[ée]|nos mudamos|me he mudado|nos hemos mudado) a|\b(?:mudei-me|me mudei|mudámo-nos|mudamo-nos|nos mudamos) para|"
@@ -111,6 +111,7 @@ def found_budget(s: str) -> list[Found]:
     amount = money(s)
     if not amount or not (re.search(BUDGET, s, re.I) or re.search(SET_ASIDE, s, re.I)):
         return []
+    amount = amount_now(s, amount)  # 'my budget was 500 but now it's 700
     if PRICE.search(s) and (amount := budget_not_price(s, amount)) is None:
         return []
     purpose = next((canon("purpose", m.group(1)) for m in re.finditer(PURPOSE, s, re.I) if canon("purpose", m.group(1))), None)

@@ -61,6 +61,16 @@ NOT_NAMES = {"And", "But", "So", "Also", "Oh", "Well", "Yes", "No", "Then", "Now
              "Aqui", "Aquí", "Ici", "Hier", "Qui"}  # 'Aqui é o Jurandir': 'here is', the speaker introducing themselves
 
 
+def food_first(s: str) -> bool:
+    """Does a German sentence open with a food the concept lexicon knows ('Sellerie ist …', 'Erdnüsse sind …')? German
+    writes its nouns with a capital, so the food reads like a name; English 'Ginger is vegan' stays someone's."""
+    from course_lib.model.offline.lang.concepts import find
+
+    words = s.split()
+    return len(words) > 1 and words[1].lower() in ("ist", "sind", "war", "waren", "geht", "gehen", "macht", "machen") and \
+        any(at == 0 for at, _ in find("food", words[0], typos=False))
+
+
 def who(sentence: str) -> str:
     """'self', 'other' or 'agent' for one sentence."""
     s = sentence.strip()
@@ -78,7 +88,8 @@ def who(sentence: str) -> str:
             and not re.match(r"\W*(?:me\W+)?(?:that\W+)?(?:i|i'm|i've|my|ich|je|j'|yo|eu|io)\b", s[m.end():], re.I):  # 'the doctor said I have asthma
         return "other"
     m = NAMED.search(s)
-    if m and re.sub(r"['’]s$", "", s.split()[0]) not in NOT_NAMES and not SELF.match(s) and not (MINE.search(s) and "'s" not in m.group(0)):
+    if m and re.sub(r"['’]s$", "", s.split()[0]) not in NOT_NAMES and not SELF.match(s) and not (MINE.search(s) and "'s" not in m.group(0)) \
+            and not food_first(s):  # 'Sellerie ist kein Problem mehr': a German noun for a food, no one's name
         return "other"
     m = SOMEONE.search(s)
     if m and re.sub(r"['’]s$", "", s.split()[0]) not in NOT_NAMES and not SELF.search(s):
