@@ -62,6 +62,8 @@ def second(m: re.Match[str]) -> str:
         return f"ich {verb} {front}{rest}"
     if re.match(r"(?:(?:und|aber|also|doch)\s+)?(?:gegen|auf)\s+\w", front, re.I) and re.search(r"\ballergisch\s*$", rest, re.I):
         return f"ich {verb}{rest} {front}"  # 'Gegen Katzen bin ich (nicht mehr) allergisch' -> '… allergisch Gegen Katzen'
+    if verb.lower() == "bin" and re.fullmatch(r"(?:(?:und|aber|also|doch)\s+)?[a-zäöüß]+", front, re.I) and re.search(r"\b(?:nicht|nimmer|ned|net)\b", rest, re.I):
+        return f"ich {verb}{rest} {front.split()[-1]}"  # 'und vegetarisch bin ich nicht mehr' -> 'ich bin nicht mehr vegetarisch'
     return f"ich {verb}{rest}, {front}"
 
 
