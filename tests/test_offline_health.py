@@ -216,9 +216,9 @@ def test_favourites_name_their_category_in_english(said, slot, value):
     assert (slot, value) in prefs(said)
 
 
-@pytest.mark.parametrize("said, value", [("I prefer trains to planes.", "trains"), ("prefiero la cerveza al vino", "cerveza"),
-                                         ("je préfère la montagne plutôt que la mer", "montagne")])
-def test_a_preference_between_two_keeps_the_first(said, value):
+@pytest.mark.parametrize("said, value", [("I prefer trains to planes.", "trains over planes"), ("prefiero la cerveza al vino", "cerveza over vino"),
+                                         ("je préfère la montagne plutôt que la mer", "montagne over mer")])
+def test_a_preference_between_two_keeps_both_sides(said, value):  # health round 3: the value keeps what it is preferred to
     assert value in {v for _, v in prefs(said)}
 
 

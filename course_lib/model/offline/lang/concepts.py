@@ -140,7 +140,8 @@ def spans(family: str, text: str, longest: int = 4, typos: bool = True) -> list[
     out, i = [], 0
     look = canon if typos else exact
     while i < len(words):
-        for n in range(min(longest, len(words) - i), 0, -1):
+        top = longest + bool(ARTICLE.match(words[i] + " "))  # 'de fromage au lait cru': the article takes no place
+        for n in range(min(top, len(words) - i), 0, -1):
             value = look(family, " ".join(words[i:i + n])) if len(words[i]) > 2 or n > 1 else None
             if value:
                 out.append((i, n, value))

@@ -62,9 +62,11 @@ def second(m: re.Match[str]) -> str:
         return f"ich {verb} {front}{rest}"
     if re.match(r"(?:(?:und|aber|also|doch)\s+)?(?:gegen|auf)\s+\w", front, re.I) and re.search(r"\ballergisch\s*$", rest, re.I):
         return f"ich {verb}{rest} {front}"  # 'Gegen Katzen bin ich (nicht mehr) allergisch' -> '… allergisch Gegen Katzen'
-    if verb.lower() == "bin" and re.search(r"\b(?:nicht|nimmer)(?: mehr)?\s*$", rest, re.I):  # 'vegetarisch bin ich nicht mehr': what is denied
+    if verb.lower() == "bin" and re.search(r"\b(?:nicht|nimmer|ned|net)(?: mehr)?\s*$", rest, re.I):  # 'vegetarisch bin ich nicht mehr': what is denied
         conj = re.match(r"(?:und|aber|also|doch)\s+", front, re.I)  # follows the negation -> 'ich bin nicht mehr vegetarisch'
         return f"{conj.group(0) if conj else ''}ich {verb}{rest} {front[conj.end() if conj else 0:]}"
+    if verb.lower() == "bin" and re.fullmatch(r"(?:(?:und|aber|also|doch)\s+)?[a-zäöüß]+", front, re.I) and re.search(r"\b(?:nicht|nimmer|ned|net)\b", rest, re.I):
+        return f"ich {verb}{rest} {front.split()[-1]}"  # 'und vegetarisch bin ich nicht mehr, seit …' -> 'ich bin nicht mehr, seit … vegetarisch'
     return f"ich {verb}{rest}, {front}"
 
 

@@ -43,7 +43,9 @@ HAVE_CONDITION = re.compile(
     r"anxiety|depression|arthritis|back|knees?|hips?|shoulder|ankle|wrist|neck|elbow|cancer|lupus|psoriasis|eczema|gout|dyslexia|autism|insomnia|sleep apnoea|"
     r"sleep apnea|tinnitus|glaucoma|hearing loss|chronic pain|long covid|crohn'?s(?: disease)?|an? ?pacemaker|depressionen|"
     r"angstst[öo]rung|rheuma|d[ée]pression|anxi[ée]t[ée]|ansiedad|depresi[óo]n|ansiedade|depress[ãa]o|ansia|depressione))\b", re.I)
-IS_CONDITION = re.compile(r"\b(?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono)\s+((?:partially |completely |almost )?"
+IS_CONDITION = re.compile(r"\b(?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono)\s+(?:\d{1,3},? (?:and|und|et|y|e) )?"  # 'I am 72 and rather deaf'
+                          r"(?:(?:rather|quite|a bit|a little|slightly|somewhat|very|pretty|increasingly|etwas|ziemlich|un peu|bastante|un poco|um pouco|un po') )?"
+                          r"((?:partially |completely |almost )?"
                           r"(?:deaf|blind|hard of hearing|visually impaired|autistic|dyslexic|epileptic|an(?:a)?emic|disabled|"
                           r"colou?r-?blind|taub|blind|sourde?|aveugle|sord[oa]|ciego|cieg[oa]|cego|cega|surd[oa]|diabetic))\b", re.I)
 CONDITION = alternation(CONDITIONS)
@@ -74,6 +76,21 @@ def chronic(near: str, cond: str) -> str:
     return cond
 
 
+SITED = ("tendinitis", "arthritis", "osteoarthritis", "chondromalacia", "injury")  # said of one joint or tendon
+AT = r"(?:in|of|on|at|au|à|à la|à l'|en|en la|en el|no|na|nel|nella|nell'|al|alla|all'|am|an der|im|in der|del|della|do|da|de la|del)"
+SIDE = {"left": r"left|gauche|izquierd[oa]|esquerd[oa]|sinistr[oa]|linken?|linke[rs]?", "right": r"right|droite?|derech[oa]|direit[oa]|destr[oa]|rechten?|rechte[rs]?"}
+
+
+def sited(cond: str, after: str) -> str:
+    """The condition with where it is, when said right after it: 'tendinite al polso sinistro' -> 'left wrist
+    tendinitis', 'lesión en la rodilla derecha' -> 'right knee injury', 'tendinite no aquiles' -> 'Achilles tendinitis'."""
+    m = re.match(rf"\W*(?:{AT})\s+((?:[\w'’-]+[^\w,;.!?]*){{1,4}})", after, re.I)  # 'in my right shoulder': three words before it at most
+    if cond not in SITED or not m or not (part := find("body", m.group(1), typos=False)) or part[0][0] > 2:
+        return cond
+    side = next((k for k, said in SIDE.items() if re.search(rf"\b(?:{said})\b", after[:m.end() + 12], re.I)), "")
+    return f"{side} {part[0][1]} {cond}".strip()
+
+
 WEEKS = r"weeks?|wochen?|semaines?|semanas?|settimane?"
 MONTHS = r"months?|monat(?:e|en)?|mois|mes(?:es)?|mes[ei]"
 HOW_FAR = re.compile(rf"\b(\d{{1,2}}|{'|'.join(sorted(WORD_VALUES, key=len, reverse=True))})\.?\s+(?:(?:{WEEKS})|(?P<m>{MONTHS}))\b", re.I)
@@ -89,7 +106,8 @@ def condition_fact(cond: str, s: str, at: int) -> Found:
     if cond == "pregnant":
         return ("condition", cond, "The user is pregnant.")
     said = re.sub(r"\bmigraine$", "migraines", cond)
-    return ("condition", cond, f"The user has {'a ' if cond.startswith('fear') else ''}{said}.")
+    article = ("an " if cond[0] in "aeiou" else "a ") if cond.startswith("fear") or cond.endswith("injury") else ""
+    return ("condition", cond, f"The user has {article}{said}.")
 
 
 def found_condition(s: str) -> list[Found]:
@@ -110,6 +128,8 @@ def found_condition(s: str) -> list[Found]:
                    condition_fact(cond, s, m.start()))
     elif known:  # 'tenho pressão alta', 'Ich hab Höhenangst', "j'ai peur de l'avion": a condition the lexicon knows
         cond = chronic(" ".join(s[known[0][0].end():].split()[:4]), known[0][1])
+        named = re.search(r"\b(?:tend|injur|les|bless|verletz|infortun|arthr|artr|osteo|condro|chondro|sehne)\w*", s[known[0][0].end():], re.I)
+        cond = sited(cond, s[known[0][0].end() + named.end():]) if named else cond
         out.append(condition_fact(cond, s, known[0][0].end()))
     elif (h := HAVE_CONDITION.search(s)) and h.group(1).lower() not in ("it", "this", "that"):
         cond = h.group(1) if re.fullmatch(r"[A-Z]{2,5}", h.group(1)) else re.sub(rf"^(?:{SLANG}) ", "bad ", h.group(1).lower())
@@ -121,6 +141,9 @@ def found_condition(s: str) -> list[Found]:
         out.append(condition_fact(cond, s, cop.end()))
     elif (i := IS_CONDITION.search(s)):
         cond = i.group(1).lower()
+        if re.search(r"(?:bit|little|slightly|somewhat|etwas|peu|poco|pouco|po') $", s[:i.start(1)], re.I) and \
+                re.fullmatch(r"deaf|taub|sourde?|sord[oa]|surd[oa]", cond):
+            cond = "hard of hearing"  # 'a bit deaf' is not deaf
         out.append(("condition", cond, f"The user is {cond}."))
     if (aids := sorted((m.start(), aid) for aid, said in MOBILITY_ANY.items() if (m := said.search(s)))):
         what = aids[0][1]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.lang.concepts import find, spans
+from course_lib.model.offline.lang.concepts import ARTICLE, find, spans
 from course_lib.model.offline.lang.lexicon import DIET_WORDS
 
 Found = tuple[str, str, str]
@@ -29,9 +29,12 @@ STEER = (  # a food kept away from, for the stomach or by choice: 'I can't handl
     r"\b(?:i|we) (?:(?:try to|have to|need to|always) )?(?:avoid|stay away from|steer clear of|cut out|skip)\b|\b(?:i )?(?:can'?t|cannot|can not) (?:handle|do|take|stomach)\b|"
     r"\b(?:ich|wir) (?:vermeide|meide|vermeiden|meiden|verzichte auf)\b|\bj'[ée]vite\b|\bon [ée]vite\b|\bje (?:ne )?dig[eè]re pas\b|"
     r"\b(?:yo )?evit(?:o|amos)\b|\bno (?:me sienta(?:n)? bien|llevo bien)\b|\b(?:eu )?evit(?:o|amos)\b|\bevit(?:o|iamo)\b")
-NOTHING_OF = re.compile(  # a verbless 'none of it' said as its own clause: 'así que nada de pescado crudo ni embutidos'
-    r"(?:^|[,;:]\s*|\b(?:so|then|also|donc|alors|así que|asi que|entonces|por eso|ent[ãa]o|por isso|quindi|allora|und|and|et|y|e)\s+)"
-    r"(?:(?:bitte|please|pls|por favor|per favore|s'il te pla[iî]t)\s+)?(?:nada de|niente|zero|z[ée]ro|no more|nix mit|gar nichts mit|nichts mit|plus de|pas de)\s+(?P<obj>.+)", re.I)
+NOTHING_OF = re.compile(  # a verbless 'none of it' said as its own clause: 'así que nada de pescado crudo ni embutidos',
+    # 'Deshalb erstmal kein Sushi, kein Rohmilchkäse und natürlich kein Alkohol', 'my one rule: no pork, never'
+    r"(?:^|[,;:]\s*|\b(?:so|then|also|donc|alors|así que|asi que|entonces|por eso|ent[ãa]o|por isso|quindi|perci[òo]|allora|und|and|et|y|e|"
+    r"deshalb|daher|darum|deswegen|therefore|du coup|c'est pourquoi|por lo tanto|portanto|per questo)\s+)"
+    r"(?:(?:erstmal|erst mal|vorerst|for now|for a while|pour l'instant|por ahora|por enquanto|per ora|bitte|please|pls|por favor|per favore|"
+    r"s'il te pla[iî]t)\s+)*(?:nada de|niente|zero|z[ée]ro|no more|nix mit|gar nichts mit|nichts mit|plus de|pas de|kein|keine|keinen|no(?!\s+(?:soy|sou)\b))\s+(?P<obj>[^\W\d].*)", re.I)
 NONE_FOR_ME = re.compile(  # 'no raw fish for me', 'kein Schweinefleisch für mich': a verbless 'none of it' that names its eater
     r"(?:^|[,;:]\s*|\b(?:so|then|also|and|but|und|aber|also)\s+)(?:no|kein|keine|keinen|nothing with|nichts mit)\s+(?P<obj>[^,;.!?]+?)\s+(?:for me|für mich)\b", re.I)
 TIMED = (r"[^,.;!?]*?\b(?:after|before|past|in the (?:evening|afternoon)|at night|late|nach|abends|nachmittags|sp[äa]t|apr[èe]s|avant|le soir|"
@@ -64,7 +67,8 @@ ALCOHOL = re.compile(
     r"\bje suis abstinente?\b|\b(?:yo )?no (?:tomo|bebo) (?:trago|alcohol|nada de alcohol)\b|\bno bebo\b(?! (?:caf|t[ée]|leche|agua))|"
     r"\bsoy abstemi[oa]\b|\b(?:eu )?n[ãa]o bebo\b(?! (?:caf|ch[áa]|leite|[áa]gua))|\bsou abst[êé]mi[oa]\b|\bparei de beber\b|"
     r"\bnon bevo\b(?! (?:caff|t[èe]|latte|acqua))|\bsono astemi[oa]\b|\bho smesso di bere\b|\bdej[ée] de beber\b|\bj'ai arr[êe]t[ée] de boire\b", re.I)
-LIST_WORD = r"and|or|nor|und|oder|noch|weder|et|ou|ni|y|o|e|nem|n[ée]|nor|also|auch|aussi|tamb[ié]n|tamb[ée]m|anche|any|de|d'|du|des|di"
+LIST_WORD = r"and|or|nor|und|oder|noch|weder|et|ou|ni|y|o|e|nem|n[ée]|nor|also|auch|aussi|tamb[ié]n|tamb[ée]m|anche|any|de|d'|du|des|di|" \
+            r"kein|keine|keinen|no|nada|niente|pas|nat[üu]rlich|obviously|ovviamente|[ée]videmment|claro|obviamente"  # a list of 'no's, word by word
 DRINKS = ("alcohol", "coffee", "caffeine", "energy drinks", "fizzy drinks", "milk", "raw milk")
 
 
@@ -77,6 +81,7 @@ def foods_at(text: str, first: bool = True) -> list[str]:
         out, end = [], 0
         words = re.findall(r"[\w'’-]+", text[:60])
         for at, n, food in found:  # the list goes on while only 'and', 'or', 'nor' … stand between ('onion, garlic and leek')
+            at += bool(ARTICLE.match(words[at] + " ")) and n > 1  # 'dicas de cafeína': the food is the third word, not the second
             if at > end + (not out) and not (out and all(re.fullmatch(LIST_WORD, w, re.I) for w in words[end:at])):
                 break
             out.append(food)
@@ -117,7 +122,10 @@ def found_avoid(s: str) -> list[Found]:
                     foods_at(s[:m.start()].rstrip(" ,"), first=False)
             out += [make(f) for f in foods] if "meat" not in foods else []  # 'no meat (, fish is fine)' is a diet (found_diet)
     for m in NOTHING_OF.finditer(s if not re.search(rf"\b(?:{DIET_WORDS})\b|{BECAUSE_OF}", s, re.I) else ""):  # 'vegana, niente latticini': the diet says it
-        out += [steered(f) for f in foods_at(m.group("obj")) if f not in ("meat", "gluten", "lactose")]
+        if re.search(r"(?:\bno|kein\w*)\s+$", s[:m.start("obj")], re.I) and spans("food", m.group("obj")[:40], typos=False)[:1] and \
+                spans("food", m.group("obj")[:40], typos=False)[0][0] > 0:
+            continue  # a bare 'no' / 'kein' names the food next: 'no tolero bien …' is a verb denied, not a food
+        out += [steered(f) for f in foods_at(m.group("obj")) if f not in ("meat", "gluten", "lactose") and not re.match(TIMED, m.group("obj"), re.I)]
     for m in NONE_FOR_ME.finditer(s if not re.search(BECAUSE_OF, s, re.I) else ""):
         out += [steered(f) for f in foods_at(m.group("obj")) if f not in ("meat", "gluten", "lactose") and not re.match(TIMED, s[m.start("obj"):], re.I)]
     for m in FIRST.finditer(s):

@@ -110,7 +110,9 @@ def found_diet(s: str) -> list[Found]:
     said = [(m.start(), canonical(DIETS, m.group(0)) or "") for m in re.finditer(rf"\b(?:{DIET})\b", s, re.I)
             if not re.match(rf"[ -]+(?:[\w-]+ )?{DISHES}", s[m.end():], re.I) and not re.search(rf"{DISHES} +$", s[:m.start()], re.I)]
     negated = {d for at, d in said if re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$|,\s*(?:not|no|nicht|kein\w*|pas|non|n[ãa]o|nao)\s+$", s[:at], re.I)
-               or re.search(rf"^\W*(?:\w+\W+)?(?:any ?more|anymore|mehr)\b", s[at + len(d):], re.I) or fronted_negated(s[at:])}
+               or re.search(rf"^\W*(?:\w+\W+)?(?:any ?more|anymore|mehr)\b", s[at + len(d):], re.I) or fronted_negated(s[at:])
+               or re.search(rf"^\w*\W+(?:bin|war) (?:ich|i) (?:\w+ ){{0,2}}?(?:nicht|ned|net) mehr\b|"
+                            r"^\w*\W+(?:bin|war) (?:ich|i) (?:\w+ ){0,2}?nimmer\b", s[at + len(d):], re.I)}  # 'vegetarisch bin ich auch nicht mehr'
     kept = [d for _, d in said if d and d not in negated]
     if not kept and not negated and (cop := re.search(rf"\b(?:{DOING}|i'?m|i am|ich bin|ich esse|je suis|je mange|soy|como|sou|como|sono|mangio)\s+"
                                                       rf"(?:an? |on an? |une? |una? |uma? |eine? )?", s, re.I)) \
@@ -182,6 +184,8 @@ def found_reactions(s: str) -> list[Found]:
     'Careful with mustard, I react badly to it': a pronoun takes the food named before it; none named, nothing."""
     spans = [next((m.start(g), m.group(g)) for g in (1, 2, 3) if m.group(g) is not None) for m in REACTS_TO.finditer(s)]
     for m in REACTS_FROM.finditer(s):  # the subject: its last words, after any comma or "and"
+        if find("body", " ".join(s[m.end():].split()[:3]), typos=False):
+            continue  # 'ogni tanto mi fa male il ginocchio': a joint that hurts, said after the verb, not a food
         last = re.split(r"[,:;]|\b(?:but|also|aber|mais|pero|mas|ma)\b", m.group(1), flags=re.I)[-1]
         spans.append((m.end(1) - len(last), last))
     out: list[Found] = []

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.lang.concepts import find
+from course_lib.model.offline.lang.concepts import canon, find
+from course_lib.model.offline.lang.wording import english
 
 Found = tuple[str, str, str]
 NN = r"(?:non|nn|no|n[ãa]o|nao)"
@@ -47,7 +48,7 @@ NOT_OBJECT = (r"(?:it|that|this|those|these|them|you|to|when|how|what|if|because
               r"isso|isto|ciò|quello|questo|es|das|dass|wenn|wie|was|when|the way|la idea|l'idée|l'idea|a ideia|nada|rien|niente|nothing|not|nicht|pas|pa|na|"
               r"idea|id[ée]e|ideia|gedanke|vorstellung|thought|"  # 'I love the idea of …' is no taste
               r"spend|go|do|be|keep|get|pay|take|wait|ask|have|make|see|try|know|say|think|leave|come|put|give|let|use|help|hear|"
-              r"tell|find|start|stop|avoid|skip|book|buy|send|bring|move|pick|eat out)\b")  # 'I'd rather spend …': a wish, no taste
+              r"tell|find|start|stop|avoid|skip|book|buy|send|bring|move|pick|eat out|ir|aller|andare|gehen|salir|sair|uscire)\b")  # 'I'd rather spend …': a wish, no taste
 END = (r"\s*(?:[,.;:!?()]|\s-\s|—|–|$|\s(?:kk+|rs+|lol|haha\w*|jaja\w*|ahah\w*|mdr|xd)\b|\s(?:but|because|cause|cuz|since|when|if|so|though|although|as|after|before|while|which|"
        r"especially|like|aber|weil|wenn|denn|also|obwohl|besonders|mais|parce|quand|si|puisque|donc|surtout|genre|comme|apr[èe]s|avant|"
        r"pero|porque|cuando|aunque|sobre todo|as[ií] que|despu[ée]s|antes|como|mas|quando|embora|principalmente|depois|"
@@ -60,6 +61,7 @@ LEAD = (r"^(?:(?:is|are|es|son|[ée]|s[ãa]o|[èe]|sono|c'est|ce sont|ist|sind|p
         r"anche|de|d'|du|des|de la|de l'|di|del|della|dei|delle|degli|le|la|les|l'|el|los|las|lo|il|i|gli|o|os|as|a|um|uma|"
         r"un|une|una|uno|un'|die|der|das|den|dem|ein|eine|einen)\s+|l'|d'|un')+")
 TAIL = (r"(?:\s+(?:so much|a lot|loads|like crazy|too|as well|also|really|honestly|anyway|though|tbh|lol|haha\w*|kk+|rs+|xd|"
+        r"g[üu]e?y|wey|t[íi][oa]|mec|alter|dude|bro|bolud[oa]|ragazzi|frate|"  # a word of address: 'no aguanto el picante güey'
         r"s+o+ sehr|sehr|total|echt|auch|beaucoup|trop|à mort|aussi|mucho|un mont[óo]n|pa(?:ra)? na(?:da)?|tambi[ée]n|de verdad|"
         r"muito|mt|demais|pra caramba|mesmo|tamb[ée]m|molto|tanto|un sacco|da morire|proprio|anche|davvero|sa+fe?|"
         r"[\U0001F300-\U0001FAFF\u2600-\u27BF]+))+$")
@@ -96,8 +98,28 @@ def clean(obj: str) -> str:
     return obj
 
 
+OVER = (r"\s+(?:to|over|rather than|instead of|more than|plut[ôo]t que|au lieu d[ue]|aux?|à la|à l'|en vez de|m[áa]s que|antes que|al|a la|"
+        r"em vez de|mais do que|do que|ao|à|invece d[ei]|piuttosto che|pi[ùu] che|rispetto a|alla|al|als|statt|anstatt)\s+")
+
+
+def over(obj: str) -> Found | None:
+    """'I prefer e-mail to phone calls', 'ich trinke lieber Tee als Kaffee', 'prefiero el tren al avión': both sides kept,
+    value 'X over Y'; None when the object names no second thing ('I prefer to walk')."""
+    head = re.split(r"\s*(?:[,.;:!?()]|\s(?:but|because|since|aber|weil|mais|parce|pero|porque|mas|ma|perch[ée]|so|if)\b)", obj, maxsplit=1)[0]
+    m = re.match(rf"(?P<a>.+?)(?P<to>{OVER})(?P<b>.+)$", head, re.I)
+    if not m or re.fullmatch(r"\s*(?:to|aux?|à(?: la| l')?|al|ao|alla)\s*", m.group("to"), re.I) and re.match(r"[A-Z0-9]", m.group("b")):
+        return None  # 'I'd prefer the early train to Paris', 'je préfère le train à 8h': a place or a time, not a second choice
+    a, b = (clean(m.group(g)) for g in "ab")
+    if not a or not b or re.match(NOT_OBJECT, a, re.I) or re.match(NOT_OBJECT, b, re.I) or len(a.split()) > 3 or len(b.split()) > 3:
+        return None
+    a, b = (canon("food", x) or x.lower() for x in (a, b))
+    return (f"preference:{a}", f"{a} over {b}", f"The user prefers {a} to {b}.")
+
+
 def said_as(verb: str, obj: str) -> list[Found]:
     """The facts one verb and its object state: one per item of a short list ('Thai food and jazz')."""
+    if verb == "prefers" and (both := over(obj)):
+        return [both]
     thing = clean(obj)
     if not thing or re.match(NOT_OBJECT, thing, re.I) or len(thing.split()) > 5:
         return []
@@ -105,7 +127,7 @@ def said_as(verb: str, obj: str) -> list[Found]:
         thing = re.split(r"\s(?:al|a la|a los|a las|ao|aos|à|às|au|aux|alla|allo|alle|ai|agli)\s", thing, maxsplit=1)[0]
         thing = re.sub(r"^(?:sit|stay|eat|be) (?=\w)", "", thing)  # "I'd rather sit outdoors" -> outdoors (a seat: values.py)
         thing = re.sub(r"^(?:somewhere|someplace|some place|anywhere) (\w+)$", r"\1 places", thing)  # 'somewhere quiet'
-    thing = cuisine(thing) or thing
+    thing = cuisine(thing) or english(thing) or thing  # 'comida japonesa' -> Japanese food, 'restaurantes tranquilos' -> quiet restaurants
     items = [p for p in re.split(r",\s*|\s+(?:and|or|und|oder|et|ou|y|o|e)\s+", thing) if p.strip()]
     if verb != "prefers" and len(items) > 1 and all(len(p.split()) <= 3 for p in items) and thing.lower() not in PAIRS and not find("food", thing)[:1] == [(0, thing)]:
         things = [clean(p) for p in items]

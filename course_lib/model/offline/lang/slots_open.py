@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.lang.concepts import canon
+from course_lib.model.offline.lang.concepts import canon, spans
 from course_lib.model.offline.lang.lexicon import NATIONALITIES
 from course_lib.model.offline.lang.slots_health import LIST_SPLIT
 
@@ -176,7 +176,9 @@ def found_hobbies(s: str) -> list[Found]:
                 continue  # 'I cook' is a hobby only with a sign it is one; 'I run marathons' names it
             thing = obj.lower() or verb
             return [(f"hobby:{thing.split()[-1] if obj else verb}", thing, f"The user {VERB_FACT[verb]}{' ' + obj if obj else ''}.")]
-        thing = cut(m.group(1) or "").lower()
+        thing, longer_name = cut(m.group(1) or "").lower(), False
+        if m.group(1) and (longer := spans("hobby", s[m.start(1):], typos=False)[:1]) and longer[0][0] == 0 and longer[0][1] > 1:
+            thing, longer_name = longer[0][2], True  # 'je fais du ski de fond': the lexicon's longer name, not 'ski' (and its own slot)
         if not thing or thing in ("it", "that", "this", "sport", "sports", "nothing", "much", "well", "home", "work", "shifts") \
                 or re.fullmatch(r"(?:night|early|late|weekend)s?|part-time|full-time|\w+ shifts?", thing):
             continue
@@ -185,7 +187,7 @@ def found_hobbies(s: str) -> list[Found]:
         fact = how.format(thing) if "{}" in how else f"does {thing}"
         if how == "plays {}" or how in ("de", "fr", "es", "pt", "it") and re.search(r"spiele|joue|juego|jogo|gioco", m.group(0), re.I):
             fact = f"plays {thing}"
-        return [(f"hobby:{thing.split()[-1]}", thing, f"The user {fact}.")]
+        return [(f"hobby:{thing if longer_name else thing.split()[-1]}", thing, f"The user {fact}.")]
     return []
 
 

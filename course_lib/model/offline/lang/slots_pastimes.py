@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from course_lib.model.offline.lang.concepts import bare, index, key
+from course_lib.model.offline.lang.slots_hobbies import read_hobbies
 
 Found = tuple[str, str, str]
 NOT = r"\b(?:not|don'?t|do not|never|nicht|kein\w*|ne|n'|pas|no|nunca|n[ãa]o|nunca|non|mai)\b"
@@ -71,7 +72,7 @@ def read_pastimes(s: str) -> list[Found]:
             break
         if any(f[0].startswith("hobby:") for f in out):
             break
-    return out
+    return out + ([] if any(f[0].startswith("hobby:") for f in out) else read_hobbies(s))  # going, taking up, its own verb
 
 
 STUDY = (r"\b(?:i (?:study|am studying)|i'?m studying|ich studiere|studier(?:e)?|j'étudie|je fais des études d[e']|"
