@@ -98,6 +98,8 @@ PARTY_CUES = (
     re.compile(rf"\b(?:party of|group of|table for|we are|we're|there are|there will be|wir sind|nous sommes|"
                rf"on est|on sera|nous serons|we'll be|we will be|somos|seremos|vamos ser|siamo in|saremo in|saremo|siamo)\s+({SMALL_NUMBER})(?!\w)", re.I),
     re.compile(r"\bzu\s+(" + "|".join(GERMAN_GROUP) + r")\b", re.I),
+    re.compile(rf"\b(?:for|für|pour|para|per|de)\s+({SMALL_NUMBER})\s*(?:-|–|to|bis|à|a|ou|or|oder|o)\s*({SMALL_NUMBER})"
+               r"(?!\w)", re.I),  # a range: "for two to three", "für 4-5", "pour 4 à 6" gives both ends: asked about
 )
 
 
@@ -141,15 +143,15 @@ def party_sizes(text: str) -> set[int]:
     found: set[int] = set()
     for i, cue in enumerate(PARTY_CUES):
         for m in cue.finditer(text):
-            word = m.group(1).lower()
-            if word in GERMAN_GROUP:
-                found.add(GERMAN_GROUP[word])
-                continue
-            if NOT_PEOPLE.match(text[m.end():]) or (i != 1 and word in ARTICLES):
-                continue  # "for 8pm", "for 30 EUR", "for 2 nights", "para un"
-            n = number(word)
-            if n is not None and n > 0:
-                found.add(n)
+            for word in (g.lower() for g in m.groups()):  # a range gives two
+                if word in GERMAN_GROUP:
+                    found.add(GERMAN_GROUP[word])
+                    continue
+                if NOT_PEOPLE.match(text[m.end():]) or (i != 1 and word in ARTICLES):
+                    continue  # "for 8pm", "for 30 EUR", "for 2 nights", "para un"
+                n = number(word)
+                if n is not None and n > 0:
+                    found.add(n)
     if couples(text) and not more_than_two(text):
         found.add(2)
     if ALONE.search(text):
