@@ -5,30 +5,31 @@ party sizes. Each rule is tested both ways: what it must read, and near-misses i
 never booked on a guess)."""
 from __future__ import annotations
 
+import tempfile
 from datetime import date
+from pathlib import Path
 
 import pytest
 
 from course_lib.agent.react_agent import ReActAgent
 from course_lib.agent.tools import TOOLS
+from course_lib.agent.tools import RESTAURANTS
 from course_lib.model.amounts import party_sizes
+from course_lib.model.offline.intents import intent
 from course_lib.model.offline.names import said_name
+from course_lib.model.offline.slots import refers_back
 from course_lib.model.when import clock_time, day_of
+from tests.test_offline_agent_requests import evaluation
 
 MONDAY = date(2026, 3, 2)  # the course clock's first day
 
 
 @pytest.mark.parametrize("text, want", [
-    ("dimanche à midi et demi", "12:30"),
-    ("samedi à midi et quart", "12:15"),
-    ("à midi moins le quart", "11:45"),
-    ("domenica a mezzogiorno e mezzo", "12:30"),
-    ("ao meio-dia e um quarto", "12:15"),
-    ("el domingo al mediodía y media", "12:30"),
-    ("at quarter past noon", "12:15"),
-    ("half past noon", "12:30"),
-    ("at quarter to midnight", "23:45"),
-    ("à minuit et demi", "00:30"),
+    ("dimanche à midi et demi", "12:30"), ("samedi à midi et quart", "12:15"),
+    ("à midi moins le quart", "11:45"), ("domenica a mezzogiorno e mezzo", "12:30"),
+    ("ao meio-dia e um quarto", "12:15"), ("el domingo al mediodía y media", "12:30"),
+    ("at quarter past noon", "12:15"), ("half past noon", "12:30"),
+    ("at quarter to midnight", "23:45"), ("à minuit et demi", "00:30"),
     ("mezzogiorno e trenta", "12:30"),
     ("Sunday at noon, 3 of us", "12:00"),  # noon alone is still noon
 ])
@@ -40,8 +41,7 @@ def test_minutes_said_after_noon_or_midnight(text, want):
     ("samedi après-midi à 15h", "15:00"),       # 'midi' inside 'après-midi' is no noon
     ("dimanche après-midi vers 4 heures", "16:00"),
     ("Sonntag mittags um 13 Uhr", "13:00"),     # an hour said with 'mittags' wins over noon
-    ("Saturday afternoon at 4", "16:00"),
-    ("sabato pomeriggio alle 5", "17:00"),
+    ("Saturday afternoon at 4", "16:00"), ("sabato pomeriggio alle 5", "17:00"),
     ("am Samstagnachmittag um 3", "15:00"),
 ])
 def test_an_afternoon_is_no_noon(text, want):
@@ -58,12 +58,9 @@ def test_an_afternoon_without_an_hour_it_can_read_gives_no_time(text):
 
 
 @pytest.mark.parametrize("text, want", [
-    ("Friday at ten past eight in the evening", "20:10"),
-    ("at twenty to nine pm", "20:40"),
-    ("at 20 minutes to nine pm", "20:40"),
-    ("um zwanzig nach sieben abends", "19:20"),
-    ("um zehn vor acht am Abend", "19:50"),
-    ("um fünf nach halb acht abends", "19:35"),
+    ("Friday at ten past eight in the evening", "20:10"), ("at twenty to nine pm", "20:40"),
+    ("at 20 minutes to nine pm", "20:40"), ("um zwanzig nach sieben abends", "19:20"),
+    ("um zehn vor acht am Abend", "19:50"), ("um fünf nach halb acht abends", "19:35"),
     ("um fünf vor halb neun abends", "20:25"),
 ])
 def test_minutes_past_or_to_an_hour(text, want):
@@ -84,8 +81,7 @@ def test_minutes_past_without_a_part_of_the_day_is_asked():
 
 
 @pytest.mark.parametrize("text, want", [
-    ("na sexta às 20 e 30", "20:30"),
-    ("venerdì alle 20 e 45", "20:45"),
+    ("na sexta às 20 e 30", "20:30"), ("venerdì alle 20 e 45", "20:45"),
     ("el viernes a las 9 y 45 de la noche", "21:45"),
 ])
 def test_two_digit_minutes_after_a_joining_word(text, want):
@@ -102,8 +98,7 @@ def test_a_number_after_a_joining_word_that_is_no_minutes(text, want):
 
 
 @pytest.mark.parametrize("text, want", [
-    ("am Freitagabend um acht", "20:00"),
-    ("Sonntagabend um halb neun", "20:30"),
+    ("am Freitagabend um acht", "20:00"), ("Sonntagabend um halb neun", "20:30"),
     ("am Samstagmorgen um neun", "09:00"),
 ])
 def test_german_weekday_compounds_give_the_part_of_the_day(text, want):
@@ -111,10 +106,8 @@ def test_german_weekday_compounds_give_the_part_of_the_day(text, want):
 
 
 @pytest.mark.parametrize("text, want", [
-    ("Quero reservar o Jardin Secret para quinta, para duas pessoas.", "Thursday"),
-    ("reserva até sexta", "Friday"),
-    ("quinta à noite às nove", "Thursday"),
-    ("sexta às 20h", "Friday"),
+    ("Quero reservar o Jardin Secret para quinta, para duas pessoas.", "Thursday"), ("reserva até sexta", "Friday"),
+    ("quinta à noite às nove", "Thursday"), ("sexta às 20h", "Friday"),
     ("para a quinta", "Thursday"),
 ])
 def test_portuguese_short_weekdays_after_para_or_before_a_time(text, want):
@@ -122,10 +115,8 @@ def test_portuguese_short_weekdays_after_para_or_before_a_time(text, want):
 
 
 @pytest.mark.parametrize("text", [
-    "às 20h para duas pessoas, a segunda pessoa é vegana",
-    "é a segunda vez que reservo",
-    "um fim de semana na quinta do Lago",
-    "a terceira ou a quarta",
+    "às 20h para duas pessoas, a segunda pessoa é vegana", "é a segunda vez que reservo",
+    "um fim de semana na quinta do Lago", "a terceira ou a quarta",
 ])
 def test_portuguese_ordinals_are_no_weekdays(text):
     assert day_of(text, MONDAY).value is None
@@ -156,20 +147,16 @@ def test_names_with_more_than_one_slip_or_a_cut_word_are_not_found(text, name):
 
 
 @pytest.mark.parametrize("text, want", [
-    ("for two to three", {2, 3}),
-    ("für 4-5 Personen", {4, 5}),
-    ("pour 4 à 6 personnes", {4, 6}),
-    ("de 2 a 3 pessoas", {2, 3}),
+    ("for two to three", {2, 3}), ("für 4-5 Personen", {4, 5}),
+    ("pour 4 à 6 personnes", {4, 6}), ("de 2 a 3 pessoas", {2, 3}),
 ])
 def test_a_range_of_people_gives_both_ends(text, want):
     assert party_sizes(text) == want
 
 
 @pytest.mark.parametrize("text, want", [
-    ("for 2 to 3 hours", {2}),
-    ("pour 2 à 20h", {2}),
-    ("für 4 bis 20 Uhr", {4}),
-    ("para 4 a las 21", {4}),
+    ("for 2 to 3 hours", {2}), ("pour 2 à 20h", {2}),
+    ("für 4 bis 20 Uhr", {4}), ("para 4 a las 21", {4}),
 ])
 def test_a_range_that_is_no_party_keeps_the_one_size(text, want):
     assert party_sizes(text) == want
@@ -208,10 +195,6 @@ def test_the_agent_asks_and_books_nothing(request_):
 # -- forgetting one thing: only what the user named, in six languages; nothing when nothing stored is about it ------
 
 def _forget(request_: str, facts=()):
-    import tempfile
-    from pathlib import Path
-
-    from tests.test_offline_agent_requests import evaluation
     case = {"id": "t", "lang": "xx", "kind": "delete", "tools": "memory", "facts": list(facts), "request": request_,
             "expect": {}}
     with tempfile.TemporaryDirectory() as tmp:
@@ -222,12 +205,9 @@ def _forget(request_: str, facts=()):
 
 
 @pytest.mark.parametrize("request_, gone", [
-    ("Oublie où j'habite", "berlin"),
-    ("Olvida dónde vivo", "berlin"),
-    ("Dimentica dove vivo", "berlin"),
-    ("Efface l'information sur mon allergie", "peanut"),
-    ("Cancella la mia allergia", "peanut"),
-    ("Apaga a minha alergia", "peanut"),
+    ("Oublie où j'habite", "berlin"), ("Olvida dónde vivo", "berlin"),
+    ("Dimentica dove vivo", "berlin"), ("Efface l'information sur mon allergie", "peanut"),
+    ("Cancella la mia allergia", "peanut"), ("Apaga a minha alergia", "peanut"),
 ])
 def test_forgetting_a_subject_deletes_the_memory_on_it_only(request_, gone):
     actions, left, _ = _forget(request_)
@@ -236,12 +216,9 @@ def test_forgetting_a_subject_deletes_the_memory_on_it_only(request_, gone):
 
 
 @pytest.mark.parametrize("request_", [
-    "forget my dog's name",
-    "Vergiss, wo ich arbeite",
-    "Oublie le nom de mon chat",
-    "Olvida dónde trabajo",
-    "Esquece o nome da minha irmã",
-    "Dimentica il mio lavoro",
+    "forget my dog's name", "Vergiss, wo ich arbeite",
+    "Oublie le nom de mon chat", "Olvida dónde trabajo",
+    "Esquece o nome da minha irmã", "Dimentica il mio lavoro",
 ])
 def test_forgetting_a_subject_nothing_stored_is_about_deletes_nothing(request_):
     actions, left, answer = _forget(request_)
@@ -250,19 +227,61 @@ def test_forgetting_a_subject_nothing_stored_is_about_deletes_nothing(request_):
 
 
 @pytest.mark.parametrize("text, want", [
-    ("Olvídate de todo lo que sabes de mí", "forget_all"),
-    ("Scordati tutto di me", "forget_all"),
-    ("Il fera beau à Lyon demain ?", "weather"),
-    ("Est-ce qu'il va faire beau à Nice samedi ?", "weather"),
-    ("Farà bel tempo a Roma sabato?", "weather"),
-    ("¿Hará buen tiempo en Madrid?", "weather"),
+    ("Olvídate de todo lo que sabes de mí", "forget_all"), ("Scordati tutto di me", "forget_all"),
+    ("Il fera beau à Lyon demain ?", "weather"), ("Est-ce qu'il va faire beau à Nice samedi ?", "weather"),
+    ("Farà bel tempo a Roma sabato?", "weather"), ("¿Hará buen tiempo en Madrid?", "weather"),
 ])
 def test_intents_forget_everything_reflexive_and_fine_weather(text, want):
-    from course_lib.model.offline.intents import intent
     assert intent(text) == want
 
 
 @pytest.mark.parametrize("text", ["Le Bœuf Doré est beau ?", "un beau restaurant à Paris ?", "¿Olvidaste mi nombre?"])
 def test_beau_and_olvidar_near_misses(text):
-    from course_lib.model.offline.intents import intent
     assert intent(text) not in ("weather", "forget_all")
+
+
+# -- a city and a diet pick the place; "reserva esse" points back; "vamos a ser seis", "para los dos" ----------------
+
+@pytest.mark.parametrize("request_", [
+    "Resérvame un vegetariano en Berlín el sábado a las 20:00 para dos",
+    "Prenota un ristorante vegetariano a Berlino sabato alle 20 per due",
+    "Reservier was Vegetarisches in Paris am Samstag um 20 Uhr für zwei",
+    "Reserva um restaurante vegano em Paris no sábado às 20h para dois",
+])
+def test_a_diet_word_is_no_restaurant_name(request_):
+    bookings, _ = _run(request_)
+    vegetarian = {r["name"] for r in RESTAURANTS if "vegetarian" in r["diet"]}
+    assert len(bookings) == 1 and bookings[0]["restaurant"] in vegetarian and bookings[0]["time"] == "Saturday 20:00"
+
+
+def test_a_lower_case_name_that_is_no_diet_is_still_looked_up_and_asked_about():
+    bookings, answer = _run("Resérvame en pizzeria luigi el sábado a las 20:00 para dos")
+    assert bookings == [] and "?" in answer
+
+
+@pytest.mark.parametrize("text", ["ótimo, reserva esse na sexta", "vale, reserva ese el viernes", "ok prenota quello venerdì"])
+def test_pointing_back_in_portuguese_spanish_italian(text):
+    assert refers_back(text)
+
+
+def test_a_demonstrative_before_a_named_place_books_the_named_place():
+    bookings, _ = _run("reserva essa mesa no Jardin Secret na sexta às 20h para dois")
+    assert bookings == [{"restaurant": "Jardin Secret", "time": "Friday 20:00", "people": 2}]
+
+
+def test_nothing_to_point_back_at_is_asked_about():
+    bookings, answer = _run("reserva esse na sexta às 20h para dois")
+    assert bookings == [] and "?" in answer
+
+
+@pytest.mark.parametrize("text, want", [
+    ("vamos a ser seis", {6}), ("vamos ser cinco", {5}),
+    ("resérvalo para los dos", {2}),
+])
+def test_spanish_party_sizes(text, want):
+    assert party_sizes(text) == want
+
+
+@pytest.mark.parametrize("text", ["reserva para las dos", "a las dos de la tarde"])
+def test_las_dos_is_a_time_not_a_party(text):
+    assert party_sizes(text) == set()

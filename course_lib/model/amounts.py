@@ -96,7 +96,7 @@ PARTY_CUES = (
     re.compile(rf"\b(?:for|für|pour|para|per)\s+(?:a party of\s+|just\s+|only\s+)?({SMALL_NUMBER})(?!\w)", re.I),
     re.compile(rf"(?<!\w)({SMALL_NUMBER})\s+{PEOPLE_NOUN}(?!\w)", re.I),
     re.compile(rf"\b(?:party of|group of|table for|we are|we're|there are|there will be|wir sind|nous sommes|"
-               rf"on est|on sera|nous serons|we'll be|we will be|somos|seremos|vamos ser|siamo in|saremo in|saremo|siamo)\s+({SMALL_NUMBER})(?!\w)", re.I),
+               rf"on est|on sera|nous serons|we'll be|we will be|somos|seremos|vamos(?: a)? ser|siamo in|saremo in|saremo|siamo)\s+({SMALL_NUMBER})(?!\w)", re.I),
     re.compile(r"\bzu\s+(" + "|".join(GERMAN_GROUP) + r")\b", re.I),
     re.compile(rf"\b(?:for|für|pour|para|per|de)\s+({SMALL_NUMBER})\s*(?:-|–|to|bis|à|a|ou|or|oder|o)\s*({SMALL_NUMBER})"
                r"(?!\w)", re.I),  # a range: "for two to three", "für 4-5", "pour 4 à 6" gives both ends: asked about
@@ -111,7 +111,7 @@ _AND_ONE = rf"(?!(?:\w+\s+){{0,2}}{GROUP_NOUN}\b)"  # after "and": not a group n
 COUPLE = re.compile(rf"\b(?:for|just|only) (?:me and {_AND_ONE}(?:my )?\w+|the two of us|us two|both of us)\b|"
                     rf"\b(?:für|nur) (?:mich und {_AND_ONE}(?:meine?n? )?\w+|uns beide)\b|\bnur ich und {_AND_ONE}"
                     rf"(?:meine?n? )?\w+|\b(?:pour|juste|seulement) (?:moi et {_AND_ONE}(?:mon |ma )?\w+|nous deux)\b|"
-                    rf"\b(?:para|solo|sólo) (?:mí y {_AND_ONE}(?:mi )?\w+|yo y {_AND_ONE}(?:mi )?\w+|nosotros dos)\b|"
+                    rf"\b(?:para|solo|sólo) (?:mí y {_AND_ONE}(?:mi )?\w+|yo y {_AND_ONE}(?:mi )?\w+|nosotros dos|los dos)\b|"
                     rf"\b(?:para|só|apenas) (?:mim e {_AND_ONE}(?:o meu |a minha |meu |minha )?\w+|eu e {_AND_ONE}"
                     rf"(?:o meu |a minha |meu |minha )?\w+|nós dois)\b|\b(?:per|solo|soltanto) (?:me e {_AND_ONE}"
                     rf"(?:la mia |il mio |mia |mio )?\w+|io e {_AND_ONE}(?:la mia |il mio |mia |mio )?\w+|noi due)\b",

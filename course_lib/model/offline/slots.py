@@ -31,6 +31,7 @@ import re
 from typing import Any
 
 from course_lib.model.amounts import GROUP_NOUN, SMALL_NUMBER, more_than_two, number, party_sizes
+from course_lib.model.offline.lang.lexicon import DIETS
 from course_lib.model.offline.places import LOCAL_NAMES
 from course_lib.model.when import EVENING, MORNING, Reading, clock_time, day_of
 
@@ -39,6 +40,7 @@ CORRECTION = re.compile(
     r"nein,?\s+(?:doch|lieber)|eigentlich|ich meine|korrektur|en fait|plutôt|je veux dire|pardon|non,?\s+attends|"
     r"en realidad|mejor dicho|quiero decir|perdón|no,?\s+espera|na verdade|aliás|quer dizer|desculpa|"
     r"anzi|cioè|in realtà|scusa|aspetta)\b)")
+DIET_WORD = re.compile(r"^(?:" + "|".join(DIETS.values()) + r")\w*$", re.I)  # a diet is no restaurant's name
 REQUEST_WORDS = {  # capitalised words that are part of a request, not a name (German capitalises every noun)
     "book", "reserve", "table", "please", "can", "could", "would", "hi", "hello", "hey", "ok", "okay", "great", "and",
     "a", "an", "the", "for", "at", "on", "in", "i", "we", "my", "our", "just", "me", "us", "dinner", "lunch",
@@ -59,7 +61,9 @@ CURRENCIES = {"eur", "euro", "euros", "usd", "gbp", "chf", "dollars", "pounds", 
 ANAPHOR = re.compile(r"(?i:\b(?:book|reserve)\s+(?:it|that|there|that one|this one|the first one|the same)\b|"
                      r"\b(?:buch\w*|reservier\w*)\s+(?:es|das|ihn|sie|dort)\b|\b(?:dort|da)\s+(?:einen tisch|reservier|buch)|"
                      r"\b(?:le|la|l')\s*(?:réserver|réserve)\b|\b(?:réserve|réservez)[- ](?:le|la|là)\b|"
-                     r"\bresérv(?:a|alo|ala|amelo)\b|\breserv(?:alo|ala)\b|\breserva-?(?:o|a|lo)\b|\bprenot(?:alo|ala|a lì)\b)")
+                     r"\bresérv(?:a|alo|ala|amelo)\b|\breserv(?:alo|ala)\b|\breserva-?(?:o|a|lo)\b|\bprenot(?:alo|ala|a lì)\b|"
+                     r"\b(?:reserva|marca|resérvame|reservame)\s+(?:esse|essa|este|esta|ese|esa|ali|lá|allí|ahí)\b|"
+                     r"\bprenota\s+(?:quello|quella|lì|là)\b)")  # 'reserva esse', 'reserva ese', 'prenota quello' 
 NAME_SPAN = re.compile(r"[A-ZÀ-ÝŒÆ][\w'’-]*(?:\s+(?:(?:&|and|du|de|la|le|des|am|im|del|di|da|do|et|y|e|zum|zur)\s+)?"
                        r"[A-ZÀ-ÝŒÆ][\w'’-]*)*")
 
@@ -199,6 +203,7 @@ def size_said_before(messages: list[dict[str, Any]], last_user: int) -> int | No
 def _not_a_name(word: str, today: Any) -> bool:
     w = word.lower().strip("'’")
     return (len(w) > 5 and w.endswith("ly")  # an adverb: "Quickly, please"
+            or bool(DIET_WORD.match(w))  # German capitalises its nouns: "was Vegetarisches", "etwas Veganes"
             or w in REQUEST_WORDS or w.split("'")[0].split("’")[0] in REQUEST_WORDS or w in CURRENCIES or w in LOCAL_NAMES or number(w) is not None or bool(day_of(word, today).value)
             or bool(clock_time(word).value))
 
