@@ -89,7 +89,11 @@ def _last(readings: list[Reading]) -> Reading:
     return next((r for r in reversed(readings) if r.value or r.unclear), Reading())
 
 
-OR_NUMBERS = re.compile(rf"(?<!\w)({SMALL_NUMBER})\s+(?:or|oder|ou|o|u|oppure)\s+({SMALL_NUMBER})(?!\w)", re.I)
+MAYBE = r"(?:maybe|perhaps|possibly|vielleicht|eventuell|peut-être|quizá|quizás|tal vez|talvez|forse|magari)"
+OR_NUMBERS = re.compile(rf"(?<!\w)({SMALL_NUMBER})\s*,?\s+(?:(?:or|oder|ou|o|u|oppure)(?:\s+{MAYBE})?|{MAYBE})\s+(?:zu\s+|in\s+)?"
+                        rf"({SMALL_NUMBER})(?!\w)", re.I)  # "2 or 3", "3, maybe 4", "tres, o quizá cuatro"
+MAYBE_MORE = re.compile(rf"\b{MAYBE}\b[^.?!]{{0,40}}\b(?:join\w*|com(?:e|es|ing)|kommt|kommen|dazu|vient|viendra|viene|"
+                        r"vendrá|vem|virá|verrà)\b", re.I)  # "we are 3, maybe my sister joins": how many?
 
 
 WE_N = re.compile(rf"\b(?:us|uns|nous|nosotros|nosotras|nós|noi)\s+({SMALL_NUMBER})(?!\w)|(?<!\w)({SMALL_NUMBER})\s*"
@@ -112,6 +116,8 @@ def _size(part: str) -> Reading:
         return Reading(unclear="exactly")
     sizes = party_sizes(part) | {n for n in (number(m.group(1) or m.group(2)) for m in WE_N.finditer(part)) if n}
     if (WITH_GROUP.search(part) or more_than_two(part)) and not sizes:  # "... and my family, 5 of us" is 5
+        return Reading(unclear="exactly")
+    if sizes and MAYBE_MORE.search(part):
         return Reading(unclear="exactly")
     alternatives = {number(x) for m in OR_NUMBERS.finditer(part) for x in m.groups()}  # "für 2 oder 3 Personen"
     if sizes & alternatives:
