@@ -250,3 +250,40 @@ def test_a_hedged_party_size_is_asked_about(text):
 def test_a_maybe_about_something_else_keeps_the_size(text, want):
     from course_lib.model.offline.slots import _size
     assert _size(text).value == want
+
+
+# -- a bound is no time; adults and children are added ------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["Friday after 8pm", "before 8pm", "am Freitag nach 19 Uhr", "vendredi avant 20h",
+                                  "después de las 20:00", "depois das 20h", "venerdì dopo le 20", "not later than 9pm"])
+def test_a_bound_is_no_time(text):
+    from course_lib.model.offline.slots import slots
+    args, gaps = slots(f"Book Jardin Secret {text} for 2", MONDAY)
+    assert args["time"] is None and any("time" in g for g in gaps)
+
+
+@pytest.mark.parametrize("text, want", [("um zwanzig nach sieben abends", "19:20"), ("um Viertel nach acht abends", "20:15"),
+                                        ("the day after tomorrow at 8pm", "20:00"), ("from 8pm", "20:00"),
+                                        ("nach 2 Wochen, um 20 Uhr", "20:00")])
+def test_words_like_a_bound_that_are_times(text, want):
+    from course_lib.model.offline.slots import slots
+    assert slots(f"Book Jardin Secret on Friday {text} for 2", MONDAY)[0]["time"] == want
+
+
+@pytest.mark.parametrize("text, want", [("for 2 adults and 2 kids", 4), ("für 2 Erwachsene und 1 Kind", 3),
+                                        ("pour 2 adultes et 2 enfants", 4), ("para 2 adultos y 3 niños", 5),
+                                        ("para 2 adultos e 1 criança", 3), ("per 2 adulti e 2 bambini", 4)])
+def test_adults_and_children_are_added(text, want):
+    assert party_sizes(text) == {want}
+
+
+@pytest.mark.parametrize("text", ["for 2 adults and a baby", "pour 2 adultes et des enfants", "party of 2, 3 if my sister comes",
+                                  "pour deux, trois si ma sœur vient"])
+def test_uncounted_children_or_a_conditional_guest_are_asked_about(text):
+    from course_lib.model.offline.slots import _size
+    assert _size(text).value is None and _size(text).unclear
+
+
+def test_a_conditional_about_something_else_keeps_the_size():
+    from course_lib.model.offline.slots import _size
+    assert _size("for 2 if possible").value == "2"

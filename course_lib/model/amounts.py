@@ -138,6 +138,23 @@ ALONE = re.compile(r"\b(?:for myself|just me|only me|für mich allein|pour moi s
 ARTICLES = {"un", "une", "una", "uno", "um", "uma", "ein", "eine"}  # "pour un dîner" is not a party of one
 
 
+ADULTS = r"(?:adults?|grown-ups|erwachsenen?|adultes?|adultos?|adulti|adulto)"
+KIDS = r"(?:kids?|children|child|babies|baby|toddlers?|kinder|kind|kleinkinder?|enfants?|bébés?|niñ[oa]s?|hij[oa]s|bebés?|" \
+       r"crianças?|filh[oa]s|bambin[oi]|bambin[ae]|figli)"
+ADULTS_AND_KIDS = re.compile(rf"(?<!\w)({SMALL_NUMBER})\s+{ADULTS}\s*(?:,|and|und|et|y|e|plus|\+)\s*(?:(\w+)\s+)?{KIDS}\b",
+                             re.I)  # "2 adults and 2 kids": 4; "2 adults and a baby": how many seats?
+
+
+def adults_and_kids(text: str) -> int | None | bool:
+    """A party given as adults and children: their sum ("2 adults and 2 kids", "2 Erwachsene und 1 Kind"), False
+    when the children are not counted ("2 adults and a baby", "2 adultes et des enfants"), None when not said."""
+    m = ADULTS_AND_KIDS.search(text)
+    if not m:
+        return None
+    kids = number(m.group(2)) if m.group(2) else None
+    return number(m.group(1)) + kids if kids and number(m.group(1)) else False
+
+
 def party_sizes(text: str) -> set[int]:
     """Every party size a text gives, from cues such as "for 4" or "zu zweit" (two or more: it is ambiguous)."""
     found: set[int] = set()
@@ -154,6 +171,8 @@ def party_sizes(text: str) -> set[int]:
                     found.add(n)
     if couples(text) and not more_than_two(text):
         found.add(2)
+    if adults_and_kids(text):  # the adults alone are no party size (uncounted children: slots asks)
+        found = {adults_and_kids(text)}
     if ALONE.search(text):
         found.add(1)
     return found

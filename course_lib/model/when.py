@@ -67,7 +67,7 @@ HALF_MINUTES = {"y media": 30, "e meia": 30, "e mezza": 30, "e mezzo": 30, "et d
                 "e quarto": 15, "e um quarto": 15, "e un quarto": 15, "et quart": 15, "menos cuarto": -15, "menos um quarto": -15,
                 "meno un quarto": -15, "moins le quart": -15}
 NOT_A_TIME = r"(?!\s*(?:people|persons?|guests|personen|personnes|personas|pessoas|persone|€|eur|euros?|%|km|"\
-             r"minutes?|min\b|days?|nights?|tage|jours|días|dias|giorni))"
+             r"minutes?|min\b|days?|nights?|tage|jours|días|dias|giorni|weeks?|wochen|semaines?|semanas?|settimane))"
 
 PATTERNS = (  # (regex, kind); the first that matches wins, so the most explicit forms come first
     (re.compile(r"(?<![\d.,:])([01]?\d|2[0-3])\s*(?::|\.|h)\s*([0-5]\d)(?![\d:]|[.,]\d)\s*(a\.?m\.?|p\.?m\.?)?"

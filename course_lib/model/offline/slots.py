@@ -30,8 +30,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from course_lib.model.amounts import GROUP_NOUN, SMALL_NUMBER, more_than_two, number, party_sizes
+from course_lib.model.amounts import GROUP_NOUN, SMALL_NUMBER, adults_and_kids, more_than_two, number, party_sizes
 from course_lib.model.offline.lang.lexicon import DIETS
+from course_lib.model.offline.hours import OR_HOURS, RANGE_HOURS, open_hour
 from course_lib.model.offline.places import LOCAL_NAMES
 from course_lib.model.when import EVENING, MORNING, Reading, clock_time, day_of
 
@@ -92,7 +93,7 @@ def _last(readings: list[Reading]) -> Reading:
 MAYBE = r"(?:maybe|perhaps|possibly|vielleicht|eventuell|peut-être|quizá|quizás|tal vez|talvez|forse|magari)"
 OR_NUMBERS = re.compile(rf"(?<!\w)({SMALL_NUMBER})\s*,?\s+(?:(?:or|oder|ou|o|u|oppure)(?:\s+{MAYBE})?|{MAYBE})\s+(?:zu\s+|in\s+)?"
                         rf"({SMALL_NUMBER})(?!\w)", re.I)  # "2 or 3", "3, maybe 4", "tres, o quizá cuatro"
-MAYBE_MORE = re.compile(rf"\b{MAYBE}\b[^.?!]{{0,40}}\b(?:join\w*|com(?:e|es|ing)|kommt|kommen|dazu|vient|viendra|viene|"
+MAYBE_MORE = re.compile(rf"\b(?:{MAYBE}|if|falls|wenn|si|se|caso)\b[^.?!]{{0,40}}\b(?:join\w*|com(?:e|es|ing)|kommt|kommen|dazu|vient|viendra|viene|"
                         r"vendrá|vem|virá|verrà)\b", re.I)  # "we are 3, maybe my sister joins": how many?
 
 
@@ -117,7 +118,7 @@ def _size(part: str) -> Reading:
     sizes = party_sizes(part) | {n for n in (number(m.group(1) or m.group(2)) for m in WE_N.finditer(part)) if n}
     if (WITH_GROUP.search(part) or more_than_two(part)) and not sizes:  # "... and my family, 5 of us" is 5
         return Reading(unclear="exactly")
-    if sizes and MAYBE_MORE.search(part):
+    if sizes and MAYBE_MORE.search(part) or adults_and_kids(part) is False:  # "2 adults and a baby"
         return Reading(unclear="exactly")
     alternatives = {number(x) for m in OR_NUMBERS.finditer(part) for x in m.groups()}  # "für 2 oder 3 Personen"
     if sizes & alternatives:
@@ -125,14 +126,6 @@ def _size(part: str) -> Reading:
     if len(sizes) > 1:
         return Reading(unclear=" or ".join(map(str, sorted(sizes))))
     return Reading(str(next(iter(sizes)))) if sizes else Reading()
-
-
-_HOUR = rf"(?:{SMALL_NUMBER})(?:[:.h]\d\d|\s*(?:am|pm|h|uhr|heures?)(?!\w))?"
-OR_HOURS = re.compile(rf"(?<!\w)({_HOUR})\s+(?:or|oder|ou|o|u|oppure)\s+((?:at|um|à|las|às|as|alle|le|les)\s+)?"
-                      rf"({_HOUR})", re.I)  # "at 7 or 8pm", "um 19 oder 20 Uhr", "verso le 8 o le 9 di sera"
-RANGE_HOURS = re.compile(rf"\b(?:between|zwischen|entre|tra|fra|from|von|de|dalle)\s+(?:(?:las|as|le|den)\s+)?"
-                         rf"({_HOUR})\s+(?:and|und|et|y|e|to|bis|à|a|às|alle)\s+((?:las|as|le|den)\s+)?({_HOUR})",
-                         re.I)  # "between 7 and 8pm", "zwischen 19 und 20 Uhr", "entre 19h et 20h": no one time
 
 
 def _time(part: str, whole: str) -> Reading:
@@ -144,6 +137,9 @@ def _time(part: str, whole: str) -> Reading:
         said = [bool(r.value or r.unclear) for r in (one, other)]
         if (all(said) or m.re is RANGE_HOURS and any(said)) and one != other:  # "between 7" alone reads no time
             return Reading(unclear=f"{m.group(1)} or {m.group(3)}")
+    bound = open_hour(part)
+    if bound:  # a booking needs one time: "after 8pm" is asked about, never booked at 8pm
+        return Reading(unclear=f"which time {bound}")
     reading = clock_time(part)
     if reading.unclear and "morning or in the evening" in reading.unclear:
         said = [m.group(0) for m in EVENING.finditer(whole)] + [m.group(0) for m in MORNING.finditer(whole)]
