@@ -96,8 +96,10 @@ PARTY_CUES = (
     re.compile(rf"\b(?:for|für|pour|para|per)\s+(?:a party of\s+|just\s+|only\s+)?({SMALL_NUMBER})(?!\w)", re.I),
     re.compile(rf"(?<!\w)({SMALL_NUMBER})\s+{PEOPLE_NOUN}(?!\w)", re.I),
     re.compile(rf"\b(?:party of|group of|table for|we are|we're|there are|there will be|wir sind|nous sommes|"
-               rf"on est|on sera|nous serons|we'll be|we will be|somos|seremos|vamos ser|siamo in|saremo in|saremo|siamo)\s+({SMALL_NUMBER})(?!\w)", re.I),
+               rf"on est|on sera|nous serons|we'll be|we will be|somos|seremos|vamos(?: a)? ser|siamo in|saremo in|saremo|siamo)\s+({SMALL_NUMBER})(?!\w)", re.I),
     re.compile(r"\bzu\s+(" + "|".join(GERMAN_GROUP) + r")\b", re.I),
+    re.compile(rf"\b(?:for|für|pour|para|per|de)\s+({SMALL_NUMBER})\s*(?:-|–|to|bis|à|a|ou|or|oder|o)\s*({SMALL_NUMBER})"
+               r"(?!\w)", re.I),  # a range: "for two to three", "für 4-5", "pour 4 à 6" gives both ends: asked about
 )
 
 
@@ -109,7 +111,7 @@ _AND_ONE = rf"(?!(?:\w+\s+){{0,2}}{GROUP_NOUN}\b)"  # after "and": not a group n
 COUPLE = re.compile(rf"\b(?:for|just|only) (?:me and {_AND_ONE}(?:my )?\w+|the two of us|us two|both of us)\b|"
                     rf"\b(?:für|nur) (?:mich und {_AND_ONE}(?:meine?n? )?\w+|uns beide)\b|\bnur ich und {_AND_ONE}"
                     rf"(?:meine?n? )?\w+|\b(?:pour|juste|seulement) (?:moi et {_AND_ONE}(?:mon |ma )?\w+|nous deux)\b|"
-                    rf"\b(?:para|solo|sólo) (?:mí y {_AND_ONE}(?:mi )?\w+|yo y {_AND_ONE}(?:mi )?\w+|nosotros dos)\b|"
+                    rf"\b(?:para|solo|sólo) (?:mí y {_AND_ONE}(?:mi )?\w+|yo y {_AND_ONE}(?:mi )?\w+|nosotros dos|los dos)\b|"
                     rf"\b(?:para|só|apenas) (?:mim e {_AND_ONE}(?:o meu |a minha |meu |minha )?\w+|eu e {_AND_ONE}"
                     rf"(?:o meu |a minha |meu |minha )?\w+|nós dois)\b|\b(?:per|solo|soltanto) (?:me e {_AND_ONE}"
                     rf"(?:la mia |il mio |mia |mio )?\w+|io e {_AND_ONE}(?:la mia |il mio |mia |mio )?\w+|noi due)\b",
@@ -136,22 +138,41 @@ ALONE = re.compile(r"\b(?:for myself|just me|only me|für mich allein|pour moi s
 ARTICLES = {"un", "une", "una", "uno", "um", "uma", "ein", "eine"}  # "pour un dîner" is not a party of one
 
 
+ADULTS = r"(?:adults?|grown-ups|erwachsenen?|adultes?|adultos?|adulti|adulto)"
+KIDS = r"(?:kids?|children|child|babies|baby|toddlers?|kinder|kind|kleinkinder?|enfants?|bébés?|niñ[oa]s?|hij[oa]s|bebés?|" \
+       r"crianças?|filh[oa]s|bambin[oi]|bambin[ae]|figli)"
+ADULTS_AND_KIDS = re.compile(rf"(?<!\w)({SMALL_NUMBER})\s+{ADULTS}\s*(?:,|and|und|et|y|e|plus|\+)\s*(?:(\w+)\s+)?{KIDS}\b",
+                             re.I)  # "2 adults and 2 kids": 4; "2 adults and a baby": how many seats?
+
+
+def adults_and_kids(text: str) -> int | None | bool:
+    """A party given as adults and children: their sum ("2 adults and 2 kids", "2 Erwachsene und 1 Kind"), False
+    when the children are not counted ("2 adults and a baby", "2 adultes et des enfants"), None when not said."""
+    m = ADULTS_AND_KIDS.search(text)
+    if not m:
+        return None
+    kids = number(m.group(2)) if m.group(2) else None
+    return number(m.group(1)) + kids if kids and number(m.group(1)) else False
+
+
 def party_sizes(text: str) -> set[int]:
     """Every party size a text gives, from cues such as "for 4" or "zu zweit" (two or more: it is ambiguous)."""
     found: set[int] = set()
     for i, cue in enumerate(PARTY_CUES):
         for m in cue.finditer(text):
-            word = m.group(1).lower()
-            if word in GERMAN_GROUP:
-                found.add(GERMAN_GROUP[word])
-                continue
-            if NOT_PEOPLE.match(text[m.end():]) or (i != 1 and word in ARTICLES):
-                continue  # "for 8pm", "for 30 EUR", "for 2 nights", "para un"
-            n = number(word)
-            if n is not None and n > 0:
-                found.add(n)
+            for word in (g.lower() for g in m.groups()):  # a range gives two
+                if word in GERMAN_GROUP:
+                    found.add(GERMAN_GROUP[word])
+                    continue
+                if NOT_PEOPLE.match(text[m.end():]) or (i != 1 and word in ARTICLES):
+                    continue  # "for 8pm", "for 30 EUR", "for 2 nights", "para un"
+                n = number(word)
+                if n is not None and n > 0:
+                    found.add(n)
     if couples(text) and not more_than_two(text):
         found.add(2)
+    if adults_and_kids(text):  # the adults alone are no party size (uncounted children: slots asks)
+        found = {adults_and_kids(text)}
     if ALONE.search(text):
         found.add(1)
     return found

@@ -11,10 +11,12 @@ A Reading is a value, or a reason it is unclear (the agent then asks), or neithe
 
 * 24-hour times ("20:00", "19.30", "20h", "20h30", "um 20 Uhr", "alle 20") are taken as written;
 * 12-hour times need "am" / "pm", or a part of the day said in the request ("evening", "tonight", "dinner",
-  "abends", "soir", "de la tarde", "da noite", "di sera" …); an hour from 1 to 11 without either is
+  "abends", "soir", "de la tarde", "da noite", "di sera" …; "afternoon / nachmittags / après-midi / pomeriggio"
+  for 1 to 7); an hour from 1 to 11 without either is
   ambiguous, so "at 8" is asked about, never guessed; 12 is noon;
 * word times: "half past seven", "at half seven" (British), "quarter to eight", "seven thirty", "halb acht", "Viertel nach acht",
-  "huit heures et demie", "las ocho y media", "oito e meia", "le otto e mezza", "noon", "midnight";
+  "huit heures et demie", "las ocho y media", "oito e meia", "le otto e mezza", "noon", "midnight", "midi et demi",
+  "meio-dia e um quarto", "quarter to midnight" (noon and midnight are read last: "mittags um 13 Uhr" is 13:00);
 * days: weekday names (also "next Friday", "Saturday evening"), today / tonight / tomorrow / the day after
   tomorrow in the six languages; "this weekend" is ambiguous; two different days are ambiguous.
 
@@ -51,28 +53,30 @@ WEEKEND = re.compile(r"\b(?:this |next |the )?week-?end\b|wochenende|fin de sema
 # Kanal" is not the morning
 _AFTER_HOUR = "|".join(f"(?<={w} )" for w in ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                                                   "ten", "eleven", "twelve", "o'clock"))
-EVENING = re.compile(r"(?:(?<=\d)\s?|\b)(?:p\.?m\.?|evening|tonight|night|dinner|supper|abends?|nachts|abendessen|soir|soirée|"
+EVENING = re.compile(r"(?:(?<=\d)\s?|\b)(?:p\.?m\.?|\w+(?:tag|woch)abends?|evening|tonight|night|dinner|supper|abends?|nachts|abendessen|soir|soirée|"
                      r"dîner|diner|tarde|noche|cena|noite|jantar|sera|stasera)\b", re.I)
 MORNING = re.compile(rf"(?:(?<=\d)\s?|\b)(?:(?:(?<=\d)|(?<=\d )|{_AFTER_HOUR})a\.?m\.?|a\.m\.|morning|breakfast|"
-                     r"morgens|vormittags|früh|am morgen|matin|de la mañana|por la mañana|da manhã|de manhã|pela manhã|mattina|di mattina|colazione)\b", re.I)
+                     r"morgens|vormittags|\w+(?:tag|woch)(?:morgen|vormittag)s?|früh|am morgen|matin|de la mañana|por la mañana|da manhã|de manhã|pela manhã|mattina|di mattina|colazione)\b", re.I)
+AFTERNOON = re.compile(r"\b(?:afternoon|\w*nachmittags?|après-midi|apres-midi|pomeriggio)\b", re.I)  # 1 to 7 is p.m.
 MIDDAY = re.compile(r"\b(?:lunch|mittag\w*|déjeuner|almuerzo|comida|almoço|pranzo)\b", re.I)
 
 AT = r"(?:at|around|about|by|um|gegen|ab|à|a|vers|a las|a la|sobre|às|as|por volta das|alle|all'|verso le|ore)"
 HOUR_WORD = SMALL_NUMBER
-HALF = r"(?:y media|e meia|e mezza|e mezzo|et demie|y cuarto|e um quarto|e quarto|e un quarto|et quart|menos cuarto|menos um quarto|meno un quarto|moins le quart)"
-HALF_MINUTES = {"y media": 30, "e meia": 30, "e mezza": 30, "e mezzo": 30, "et demie": 30, "y cuarto": 15,
+HALF = r"(?:y media|e meia|e mezza|e mezzo|et demie|et demi|y cuarto|e um quarto|e quarto|e un quarto|et quart|menos cuarto|menos um quarto|meno un quarto|moins le quart)"
+HALF_MINUTES = {"y media": 30, "e meia": 30, "e mezza": 30, "e mezzo": 30, "et demie": 30, "et demi": 30, "y cuarto": 15,
                 "e quarto": 15, "e um quarto": 15, "e un quarto": 15, "et quart": 15, "menos cuarto": -15, "menos um quarto": -15,
                 "meno un quarto": -15, "moins le quart": -15}
 NOT_A_TIME = r"(?!\s*(?:people|persons?|guests|personen|personnes|personas|pessoas|persone|€|eur|euros?|%|km|"\
-             r"minutes?|min\b|days?|nights?|tage|jours|días|dias|giorni))"
+             r"minutes?|min\b|days?|nights?|tage|jours|días|dias|giorni|weeks?|wochen|semaines?|semanas?|settimane))"
 
 PATTERNS = (  # (regex, kind); the first that matches wins, so the most explicit forms come first
     (re.compile(r"(?<![\d.,:])([01]?\d|2[0-3])\s*(?::|\.|h)\s*([0-5]\d)(?![\d:]|[.,]\d)\s*(a\.?m\.?|p\.?m\.?)?"
                 r"(?!\s*(?:€|eur|euros?)\b)", re.I), "hh:mm"),
     (re.compile(r"(?<![\d.,:])(1[0-2]|0?[1-9])\s*(a\.?m\.?|p\.?m\.?)(?!\w)", re.I), "h am/pm"),
-    (re.compile(r"\b(midnight|mitternacht|minuit|medianoche|meia-noite|mezzanotte)\b", re.I), "midnight"),
-    (re.compile(r"\b(noon|midday|mittags|midi|mediodía|meio-dia|mezzogiorno)\b", re.I), "noon"),
-    (re.compile(rf"\bhalf past ({HOUR_WORD})\b|\bquarter (past|to) ({HOUR_WORD})\b", re.I), "english words"),
+    (re.compile(rf"(?<!from )(?<!between )(?<!von )(?<!zwischen )\b({NUMBER_WORD}|\d{{1,2}}(?=\s*min))(\s*min(?:ute)?s?)?\s+"
+                rf"(past|to|nach|vor)\s+(halb\s+)?({HOUR_WORD})\b" + NOT_A_TIME, re.I), "minutes past"),
+    (re.compile(rf"\bhalf past ({HOUR_WORD}|noon|midnight)\b|\bquarter (past|to) ({HOUR_WORD}|noon|midnight)\b", re.I),
+     "english words"),
     (re.compile(rf"\b(?:at|about|around|by|from|till|until|for)\s+half\s+({HOUR_WORD})\b(?!\s*(?:hours?|minutes?|days?|weeks?|an?\b))", re.I),
      "british half"),  # 'at half ten' is 10:30 (half past ten)
     (re.compile(rf"\b(halb|viertel nach|viertel vor|dreiviertel)\s+({HOUR_WORD})\b", re.I), "german words"),
@@ -82,22 +86,26 @@ PATTERNS = (  # (regex, kind); the first that matches wins, so the most explicit
     (re.compile(rf"\b(?:{AT})\s+({HOUR_WORD})[ -](thirty|fifteen|forty-five|dreißig)\b", re.I), "h thirty"),
     (re.compile(rf"\b(?:{AT})(?:\s+|(?<=')\s*)(?:las |la |le |l')?({HOUR_WORD})(?![\w:]|\.\d)" + NOT_A_TIME, re.I),
      "at h"),  # 'at 11.' ends a sentence (not '11.5'); "all'una" is 'alle una'
+    # noon and midnight come last: "Sonntag mittags um 13 Uhr" is 13:00, and "l'après-midi" is no noon
+    (re.compile(r"\b(midnight|mitternacht|minuit|medianoche|meia-noite|mezzanotte)\b", re.I), "midnight"),
+    (re.compile(r"(?<!après-)(?<!apres-)\b(noon|midday|mittags|midi|mediodía|meio-dia|mezzogiorno)\b", re.I), "noon"),
 )
 
 
 MINUTES_AFTER = re.compile(r"\s*(?:(?P<join>e|y|et|und)\s+|(?P<minus>menos|meno|moins)\s+(?:le\s+)?)?"
-                           rf"(?P<word>{NUMBER_WORD})(?!\w)" + NOT_A_TIME, re.I)
+                           rf"(?P<word>{NUMBER_WORD}|\d\d)(?!\w)" + NOT_A_TIME, re.I)
 
 
 def minutes_after(text: str, end: int) -> int | None:
     """The minutes said in words right after an hour ("alle venti e trenta", "à vingt heures trente", "um zwanzig
-    Uhr dreißig", "às oito menos quinze"): 1-59, negative after "menos / meno / moins", or None. Only a number
-    word counts (a digit after the hour is already read as minutes, or is something else: "um 20 Uhr 4 Personen"),
+    Uhr dreißig", "às oito menos quinze", "alle 20 e 30"): 1-59, negative after "menos / meno / moins", or None.
+    A number word counts, digits only as two after "e / y / et / und" (a digit after the hour alone is already read
+    as minutes, or is something else: "um 20 Uhr 4 Personen"),
     and not one followed by a count of people."""
     m = MINUTES_AFTER.match(text, end)
     n = number(m.group("word")) if m else None
-    if n is None or not 0 < n < 60 or m.group("word").isdigit():
-        return None
+    if n is None or not 0 < n < 60 or m.group("word").isdigit() and not m.group("join"):
+        return None  # two digits count after "e / y / et / und" only: "às 20 e 30", "a las 9 y 45"
     return -n if m.group("minus") else n
 
 
@@ -130,9 +138,21 @@ def _resolve(hour: int, minute: int, text: str, marker: str | None = None) -> Re
             hour += 12
         elif MIDDAY.search(text) and hour <= 4 and not morning:
             hour += 12
+        elif AFTERNOON.search(text) and hour <= 7 and not morning:  # "samedi après-midi vers 3 heures"
+            hour += 12
         elif not morning or evening:
             return Reading(unclear=f"{label} in the morning or in the evening")
     return Reading(f"{hour:02d}:{minute:02d}")
+
+
+def _past(hour: int, text: str, end: int, minute: int | None = None) -> Reading:
+    """Noon (12) or midnight (0) and the minutes said after it ("midi et demi", "meio-dia e um quarto",
+    "mezzanotte meno un quarto", "noon thirty"), or `minute` when the words before it gave them."""
+    if minute is None:
+        half = re.match(rf"\s*({HALF})\b", text[end:], re.I)
+        minute = HALF_MINUTES[half.group(1).lower()] if half else (minutes_after(text, end) or 0)
+    total = (hour * 60 + minute) % (24 * 60)
+    return Reading(f"{total // 60:02d}:{total % 60:02d}")
 
 
 def clock_time(text: str) -> Reading:
@@ -148,11 +168,22 @@ def clock_time(text: str) -> Reading:
             return Reading(f"{hour:02d}:{minute:02d}")  # "20:00", "08:30", "19.30": a 24-hour clock
         if kind == "h am/pm":
             return _resolve(int(m.group(1)), 0, text, m.group(2))
-        if kind == "midnight":
-            return Reading("00:00")
-        if kind == "noon":
-            return Reading("12:00")
+        if kind in ("midnight", "noon"):  # "midi et demi", "mezzogiorno e un quarto", "minuit moins le quart"
+            return _past(0 if kind == "midnight" else 12, text, m.end())
+        if kind == "minutes past":  # "ten past eight", "twenty to nine", "zwanzig nach sieben", "fünf vor halb acht"
+            n, cue, hour = number(m.group(1)), m.group(3).lower(), _hour(m.group(5))
+            if n is None or hour is None or not (n in (5, 10, 20, 25) or m.group(2) and 0 < n < 30):
+                continue  # "for two to three" is no time; "five past", "20 minutes to" are
+            minute = (n if cue in ("past", "nach") else -n) + (-30 if m.group(4) else 0)
+            hour, minute = (hour - 1, 60 + minute) if minute < 0 else (hour, minute)
+            if hour == 0:
+                hour = 12
+            return _resolve(hour, minute, text)
         if kind == "english words":
+            word = m.group(1) or m.group(3)
+            if word.lower() in ("noon", "midnight"):  # "half past noon", "quarter to midnight"
+                minute = 30 if m.group(1) else (-15 if m.group(2).lower() == "to" else 15)
+                return _past(0 if word.lower() == "midnight" else 12, text, m.end(), minute)
             if m.group(1):
                 hour, minute = _hour(m.group(1)), 30
             else:
@@ -202,14 +233,18 @@ def clock_time(text: str) -> Reading:
 
 DAY_PATTERN = re.compile(r"(?<!\w)(" + "|".join(sorted(map(re.escape, DAY_WORDS), key=len, reverse=True))
                          + r")(?:s|abend|nachmittag|mittag|morgen)?(?!\w)", re.I)
-PT_SHORT = re.compile(r"\b(?:na|no|à|nesta|neste|próxima|proxima)\s+(segunda|terça|quarta|quinta|sexta)\b", re.I)
+PT_SHORT = re.compile(r"\b(?:na|no|à|nesta|neste|próxima|proxima|para|até|ate)\s+(?:a\s+)?(segunda|terça|quarta|quinta|sexta)\b"
+                      r"(?!\s+(?:pessoa|vez|parte|feira|da|do|dos|das)\b)|"  # 'para a segunda pessoa' is no Monday
+                      r"\b(segunda|terça|quarta|quinta|sexta)(?=,?\s+(?:à noite|à tarde|de manhã|ao almoço|ao jantar|"
+                      r"às\s+\d|às\s+\w+\s+(?:da|e)\b|ao meio-dia))", re.I)  # 'sexta às 20h', 'quinta à noite'
+
 PT_SHORT_DAYS = {"segunda": 0, "terça": 1, "quarta": 2, "quinta": 3, "sexta": 4}
 
 
 def day_of(text: str, today: date) -> Reading:
     """The day a request asks for, as an English weekday name (or why it is unclear)."""
     days: list[int] = [DAY_WORDS[m.group(1).lower()] for m in DAY_PATTERN.finditer(text)]
-    days += [PT_SHORT_DAYS[m.group(1).lower()] for m in PT_SHORT.finditer(text)]
+    days += [PT_SHORT_DAYS[(m.group(1) or m.group(2)).lower()] for m in PT_SHORT.finditer(text)]
     low = text.lower()
     for offset, words in RELATIVE_DAYS:
         m = re.search(rf"(?<!\w)(?:{words})(?!\w)", low)

@@ -104,6 +104,9 @@ def answer_open(family: str, text: str, question: str = "") -> str:
     if family == "relative" and (who := relative_asked(question)):  # 'Come si chiama mia figlia?': the daughter only
         kin = {"child": {"child", "son", "daughter"}, "partner": {"partner", "wife", "husband"}}.get(who, {who})
         facts = [f for f in facts if set((about(f)[0] or "").split(":")[1:2]) & kin]
+    elif question:  # 'Como se chama o meu gato?': the cat, not the dog too (a relative is narrowed above)
+        asked_cues = recollect.cues(question) - {family}
+        facts = [f for f in facts if recollect.cues(f) & asked_cues] or facts
     if not facts:
         return f"I don't know that: {UNKNOWN_WHY}."
     return "From what I know: " + "; ".join(second_person(f) for f in facts) + "."
@@ -137,7 +140,7 @@ def answer_question(question: str, text: str, candidates: list[str] | None = Non
     family = asked_open(question)
     if family:  # a family answer about something else ("your cat …" to "where's my dog?") is no answer
         answer = answer_open(family, text, question)
-        asked_cues = recollect.cues(question)
+        asked_cues = recollect.cues(question) - {family}  # 'What pets do I have?': the family's own cue is no subject
         named = family == "relative" and relative_asked(question) is not None  # answer_open kept only that member
         if not answer.startswith("I don't know") and (named or not asked_cues or asked_cues & recollect.cues(answer)):
             return answer

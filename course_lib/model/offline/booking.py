@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from course_lib.model.offline import repeats
+from course_lib.model.offline.lang.lexicon import DIETS
 from course_lib.model.offline.names import fold, said_name, where_said
 from course_lib.model.offline.places import LOCAL_NAMES, city_named
 from course_lib.model.offline.reading import describe, prompt_text
@@ -205,7 +206,10 @@ NOT_PLACE_WORDS = {  # words of a request for *some* place, not the name of one 
     "restaurant", "me", "us", "it", "one", "seats", "seat", "spot", "nice", "good", "cheap", "best", "vegetarian", "vegan",
     "quiet", "cosy", "cozy", "romantic", "local", "nearby", "again", "same", "usual", "that", "this", "there", "please",
     "einen", "tisch", "une", "una", "mesa", "uma", "un", "tavolo", "etwas", "quelque", "algo", "qualcosa", "para", "pour",
-    "uns", "nous", "nos", "ci", "mi", "moi", "mir", "noi", "nós"}
+    "uns", "nous", "nos", "ci", "mi", "moi", "mir", "noi", "nós",
+    "restaurante", "ristorante", "resto", "lokal", "restaurants", "sitio", "lugar", "posto", "endroit", "was", "ein",
+    "eine", "irgendwo", "algum", "alguno", "algún", "qualche", "cheap", "günstig", "günstiges", "barato", "pas", "economico"}
+DIET_WORD = re.compile(r"^(?:" + "|".join(DIETS.values()) + r")\w*$", re.I)  # 'un vegetariano', 'was Vegetarisches'
 
 
 NAME_ANCHOR = re.compile(r"\b(?:(?i:book|reserv\w*|réserv\w*|resérv\w*|buch\w*|prenot\w*)\s+(?i:(?:a|une|una|uma|un|einen|ein)\s+"
@@ -242,7 +246,7 @@ def lowercase_name(question: str, today: Any = None) -> bool:
         words.append(w)
         if word[-1] in ",.!?;:":
             break
-    return bool(words) and not set(words) & NOT_PLACE_WORDS
+    return bool(words) and not set(words) & NOT_PLACE_WORDS and not any(DIET_WORD.match(w) for w in words)
 
 
 def said_earlier(reply: Reply, earlier: bool) -> Reply:

@@ -18,8 +18,8 @@ import re
 URL = re.compile(r"https?://[^\s)\"'>]+")
 
 FORGET_VERB = (r"forget|delete|erase|remove|wipe|vergiss|vergessen|lösch\w*|losch\w*|entfern\w*|oublie\w*|oublier|"
-               r"efface\w*|supprime\w*|olvida\w*|borra\w*|elimina\w*|esquece\w*|esqueça|apaga\w*|apague|"
-               r"dimentica\w*|cancella\w*")
+               r"efface\w*|supprime\w*|olvid\w*|olvíd\w*|borra\w*|elimina\w*|esquece\w*|esqueça|apaga\w*|apague|"
+               r"dimentica\w*|cancella\w*|scorda\w*")  # 'olvídate de todo', 'scordati tutto' 
 EVERYTHING = (r"everything|all (?:of )?(?:my data|that you know|you know|about me|my memories|you have)|all my|"
               r"alles|alle meine\w*|tout|toutes|tous mes|todo|tod[oa]s (?:mis|los|las|os meus|as minhas)|tudo|tutto|tutti|whatever you know|all data|all memories|all of it")
 FORGET_ALL = re.compile(rf"\b(?:{FORGET_VERB})\b.*\b(?:{EVERYTHING})\b|\b(?:{EVERYTHING})\b.*\b(?:{FORGET_VERB})\b|"
@@ -61,7 +61,7 @@ MY_THING = re.compile(r"\b(?:what(?:'s| is| are| was)|do you (?:know|remember)|t
 
 BOOK = re.compile(r"\b(?:book|booking|reserve|reservation|table (?:for|at|in)|a table|buch\w*|reservier\w*|tisch|réserv\w*|"
                   r"une table|reserv[ae]\w*|resérv\w*|mesa|prenot\w*|tavolo)\b", re.I)
-FEELS = re.compile(r"\b(?:sonne|umbrella|regenschirm|parapluie|paraguas|guarda-chuva|ombrello|cold|hot|warm|windy|snow\w*|kalt|schnee\w*|froid|chaud|neige\w*|frío|frio|calor|nieve|"
+FEELS = re.compile(r"\b(?:(?:fera|fait|faire) beau|bel tempo|buen tiempo|bom tempo|sonne|umbrella|regenschirm|parapluie|paraguas|guarda-chuva|ombrello|cold|hot|warm|windy|snow\w*|kalt|schnee\w*|froid|chaud|neige\w*|frío|frio|calor|nieve|"
                    r"nieva|neve|freddo|caldo)\b", re.I)  # weather words with other senses: after booking and restaurants
 WEATHER = re.compile(r"\b(?:weather|rain|raining|forecast|temperature|sunny|vorhersage|prévisions?|previsión|"
                      r"previsioni|wetter|regen|regnet|météo|quel temps|"

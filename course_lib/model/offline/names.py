@@ -3,7 +3,8 @@
 The search returns names as the data spells them ("Grüner Salon", "Le Bœuf Doré", "Jardin Secret"); learners
 type them otherwise: in lower case ("jardin secret"), without accents ("le boeuf dore"), with the leading article
 dropped after a preposition ("au Bœuf Doré", "dal Bistrot" is still "Bistrot du Canal" only if every word is
-there), with a doubled letter typed once ("chez lentile"), and in German declined after a preposition ("im
+there), with a doubled letter typed once ("chez lentile"), with one slip inside one long word ("falafel frunde",
+"jardin secrte": _slip), and in German declined after a preposition ("im
 Grünen Salon", "zum Grünen Salon": an adjective's -er becomes -en / -em / -es / -e). One regex per name accepts exactly these variants and nothing shorter than the
 whole name ("&" may be typed as "and / und / et / y / e"), so "Canal" alone is not "Bistrot du Canal" and "Salon" alone is not "Grüner Salon".
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 LEADING_ARTICLE = re.compile(r"^(?:the|der|die|das|le|la|les|l|el|los|las|il|lo|gli|o|os|a|as)\s+(?=\S+\s+\S)")
 ENDINGS = r"(?:er|en|em|es|e)"  # a German adjective's endings: Grüner, Grünen, Grünem, Grünes, Grüne
@@ -47,12 +49,39 @@ def _single(word: str) -> str:
     return "".join(re.escape(a) + ("?" if a == b and a.isalpha() else "") for a, b in zip(word, word[1:] + " "))
 
 
+def _slip(word: str) -> str:
+    """A word of six letters or more as a pattern with one slip of the keyboard inside it: a letter left out
+    ("frunde"), one letter mistyped ("lentikle") or one too many ("jardinn" is the doubled-letter rule's), or two
+    neighbours swapped ("secrte"). Its first and last letters stay as typed, so a word cut short is no slip:
+    "bistro" is not "bistrot", "lentil" not "lentille"."""
+    n, inner = len(word), range(1, len(word) - 1)
+    slips = {word[:i] + word[i + 1:] for i in inner} | {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in inner}
+    slips.discard(word)
+    out = [re.escape(w) for w in sorted(slips)]
+    out += [re.escape(word[:i]) + r"[a-z]" + re.escape(word[i + 1:]) for i in inner]
+    out += [re.escape(word[:i]) + r"[a-z]" + re.escape(word[i:]) for i in range(1, n)]
+    return "(?:" + "|".join(out) + ")"
+
+
+def _typed(form: str) -> list[str]:
+    """The patterns of one form of a name: as written (with the variants of _word), and with one slip in one of
+    its long words (the other words as written), so a name is never found with two slips."""
+    words = form.split()
+    exact = [_word(w) for w in words]
+    out = [r"\s+".join(exact)]
+    for i, w in enumerate(words):
+        if len(w) >= 6 and w.isalpha():
+            out.append(r"\s+".join(exact[:i] + [_slip(w)] + exact[i + 1:]))
+    return out
+
+
+@lru_cache(maxsize=64)
 def name_pattern(name: str) -> re.Pattern[str]:
-    """The pattern that finds `name` (folded) in folded text: the whole name, its declined forms, and the name
-    without its leading article when two or more words are left."""
+    """The pattern that finds `name` (folded) in folded text: the whole name, its declined forms, the name
+    without its leading article when two or more words are left, and each with one slip in one long word."""
     folded = fold(name)
     forms = {folded, LEADING_ARTICLE.sub("", folded)}
-    alternatives = sorted((r"\s+".join(_word(w) for w in form.split()) for form in forms), key=len, reverse=True)
+    alternatives = sorted((p for form in forms for p in _typed(form)), key=len, reverse=True)
     return re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")(?!\w)")
 
 

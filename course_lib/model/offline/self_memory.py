@@ -5,7 +5,9 @@ Only when the request offers `save_memory` / `search_memory` / `forget_memory` /
 * a message that asks to delete everything ("Please delete everything you know about me.", "lösche alles über
   mich", "oublie tout") → `forget_everything`, and the reply says how much each store deleted;
 * a message that asks to forget one thing ("forget my allergy", "vergiss meine Allergie", "no longer …") →
-  `search_memory` for it, then `forget_memory` on the best hit and every other hit on the same subject;
+  `search_memory` for it, then `forget_memory` on the best hit and every other hit on the same subject, among
+  the hits on what the user named (the fact it states, else a shared cue group or word: on_topic); none: it
+  deletes nothing and says so;
 * a message that states facts → one `save_memory` per fact the extraction rules (memory_ops.facts_from) find
   with confidence ≥ 0.8; then a short "Noted" reply if nothing else was asked, else the request below;
 * a request for a restaurant, a booking or "what is my …" → `search_memory` first; the ReAct policy then reads
@@ -22,6 +24,7 @@ from typing import Any
 from course_lib.model.offline.intents import intent
 from course_lib.model.offline.lang.read_facts import about
 from course_lib.model.offline.memory_ops import facts_from
+from course_lib.model.offline.recollect import content_words, cues
 from course_lib.model.offline.reply import Reply
 
 MEMORY_TOOLS = {"save_memory", "search_memory", "forget_memory", "forget_everything"}
@@ -73,6 +76,17 @@ def on_subject(found: list[dict[str, Any]], fact: str) -> list[dict[str, Any]]:
     return exact or [h for h, hs in of if slot and hs.split(":")[0] == slot.split(":")[0]]
 
 
+def on_topic(found: list[dict[str, Any]], topic: str) -> list[dict[str, Any]]:
+    """The hits on what the user asks to forget when it is no fact ("oublie où j'habite", "cancella la mia
+    allergia"): those that share a cue group with it (recollect's table: home, allergy, diet, work …), else those
+    that share a content word. The search ranks by a cosine that is English-centred: its best hit alone is a guess."""
+    want = cues(topic)
+    if want:
+        return [h for h in found if cues(h["memory"].split(" (")[0]) & want]
+    words = content_words(topic)
+    return [h for h in found if words & content_words(h["memory"].split(" (")[0])]
+
+
 def memory_step(s: Any) -> Reply | None:
     """The next memory-tool call or reply for this step, or None to let the ReAct rules answer."""
     if not MEMORY_TOOLS & s.offered:
@@ -94,9 +108,11 @@ def memory_step(s: Any) -> Reply | None:
         found = hits(s.results("search_memory")[-1])
         if not found:
             return Reply(content="I have nothing stored about that, so there is nothing to forget.")
-        same = on_subject(found, stated[0]) if stated else same_subject(found)
+        topical = on_topic(found, topic)
+        same = on_subject(found, stated[0]) if stated else same_subject(topical) if topical else []
         if not same:  # the search found memories, but none on what the user named: deleting one would be a guess
-            return Reply(content=f"I have nothing stored that says \"{stated[0]}\", so I deleted nothing.")
+            what = f"says \"{stated[0]}\"" if stated else f"is about \"{topic}\""
+            return Reply(content=f"I have nothing stored that {what}, so I deleted nothing.")
         forgotten = {args.get("id") for tool, args, _ in s.done if tool == "forget_memory"}
         left = [h for h in same if h["id"] not in forgotten]
         if left:

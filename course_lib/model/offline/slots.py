@@ -30,7 +30,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from course_lib.model.amounts import GROUP_NOUN, SMALL_NUMBER, more_than_two, number, party_sizes
+from course_lib.model.amounts import GROUP_NOUN, SMALL_NUMBER, adults_and_kids, more_than_two, number, party_sizes
+from course_lib.model.offline.lang.lexicon import DIETS
+from course_lib.model.offline.hours import OR_HOURS, RANGE_HOURS, open_hour
 from course_lib.model.offline.places import LOCAL_NAMES
 from course_lib.model.when import EVENING, MORNING, Reading, clock_time, day_of
 
@@ -39,6 +41,7 @@ CORRECTION = re.compile(
     r"nein,?\s+(?:doch|lieber)|eigentlich|ich meine|korrektur|en fait|plutôt|je veux dire|pardon|non,?\s+attends|"
     r"en realidad|mejor dicho|quiero decir|perdón|no,?\s+espera|na verdade|aliás|quer dizer|desculpa|"
     r"anzi|cioè|in realtà|scusa|aspetta)\b)")
+DIET_WORD = re.compile(r"^(?:" + "|".join(DIETS.values()) + r")\w*$", re.I)  # a diet is no restaurant's name
 REQUEST_WORDS = {  # capitalised words that are part of a request, not a name (German capitalises every noun)
     "book", "reserve", "table", "please", "can", "could", "would", "hi", "hello", "hey", "ok", "okay", "great", "and",
     "a", "an", "the", "for", "at", "on", "in", "i", "we", "my", "our", "just", "me", "us", "dinner", "lunch",
@@ -59,7 +62,9 @@ CURRENCIES = {"eur", "euro", "euros", "usd", "gbp", "chf", "dollars", "pounds", 
 ANAPHOR = re.compile(r"(?i:\b(?:book|reserve)\s+(?:it|that|there|that one|this one|the first one|the same)\b|"
                      r"\b(?:buch\w*|reservier\w*)\s+(?:es|das|ihn|sie|dort)\b|\b(?:dort|da)\s+(?:einen tisch|reservier|buch)|"
                      r"\b(?:le|la|l')\s*(?:réserver|réserve)\b|\b(?:réserve|réservez)[- ](?:le|la|là)\b|"
-                     r"\bresérv(?:a|alo|ala|amelo)\b|\breserv(?:alo|ala)\b|\breserva-?(?:o|a|lo)\b|\bprenot(?:alo|ala|a lì)\b)")
+                     r"\bresérv(?:a|alo|ala|amelo)\b|\breserv(?:alo|ala)\b|\breserva-?(?:o|a|lo)\b|\bprenot(?:alo|ala|a lì)\b|"
+                     r"\b(?:reserva|marca|resérvame|reservame)\s+(?:esse|essa|este|esta|ese|esa|ali|lá|allí|ahí)\b|"
+                     r"\bprenota\s+(?:quello|quella|lì|là)\b)")  # 'reserva esse', 'reserva ese', 'prenota quello' 
 NAME_SPAN = re.compile(r"[A-ZÀ-ÝŒÆ][\w'’-]*(?:\s+(?:(?:&|and|du|de|la|le|des|am|im|del|di|da|do|et|y|e|zum|zur)\s+)?"
                        r"[A-ZÀ-ÝŒÆ][\w'’-]*)*")
 
@@ -85,7 +90,11 @@ def _last(readings: list[Reading]) -> Reading:
     return next((r for r in reversed(readings) if r.value or r.unclear), Reading())
 
 
-OR_NUMBERS = re.compile(rf"(?<!\w)({SMALL_NUMBER})\s+(?:or|oder|ou|o|u|oppure)\s+({SMALL_NUMBER})(?!\w)", re.I)
+MAYBE = r"(?:maybe|perhaps|possibly|vielleicht|eventuell|peut-être|quizá|quizás|tal vez|talvez|forse|magari)"
+OR_NUMBERS = re.compile(rf"(?<!\w)({SMALL_NUMBER})\s*,?\s+(?:(?:or|oder|ou|o|u|oppure)(?:\s+{MAYBE})?|{MAYBE})\s+(?:zu\s+|in\s+)?"
+                        rf"({SMALL_NUMBER})(?!\w)", re.I)  # "2 or 3", "3, maybe 4", "tres, o quizá cuatro"
+MAYBE_MORE = re.compile(rf"\b(?:{MAYBE}|if|falls|wenn|si|se|caso)\b[^.?!]{{0,40}}\b(?:join\w*|com(?:e|es|ing)|kommt|kommen|dazu|vient|viendra|viene|"
+                        r"vendrá|vem|virá|verrà)\b", re.I)  # "we are 3, maybe my sister joins": how many?
 
 
 WE_N = re.compile(rf"\b(?:us|uns|nous|nosotros|nosotras|nós|noi)\s+({SMALL_NUMBER})(?!\w)|(?<!\w)({SMALL_NUMBER})\s*"
@@ -109,20 +118,14 @@ def _size(part: str) -> Reading:
     sizes = party_sizes(part) | {n for n in (number(m.group(1) or m.group(2)) for m in WE_N.finditer(part)) if n}
     if (WITH_GROUP.search(part) or more_than_two(part)) and not sizes:  # "... and my family, 5 of us" is 5
         return Reading(unclear="exactly")
+    if sizes and MAYBE_MORE.search(part) or adults_and_kids(part) is False:  # "2 adults and a baby"
+        return Reading(unclear="exactly")
     alternatives = {number(x) for m in OR_NUMBERS.finditer(part) for x in m.groups()}  # "für 2 oder 3 Personen"
     if sizes & alternatives:
         sizes |= {n for n in alternatives if n}
     if len(sizes) > 1:
         return Reading(unclear=" or ".join(map(str, sorted(sizes))))
     return Reading(str(next(iter(sizes)))) if sizes else Reading()
-
-
-_HOUR = rf"(?:{SMALL_NUMBER})(?:[:.h]\d\d|\s*(?:am|pm|h|uhr|heures?)(?!\w))?"
-OR_HOURS = re.compile(rf"(?<!\w)({_HOUR})\s+(?:or|oder|ou|o|u|oppure)\s+((?:at|um|à|las|às|as|alle|le|les)\s+)?"
-                      rf"({_HOUR})", re.I)  # "at 7 or 8pm", "um 19 oder 20 Uhr", "verso le 8 o le 9 di sera"
-RANGE_HOURS = re.compile(rf"\b(?:between|zwischen|entre|tra|fra|from|von|de|dalle)\s+(?:(?:las|as|le|den)\s+)?"
-                         rf"({_HOUR})\s+(?:and|und|et|y|e|to|bis|à|a|às|alle)\s+((?:las|as|le|den)\s+)?({_HOUR})",
-                         re.I)  # "between 7 and 8pm", "zwischen 19 und 20 Uhr", "entre 19h et 20h": no one time
 
 
 def _time(part: str, whole: str) -> Reading:
@@ -134,6 +137,9 @@ def _time(part: str, whole: str) -> Reading:
         said = [bool(r.value or r.unclear) for r in (one, other)]
         if (all(said) or m.re is RANGE_HOURS and any(said)) and one != other:  # "between 7" alone reads no time
             return Reading(unclear=f"{m.group(1)} or {m.group(3)}")
+    bound = open_hour(part)
+    if bound:  # a booking needs one time: "after 8pm" is asked about, never booked at 8pm
+        return Reading(unclear=f"which time {bound}")
     reading = clock_time(part)
     if reading.unclear and "morning or in the evening" in reading.unclear:
         said = [m.group(0) for m in EVENING.finditer(whole)] + [m.group(0) for m in MORNING.finditer(whole)]
@@ -199,6 +205,7 @@ def size_said_before(messages: list[dict[str, Any]], last_user: int) -> int | No
 def _not_a_name(word: str, today: Any) -> bool:
     w = word.lower().strip("'’")
     return (len(w) > 5 and w.endswith("ly")  # an adverb: "Quickly, please"
+            or bool(DIET_WORD.match(w))  # German capitalises its nouns: "was Vegetarisches", "etwas Veganes"
             or w in REQUEST_WORDS or w.split("'")[0].split("’")[0] in REQUEST_WORDS or w in CURRENCIES or w in LOCAL_NAMES or number(w) is not None or bool(day_of(word, today).value)
             or bool(clock_time(word).value))
 
