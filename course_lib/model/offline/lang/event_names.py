@@ -1,5 +1,5 @@
 """An event known by its own name: 'the Chicago marathon', 'exame de Anatomia', 'le marathon de Genève', 'my Cambridge
-C1 exam', 'el concierto de Shakira', 'la partita della Juventus', 'test IELTS'.
+C1 exam', 'el concierto de Shakira', 'la partita della Juventus', 'test IELTS', 'el DELF B2' (the acronym is the exam).
 
 An exam, a race, a conference, a concert or a match is usually named: by capitalised words before its word (English
 'the Chicago marathon', also as read back from a stored fact: 'The user has an Anatomy exam …'), by 'of / de / di / do /
@@ -28,6 +28,9 @@ def name_of(s: str, e: Event) -> str | None:
     if e.key not in NAMED_KEYS or not noun or noun[0]["key"] != e.key:
         return None
     start, end = noun[1].start(), noun[1].end()
+    if sum(c.isupper() for c in noun[1].group(0)) >= 2:  # a test known by its acronym: 'TOEFL', 'DELF B2'
+        level = re.match(r"\s+([ABC][12]|N[1-5])\b", s[end:])
+        return noun[1].group(0) + (f" {level.group(1)}" if level else "")
     if (b := BEFORE.search(s[:start])) and b.start(1) > 0:  # not the sentence's first word ('Big race on Sunday')
         words = b.group(1).split()
     elif (a := AFTER.match(s[end:])) and not OF_MY.match(s[end:]):

@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from course_lib.model.amounts import number, party_size
 from course_lib.model.offline.lang.event_when import MONEY, When, read_when, settle_hour
+from course_lib.model.offline.lang.event_back import split_return, with_return
 from course_lib.model.offline.lang.event_names import read_named
 from course_lib.model.offline.lang.lexicon import CUE_RES
 from course_lib.model.offline.lang.events import HEADS, PLACE, Event, Found, first_noun, found, lexicon, named, where
@@ -98,6 +99,11 @@ def read_events(s: str, lang: str = "en", context: list[Found] | None = None,
     context, lex = context or [], lexicon()
     if vetoed(s):
         return []
+    left, back = split_return(s)  # 'départ lundi, retour le jeudi': a trip's two days (lang/event_back.py)
+    if back and (gone := read_named(left, lang=lang)) is not None and gone.kind in ("trip", "move"):
+        s = left
+    else:
+        back = None
     e = read_named(s, lang=lang)
     if e is not None:
         e = replace(e, when=moved(s, e.when))
@@ -112,7 +118,7 @@ def read_events(s: str, lang: str = "en", context: list[Found] | None = None,
     if lex["past"].search(s) or lex["habit"].search(s) or not (e.when.said() or e.who or e.kind == "move"
                                                                or (e.kind == "trip" and e.at == "to")):
         return []
-    return [found(e)]
+    return [with_return(found(e), back)]
 
 
 def first_start(s: str, e: Event) -> int:

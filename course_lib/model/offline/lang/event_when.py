@@ -51,7 +51,8 @@ PT_DAY = re.compile(r"(?<![\w-])(?<!\b[aA] )(segunda|terça|terca|quarta|quinta|
                     r"\s+(?:tenho|temos|tem|há|vou|vamos|estou|trabalho)\b|"
                     r"\s*[,.!]|\s*$)", re.I)  # 'Sexta que vem', 'quinta às 15h': when.py reads them only after 'na'
 DURATION = re.compile(r"\b\d{1,2}\s*(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|stunden|minuten|tagen?|wochen|"
-                      r"minutos|días|dias|semanas|minuti|giorni|settimane|jours|semaines)\b", re.I)
+                      r"minutos|días|dias|semanas|minuti|giorni|settimane|jours|semaines)\b|"
+                      r"\b(?:sub|under|unter|moins de|menos de|abaixo de|sotto(?: le| i)?)\s+\d{1,2}(?:[:h.]\d{2})?", re.I)  # a target: 'sub 4:30'
 UNCLEAR = re.compile(r"^(\d{1,2})(?::(\d{2}))? in the morning or in the evening$")
 
 
@@ -81,7 +82,7 @@ class When:
     def over(self, old: "When") -> "When":
         """This when, with what it leaves unsaid taken from `old` (a correction keeps the rest of the event)."""
         day = {k: getattr(self if self.has_day() else old, k) for k in DAY_GROUP}
-        if self.ordinal and self.weekday is None and not self.date and old.date:  # 'sorry, the 16th' of '15 May'
+        if self.ordinal and not self.date and old.date:  # "sorry, the 16th" of "15 May" (or "Sunday the 16th")
             day.update(date=f"{self.ordinal} {old.date.split(' ', 1)[1]}", ordinal=None)
         if self.date and re.fullmatch(r"\d+ to \d+", self.date) and old.date and old.date[-1].isalpha():  # 'è dal 12 al 26'
             day.update(date=f"{self.date} {old.date.split()[-1]}")

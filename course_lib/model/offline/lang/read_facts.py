@@ -88,7 +88,7 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
      lambda m: (relative_slot(m.group(1), m.group(2)), f"{m.group(2)}, {m.group(3)}")),
     (U + rf"'?s ({PET}) ((?-i:[A-ZÀ-Ý])[\w'’ -]*?) is (\d+) years old\.?$", lambda m: (f"pet:{m.group(1).lower()}", f"{m.group(2)}, {m.group(3)}")),
     (U + rf" has an? ({PET})\.?$", lambda m: (f"pet:{m.group(1).lower()}", m.group(1).lower())),
-    (U + r"'?s flight is (.+?)\.?$", lambda m: (f"flight:{m.group(1)}", m.group(1))),
+    (U + r"'?s flight is ([^,]+?)(?:,.*)?\.?$", lambda m: (f"flight:{m.group(1)}", m.group(1))),
     (U + r" has ((?:[\w'’-]+ )?(?:[\w'’-]*(?:itis|osis|ism|emia|aemia|pathy|algia)|[A-Z]{2,5}|[\w'’ -]+ (?:disease|disorder|syndrome|condition|problems)|"
          r"anxiety|depression|arthritis|cancer|lupus|psoriasis|eczema|gout|dyslexia|autism|insomnia|sleep apnoea|sleep apnea|"
          r"tinnitus|glaucoma|hearing loss|chronic pain|long covid|a pacemaker|(?:an? )?(?:bad |chronic )?(?:back|knee|hip)))\.?$",

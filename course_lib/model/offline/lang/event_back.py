@@ -1,0 +1,49 @@
+"""The day a trip comes back, said after it leaves: 'retour le jeudi', 'vuelvo el miércoles', 'back on Sunday'.
+
+    split_return("El lunes salgo para Neuquén a las 4, vuelvo el miércoles")
+        -> ("El lunes salgo para Neuquén a las 4,                    ", "on Wednesday")
+
+The return words are data (course_lib/data/events.json "returns"); a day, date or day of the month must follow within
+a few words, and a destination must not ('back to Rome on Friday' is where the trip goes, not when it ends). The
+return is blanked from the sentence, so the departure's day is read alone, and said after the trip: 'The user has a
+trip to Winnipeg next Monday at 4:30, back on Thursday.'
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from course_lib.model.offline.lang.event_when import blank, day_text, read_when, vocabulary, words_re
+
+Found = tuple[str, str, str]
+TO = re.compile(r"^\s*(?:to|nach|in|à|au|a|al|para|pra|pro|per|in|home to)\s", re.I)
+
+
+@lru_cache(maxsize=1)
+def return_words() -> re.Pattern[str]:
+    """The return words of the six languages, whole words, case-insensitive."""
+    words = [w for ws in vocabulary()["returns"].values() for w in ws]
+    return re.compile(rf"(?<![\w-])(?:{words_re(words)})(?![\w-])", re.I)
+
+
+def split_return(s: str) -> tuple[str, str | None]:
+    """(`s` with its return blanked, the return day in English) or (`s`, None) when it says none."""
+    for m in return_words().finditer(s):
+        after = s[m.end():]
+        if TO.match(after):
+            continue
+        words = re.match(r"[^,;!?]*", after).group(0)
+        span = " ".join(words.split()[:5])
+        when, _ = read_when(span)
+        if when.has_day() and when.period is None:
+            end = m.end() + len(words)
+            return blank(s, m.start(), end), day_text(when)
+    return s, None
+
+
+def with_return(fact: Found, back: str | None) -> Found:
+    """The fact with its return day said after it."""
+    if not back:
+        return fact
+    slot, value, text = fact
+    return slot, f"{value} back {re.sub(r'^(?:on|from) ', '', back)}", f"{text.rstrip('.')}, back {back}."

@@ -1,0 +1,161 @@
+"""Plans and events, round 4: a flight number with its day, time and places; the day a trip comes back; check-ups
+and specialists the lexicon lacked; tests known by their acronym; diminutive parties; 'dia 14 as 19h' is no work span.
+Each rule is tested both ways: sentences it must read, in several languages, and near-misses it must leave alone."""
+from __future__ import annotations
+
+import pytest
+
+from course_lib.long_term.write_path import extract_facts, gate
+from course_lib.model.offline.lang.event_back import split_return
+from course_lib.model.offline.lang.flights import about_flight, flight_facts
+from course_lib.model.offline.lang.read_facts import about
+
+
+def facts(*turns: str) -> list[str]:
+    """The gated facts of a conversation of user turns (the assistant says 'ok' in between)."""
+    history: list[dict[str, str]] = []
+    for t in turns:
+        history += [{"role": "user", "content": t}, {"role": "assistant", "content": "ok"}]
+    return [f.text for f in gate(extract_facts(history[:-1]), 0.8)]
+
+
+# --- a flight number keeps its day, time, origin and destination -------------------------------------------------
+@pytest.mark.parametrize("said, fact", [
+    ("My flight is BA 2490 from Gatwick on 12 May at 7:05.", "The user's flight is BA 2490, from Gatwick on 12 May at 7:05."),
+    ("Am Freitag fliege ich mit LH 1822 nach Lissabon, Abflug 9:40.", "The user's flight is LH 1822, to Lisbon on Friday at 9:40."),
+    ("Mon vol AF 7720 part de Nice le 4 avril à 6h15.", "The user's flight is AF 7720, from Nice on 4 April at 6:15."),
+    ("Vuelo con IB 3012 desde Bilbao el martes a las 8:30.", "The user's flight is IB 3012, from Bilbao on Tuesday at 8:30."),
+    ("o meu voo é o TP 1350 de porto dia 3 de junho às 6h20", "The user's flight is TP 1350, from Porto on 3 June at 6:20."),
+    ("il volo AZ 1410 da catania il 9 luglio alle 7:50", "The user's flight is AZ 1410, from Catania on 9 July at 7:50."),
+    ("In March I fly to Oslo, flight SK 812 on the 6th at 11:10.", "The user's flight is SK 812, to Oslo on 6 March at 11:10."),
+])
+def test_a_flight_number_keeps_what_the_sentence_says_of_it(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("My flight is LH 2047.", "The user's flight is LH 2047."),  # nothing else said: the number alone, as before
+    ("flight BA 1 from Terminal 5 tomorrow", "The user's flight is BA 1"),  # 'BA 1' is no flight number (three digits)
+])
+def test_a_flight_says_nothing_it_was_not_told(said, fact):
+    got = facts(said)
+    if fact.endswith("."):
+        assert got == [fact]
+    else:
+        assert not any(f.startswith(fact) for f in got)
+
+
+def test_a_terminal_or_a_part_of_the_day_is_no_origin():
+    text = flight_facts("My flight BA 2490 leaves from Terminal 5 tomorrow at 6.")[0][2]
+    assert "Terminal" not in text and "tomorrow" in text
+    text = flight_facts("sale de madrugada el vuelo IB 3170, de la mañana no sé")[0][2]
+    assert "from" not in text
+
+
+def test_two_flight_numbers_share_no_day():
+    got = flight_facts("Outbound BA 2490 on Friday, back with BA 2491 on Sunday.")
+    assert [g[2] for g in got] == ["The user's flight is BA 2490.", "The user's flight is BA 2491."]
+
+
+def test_a_stored_flight_is_read_back_by_its_number():
+    said = "The user's flight is IB 3012, from Bilbao on Tuesday at 8:30."
+    assert about_flight(said) == ("flight:IB 3012", "IB 3012")
+    assert about(said) == ("flight:IB 3012", "IB 3012")  # so a later turn on the same flight UPDATEs it
+    assert about("The user's flight is LH 2047.") == ("flight:LH 2047", "LH 2047")
+
+
+def test_someone_elses_flight_is_not_stored():
+    assert not any("flight" in f for f in facts("My colleague's flight is BA 123 on Monday."))
+
+
+# --- the day a trip comes back ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("said, fact", [
+    ("We're off to Porto on Thursday and back on Sunday night.", "The user has a trip to Porto on Thursday, back on Sunday."),
+    ("Nächsten Freitag fahre ich nach Hamburg, zurück am Sonntag.", "The user has a trip to Hamburg next Friday, back on Sunday."),
+    ("Mardi je pars à Lyon, retour le vendredi.", "The user has a trip to Lyon on Tuesday, back on Friday."),
+    ("El jueves me voy a Cádiz y vuelvo el domingo.", "The user has a trip to Cádiz on Thursday, back on Sunday."),
+    ("Vou a Salvador na sexta e volto na terça.", "The user has a trip to Salvador on Friday, back on Tuesday."),
+    ("Vado a Napoli venerdì 3, torno il 7.", "The user has a trip to Naples on Friday the 3rd, back on the 7th."),
+])
+def test_a_trip_keeps_the_day_it_comes_back(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said", [
+    "I'm going back to Rome on Friday.",  # 'back to Rome' is where it goes
+    "Torno a Milano sabato.",
+    "My back hurts since Monday.",  # no trip at all
+])
+def test_back_to_a_place_is_no_return_day(said):
+    assert not any("back on" in f for f in facts(said))
+
+
+def test_a_return_needs_a_day():
+    assert split_return("vuelvo pronto, no sé cuándo") == ("vuelvo pronto, no sé cuándo", None)
+    assert split_return("retour le jeudi")[1] == "on Thursday"
+
+
+# --- check-ups and specialists --------------------------------------------------------------------------------
+@pytest.mark.parametrize("said, bits", [
+    ("I've got a follow-up on 14 May at 10:20.", ("check-up", "14 May", "10:20")),
+    ("Nächste Woche Dienstag hab ich Kontrolle, um 8:15.", ("check-up", "Tuesday", "8:15")),
+    ("J'ai un contrôle le 2 juin à 9h.", ("check-up", "2 June", "9:00")),
+    ("Tengo chequeo el viernes a las 11.", ("check-up", "Friday", "11:00")),
+    ("Tenho controle dia 20 de maio às 8h.", ("check-up", "20 May", "8:00")),
+    ("Ho il controllo il 5 marzo alle 16.", ("check-up", "5 March", "16:00")),
+    ("Termin beim Internisten am Montag um 10.", ("doctor", "Monday", "10:00")),
+    ("Cita con la gastroenteróloga el lunes a las 9:30.", ("doctor", "Monday", "9:30")),
+])
+def test_check_ups_and_specialists_are_appointments(said, bits):
+    got = [f for f in facts(said) if "appointment" in f or "check-up" in f]
+    assert got and all(b in got[0] for b in bits), got
+
+
+@pytest.mark.parametrize("said", [
+    "Trabajo en control de calidad desde el lunes.",  # a job, no check-up
+    "Lavoro nel controllo di gestione dal lunedì.",
+    "Mi hermana tiene control el martes.",  # someone else's
+    "I had a follow-up last Monday.",  # past
+    "Can you book me a check-up for Friday?",  # a request
+])
+def test_no_check_up_where_none_is_stated(said):
+    assert not any("check-up" in f for f in facts(said))
+
+
+# --- a test known by its acronym ------------------------------------------------------------------------------
+@pytest.mark.parametrize("said, fact", [
+    ("I'm sitting the IELTS on 9 June at 8:30.", "The user has an IELTS exam on 9 June at 8:30."),
+    ("Am 3. Juli mache ich den TestDaF.", "The user has a TestDaF exam on 3 July."),
+    ("Je passe le DALF C1 le 12 mai.", "The user has a DALF C1 exam on 12 May."),
+    ("Hago el TOEFL el sábado a las 9.", "The user has a TOEFL exam on Saturday at 9:00."),
+    ("vou fazer o ENEM dia 5 de novembro", "The user has an ENEM exam on 5 November."),
+    ("Faccio il JLPT N3 a dicembre.", "The user has a JLPT N3 exam in December."),
+])
+def test_a_test_named_by_its_acronym_is_an_exam(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said", [
+    "I passed my TOEFL last March.",  # past
+    "My brother has the IELTS on Monday.",  # someone else's
+    "Is the DELF hard?",  # a question
+])
+def test_no_exam_where_none_is_planned(said):
+    assert not any("exam" in f for f in facts(said))
+
+
+# --- diminutive parties; a day of the month is no work span ----------------------------------------------------
+@pytest.mark.parametrize("said, bits", [
+    ("Vou dar uma festinha no sábado dia 21 às 20h.", ("party", "Saturday", "21st", "20:00")),
+    ("Hago una fiestita el viernes a las 9.", ("party", "Friday", "21:00")),
+    ("Sabato faccio una festicciola alle 19.", ("party", "Saturday", "19:00")),
+])
+def test_small_parties_are_parties(said, bits):
+    got = [f for f in facts(said) if "party" in f]
+    assert got and all(b in got[0] for b in bits), got
+
+
+def test_a_day_of_the_month_before_a_time_is_no_work_span():
+    got = facts("vou fazer um jantar sabado dia 14 as 19h em casa")
+    assert not any("works" in f for f in got)
+    assert any("works" in f and "9:00 to 17:00" in f for f in facts("trabalho em casa das 9 às 17"))
