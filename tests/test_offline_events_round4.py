@@ -159,3 +159,77 @@ def test_a_day_of_the_month_before_a_time_is_no_work_span():
     got = facts("vou fazer um jantar sabado dia 14 as 19h em casa")
     assert not any("works" in f for f in got)
     assert any("works" in f and "9:00 to 17:00" in f for f in facts("trabalho em casa das 9 às 17"))
+
+
+# --- a frequency is a habit; a target time is no clock time; colloquial 'to'; a correction's day of the month --
+@pytest.mark.parametrize("said", [
+    "I do an hour of train commute per day, from Leeds.",
+    "Ich hab 2 Stunden Zug pro Tag, nach Köln.",
+    "Je fais 1h de train par jour pour aller à Lille.",
+    "Hago dos horas de tren al día hasta Toledo.",
+    "Faço uma hora de comboio por dia até Braga.",
+    "Faccio un'ora di treno al giorno fino a Pavia.",
+])
+def test_a_daily_commute_is_no_event(said):
+    assert not any("train" in f or "trip" in f for f in facts(said))
+
+
+@pytest.mark.parametrize("said, bad", [
+    ("Running the Berlin marathon on 28 September, hoping for sub 3:45.", "3:45"),
+    ("Je cours le semi de Lyon le 5 octobre, objectif moins de 1h45.", "1:45"),
+    ("Corro la media maratón de Valencia el 1 de diciembre, quiero bajar de 2 horas, menos de 1:55.", "1:55"),
+])
+def test_a_target_time_is_no_clock_time(said, bad):
+    got = [f for f in facts(said) if "race" in f]
+    assert got and not any(bad in f or "at " in f for f in got), got
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("El viernes me voy pa' Málaga.", "The user has a trip to Málaga on Friday."),
+    ("sábado vou pro Recife com o Tiago", "The user has a trip to Recife on Saturday with Tiago."),
+])
+def test_colloquial_to(said, fact):
+    assert fact in facts(said)
+
+
+def test_a_corrected_day_of_the_month_keeps_the_month():
+    got = facts("The Dublin marathon is on 26 October.", "oh wait, it's Sunday the 27th actually")
+    assert any("Sunday, 27 October" in f for f in got), got
+
+
+# --- the app a meeting is held on; an article after the hour is no minute ----------------------------------------
+@pytest.mark.parametrize("said, bits", [
+    ("Job interview on Friday at 11, on Zoom.", ("job interview", "Friday", "11:00", "via Zoom")),
+    ("Ich hab am Montag um 10 ein Vorstellungsgespräch über Zoom.", ("job interview", "Monday", "10:00", "via Zoom")),
+    ("Réunion avec Claire jeudi à 15h sur Teams.", ("Claire", "Thursday", "15:00", "via Teams")),
+    ("La entrevista es el 3 de marzo a las 9, por Zoom.", ("job interview", "3 March", "9:00", "via Zoom")),
+])
+def test_the_app_a_meeting_is_held_on(said, bits):
+    got = [f for f in facts(said) if "via" in f]
+    assert got and all(b in got[0] for b in bits), got
+
+
+@pytest.mark.parametrize("said", ["I met Anna on Zoom last Friday.", "I'm on WhatsApp every day."])
+def test_an_app_alone_is_no_event(said):
+    assert not any("via" in f for f in facts(said))
+
+
+def test_an_article_after_the_hour_is_no_minute():
+    assert any("at 10:00" in f for f in facts("Am Montag um 10 ein Vorstellungsgespräch."))
+    assert any("at 10:00" in f for f in facts("El martes a las 10 una reunión con Carla."))
+
+
+# --- an event takes the day of its own clause when another clause says another day ------------------------------
+@pytest.mark.parametrize("said, right, wrong", [
+    ("Her birthday is on 22 September and I'm throwing a party on Saturday the 20th.", "Saturday the 20th", "22 September"),
+    ("Dentist on Tuesday and the gym on Wednesday at 7.", "on Tuesday", "Wednesday"),
+    ("El 3 de mayo es festivo, y el viernes 9 tengo cita con la dermatóloga.", "Friday the 9th", "3 May"),
+    ("Le 2 juin c'est son anniversaire, et samedi 7 on fait une fête.", "Saturday the 7th", "2 June"),
+])
+def test_an_event_takes_the_day_of_its_own_clause(said, right, wrong):
+    got = [f for f in facts(said) if "party" in f or "appointment" in f]
+    assert got and right in got[0] and wrong not in got[0], got
+
+
+def test_a_time_said_apart_stays_the_events():
+    assert "The user has a dinner with Sam on Friday at 20:00." in facts("Dinner with Sam on Friday, at 8.")

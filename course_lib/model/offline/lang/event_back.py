@@ -1,4 +1,5 @@
-"""The day a trip comes back, said after it leaves: 'retour le jeudi', 'vuelvo el miércoles', 'back on Sunday'.
+"""What an event's fact says after its day and time: the day a trip comes back ('retour le jeudi', 'vuelvo el
+miércoles', 'back on Sunday') and the app a meeting is held on ('por Zoom', 'on Teams', 'über Zoom').
 
     split_return("El lunes salgo para Neuquén a las 4, vuelvo el miércoles")
         -> ("El lunes salgo para Neuquén a las 4,                    ", "on Wednesday")
@@ -6,7 +7,8 @@
 The return words are data (course_lib/data/events.json "returns"); a day, date or day of the month must follow within
 a few words, and a destination must not ('back to Rome on Friday' is where the trip goes, not when it ends). The
 return is blanked from the sentence, so the departure's day is read alone, and said after the trip: 'The user has a
-trip to Winnipeg next Monday at 4:30, back on Thursday.'
+trip to Winnipeg next Monday at 4:30, back on Thursday.' An app named after on / via / por / über / sur / su … is said
+the same way: 'The user has a job interview on 14 November at 10:00, via Zoom.'
 """
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from functools import lru_cache
 from course_lib.model.offline.lang.event_when import blank, day_text, read_when, vocabulary, words_re
 
 Found = tuple[str, str, str]
+ONLINE = re.compile(r"(?<![\w-])(?i:on|via|over|per|über|auf|par|sur|en|por|pelo|pela|no|na|su|tramite)\s+(?i:the\s+|el\s+|o\s+)?"
+                    r"(Zoom|Teams|Google Meet|Skype|WhatsApp|FaceTime|Webex)\b")
 TO = re.compile(r"^\s*(?:to|nach|in|à|au|a|al|para|pra|pro|per|in|home to)\s", re.I)
 
 
@@ -47,3 +51,11 @@ def with_return(fact: Found, back: str | None) -> Found:
         return fact
     slot, value, text = fact
     return slot, f"{value} back {re.sub(r'^(?:on|from) ', '', back)}", f"{text.rstrip('.')}, back {back}."
+
+
+def with_online(fact: Found, s: str) -> Found:
+    """The fact with the app it is held on, when `s` names one ('por Zoom' -> ', via Zoom')."""
+    if not (m := ONLINE.search(s)) or m.group(1) in fact[2]:
+        return fact
+    slot, value, text = fact
+    return slot, f"{value} {m.group(1)}", f"{text.rstrip('.')}, via {m.group(1)}."

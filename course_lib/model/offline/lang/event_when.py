@@ -52,7 +52,9 @@ PT_DAY = re.compile(r"(?<![\w-])(?<!\b[aA] )(segunda|terça|terca|quarta|quinta|
                     r"\s*[,.!]|\s*$)", re.I)  # 'Sexta que vem', 'quinta às 15h': when.py reads them only after 'na'
 DURATION = re.compile(r"\b\d{1,2}\s*(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|stunden|minuten|tagen?|wochen|"
                       r"minutos|días|dias|semanas|minuti|giorni|settimane|jours|semaines)\b|"
+                      r"(?<!\blas )(?<!\bàs )(?<!\bas )(?<!\bà )(?<!\balle )\b\d{1,2}\s*(?:horas|heures|ore)\b|"  # not 'a las 10 horas'
                       r"\b(?:sub|under|unter|moins de|menos de|abaixo de|sotto(?: le| i)?)\s+\d{1,2}(?:[:h.]\d{2})?", re.I)  # a target: 'sub 4:30'
+ARTICLE_AFTER = re.compile(r"(?<=\d)\s+(?:ein|eine|einen|einem|einer|un|une|uno|una|um|uma)\s+(?=[^\W\d]{3,})", re.I)
 UNCLEAR = re.compile(r"^(\d{1,2})(?::(\d{2}))? in the morning or in the evening$")
 
 
@@ -203,6 +205,7 @@ def read_period(text: str) -> str | None:
 def read_time(text: str) -> dict[str, Any]:
     """hour, minute and unclear of the clock time in `text` (nothing when it gives none)."""
     said = DURATION.sub(" ", MONEY.sub(" ", BARE_A.sub("~", text)))  # '2,500 EUR' and 'by 3 hours' are no time
+    said = ARTICLE_AFTER.sub(" ~ ", said)  # 'um 10 ein Vorstellungsgespräch' is at 10, not 10:01
     r = clock_time(said.replace("all’", "all'"))
     if r.value:
         h, m = r.value.split(":")
