@@ -233,3 +233,19 @@ def test_an_event_takes_the_day_of_its_own_clause(said, right, wrong):
 
 def test_a_time_said_apart_stays_the_events():
     assert "The user has a dinner with Sam on Friday at 20:00." in facts("Dinner with Sam on Friday, at 8.")
+
+
+# --- a pet's vet appointment says whose it is -------------------------------------------------------------------
+@pytest.mark.parametrize("said, fact", [
+    ("My dog Rex has a vet appointment on Monday at 9.", "The user has a vet appointment for Rex on Monday at 9:00."),
+    ("Meine Katze Lilli muss am Mittwoch um 15 Uhr zum Tierarzt.", "The user has a vet appointment for Lilli on Wednesday at 15:00."),
+    ("Ma chienne Praline a rendez-vous chez le vétérinaire mardi à 18h.",
+     "The user has a vet appointment for Praline on Tuesday at 18:00."),
+])
+def test_a_pets_vet_appointment_names_the_pet(said, fact):
+    assert fact in facts(said)
+
+
+def test_a_vet_appointment_without_a_named_pet_names_nobody():
+    assert "The user has a vet appointment on Monday at 9:00." in facts("I have a vet appointment on Monday at 9.")
+    assert not any(" for " in f for f in facts("Tengo cita con el veterinario el lunes a las 9, por fin."))

@@ -124,6 +124,9 @@ def read_events(s: str, lang: str = "en", context: list[Found] | None = None,
     if lex["past"].search(s) or lex["habit"].search(s) or not (e.when.said() or e.who or e.kind == "move"
                                                                or (e.kind == "trip" and e.at == "to")):
         return []
+    pets = [f[1] for f in others or [] if f[0].startswith("pet:") and f[1][:1].isupper()]
+    if e.key == "vet" and len(pets) == 1:  # 'My cat Mochi has a vet appt Thursday': whose appointment it is
+        e = replace(e, say=f"{e.say} for {pets[0]}")
     return [with_online(with_return(found(e), back), s)]
 
 
