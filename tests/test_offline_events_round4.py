@@ -249,3 +249,20 @@ def test_a_pets_vet_appointment_names_the_pet(said, fact):
 def test_a_vet_appointment_without_a_named_pet_names_nobody():
     assert "The user has a vet appointment on Monday at 9:00." in facts("I have a vet appointment on Monday at 9.")
     assert not any(" for " in f for f in facts("Tengo cita con el veterinario el lunes a las 9, por fin."))
+
+
+# --- an appointment known by its own name -------------------------------------------------------------------------
+@pytest.mark.parametrize("said, fact", [
+    ("My Anmeldung appointment is on 2 May at 9:40.", "The user has an Anmeldung appointment on 2 May at 9:40."),
+    ("Tengo la cita de Extranjería el 3 de abril a las 9:30.", "The user has an Extranjería appointment on 3 April at 9:30."),
+])
+def test_an_appointment_keeps_its_name(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("My Monday appointment is at 10.", "The user has an appointment on Monday at 10:00."),  # a day is no name
+    ("I have an appointment with Dr Patel on Friday at 3.", "The user has an appointment with Dr Patel on Friday at 15:00."),
+])
+def test_a_day_or_a_person_is_no_appointment_name(said, fact):
+    assert fact in facts(said)
