@@ -266,3 +266,17 @@ def test_an_appointment_keeps_its_name(said, fact):
 ])
 def test_a_day_or_a_person_is_no_appointment_name(said, fact):
     assert fact in facts(said)
+
+
+# --- airline codes with a digit; Portuguese 'no voo' is no negation ---------------------------------------------
+@pytest.mark.parametrize("said, fact", [
+    ("sexta viajo pra Natal no voo G3 1210 às 7h05", "The user's flight is G3 1210, to Natal on Friday at 7:05."),
+    ("My flight U2 8801 leaves from Gatwick on Monday at 6:40.", "The user's flight is U2 8801, from Gatwick on Monday at 6:40."),
+])
+def test_an_airline_code_with_a_digit_is_a_flight(said, fact):
+    assert fact in facts(said)
+
+
+def test_a_code_with_a_digit_needs_a_flight_word():
+    assert not any("flight" in f for f in facts("My Audi A4 2019 is in the garage until Friday."))
+    assert flight_facts("Ich habe den Kurs B2 1000 mal gemacht.") == []

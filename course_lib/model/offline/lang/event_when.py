@@ -48,7 +48,7 @@ BARE_A = re.compile(r"\b(?:a|as)\b(?!\s+(?:las?|l['’])\b)", re.I)  # an articl
 MONEY = re.compile(r"(?:[€$£]\s*)?\d{1,3}(?:[.,' ]\d{3})+(?:[.,]\d+)?|(?:[€$£]\s*)\d+(?:[.,]\d+)?|"
                    r"\d+(?:[.,]\d+)?\s*(?:€|\$|£|eur\w*|usd|dollars?|pounds?|quid|chf|francs?|reais|bucks)", re.I)
 PT_DAY = re.compile(r"(?<![\w-])(?<!\b[aA] )(segunda|terça|terca|quarta|quinta|sexta)(?=\s+que vem\b|\s+(?:à|às|as|de manhã|à tarde|à noite)\b|"
-                    r"\s+(?:tenho|temos|tem|há|vou|vamos|estou|trabalho)\b|"
+                    r"\s+(?:tenho|temos|tem|há|vou|vamos|estou|trabalho|viajo|viajamos|parto|saio|volto|chego)\b|"
                     r"\s*[,.!]|\s*$)", re.I)  # 'Sexta que vem', 'quinta às 15h': when.py reads them only after 'na'
 DURATION = re.compile(r"\b\d{1,2}\s*(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|stunden|minuten|tagen?|wochen|"
                       r"minutos|días|dias|semanas|minuti|giorni|settimane|jours|semaines)\b|"
@@ -122,7 +122,7 @@ def patterns() -> dict[str, Any]:
         "abbreviated": re.compile(rf"(?:(?<=\bon )|(?<=\bnext )|(?<=\bthis )|(?<=\bby )|(?<=\buntil )|(?<=\bfrom )|(?<=\bto )|"
                                   rf"(?<!^)(?<![.!?] ))\b({'|'.join(v['day_abbreviations'])})\b\.?(?!\w)"),  # 'on Sat'; 'Mon vol' is French
         "tonight": re.compile(rf"(?<!\w)(?:{words_re(v['tonight'])})(?!\w)", re.I),
-        "negation": re.compile(rf"(?<!\w)({words_re(v['negations'])})(?!\w)(?!(?<=no)\s+(?:dia|próxim\w*|fim)\b)"
+        "negation": re.compile(rf"(?<!\w)({words_re(v['negations'])})(?!\w)(?!(?<=no)\s+(?:dia|próxim\w*|fim|voo|vôo|comboio|trem|avião|aviao|ônibus|autocarro|barco)\b)"
                                rf"(?!(?<=no)\s+{DAY_PATTERN.pattern})[^,;.!?]*?(?=\s*(?:[,;.!?]|\b(?:but|sondern|mais|pero|mas|ma)\b|$))",
                                re.I),
     }

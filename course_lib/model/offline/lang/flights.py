@@ -22,6 +22,8 @@ from course_lib.model.offline.places import english_place
 
 Found = tuple[str, str, str]
 FLIGHT = re.compile(r"\b([A-Z]{2} ?\d{3,4})\b")
+CODED = re.compile(r"\b((?:[A-Z]\d|\d[A-Z]) ?\d{3,4})\b")  # G3 1452, U2 8801: with a flight word only
+FLIGHT_WORD = re.compile(r"(?<![\w-])(?:flight|flug|flieg\w*|vol|vuelo|voo|vôo|volo)(?![\w-])", re.I)
 FROM = re.compile(r"(?<![\w-])(?i:from|ab|von|depuis|de|desde|da|dal|dall['’]|dalla)\s+"
                   rf"(?:{PLACE}|([a-zà-ÿ][\w'’-]{{3,}}(?:/[\w'’-]+)?))")
 TO = re.compile(rf"^\s*,?\s*(?i:to|nach|pour|para|pra|per|a|à)\s+{PLACE}")
@@ -60,7 +62,7 @@ def month_day(when_text: str, ordinal: int | None, period: str | None) -> str:
 
 def flight_facts(s: str, lang: str = "en") -> list[Found]:
     """(flight:<number>, number, fact) for each flight number in `s`; with one number, its day, time and places."""
-    codes = list(FLIGHT.finditer(s))
+    codes = list(FLIGHT.finditer(s)) + (list(CODED.finditer(s)) if FLIGHT_WORD.search(s) else [])
     if len(codes) != 1:
         return [(f"flight:{m.group(1)}", m.group(1), f"The user's flight is {m.group(1)}.") for m in codes]
     code = codes[0]
@@ -77,5 +79,5 @@ def flight_facts(s: str, lang: str = "en") -> list[Found]:
 
 def about_flight(fact: str) -> tuple[str, str] | None:
     """(subject, value) of a stored flight fact ('The user's flight is IB3166, to Madrid on …'), or None."""
-    m = re.match(r"^\s*the user['’]s flight is ([A-Z]{2} ?\d{3,4})\s*(?:,|\.?$)", fact, re.I)
+    m = re.match(r"^\s*the user['’]s flight is ((?:[A-Z]{2}|[A-Z]\d|\d[A-Z]) ?\d{3,4})\s*(?:,|\.?$)", fact, re.I)
     return (f"flight:{m.group(1)}", m.group(1)) if m else None
