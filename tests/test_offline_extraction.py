@@ -30,7 +30,7 @@ def facts(text: str) -> list[str]:
     ("I work as an archivist.", "The user works as an archivist."),
     ("Thorvald, my brother, will join us for the weekend.", "The user's brother is called Thorvald."),
     ("I need to find a sitter for Mochi, my tortoise.", "The user's tortoise is called Mochi."),
-    ("Booked it: flight LH4837 to Lyon.", "The user's flight is LH4837."),
+    ("Booked it: flight LH4837 to Lyon.", "The user's flight is LH4837, to Lyon."),
 ])
 def test_paraphrases_become_atomic_facts(said, fact):
     assert fact in facts(said)

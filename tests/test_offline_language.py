@@ -300,7 +300,7 @@ def test_the_user_as_one_of_two_subjects(said, expected):
     ("La mia ragazza è vegana", set()),
     ("Mi esposa se llama Carmen y es intolerante a la lactosa.", {"The user's wife is called Carmen."}),
     ("Pour de vrai : je supporte pas les olives, même si c'est vegan", {"The user dislikes olives."}),
-    ("Und am 14.11. flieg ich mit LH 2034 nach Wien", {"The user's flight is LH 2034."}),  # 'am' is no 'I am'
+    ("Und am 14.11. flieg ich mit LH 2034 nach Wien", {"The user's flight is LH 2034, to Vienna on 14 November."}),  # 'am' is no 'I am'
     ("Tengo alergia a la mostaza, ojo con eso", {"The user is allergic to mustard."}),
     ("Mudei de ideia: prefiro que não guardes isso.", set()),
     # and what must still be read

@@ -192,7 +192,8 @@ def test_the_held_out_set_is_large_written_by_hand_and_unseen():
 def test_long_trip_facts_and_summary():
     facts = [f.text for f in extract_facts(scenario.LONG_TRIP)]
     for fact in ["The user's name is Priya.", "The user's budget is 40 EUR.", "The user is vegetarian.",
-                 "The user booked Hotel Amsel.", "The user's flight is AF 1734.", "The user's flight is AF 1535.",
+                 "The user booked Hotel Amsel.", "The user's flight is AF 1734, from Paris on Friday at 14:35.",
+                 "The user's flight is AF 1535, on Sunday at 18:20.",  # a flight with its day and time (lang/flights.py)
                  "The user has a meeting with Tomasz Nowak on Saturday at 11:30 in Mitte.",  # moved, day and place kept
                  "Anjali's birthday is on 14 March."]:
         assert fact in facts

@@ -1,5 +1,5 @@
 """An event known by its own name: 'the Chicago marathon', 'exame de Anatomia', 'le marathon de Genève', 'my Cambridge
-C1 exam', 'el concierto de Shakira', 'la partita della Juventus', 'test IELTS'.
+C1 exam', 'el concierto de Shakira', 'la partita della Juventus', 'test IELTS', 'el DELF B2' (the acronym is the exam).
 
 An exam, a race, a conference, a concert or a match is usually named: by capitalised words before its word (English
 'the Chicago marathon', also as read back from a stored fact: 'The user has an Anatomy exam …'), by 'of / de / di / do /
@@ -15,8 +15,9 @@ from dataclasses import replace
 from course_lib.model.offline.lang.events import OF_MY, Event, first_noun, known_word, read_event
 from course_lib.model.offline.places import english_place
 
-NAMED_KEYS = ("exam", "race", "conference", "concert", "match")
+NAMED_KEYS = ("exam", "race", "conference", "concert", "match", "appointment")
 WORD = r"(?!I\b)[A-ZÀ-Ý][\w'’-]*"
+DETERMINERS = ("the", "my", "our", "a", "an", "his", "her", "their", "this", "next")
 BEFORE = re.compile(rf"(?:^|\b(?:the|my|our|a|an|his|her|their|this|next)\s+)((?:{WORD}\s+){{1,3}})$")
 AFTER = re.compile(rf"^\s+(?:(?:of|de|di|do|da|du|des|del|della|dello|dei|von|vom|der)\s+(?:(?:the|la|le|l['’]|el|il|o|a)\s+)?"
                    rf"({WORD}(?:\s+{WORD})?)|([A-Z]{{2,}}\w*(?:\s+[A-Z]\d)?)\b)")
@@ -28,8 +29,17 @@ def name_of(s: str, e: Event) -> str | None:
     if e.key not in NAMED_KEYS or not noun or noun[0]["key"] != e.key:
         return None
     start, end = noun[1].start(), noun[1].end()
-    if (b := BEFORE.search(s[:start])) and b.start(1) > 0:  # not the sentence's first word ('Big race on Sunday')
-        words = b.group(1).split()
+    if sum(c.isupper() for c in noun[1].group(0)) >= 2:  # a test known by its acronym: 'TOEFL', 'DELF B2'
+        level = re.match(r"\s+([ABC][12]|N[1-5])\b", s[end:])
+        return noun[1].group(0) + (f" {level.group(1)}" if level else "")
+    b = BEFORE.search(s[:start])
+    lead = b.group(1).split() if b else []
+    if lead and lead[0].lower() in DETERMINERS:  # 'My Anmeldung appointment': the determiner starts the sentence
+        lead = lead[1:]
+    elif b and b.start(1) == 0:
+        lead = []  # not the sentence's first word ('Big race on Sunday')
+    if lead:
+        words = lead
     elif (a := AFTER.match(s[end:])) and not OF_MY.match(s[end:]):
         words = (a.group(1) or a.group(2)).split()
     else:

@@ -19,9 +19,16 @@ from dataclasses import replace
 
 from course_lib.model.amounts import number, party_size
 from course_lib.model.offline.lang.event_when import MONEY, When, read_when, settle_hour
+from course_lib.model.offline.lang.event_back import split_return, with_online, with_return
 from course_lib.model.offline.lang.event_names import read_named
 from course_lib.model.offline.lang.lexicon import CUE_RES
+from course_lib.model.when import DAY_PATTERN
 from course_lib.model.offline.lang.events import HEADS, PLACE, Event, Found, first_noun, found, lexicon, named, where
+
+CONJ = r"(?:and|but|und|aber|et|mais|y|pero|que|e|mas|ma|ed)"
+CLAUSE_CUT = re.compile(rf"[,;]\s*{CONJ}\s|\s{CONJ}\s(?!\s*(?:(?:the|il|el|le|la|o|a|am|on|den)\s+)?"
+                        rf"(?:{DAY_PATTERN.pattern}|\d|mezz|medi|half|quart|cuart|meia|demi|viertel|halb))", re.I)  # not 'lunedì e venerdì', '9 e mezza'
+
 
 def earlier(context: list[Found], like: Event | None = None) -> tuple[str, Event] | None:
     """(slot, event) of the latest event said in the conversation (one `like` names: the same event word or a more
@@ -98,7 +105,12 @@ def read_events(s: str, lang: str = "en", context: list[Found] | None = None,
     context, lex = context or [], lexicon()
     if vetoed(s):
         return []
-    e = read_named(s, lang=lang)
+    left, back = split_return(s)  # 'départ lundi, retour le jeudi': a trip's two days (lang/event_back.py)
+    if back and (gone := read_named(left, lang=lang)) is not None and gone.kind in ("trip", "move"):
+        s = left
+    else:
+        back = None
+    e = read_named(own_clause(s), lang=lang)
     if e is not None:
         e = replace(e, when=moved(s, e.when))
     if e is None:
@@ -112,7 +124,28 @@ def read_events(s: str, lang: str = "en", context: list[Found] | None = None,
     if lex["past"].search(s) or lex["habit"].search(s) or not (e.when.said() or e.who or e.kind == "move"
                                                                or (e.kind == "trip" and e.at == "to")):
         return []
-    return [found(e)]
+    pets = [f[1] for f in others or [] if f[0].startswith("pet:") and f[1][:1].isupper()]
+    if e.key == "vet" and len(pets) == 1:  # 'My cat Mochi has a vet appt Thursday': whose appointment it is
+        e = replace(e, say=f"{e.say} for {pets[0]}")
+    return [with_online(with_return(found(e), back), s)]
+
+
+def own_clause(s: str) -> str:
+    """The clause of `s` that holds its event word, when that clause says a day and the rest says another
+    ('su cumple es el 22 de septiembre y le quiero hacer una fiesta el sábado 20': the party is on Saturday the 20th;
+    'dentist on Tuesday and the gym on Wednesday at 7'); else `s`. Clauses are cut at a conjunction, not at a comma
+    alone ('am Samstag, den 12., um 19 Uhr' is one day), nor at a bare conjunction before a day or a number ('lunedì e
+    venerdì', '9 e mezza'; ', y el viernes 9 tengo cita' is a new clause)."""
+    noun = first_noun(s)
+    if noun is None:
+        return s
+    cuts = [0] + [m.end() for m in CLAUSE_CUT.finditer(s)] + [len(s) + 1]
+    start = max(c for c in cuts if c <= noun[1].start())
+    end = min(c for c in cuts if c > noun[1].start())
+    own, rest = s[start:end], s[:start] + " " * (min(end, len(s)) - start) + s[end:]
+    if read_when(own)[0].has_day() and read_when(rest)[0].has_day():
+        return " " * start + own + " " * max(0, len(s) - end)
+    return s
 
 
 def first_start(s: str, e: Event) -> int:

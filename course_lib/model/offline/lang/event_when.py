@@ -48,10 +48,13 @@ BARE_A = re.compile(r"\b(?:a|as)\b(?!\s+(?:las?|l['’])\b)", re.I)  # an articl
 MONEY = re.compile(r"(?:[€$£]\s*)?\d{1,3}(?:[.,' ]\d{3})+(?:[.,]\d+)?|(?:[€$£]\s*)\d+(?:[.,]\d+)?|"
                    r"\d+(?:[.,]\d+)?\s*(?:€|\$|£|eur\w*|usd|dollars?|pounds?|quid|chf|francs?|reais|bucks)", re.I)
 PT_DAY = re.compile(r"(?<![\w-])(?<!\b[aA] )(segunda|terça|terca|quarta|quinta|sexta)(?=\s+que vem\b|\s+(?:à|às|as|de manhã|à tarde|à noite)\b|"
-                    r"\s+(?:tenho|temos|tem|há|vou|vamos|estou|trabalho)\b|"
+                    r"\s+(?:tenho|temos|tem|há|vou|vamos|estou|trabalho|viajo|viajamos|parto|saio|volto|chego)\b|"
                     r"\s*[,.!]|\s*$)", re.I)  # 'Sexta que vem', 'quinta às 15h': when.py reads them only after 'na'
 DURATION = re.compile(r"\b\d{1,2}\s*(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|stunden|minuten|tagen?|wochen|"
-                      r"minutos|días|dias|semanas|minuti|giorni|settimane|jours|semaines)\b", re.I)
+                      r"minutos|días|dias|semanas|minuti|giorni|settimane|jours|semaines)\b|"
+                      r"(?<!\blas )(?<!\bàs )(?<!\bas )(?<!\bà )(?<!\balle )\b\d{1,2}\s*(?:horas|heures|ore)\b|"  # not 'a las 10 horas'
+                      r"\b(?:sub|under|unter|moins de|menos de|abaixo de|sotto(?: le| i)?)\s+\d{1,2}(?:[:h.]\d{2})?", re.I)  # a target: 'sub 4:30'
+ARTICLE_AFTER = re.compile(r"(?<=\d)\s+(?:ein|eine|einen|einem|einer|un|une|uno|una|um|uma)\s+(?=[^\W\d]{3,})", re.I)
 UNCLEAR = re.compile(r"^(\d{1,2})(?::(\d{2}))? in the morning or in the evening$")
 
 
@@ -81,7 +84,7 @@ class When:
     def over(self, old: "When") -> "When":
         """This when, with what it leaves unsaid taken from `old` (a correction keeps the rest of the event)."""
         day = {k: getattr(self if self.has_day() else old, k) for k in DAY_GROUP}
-        if self.ordinal and self.weekday is None and not self.date and old.date:  # 'sorry, the 16th' of '15 May'
+        if self.ordinal and not self.date and old.date:  # "sorry, the 16th" of "15 May" (or "Sunday the 16th")
             day.update(date=f"{self.ordinal} {old.date.split(' ', 1)[1]}", ordinal=None)
         if self.date and re.fullmatch(r"\d+ to \d+", self.date) and old.date and old.date[-1].isalpha():  # 'è dal 12 al 26'
             day.update(date=f"{self.date} {old.date.split()[-1]}")
@@ -119,7 +122,7 @@ def patterns() -> dict[str, Any]:
         "abbreviated": re.compile(rf"(?:(?<=\bon )|(?<=\bnext )|(?<=\bthis )|(?<=\bby )|(?<=\buntil )|(?<=\bfrom )|(?<=\bto )|"
                                   rf"(?<!^)(?<![.!?] ))\b({'|'.join(v['day_abbreviations'])})\b\.?(?!\w)"),  # 'on Sat'; 'Mon vol' is French
         "tonight": re.compile(rf"(?<!\w)(?:{words_re(v['tonight'])})(?!\w)", re.I),
-        "negation": re.compile(rf"(?<!\w)({words_re(v['negations'])})(?!\w)(?!(?<=no)\s+(?:dia|próxim\w*|fim)\b)"
+        "negation": re.compile(rf"(?<!\w)({words_re(v['negations'])})(?!\w)(?!(?<=no)\s+(?:dia|próxim\w*|fim|voo|vôo|comboio|trem|avião|aviao|ônibus|autocarro|barco)\b)"
                                rf"(?!(?<=no)\s+{DAY_PATTERN.pattern})[^,;.!?]*?(?=\s*(?:[,;.!?]|\b(?:but|sondern|mais|pero|mas|ma)\b|$))",
                                re.I),
     }
@@ -202,6 +205,7 @@ def read_period(text: str) -> str | None:
 def read_time(text: str) -> dict[str, Any]:
     """hour, minute and unclear of the clock time in `text` (nothing when it gives none)."""
     said = DURATION.sub(" ", MONEY.sub(" ", BARE_A.sub("~", text)))  # '2,500 EUR' and 'by 3 hours' are no time
+    said = ARTICLE_AFTER.sub(" ~ ", said)  # 'um 10 ein Vorstellungsgespräch' is at 10, not 10:01
     r = clock_time(said.replace("all’", "all'"))
     if r.value:
         h, m = r.value.split(":")

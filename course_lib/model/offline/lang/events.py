@@ -44,7 +44,7 @@ OF_MY = re.compile(r"\s+(?:of|de|da|do|di|del|della|dello|von|vom)\s+(?:my|mi|ma
                    r"meines|meine|our|nuestr[oa]|nossa|nosso|notre|nostr[oa])\s+", re.I)
 BARE = ("drinks",)
 VISITING = re.compile(r"visit(?:ing)?|besuche[n]?|visite|visitar|visito|visitare|visitamos", re.I)  # said without an article: 'The user has drinks with Marco …'
-FLIGHT_NUMBER = re.compile(r"\b[A-Z]{2} ?\d{3,4}\b")
+FLIGHT_NUMBER = re.compile(r"\b(?:[A-Z]{2}|[A-Z]\d|\d[A-Z]) ?\d{3,4}\b")
 
 
 @dataclass(frozen=True)

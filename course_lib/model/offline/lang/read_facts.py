@@ -88,7 +88,7 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
      lambda m: (relative_slot(m.group(1), m.group(2)), f"{m.group(2)}, {m.group(3)}")),
     (U + rf"'?s ({PET}) ((?-i:[A-ZÀ-Ý])[\w'’ -]*?) is (\d+) years old\.?$", lambda m: (f"pet:{m.group(1).lower()}", f"{m.group(2)}, {m.group(3)}")),
     (U + rf" has an? ({PET})\.?$", lambda m: (f"pet:{m.group(1).lower()}", m.group(1).lower())),
-    (U + r"'?s flight is (.+?)\.?$", lambda m: (f"flight:{m.group(1)}", m.group(1))),
+    (U + r"'?s flight is ([^,]+?)(?:,.*)?\.?$", lambda m: (f"flight:{m.group(1)}", m.group(1))),
     (U + r" has (?:an? )?((?:left |right )?(?:(?:Achilles|ankle|elbow|foot|hip|knee|lower back|shoulder|wrist) )?(?:[\w-]*(?:itis|acia)|injury))\.?$",
      lambda m: ("condition", m.group(1))),  # a condition of one joint (slots_conditions.sited): 'left wrist tendinitis'
     (U + r" has ((?:[\w'’-]+ )?(?:[\w'’-]*(?:itis|osis|ism|emia|aemia|pathy|algia)|[A-Z]{2,5}|[\w'’ -]+ (?:disease|disorder|syndrome|condition|problems)|"

@@ -32,7 +32,7 @@ DAILY = re.compile(r"\b(?:every (?:day|morning|evening|night)|daily|each day|jed
                    r"chaque (?:jour|matin|soir)|todos los d[íi]as|cada d[íi]a|todas las (?:mañanas|noches)|a diario|todos os dias|"
                    r"todas as (?:manhãs|noites)|diariamente|ogni (?:giorno|mattina|sera)|tutti i giorni|tutte le mattine)\b", re.I)
 HOUR = r"(?:\d{1,2}(?:\s*[:h.]\s*\d{2})?\s*(?:a\.?m\.?|p\.?m\.?|h\b|uhr\b)?|midnight|mitternacht|minuit|medianoche|meia-noite|mezzanotte|noon|midi|mediodía)"
-SPAN = re.compile(rf"(?:\b(?:from|von|de|du|das|dalle|dal|entre)\s+(?:las\s+|les\s+)?)?(?<![\d:])(?P<a>{HOUR})\s*"
+SPAN = re.compile(rf"(?:\b(?:from|von|de|du|das|dalle|dal|entre)\s+(?:las\s+|les\s+)?)?(?<![\d:])(?<!\bdia )(?<!\bdía )(?<!\bday )(?P<a>{HOUR})\s*"
                   rf"(?:-|–|\bto\b|\btill\b|\buntil\b|\bbis\b|\bà\b|\ba\b|\bal\b|\balle\b|\bàs\b|\bas\b|\bhasta\b|\by\b|\be\b|\bet\b)\s*"
                   rf"(?:las\s+|les\s+)?(?P<b>{HOUR})(?![\d:])", re.I)
 MONTHS_AFTER = re.compile(r"^\s*(?:de\s+|di\s+)?(?:jan|feb|m[aä]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz]|ene|abr|ago|dic|"

@@ -18,6 +18,7 @@ from course_lib.model.offline.lang.shifts import with_shift
 from course_lib.model.when import DAY_PATTERN, DAY_WORDS, WEEKDAYS
 from course_lib.model.offline.lang.event_turns import read_events, vetoed
 from course_lib.model.offline.lang.events import lexicon
+from course_lib.model.offline.lang.flights import flight_facts
 
 __all__ = ["read_events", "read_plans", "with_plans"]
 
@@ -27,7 +28,6 @@ TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.? )?"
 PLACE = r"([A-Z](?=[\w'-]*[a-z])[\w'-]+(?:[ -][A-Z][\w'-]+)*)"
 VENUE = r"([A-Z][\w'-]+(?:(?: &| and)? [A-Z][\w'-]+)*)"
 TIME = r"(\d{1,2}[:.]\d{2})"
-FLIGHT = re.compile(r"\b([A-Z]{2} ?\d{3,4})\b")
 FLIGHT_TO = re.compile(r"\b(?i:i (?:have|'ve got|got) a flight to) " + PLACE)
 ZONE = re.compile(r"\b(?:my time ?zone(?: is|'s)|i'?m in the|i am in the) ([\w/+:-]+)(?: time ?zone)?|\b([A-Z]\w+/[A-Z][\w/]+) is my time ?zone", re.I)
 MEETING = re.compile(r"\b(?i:meeting with) (?P<who>" + TITLE + NAME + r")\b.*?\b(?P<at>\d{1,2}[:.]\d{2})|"
@@ -75,8 +75,7 @@ def read_plans(s: str, last_person: str = "someone") -> list[Found]:
     # (lang/budgets.py, schedules.py, shifts.py, retractions.py)
     if (m := FLIGHT_TO.search(s)):
         out.append(("trip", m.group(1), f"The user has a flight to {m.group(1)}."))
-    for m in FLIGHT.finditer(s):
-        out.append((f"flight:{m.group(1)}", m.group(1), f"The user's flight is {m.group(1)}."))
+    out += flight_facts(s)  # with its day, time and places (lang/flights.py)
     if (m := ZONE.search(s)):
         zone = m.group(1) or m.group(2)
         out.append(("timezone", zone, f"The user's time zone is {zone}."))
