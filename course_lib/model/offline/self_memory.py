@@ -23,7 +23,7 @@ from typing import Any
 
 from course_lib.model.offline.intents import intent
 from course_lib.model.offline.lang.read_facts import about
-from course_lib.model.offline.memory_ops import facts_from
+from course_lib.model.offline.memory_ops import facts_from, retracted
 from course_lib.model.offline.recollect import content_words, cues
 from course_lib.model.offline.reply import Reply
 
@@ -70,7 +70,10 @@ def same_subject(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def on_subject(found: list[dict[str, Any]], fact: str) -> list[dict[str, Any]]:
     """The hits on the subject of the fact the user names: its exact slot ('allergy:peanuts'), else its family
     ('allergy'); none when the search found only other subjects."""
-    slot = about(fact)[0] or ""
+    slot, value = about(fact)
+    if slot == "retract":  # "Borra que soy vegetariano, ya no lo soy" names the diet it takes back
+        slot = retracted(value or "")[0]
+    slot = slot or ""
     of = [(h, about(h["memory"].split(" (")[0])[0] or "") for h in found]
     exact = [h for h, hs in of if slot and hs == slot]
     return exact or [h for h, hs in of if slot and hs.split(":")[0] == slot.split(":")[0]]
