@@ -287,3 +287,37 @@ def test_uncounted_children_or_a_conditional_guest_are_asked_about(text):
 def test_a_conditional_about_something_else_keeps_the_size():
     from course_lib.model.offline.slots import _size
     assert _size("for 2 if possible").value == "2"
+
+
+# -- a kind of food asked for picks among the search results (a fish restaurant was booked at the steakhouse) --
+@pytest.mark.parametrize("text,cuisine", [
+    ("Marca uma mesa para dois num restaurante de peixe em Berlim", "fish"),
+    ("Book us a fish place in Berlin", "fish"),
+    ("Ein Fischrestaurant in Berlin bitte", "fish"),
+    ("un restaurant de poisson à Berlin", "fish"),
+    ("I fancy a proper steak in Paris", "steak"),
+    ("ci vuole un posto con falafel a Berlino", "middle eastern"),
+    ("algo con dumplings en Berlín", "dumplings"),
+])
+def test_a_kind_of_food_in_the_request_is_a_constraint(text, cuisine):
+    from course_lib.model.offline.reading import find_cuisine
+    assert find_cuisine(text) == cuisine
+
+
+@pytest.mark.parametrize("text", ["no fish please, a table in Berlin", "Book a table in Berlin for 2", "sin pescado, por favor",
+                                  "fish or steak, whatever is free"])
+def test_no_kind_of_food_when_none_is_asked_or_it_is_refused_or_two_are(text):
+    from course_lib.model.offline.reading import find_cuisine
+    assert find_cuisine(text) is None
+
+
+def test_a_fish_restaurant_is_booked_at_the_fish_place_not_the_best_rated():
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parents[1] / "tools"))
+    from eval_agent_requests import run_case
+    case = {"id": "fish", "lang": "pt", "kind": "book",
+            "request": "Marca uma mesa para dois num restaurante de peixe em Berlim na sexta às 20h15.",
+            "expect": {"booked": {"restaurant": "Fischerhütte am Kanal", "time": "Friday 20:15", "people": 2}}}
+    bad, _ = run_case(case)
+    assert not bad, bad

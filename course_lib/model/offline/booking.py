@@ -112,7 +112,8 @@ def fitting(observation: str, c: dict[str, Any]) -> list[dict[str, Any]]:
     """The restaurants in a search result that satisfy the constraints, best-rated first (ties: alphabetical)."""
     ok = [r for r in results(observation)
           if (not c["diet"] or c["diet"] in r.get("diet", []))
-          and (c["budget"] is None or r.get("price_per_person", 0) <= c["budget"])]
+          and (c["budget"] is None or r.get("price_per_person", 0) <= c["budget"])
+          and (not c.get("cuisine") or c["cuisine"] in str(r.get("cuisine", "")).lower())]
     return sorted(ok, key=lambda r: (-r.get("rating", 0), r.get("name", "")))
 
 

@@ -32,6 +32,24 @@ HOME_WORDS = re.compile(r"where i live|where i'm based|at home|my home|my city|h
                         r"chez moi|où j'habite|en casa|donde vivo|em casa|onde moro|a casa|dove abito", re.I)
 
 
+# A kind of food the user asks for, in six languages -> a word of the search tool's "cuisine" field. Read from the
+# request only ("a fish restaurant", "restaurante de peixe", "ein Steakhaus"); never negated ("no fish").
+CUISINES = {
+    "fish": r"fish|seafood|fisch\w*|poissons?|fruits de mer|pescados?|mariscos|peixes?|marisco|pesce|frutti di mare",
+    "steak": r"steak\w*|steakhaus|churrasc\w*|bisteca|bistecca|parrilla|grill",
+    "dumplings": r"dumplings?|teigtaschen|raviolis? chinois|gyoza|jiaozi",
+    "middle eastern": r"falafel|middle eastern|orientalisch\w*|libanais|libanés|libanês|libanese|árabe|arabe|hummus",
+    "street food": r"street food|currywurst|imbiss",
+}
+NOT_BEFORE = r"(?<!\bno )(?<!\bnot )(?<!\bkein )(?<!\bkeine )(?<!\bpas de )(?<!\bsin )(?<!\bsem )(?<!\bsenza )"
+
+
+def find_cuisine(question: str) -> str | None:
+    """The one kind of food a request asks for ('restaurante de peixe' -> 'fish'); None when none or several."""
+    found = {k for k, words in CUISINES.items() if re.search(rf"{NOT_BEFORE}\b(?:{words})\b", question, re.I)}
+    return found.pop() if len(found) == 1 else None
+
+
 def prompt_text(messages: Messages) -> str:
     """The system messages (instructions, recalled memory: background), then what the user said, in order (where
     constraints come from; so the user's latest words win over a recalled fact sent after them)."""
@@ -89,12 +107,13 @@ def find_people(question: str) -> int | None:
 def constraints(question: str, text: str) -> dict[str, Any]:
     """Diet, budget and city found in the prompt (memory lines said by a tool or another user do not count)."""
     text = without_hearsay(text)
-    return {"diet": find_diet(text), "budget": find_budget(text), "city": find_city(question, text)}
+    return {"diet": find_diet(text), "budget": find_budget(text), "city": find_city(question, text),
+            "cuisine": find_cuisine(question)}
 
 
 def describe(c: dict[str, Any]) -> str:
     """The constraints in words, for thoughts and answers."""
-    parts = []
+    parts = [f"{c['cuisine']} cuisine"] if c.get("cuisine") else []
     if c["diet"]:
         parts.append(c["diet"])
     if c["budget"] is not None:
