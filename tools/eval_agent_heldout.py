@@ -21,8 +21,11 @@ weather 4/4; es 10/10, pt 9/10, en, fr, it 7/10, de 6/10). Its failures were rea
 it is agent_oldheldout4.jsonl now (59 of 60 after that round). agent_heldout.jsonl is now a fourth writer's set
 (60 requests, ten per language, same isolation), dropped in after that round was frozen at 49e3d4e and scored
 once, unread: 47 of 60 at fab103b (before the round), 50 of 60 at 49e3d4e (answers 12 -> 15/18, asks 11/12,
-bookings 12/18, deletions 6/6, searches 2/2, weather 4/4; en 9, es 9, it 9, fr 8, pt 8, de 7 of 10). Its failures
-have not been read.
+bookings 12/18, deletions 6/6, searches 2/2, weather 4/4; en 9, es 9, it 9, fr 8, pt 8, de 7 of 10), and 52 of 60
+after the afternoon round of 7 Dec (frozen at 2d231c1; bookings 14/18). Its failures have not been read. A fifth
+writer's set (60 requests) was scored once after that round: 45 of 60 as written, 48 of 60 once six two-turn cases
+whose assistant question was marked "user" were corrected, the same before and after the round; it was then read
+and is agent_oldheldout5.jsonl (49 of 60 after one class fixed: a kind of food asked for).
 
 One case per line: {"id", "lang", "messages": [...], "facts": [...], "expect": {"action": book | ask | answer |
 delete | search | weather, "args": {...}, "answer_contains": [...], "must_not": [...]}}. The last message is the
