@@ -50,7 +50,10 @@ chat set: heldout7 (108 conversations, 706 facts) and plain2 (48, 296), scored o
 after the freeze at a5417df, scored once and unread, joined learner_heldout.jsonl: plain3 0.621 -> 0.755, precision
 0.766 -> 0.849; heldout8 0.315 -> 0.345, 0.665 -> 0.701 (3e69cff -> a5417df). All five unread sets at a5417df
 (310 conversations, 1,683 facts): recall 0.487, precision 0.736. On short plain sentences the stand-in finds three
-quarters of the facts; on long chatty ones, a third.
+quarters of the facts; on long chatty ones, a third. Two more, plain5 (60, 192 facts) and chat10 (48, 237), written
+while the afternoon round of 7 Dec was built and scored once after its freeze (8700e4a -> 2d231c1): recall 0.745 ->
+0.760 and 0.511 -> 0.515, precision 0.799 -> 0.816 and 0.691 -> 0.709; all seven unread sets (418 conversations,
+2,112 facts) at 2d231c1: recall 0.548, precision 0.755, operations 0.979, noise 2.5 %.
 
 The same call measures a live model: pass `model=Model()` with COURSE_BACKEND=replay (a recording) or openai.
 
