@@ -77,3 +77,16 @@ def test_a_pet_question_is_answered_with_that_pet(question, has, lacks):
 def test_a_pet_nothing_is_known_about_is_not_answered_with_another():
     fact = "The user's cat is called Tareco."
     assert "Tareco" not in answer_question("Wie heißt mein Hund?", fact, [fact])
+
+
+@pytest.mark.parametrize("text", ["Brauch ich am Sonntag in Hamburg einen Schirm?", "Do I need an umbrella in Paris on Saturday?",
+                                  "¿Necesito paraguas en Berlín el domingo?", "Preciso de guarda-chuva em Paris no sábado?",
+                                  "Serve l'ombrello a Berlino venerdì?", "Faut-il un parapluie à Paris dimanche ?"])
+def test_asking_about_an_umbrella_is_a_weather_question(text):
+    from course_lib.model.offline.intents import intent
+    assert intent(text) == "weather"
+
+
+def test_an_umbrella_in_a_booking_is_still_a_booking():
+    from course_lib.model.offline.intents import intent
+    assert intent("Book a table at Linse & Lauch, and remind me of my umbrella") == "book"

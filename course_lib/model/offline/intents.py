@@ -61,7 +61,7 @@ MY_THING = re.compile(r"\b(?:what(?:'s| is| are| was)|do you (?:know|remember)|t
 
 BOOK = re.compile(r"\b(?:book|booking|reserve|reservation|table (?:for|at|in)|a table|buch\w*|reservier\w*|tisch|réserv\w*|"
                   r"une table|reserv[ae]\w*|resérv\w*|mesa|prenot\w*|tavolo)\b", re.I)
-FEELS = re.compile(r"\b(?:(?:fera|fait|faire) beau|bel tempo|buen tiempo|bom tempo|sonne|umbrella|regenschirm|parapluie|paraguas|guarda-chuva|ombrello|cold|hot|warm|windy|snow\w*|kalt|schnee\w*|froid|chaud|neige\w*|frío|frio|calor|nieve|"
+FEELS = re.compile(r"\b(?:(?:fera|fait|faire) beau|bel tempo|buen tiempo|bom tempo|sonne|umbrella|regenschirm|schirm|parapluie|paraguas|paragua|guarda-chuva|guarda-chuvas|ombrello|ombrellone|cold|hot|warm|windy|snow\w*|kalt|schnee\w*|froid|chaud|neige\w*|frío|frio|calor|nieve|"
                    r"nieva|neve|freddo|caldo)\b", re.I)  # weather words with other senses: after booking and restaurants
 WEATHER = re.compile(r"\b(?:weather|rain|raining|forecast|temperature|sunny|vorhersage|prévisions?|previsión|"
                      r"previsioni|wetter|regen|regnet|météo|quel temps|"
