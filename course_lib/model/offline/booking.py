@@ -113,7 +113,7 @@ def fitting(observation: str, c: dict[str, Any]) -> list[dict[str, Any]]:
     ok = [r for r in results(observation)
           if (not c["diet"] or c["diet"] in r.get("diet", []))
           and (c["budget"] is None or r.get("price_per_person", 0) <= c["budget"])
-          and (not c.get("cuisine") or c["cuisine"] in str(r.get("cuisine", "")).lower())]
+          and (not c["cuisine"] or c["cuisine"] in str(r.get("cuisine", "")).lower())]
     return sorted(ok, key=lambda r: (-r.get("rating", 0), r.get("name", "")))
 
 

@@ -113,7 +113,7 @@ def constraints(question: str, text: str) -> dict[str, Any]:
 
 def describe(c: dict[str, Any]) -> str:
     """The constraints in words, for thoughts and answers."""
-    parts = [f"{c['cuisine']} cuisine"] if c.get("cuisine") else []
+    parts = [f"{c['cuisine']} cuisine"] if c["cuisine"] else []
     if c["diet"]:
         parts.append(c["diet"])
     if c["budget"] is not None:
