@@ -161,6 +161,19 @@ def test_the_labelled_set_is_checked():
         labels.check({**good, "split": "test"}, "x")
 
 
+def test_one_file_kept_outside_the_package_loads_alone(tmp_path):
+    record = {"id": "x", "split": "heldout", "source": "hand", "before": [], "summary": None,
+              "messages": [turn("I'm vegan.", [dict(VEGAN, op="ADD", target=None)])]}
+    path = tmp_path / "fresh.jsonl"
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    (tmp_path / "other.jsonl").write_text(json.dumps({**record, "id": "y"}) + "\n", encoding="utf-8")
+    assert [c.id for c in labels.load(folder=path)] == ["x"]
+    assert [c.id for c in labels.load(folder=tmp_path)] == ["x", "y"]  # fresh.jsonl, then other.jsonl
+    path.write_text('{"id": "z"}\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="fresh.jsonl, line 1: missing 'split'"):
+        labels.load(folder=path)
+
+
 def test_the_labelled_set_matches_its_sources():
     by_id = {c.id: c for c in labels.load()}
     for name, messages in scenario.SESSIONS.items():  # the scenario's text, not a drifted copy

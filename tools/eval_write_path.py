@@ -6,6 +6,7 @@ precision, noise stored, ADD/UPDATE/DELETE/NOOP accuracy and session-summary fie
     python tools/eval_write_path.py --split old-heldout --brief  # the held-out sets already looked at (development data)
     python tools/eval_write_path.py --parts --brief      # per language and per kind too
     python tools/eval_write_path.py --confusion dev      # the sentence classifier's confusion matrix on a split
+    python tools/eval_write_path.py --file sets/new.jsonl --parts   # one labelled file kept outside the package
     COURSE_BACKEND=replay COURSE_REPLAY_FILE=recordings/write_path.jsonl python tools/eval_write_path.py
     COURSE_BACKEND=openai COURSE_RECORD_FILE=recordings/write_path.jsonl python tools/eval_write_path.py   # record once
 
@@ -33,12 +34,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--brief", action="store_true", help="the table only, without the list of misses")
     parser.add_argument("--parts", action="store_true", help="also a table per language and per kind")
     parser.add_argument("--confusion", metavar="SPLIT", choices=labels.SPLITS, help="the classifier's confusion matrix on SPLIT")
+    parser.add_argument("--file", type=Path, help="score this labelled .jsonl file instead of the package's sets")
     parser.add_argument("--min-confidence", type=float, default=0.8, help="the write gate (default 0.8)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     model = Model()
     if args.confusion:
         print(render_confusion(*confusion(labels.load(args.confusion))))
+        return 0
+    if args.file:
+        if not args.file.is_file():
+            parser.error(f"--file {args.file}: no such file (give a .jsonl of labelled conversations, see labels.py)")
+        conversations = labels.load(None if args.split == "all" else args.split, folder=args.file)
+        print(render(evaluate(conversations, model, args.min_confidence), misses=not args.brief, parts=args.parts))
+        print(f"\n{len(conversations)} conversations from {args.file} in {time.perf_counter() - start:.1f} s")
         return 0
     conversations = labels.load(None if args.split == "all" else args.split)
     if not any(c.split == "heldout" for c in conversations) and args.split in ("all", "heldout"):

@@ -103,14 +103,16 @@ def check(record: dict[str, Any], where: str) -> Conversation:
 
 
 def load(split: str | None = None, folder: Path = LABELLED) -> list[Conversation]:
-    """Every labelled conversation in `folder` (only `split`'s, if given), checked line by line.
+    """Every labelled conversation in `folder` (only `split`'s, if given), checked line by line. `folder` may also
+    be one .jsonl file: a set kept outside the package (a fresh held-out set waiting to be scored).
 
     The held-out learner file (HELDOUT_FILE), when present, is read like the others: its split is "heldout";
     the held-out sets already looked at are split "old-heldout" (load("old-heldout"))."""
     if split is not None and split not in SPLITS:
         raise ValueError(f"split must be one of {SPLITS} or None, got {split!r}")
     out = []
-    for path in sorted(Path(folder).glob("*.jsonl")):
+    paths = [Path(folder)] if Path(folder).is_file() else sorted(Path(folder).glob("*.jsonl"))
+    for path in paths:
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if line.strip():
                 out.append(check(json.loads(line), f"{path.name}, line {n}"))
