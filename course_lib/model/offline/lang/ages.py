@@ -11,7 +11,7 @@ from course_lib.model.offline.lang.numbers import with_digits
 Found = tuple[str, str, str]
 REL = alternation(RELATIVES)
 PET = alternation(PETS)
-AGE_SAID = [r"\b(?:i['’]m|(?-i:Im)|i am)\s+(\d{1,3})(?!\.\s*[A-ZÄÖÜ])(?: years? old| yo| y/o)?(?: now| already| today| this year)?(?=\s*(?:[.!,;]|$|and\b|but\b|btw\b|fyi\b|by the way\b|lol\b))", r"\b(\d{1,3}) years? old\b",
+AGE_SAID = [r"\b(?:i['’]m|(?-i:Im)|i am)\s+(\d{1,3})(?!\.\s*[A-ZÄÖÜ])(?: years? old| yo| y/o)?(?: now| already| today| this year)?(?=\s*(?:[.!,;]|$|and\b|but\b|btw\b|fyi\b|by the way\b|lol\b|not \d))", r"\b(\d{1,3}) years? old\b",
             r"\bi (?:just |recently )?turned (\d{1,3})\b", r"\bich bin (?:gerade |letzte woche |letzten monat )?(\d{1,3}) geworden\b",
             r"\bje viens d'avoir (\d{1,3}) ans\b", r"\b(?:acabo de cumplir|cumpl[íi]) (\d{1,3})\b", r"\b(?:acabei de fazer|fiz) (\d{1,3}) anos\b",
             r"\bho (?:appena )?compiuto (\d{1,3}) anni\b",
