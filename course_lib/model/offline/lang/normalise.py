@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model.offline.lang.lexicon import POSSESSIVE
 from course_lib.model.offline.lang.lowercase_names import KIN, plausible, recapitalise
 
 
@@ -58,7 +59,7 @@ def texting(sentence: str) -> str:
     carne'), so the language is detected from real words; the rest of TEXTING is applied once the language is known."""
     return ANY_LANG_RE.sub(lambda m: ANY_LANG[m.group(0).lower()], sentence)
 TEXTING_RE = {lang: re.compile(r"(?<![\w'])(?:" + "|".join(map(re.escape, words)) + r")(?![\w'])", re.I) for lang, words in TEXTING.items()}
-TYPED = {"im": "I'm", "ive": "I've", "dont": "don't", "cant": "can't", "doesnt": "doesn't", "isnt": "isn't", "didnt": "didn't"}
+TYPED = {"im": "I'm", "ive": "I've", "hes": "he's", "shes": "she's", "dont": "don't", "cant": "can't", "doesnt": "doesn't", "isnt": "isn't", "didnt": "didn't"}
 TYPED_RE = re.compile(r"\b(?:i|" + "|".join(TYPED) + r")\b(?=\s+\w)")
 GREETING_LEAD = re.compile(r"^\W*(?:hi+|hello+|hey+|hiya|hall+o+|moin|servus|salut|bonjour|coucou|hola+|buenas|ol[áa]+|oi+|ciao+|salve|"
                            r"u[èé]|ehi|qu[ée] onda|e a[íi]|gr[üu]ezi|griaß di|grüß gott|hoi)"
@@ -84,6 +85,7 @@ def second(m: re.Match[str]) -> str:
     return f"ich {verb}{rest}, {front}"
 
 
+NAME_THEN_KIN = re.compile(rf"\b([A-ZÀ-Ý][\w'’-]+)\s*\(\s*({POSSESSIVE}\s+(?i:{KIN}))\s*(?:,\s*|(?=\)))")  # 'Tyler (my son, he's 7)'
 NOW_FIRST = re.compile(r"\b(?:now|agora|ahora|adesso|ora|maintenant|désormais|jetzt)\s+(?=(?:sou|soy|sono|je suis|i'?m|i am)\b)", re.I)
 ARTICLE_NAME = re.compile(r"\b((?i:sou|soy|sono|je suis|ich bin))\s+(?:o|(?<=(?i:sou) )a|el|la|il|der|die)\s+(?=[A-ZÀ-Ý])")  # 'sono a Firenze' is a place
 
@@ -102,6 +104,7 @@ def normalise(sentence: str, lang: str = "en") -> str:
         sentence = re.sub(r"(?<![\w'])([jJ])(?=[éèh][a-zàâçéèêëîïôûù]{2,})", r"\1'", sentence)
     sentence = GREETING_LEAD.sub("", sentence)
     sentence = recapitalise(sentence, lang)  # 'meine schwester lena', 'wohne in leipzig' typed without capitals
+    sentence = NAME_THEN_KIN.sub(lambda m: f"{m.group(2)} {m.group(1)} (", sentence).replace(" ()", "")  # -> 'my son Tyler (he's 7)'
     if lang == "de":  # dialect phrases written out; a sentence that starts with the verb gets its 'ich' back
         for pattern, repl in DE_PHRASES:
             sentence = pattern.sub(repl, sentence)
