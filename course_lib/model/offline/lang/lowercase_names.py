@@ -48,14 +48,16 @@ COMMON = set(("casa centro zentrum stadt nähe naehe wg ville campagne ciudad ci
               "family familie ner nem nen na der die das dem den einer einem einen ein eine the a an un une la le les el los las o os "
               "as um uma il lo gli una uno mir dir ihr uns euch also too still already now then tambem também también tb aussi anche "
               "auch schon jetzt noch ya ja já jaja jeje haha lol kkk she he it they er sie es ele ela il elle lui lei él ella retour "
-              "passage garde repos nuit service congé vacances turno fretta ritorno passaggio buon corsa moda acuerdo").split())
+              "passage garde repos nuit service congé vacances turno fretta ritorno passaggio buon corsa moda acuerdo invece però pero "
+              "ancora sempre già siempre todavía aún ainda toujours encore aber immer always never nunca jamais mai nie only solo sólo "
+              "só seulement nur really muy very molto sehr très muito actually eigentlich").split())
 NEXT_VERB = (r"(?:is|ist|isch|hat|hät|est|es|é|è|has|was|war|wird|und|and|et|y|e|a|ha|tem|tiene|si|se|s'appelle|se llama|se chama|si chiama|"
              r"says|sagt|dit|dice|diz|are|loves|wants|lives|works|will|can|just|cumple|quiere|está|esta|vive|va|hace|quer|vai|mora|faz|"
              r"fez|está|vuole|fa|compie|veut|fait|va|vit|aime|adore|kommt|geht|macht|will|wohnt|arbeitet|spielt|liebt)")  # a verb after the name
 HOME_CUES = {  # language: (a verb or noun of living, studying or working, its preposition), (a 'from' cue)
     "de": (r"\b(?:wohne?n?|lebe?n?|student(?:in)?|studiere?n?|arbeite|schaffe|umgezogen|zieh|ziehe|ziehen)", r"in|nach", r"\b(?:bin|bi|komme?n?|sind)(?:\s+\w+)?\s+(?:aus|us)"),
     "en": (r"\b(?:live|living|based|student|study|studying|work|working|moved|moving|relocated)", r"in|to", r"\b(?:i'?m|i am|we'?re|we are|i come|we come)\s+from"),
-    "fr": (r"\b(?:habite|habitons|vis|vit|étudie|étudiante?|bosse|travaille|déménagée?s?)", r"[àa]", r"\b(?:suis|sommes|viens)\s+de"),
+    "fr": (r"\b(?:j?habite|habitons|vis|vit|étudie|étudiante?|bosse|travaille|déménagée?s?)", r"[àa]", r"\b(?:suis|sommes|viens)\s+de"),
     "es": (r"\b(?:vivo|vivimos|estudio|trabajo|curro|laburo|mudé|mudamos|mudo)", r"en|a", r"\b(?:soy|somos)\s+de"),
     "pt": (r"\b(?:moro|moramos|vivo|estudo|trabalho|mudei|mudei-me|mudamos)", r"em|para|pra", r"\b(?:sou|somos)\s+de"),
     "it": (r"\b(?:abito|abitiamo|vivo|viviamo|studio|lavoro|trasferit[oa]|trasferiti)", r"a", r"\b(?:sono|siamo)\s+di"),
@@ -70,10 +72,10 @@ def typed_lowercase(s: str) -> bool:
     return len(words) >= 3 and not any(w[0].isupper() and not w.isupper() for w in words[1:])
 
 
-def plausible(word: str, named: bool = False) -> bool:
+def plausible(word: str, named: bool = False, lang: str = "") -> bool:
     """Could this lower-case word be a name or a town (no function word, no noun or value the lexicon knows)? After a
     relative or a naming verb (`named`) a word that ends like a job noun is a name too ('mi hermano javier')."""
-    return not (word in COMMON or word in STATES or any(word in ws for ws in STOPWORDS.values())
+    return not (word in COMMON or (lang in ("es", "pt") and re.search(r"(?:ó|ou|eu|iu)$", word))  # 'mi mamá falleció', 'morreu' or word in STATES or any(word in ws for ws in STOPWORDS.values())
                 or (NOT_A_NAME if not named else NOT_A_CAPITAL_NAME).fullmatch(word)
                 or re.fullmatch(KIN, word) or any(canon(f, word) for f in ("job", "diet", "condition", "food", "hobby", "language")))
 
@@ -87,7 +89,7 @@ def recapitalise(s: str, lang: str) -> str:
     if not typed_lowercase(s):
         return s
     GERMAN_VERB = r"|[a-zäöüß]+t\b" if lang == "de" else ""  # 'mein freund jonas freut sich': a German verb follows the name
-    up = lambda m: m.group(0)[:m.start(1) - m.start(0)] + m.group(1)[:1].upper() + m.group(1)[1:] if plausible(m.group(1), True) else m.group(0)  # noqa: E731
+    up = lambda m: m.group(0)[:m.start(1) - m.start(0)] + m.group(1)[:1].upper() + m.group(1)[1:] if plausible(m.group(1), True, lang) else m.group(0)  # noqa: E731
     s = re.sub(rf"\b{POSSESS}\s+(?:{KIN})(?:\s*,\s*(?:(?:der|die|de|da|el|la|il|o|a)\s+)?|\s+){WORD}(?=\s*(?:[(,.!;]|$|{NEXT_VERB}\b{GERMAN_VERB}))", up, s)
     s = re.sub(rf"\b{POSSESS}\s+(?:{KIN})\s+(?:ist|is|isch|est|es|é|è)\s+(?:übrigens\s+)?(?:(?:der|die|de|da)\s+)?{WORD}(?=\s*(?:[,.!;]|$))", up, s)
     s = re.sub(rf"\b(?:a|an|another|ein|eine|einen|nen|un|une|una|uno|um|uma)\s+(?:[\wäöü]+\s+)?(?:{KIN})\s*,\s*{WORD}(?=\s*(?:[,(.!;]|$))", up, s)

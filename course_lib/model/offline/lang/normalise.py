@@ -100,7 +100,7 @@ def normalise(sentence: str, lang: str = "en") -> str:
     if lang in TEXTING:  # 'nn mangio pesce crudo', 'vc sabe', 'chu végétarien': chat spellings written out
         sentence = TEXTING_RE[lang].sub(lambda m: m.group(0) if len(m.group(0)) > 1 and m.group(0).isupper() else  # 'au CHU': an acronym
                                         TEXTING[lang][m.group(0).lower()], sentence)
-    if lang == "fr":  # 'jévite', 'jhabite', 'jécoute': the apostrophe of j' left out before é/è/h
+    if lang in ("fr", "en"):  # 'jévite', 'jhabite', 'jécoute': the apostrophe of j' left out before é/è/h (a short line may read as English)
         sentence = re.sub(r"(?<![\w'])([jJ])(?=[éèh][a-zàâçéèêëîïôûù]{2,})", r"\1'", sentence)
     sentence = GREETING_LEAD.sub("", sentence)
     sentence = recapitalise(sentence, lang)  # 'meine schwester lena', 'wohne in leipzig' typed without capitals
