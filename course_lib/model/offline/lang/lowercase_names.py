@@ -75,7 +75,8 @@ def typed_lowercase(s: str) -> bool:
 def plausible(word: str, named: bool = False, lang: str = "") -> bool:
     """Could this lower-case word be a name or a town (no function word, no noun or value the lexicon knows)? After a
     relative or a naming verb (`named`) a word that ends like a job noun is a name too ('mi hermano javier')."""
-    return not (word in COMMON or (lang in ("es", "pt") and re.search(r"(?:ó|ou|eu|iu)$", word))  # 'mi mamá falleció', 'morreu' or word in STATES or any(word in ws for ws in STOPWORDS.values())
+    return not (word in COMMON or word in STATES or any(word in ws for ws in STOPWORDS.values())
+                or (lang in ("es", "pt") and re.search(r"(?:ó|ou|eu|iu)$", word))  # 'mi mamá falleció', 'o pai morreu'
                 or (NOT_A_NAME if not named else NOT_A_CAPITAL_NAME).fullmatch(word)
                 or re.fullmatch(KIN, word) or any(canon(f, word) for f in ("job", "diet", "condition", "food", "hobby", "language")))
 
