@@ -112,3 +112,16 @@ def test_capitalised_text_is_left_alone():
     from course_lib.model.offline.lang.lowercase_names import recapitalise
     assert recapitalise("Mein Freund Jonas wohnt in Köln", "de") == "Mein Freund Jonas wohnt in Köln"
     assert recapitalise("my sister is in paris", "en") == "my sister is in paris"  # 'is in' is no verb of living
+
+
+@pytest.mark.parametrize("said, slot, value", [
+    ("salut, j'vis à Namur pis j'travaille comme boulanger", "job", "baker"),
+    ("je m'appelle Odile, j'habite à Sion, quatre-vingts ans et en forme", "age", "80"),
+    ("ciao, Toni, 33 anni, faccio o meccanico a Salerno", "home city", "Salerno"),
+])
+def test_chat_forms_in_french_and_italian(said, slot, value):
+    assert value in values(said, slot), kept(said)
+
+
+def test_an_age_and_a_half_is_no_age():
+    assert not values("Emma, 6 ans et demi, adore nager", "age")

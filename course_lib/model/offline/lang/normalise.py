@@ -41,7 +41,7 @@ TEXTING = {  # unambiguous chat spellings per language (one token each)
            "is": "ist", "isch": "ist", "bi": "bin", "ham": "haben", "hamma": "haben wir", "händ": "haben", "hend": "haben",
            "mei": "mein", "min": "mein", "mini": "meine", "üsi": "unsere", "üse": "unser", "unsre": "unsere", "maa": "mann",
            "nen": "einen", "en": "einen", "ner": "einer", "nem": "einem", "jetz": "jetzt", "ned": "nicht", "net": "nicht", "nimmer": "nicht mehr",
-           "ka": "kein", "kane": "keine", "studier": "studiere", "lern": "lerne", "heiß": "heiße", "jöhrig": "jährig", "heut": "heute"},
+           "ka": "kein", "kane": "keine", "chatz": "katze", "studier": "studiere", "lern": "lerne", "heiß": "heiße", "jöhrig": "jährig", "heut": "heute"},
 }  # dialect and chat forms of German (Bavarian, Austrian, Swiss, northern): 'ich bi d'Anja', 'min maa isch de Reto', 'mei Sohn'
 DE_PHRASES = [(re.compile(p, re.I), r) for p, r in (
     (r"\bmir (?:händ|hend|hei|hän|haben)\b", "wir haben"), (r"\bmir wohned\b", "wir wohnen"), (r"\bmia (?=(?:kumman|san|ham|wohnen)\b)", "wir "),
@@ -102,6 +102,7 @@ def normalise(sentence: str, lang: str = "en") -> str:
                                         TEXTING[lang][m.group(0).lower()], sentence)
     if lang in ("fr", "en"):  # 'jévite', 'jhabite', 'jécoute': the apostrophe of j' left out before é/è/h (a short line may read as English)
         sentence = re.sub(r"(?<![\w'])([jJ])(?=[éèh][a-zàâçéèêëîïôûù]{2,})", r"\1'", sentence)
+        sentence = re.sub(r"(?<![\w'])([jJ])'(?=(?:travaille|reste|vis|bosse|suis|mange|bois|prends|fais|viens|pars|taffe|sors)\b)", r"\1e ", sentence)  # "j'travaille"
     sentence = GREETING_LEAD.sub("", sentence)
     sentence = recapitalise(sentence, lang)  # 'meine schwester lena', 'wohne in leipzig' typed without capitals
     sentence = NAME_THEN_KIN.sub(lambda m: f"{m.group(2)} {m.group(1)} (", sentence).replace(" ()", "")  # -> 'my son Tyler (he's 7)'
