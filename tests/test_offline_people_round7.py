@@ -125,3 +125,12 @@ def test_chat_forms_in_french_and_italian(said, slot, value):
 
 def test_an_age_and_a_half_is_no_age():
     assert not values("Emma, 6 ans et demi, adore nager", "age")
+
+
+@pytest.mark.parametrize("said, slot, value", [
+    ("mag echt keine pilze, sorry", "preference", "dislikes mushrooms"),
+    ("Ich mag übrigens keine Oliven", "preference", "dislikes olives"),
+    ("lern seit dem sommer portugiesisch", "language", "Portuguese"),
+])
+def test_a_filler_or_a_left_out_subject_before_a_german_verb(said, slot, value):
+    assert value in values(said, slot), kept(said)

@@ -49,7 +49,8 @@ DE_PHRASES = [(re.compile(p, re.I), r) for p, r in (
     (r"\bus (?=[A-ZÄÖÜ])", "aus "), (r"\b((?:mein|meine|unser|unsere)\s+\w+)\s+(?:ist|isch)\s+(?:übrigens\s+)?(?:der|die|de|d')\s*(?=[A-ZÄÖÜ][\w-]*\s*(?:[,.!;]|$))", r"\1 heißt "), (r"\b(?:ich bin|ich bi|i bin) (?:d'|da |de )(?=[A-ZÄÖÜ]|[a-zäöü]+\s*(?:,|$))", "ich bin "))]
 KIN_ARTICLE = re.compile(rf"(\b(?i:{KIN})\s*,\s*)(?:der|die|de|d')\s*(?=([A-ZÄÖÜ][\w-]*)\s*(?:[,.(!;]|$))")  # 'Mein Enkerl, der Lukas,'
 DROPPED = re.compile(r"^(\W*(?:(?:ah|oh|na|ne|nee|nein|sorry|sry|doch|äh|ähm|also|ok|okay|jo|ja|achso)\W+)*)(bin|hab|habe|wohne|arbeite|studiere|lerne|schaffe|geh|gehe|fahr|fahre|mach|mache|spiel|spiele|komm|komme|"
-                     r"heiße|fang|fange)\b(?!\s+(?:ich|du|er|sie|es|wir|ihr|man)\b)(?![^?]*\?\s*$)", re.I)  # 'bin 16 und geh …': the 'ich' left out
+                     r"heiße|fang|fange|mag|lauf|laufe|koch|koche|ess|esse|trink|trinke|brauch|brauche|such|suche|hasse|liebe|vertrag|"
+                     r"vertrage|nehm|nehme|flieg|fliege)\b(?!\s+(?:ich|du|er|sie|es|wir|ihr|man|sein)\b)(?![^?]*\?\s*$)", re.I)  # 'bin 16 und geh …': the 'ich' left out
 ANY_LANG = {"so'": "sono", "sn": "sono", "nn": "non", "cmq": "comunque", "xké": "perché", "vc": "você", "tbm": "também", "jsuis": "je suis", "nich": "nicht"}
 ANY_LANG_RE = re.compile(r"(?<![\w'])(?:" + "|".join(map(re.escape, ANY_LANG)) + r")(?![\w'])", re.I)  # no word elsewhere
 
@@ -111,6 +112,7 @@ def normalise(sentence: str, lang: str = "en") -> str:
             sentence = pattern.sub(repl, sentence)
         sentence = KIN_ARTICLE.sub(lambda m: m.group(1) if plausible(m.group(2).lower()) else m.group(0), sentence)
         sentence = DROPPED.sub(lambda m: f"{m.group(1)}ich {m.group(2)}", sentence)
+        sentence = re.sub(r"\b(ich \w+)\s+(?:übrigens|eigentlich|halt|eh|grad|gerade|echt|wirklich)\s+", r"\1 ", sentence, flags=re.I)  # 'mag übrigens kein …'
     sentence = V2.sub(second, sentence)  # 'Jetzt bin ich Lehrerin', 'In Berlin wohne ich seit 2019'
     sentence = NOW_FIRST.sub("", sentence)  # 'e agora sou instrutor' -> 'e sou instrutor'
 
