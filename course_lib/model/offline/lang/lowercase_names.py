@@ -50,7 +50,9 @@ COMMON = set(("casa centro zentrum stadt nähe naehe wg ville campagne ciudad ci
               "auch schon jetzt noch ya ja já jaja jeje haha lol kkk she he it they er sie es ele ela il elle lui lei él ella retour "
               "passage garde repos nuit service congé vacances turno fretta ritorno passaggio buon corsa moda acuerdo invece però pero "
               "ancora sempre già siempre todavía aún ainda toujours encore aber immer always never nunca jamais mai nie only solo sólo "
-              "só seulement nur really muy very molto sehr très muito actually eigentlich").split())
+              "só seulement nur really muy very molto sehr très muito actually eigentlich training formación formação formazione "
+              "formation ausbildung apprenticeship prácticas estágio stage tirocinio residency residencia practice "
+              "progress general particular person persona pessoa personne").split())
 NEXT_VERB = (r"(?:is|ist|isch|hat|hät|est|es|é|è|has|was|war|wird|und|and|et|y|e|a|ha|tem|tiene|si|se|s'appelle|se llama|se chama|si chiama|"
              r"says|sagt|dit|dice|diz|are|loves|wants|lives|works|will|can|just|cumple|quiere|está|esta|vive|va|hace|quer|vai|mora|faz|"
              r"fez|está|vuole|fa|compie|veut|fait|va|vit|aime|adore|kommt|geht|macht|will|wohnt|arbeitet|spielt|liebt)")  # a verb after the name
