@@ -11,14 +11,14 @@ from course_lib.model.offline.lang.numbers import with_digits
 Found = tuple[str, str, str]
 REL = alternation(RELATIVES)
 PET = alternation(PETS)
-AGE_SAID = [r"\b(?:i['’]m|(?-i:Im)|i am)\s+(\d{1,3})(?!\.\s*[A-ZÄÖÜ])(?: years? old| yo| y/o)?(?: now| already| today| this year)?(?=\s*(?:[.!,;]|$|and\b|but\b|btw\b|fyi\b|by the way\b|lol\b))", r"\b(\d{1,3}) years? old\b",
+AGE_SAID = [r"\b(?:i['’]m|(?-i:Im)|i am)\s+(\d{1,3})(?!\.\s*[A-ZÄÖÜ])(?: years? old| yo| y/o)?(?: now| already| today| this year)?(?=\s*(?:[.!,;]|$|and\b|but\b|btw\b|fyi\b|by the way\b|lol\b|not \d))", r"\b(\d{1,3}) years? old\b",
             r"\bi (?:just |recently )?turned (\d{1,3})\b", r"\bich bin (?:gerade |letzte woche |letzten monat )?(\d{1,3}) geworden\b",
             r"\bje viens d'avoir (\d{1,3}) ans\b", r"\b(?:acabo de cumplir|cumpl[íi]) (\d{1,3})\b", r"\b(?:acabei de fazer|fiz) (\d{1,3}) anos\b",
             r"\bho (?:appena )?compiuto (\d{1,3}) anni\b",
             r"(?:\bich |\b(?:und|aber) |^\W*)bin (?:übrigens |schon |jetzt |auch )?(\d{1,3})(?: jahre alt)?\b(?!\s*(?:euro|€|uhr|%|kg|km|minuten|stunden))",
             r"(?:^\W*|,\s*)(?:tengo|tenho|j'ai) (\d{1,2})(?=\s*(?:[,;.!]|$| (?:y|e|et|and)\b))",  # 'tengo 27, mido 1,80': a bare number
             r"\b(?:und|and|et|y|e) (\d{1,2}) (?:jahre alt|years old|ans|años|anos|anni)(?=\s*(?:[,;.!]|$))",  # '… ich bin Ärztin in Graz und 58 Jahre alt'
-            r"(?:^|,\s*)(\d{1,2}) (?:ans|años|anos|anni|jahre)(?: alt)?(?=\s*(?:[,;.!]|$))", r"\bj'ai (\d{1,3}) (?:ans|piges|balais)\b", r"\btengo (\d{1,3}) años\b",
+            r"(?:^|,\s*)(\d{1,2}) (?:ans|años|anos|anni|jahre)(?: alt)?(?=\s*(?:[,;.!]|$| (?:et|y|e|und|and) (?!demi|medio|meio|mezzo|halb)))", r"\bj'ai (\d{1,3}) (?:ans|piges|balais)\b", r"\btengo (\d{1,3}) años\b",
             r"\btenho (\d{1,3}) anos\b", r"\bho (\d{1,3}) anni\b"]
 BARE_AGES = (1, 9, 10, 11)  # a number with no verb: only when no relative or pet is named before it
 AFTER_AND = 10  # '… und 58 Jahre alt': only after the speaker's own copula

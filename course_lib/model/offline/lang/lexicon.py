@@ -58,7 +58,7 @@ RELATIVES = {
     "son": "son|sohn|fils|hijo|filho|figlio",
     "daughter": "daughter|tochter|fille|hija|filha|figlia",
     "child": "child|kid|kind|enfant|niñ[oa]|crian[çc]a|bambin[oa]",
-    "grandson": "grandson|enkel|petit-fils|nieto|neto", "granddaughter": "granddaughter|enkelin|petite-fille|nieta|neta",
+    "grandson": "grandson|enkel|enkerl|petit-fils|nieto|neto", "granddaughter": "granddaughter|enkelin|petite-fille|nieta|neta",
     "grandmother": "grandmother|grandma|granny|gran|oma|gro(?:ß|ss)mutter|grand-m[èe]re|mamie|abuela|av[óo]|nonna",
     "grandfather": "grandfather|grandpa|grandad|granddad|opa|gro(?:ß|ss)vater|grand-p[èe]re|abuelo|av[ôo]|nonno",
     "cousin": "cousin|cousine|primo|prima|cugin[oa]",
@@ -142,6 +142,10 @@ CUES = {
 CUE_RES = {k: re.compile(v, re.I) for k, v in CUES.items()}
 HEDGE = CUE_RES["hedge"]
 
+GERMAN_CHAT = set("bi isch ned nich nix hab wohn mei mini üsi händ hend nen ner nem jetz jetzt auch sich noch immer imma aber halt voll "
+                  "schon scho haben zum zur wenn dass weil nur sind wird heute heut dann wohl meiner meinem meinen unsre unsere "
+                  "dich dir uns seit jahr jahre bis vo uf bissl grad gerade studier lern geh fahr".split())
+
 
 def detect(text: str) -> str:
     """The language of `text` by function-word overlap ('en' when nothing decides)."""
@@ -149,8 +153,8 @@ def detect(text: str) -> str:
     best, score = "en", 0
     for lang in LANGS:
         hits = sum(w in STOPWORDS[lang] for w in words)
-        if lang == "de":
-            hits += sum(w.endswith("ß") or "ß" in w for w in words)
+        if lang == "de":  # chat and dialect forms count too ('i bin', 'isch', 'ned'), and words with an umlaut or ß
+            hits += sum(w in GERMAN_CHAT or bool(re.search("[ßäöü]", w)) for w in words)
         if lang == "fr":
             hits += len(re.findall(r"\b[jl]'", text.lower()))
         if lang in ("es", "pt"):

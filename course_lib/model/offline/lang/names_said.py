@@ -19,7 +19,8 @@ GREETINGS = ("Guten Tag Morgen Abend Grüezi Servus Bonsoir Coucou Buenos Buenas
 NOT_NAMES = {*DAYS_MONTHS, *GREETINGS, "Hi", "Hello", "Hey", "Hiya", "Hallo", "Moin", "Bonjour", "Salut", "Hola", "Olá", "Oi", "Ciao", "Again", "I'm", "I'd", "I've", "I'll", "Im", "We're", "We’re", "We", "You're", "They're", "It's", "I", "It", "This", "That", "The", "Not", "Just", "So", "Sorry", "Here", "Back", "Fine", "Good", "Ok", "OK",
              "Sure", "Ready", "Sommer", "Winter", "Herbst", "Frühling", "Frühjahr", "Moment", "Büro", "Urlaub", "Homeoffice", "Januar", "Februar", "März", "Mai", "Juni", "Juli", "Oktober", "Dezember", "Allgemeinen", "Grunde", "Prinzip", "Einzelkind", "Done", "Home", "Tired", "Haha", "Hahaha", "Lol", "Omg", "Wow", "Oops", "Hmm", "Ugh", "Yay", "Allergic", "Vegan", "Vegetarian", "Pregnant", "Diabetic",
              "Dr", "Dra", "Prof", "Mr", "Mrs", "Ms", "Mme", "Mlle", "Herr", "Frau", "Sr", "Sra", "Dott", "Doktor"}  # titles (TITLES)
-AFTER_NAME = r"(?=\s*(?:[,.!;]|$| (?:y|e|et|und|and|ma|mas|mais|pero|aber|but|here|hier|ici|aquí|aqui|qui)\b))"  # a bare 'soy X' ends there
+AFTER_NAME = r"(?=\s*(?:[,.!;]|$| (?:y|e|et|und|and|ma|mas|mais|pero|aber|but|here|hier|ici|aquí|aqui|qui)\b| (?:from|aus|di) (?-i:[A-ZÀ-Ý])))"  # or 'from <Town>'
+  # a bare 'soy X' ends there
 NAME_SAID = [  # how people give their name, per language
     r"\bmy name(?: is|'s)\s+" + NAME, r"^name'?s\s+" + NAME, r"(?:\b(?:call me|i'm|i’m|i am|this is)|(?:^|[,!.]\s*)im)\s+" + NAME + r"(?=\s*(?:[.!,;]|$| here\b| by the way| btw))",
     r"(?:^|[,;!]\s*)" + NAME + r" (?:here|hier|ici|aquí|aqui|qui(?=\s*(?:[,.!;]|$|da\b|dal\b|di\b))|(?:again|wieder|de nouveau|otra vez|de novo|di nuovo)"

@@ -3,7 +3,7 @@
 
     Mi hijo Pablo tiene 9 años / unsere Tochter Mia ist 4 / my granddaughter Ellie is 6   -> the age after the name
     mi perro se llama Toby y tiene 4 años / Luna heißt sie und ist 3 / si chiama Leo e ha 2 anni -> after 'and' (+ pronoun)
-    mon petit-fils Hugo, 15 ans / our son Elia (4) / Gennaro di 12 anni e Sofia di 8       -> in apposition, per name
+    mon petit-fils Hugo, 15 ans / our son Elia (4) / mi hija Sofi (tiene 8) / Gennaro di 12 anni e Sofia di 8 -> apposition
     Paul ist 12, Emma 9 und Ben 5 / Félix qui a 10 ans et Rose qui en a 7                 -> each name up to the next
     my brother Sam is picking me up, he's 35 / mia nonna Lucia … lei ha 80 anni            -> a pronoun, one name only
     gémeas de 4 anos, a Ana e a Joana / twins aged 4, Ana and Joana                       -> one age before the names
@@ -26,7 +26,7 @@ LINK = (r"(?:is|'s|turned|just turned|turns|ist|wird|wurde|est|a|qui|que|che|der
         r"só|appena|mit|con|com|avec|with)")
 AND_THEY = (r"(?:(?:and|und|et|y|e|i)\s+(?:(?:he|she|it|er|sie|es|il|elle|él|ella|ele|ela|lui|lei)\s+)?"
             r"(?=(?:is|'s|turned|turns|ist|wird|est|a|tiene|cumple|cumplió|tem|fez|faz|ha|has|hat|compie|just|already|now|jetzt|schon|déjà|ya|já|già)\s))")  # 'se llama Toby y tiene 4 años'
-AFTER_NAME = re.compile(rf"^\s*(?:\(\s*(\d{{1,2}})\s*\)|,?\s*{AND_THEY}?(?:{LINK}\s+){{0,3}}(\d{{1,2}})(?:\s*{UNIT}\b{NOT_SPAN}|{ENDS}))", re.I)
+AFTER_NAME = re.compile(rf"^\s*(?:\(\s*(?:{LINK}\s+){{0,2}}(\d{{1,2}})(?:\s*{UNIT})?\s*\)|,?\s*{AND_THEY}?(?:{LINK}\s+){{0,3}}(\d{{1,2}})(?:\s*{UNIT}\b{NOT_SPAN}|{ENDS}))", re.I)
 PRONOUN = re.compile(rf"\b(?:he'?s|she'?s|he is|she is|er ist|sie ist|er is|sie is|er wird|sie wird|il a|elle a|(?:él|ella) tiene|"
                      rf"(?:ele|ela) tem|(?:lui|lei) ha)\s+(?:(?:now|already|just|jetzt|schon|déjà|ya|já|già)\s+)?(\d{{1,2}})(?:\s*{UNIT}\b{NOT_SPAN}|{ENDS})", re.I)
 SHARED = re.compile(rf"(?:^|\s)(?:de|di|da|aged|of|von|,)?\s*(\d{{1,2}})\s*{UNIT}\s*[,:]?\s*"

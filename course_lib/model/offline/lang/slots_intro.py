@@ -33,7 +33,7 @@ INTRO = re.compile(  # the name, said as an introduction; the apposition starts 
 FROM = r"(?:from|out of|aus|de|d'|da|di|do|dalla|del)"
 IN = r"(?:(?:out |based |living |working )?(?:in|à|a|en|em|in))"
 AGE = r"(\d{1,2})(?:\s*(?:years?(?: old)?|yo|y/o|ans|años|anos|anni|jahre(?: alt)?))?"
-WORKING_AS = r"(?:working as|arbeite(?:nd)? als|travaillant comme|trabajando (?:de|como)|trabalhando como|lavorando come)\s+(?:an? |un |une |una |uma )?"
+WORKING_AS = r"(?:working as|arbeite(?:nd)? als|travaillant comme|trabajando (?:de|como)|trabalhando como|lavorando come|faccio (?:il|la|lo|o))\s+(?:an? |un |une |una |uma )?"
 ORIGIN_ONLY = re.compile(r"\b(?:originally|born|grew up|raised|ursprünglich|geboren|aufgewachsen|à l'origine|originaire|né|née|"
                          r"originalmente|nac[íi]|nacid[oa]|cresc[íi]|nasci|nascid[oa]|originariamente|nato|nata|cresciut[oa])\b", re.I)
 ELSEWHERE = r"\b(?:in|en|em|à|a|nach|to|no|na)\s+(?:la |el |o |a |the )?" + PLACE  # another place the user is in

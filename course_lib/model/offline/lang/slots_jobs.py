@@ -15,7 +15,7 @@ from course_lib.model.offline.lang.lexicon import DIET_WORDS, FAITHS, NATIONALIT
 from course_lib.model.offline.lang.slots_pastimes import found_study
 
 Found = tuple[str, str, str]
-FILLER = r"(?:(?!(?:who|which|that|que|qui|quien|quem|che|cui|dass|wo|where|où|donde|onde|dove)\b)[\w'’-]+ ){0,5}?"  # 'part-time', 'Vollzeit', 'jetzt bei Siemens', 'à Berne', "in un'azienda di packaging"
+FILLER = r"(?:(?!(?:who|which|that|que|qui|quien|quem|che|cui|dass|wo|where|où|donde|onde|dove)\b)[\w'’%-]+ ){0,5}?"  # 'part-time', 'Vollzeit', 'jetzt bei Siemens', 'à Berne', "in un'azienda di packaging"
 NOT_WHAT = r"(?! (?:casa|noche|noite|d[ií]a|ma[ñn]ana|manh[ãa]|tarde|madrugada|turnos?|fin de semana|fim de semana)\b)"  # 'trabalho de casa': where or when
 JOB_AS = (r"\b(?:i'?m|i am) an? ([\w-]+) by (?:trade|profession)|\b(?:i|i'?m|i am) (?:working |employed )?as an? ([\w -]+?)|(?:^\W*|, |\b(?:been|years?|months?|now|currently|while|and) )(?:working|employed) as (?:an? )?([\w -]+?)|\bi work " + FILLER + r"as an? ([\w -]+?)|(?:\bich |^\W*|, |\bund )(?:arbeite?|schaffe?) (?:(?!als\b)" + FILLER + r")?als ([\w -]+?)|"
           r"\bje (?:travaille|bosse|taff?e?) (?:(?!comme\b)" + FILLER + r")?comme ([\w -]+?)|\ben tant que ([\w -]+?)|\b(?:trabajo|curro|laburo|chambeo) (?:de" + NOT_WHAT + r"|(?:(?!como\b)" + FILLER + r")?como) ([\w -]+?)|"
@@ -56,7 +56,7 @@ NO_LONGER_JOB = (r"\b(?:i'?m|i am) (?:no longer|not) (?:an? )?({JOB})(?: any ?mo
 
 BECAME = (  # a job taken up: 'I've become a …', 'je suis devenue …', 'sono diventato head chef', "I'm starting as a sommelier", 'neue Stelle als …'
     r"i(?:'ve| have)? (?:just )?become|i became|je suis devenue?|me he convertido en|me hice|virei|tornei-me|me tornei|sono diventat[oa]|"
-    r"i'?m starting (?:work )?as|i start(?:ed)? (?:work )?as|ich fange (?:\w+ )?als|je commence comme|empiezo (?:a trabajar )?como|"
+    r"i'?m starting (?:work )?as|i start(?:ed)? (?:work )?as|ich fange (?:\w+ ){0,3}?als|je commence comme|empiezo (?:a trabajar )?como|"
     r"começo (?:a trabalhar )?como|comincio (?:a lavorare )?come|(?:a|my) new (?:job|role|position) as|(?:eine )?neue stelle als|"
     r"(?:un )?nouveau (?:poste|job|boulot) (?:de|comme)|(?:un )?nuevo (?:puesto|trabajo|curro) (?:de|como)|(?:um )?novo (?:emprego|cargo|trabalho) (?:de|como)|"
     r"(?:un )?nuovo (?:lavoro|posto) (?:da|come)")

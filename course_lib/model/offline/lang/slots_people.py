@@ -220,8 +220,8 @@ def found_relatives(s: str) -> list[Found]:
         pet = re.search(rf"{POSSESSIVE}\w*\s+(?:(?:new|little|old|neue[nrm]?|kleine[nrm]?)\s+)?({PET}),?\s+(?:(?:o|a|la|il|el) )?{NAME}", s, re.I)
         pet = pet if pet and untitled(pet.group(2)).split()[0] not in NOT_NAMES else None
     if pet is None:  # 'we've got a new puppy, Miso': the name in apposition
-        pet = re.search(rf"(?:{HAVE})\s+(?:a |an |one |ein\w* |une? |uma? |una? |(?:{COUNT}) )?(?:new |little |young |neue[nr]? |nouvelle |nouveau |"
-                        rf"nuev[oa] |nov[oa] |nuov[oa] )?({PET})s?(?: (?-i:[a-zà-ÿ]+))?(?: (?:too|also|tb|também|también|anche|aussi|auch))?,\s*(?:(?:o|a|la|il|el) )?{NAME}"
+        pet = re.search(rf"(?:{HAVE})\s+(?:(?:now|also|jetzt|auch|noch|maintenant|aussi|ahora|también|agora|também|ora|adesso|anche) )?(?:a |an |one |ein\w* |une? |uma? |una? |(?:{COUNT}) )?(?:new |little |young |second |another |neue[nr]? |zweite[nr]? |weitere[nr]? |nouvelle |nouveau |deuxième |"
+                        rf"nuev[oa] |nov[oa] |nuov[oa] |segund[oa] |otr[oa] |outr[oa] |second[oa] |altr[oa] )?({PET})s?(?: (?-i:[a-zà-ÿ]+))?(?: (?:too|also|tb|também|también|anche|aussi|auch))?,\s*(?:(?:o|a|la|il|el) )?{NAME}"
                         rf"\b(?!\s+(?:has|is|was|hat|ist|a|est|tiene|es|tem|é|ha|è)\b)", s, re.I)  # not 'I have a cat, Tom has a dog' 
     if pet is None:  # 'un beagle de 2 ans, il s'appelle Biscotte', 'um gatinho e vai chamar-se Farrusco': named later in the clause
         pet = re.search(rf"\b({PET})s?\b[^.;!?]{{0,40}}?(?:,|\band|\bund|\bet|\by|\be)\s+(?:(?:he|she|it|er|sie|il|elle|él|ella|ele|ela|lui|lei)\s*)?"

@@ -30,7 +30,7 @@ WORK = {  # language: (a first-person verb of working or studying, the prepositi
     "fr": (r"\bje(?: \w+){0,2}? (?:travaille|bosse|étudie|enseigne)|\bj'(?:étudie|enseigne)|\bétudiante?\b|\b(?:je suis|j'suis|jsuis) en (?:\w+ année|bac ?\d|[lm] ?\d)\b", r"[àa]"),
     "es": (r"\b(?:trabajo|estudio|enseño|curro|doy clases)\b|\bestudiante\b|\bestoy en \w+ (?:año|curso)\b", r"en"),
     "pt": (r"\b(?:trabalho|estudo|ensino|dou aulas)\b|\bestudante\b", r"em"),  # 'na Baixa', 'no Centro': a quarter
-    "it": (r"\b(?:lavoro|studio|insegno|faccio (?:il|la|l'|lo))\b|\bstudent(?:e|essa)\b", r"a|ad|in"),
+    "it": (r"\b(?:lavoro|studio|insegno|faccio (?:il|la|l'|lo|o))\b|\bstudent(?:e|essa)\b", r"a|ad|in"),
 }
 NOUN_BEFORE = re.compile(r"\b(?:di|de|da|del|do|al|il|lo|el|le|la|o|un|una|uno|um|uma|mio|mi|meu|mon|my|the|a|an|of)\s+$", re.I)  # 'colloquio di lavoro'
 NOT_TOWNS = re.compile(  # fields, institutions and German nouns that follow 'in' like a town
