@@ -280,3 +280,12 @@ def test_an_airline_code_with_a_digit_is_a_flight(said, fact):
 def test_a_code_with_a_digit_needs_a_flight_word():
     assert not any("flight" in f for f in facts("My Audi A4 2019 is in the garage until Friday."))
     assert flight_facts("Ich habe den Kurs B2 1000 mal gemacht.") == []
+
+
+# --- a Portuguese weekday said before its time ('é sexta às 20h') matched the pattern's second alternative, whose day
+# is group 2: reading group 1 crashed the whole write path (AttributeError on None) -------------------------------
+@pytest.mark.parametrize("said, day", [("o jantar é sexta às 20h", 4), ("a consulta ficou quinta à tarde", 3),
+                                       ("na segunda às 9h tenho aula", 0)])
+def test_a_portuguese_weekday_before_its_time_is_read_either_way(said, day):
+    from course_lib.model.offline.lang.event_when import read_when
+    assert read_when(said)[0].weekday == day
