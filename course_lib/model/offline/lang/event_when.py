@@ -53,7 +53,9 @@ PT_DAY = re.compile(r"(?<![\w-])(?<!\b[aA] )(segunda|terça|terca|quarta|quinta|
 DURATION = re.compile(r"\b\d{1,2}\s*(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|stunden|minuten|tagen?|wochen|"
                       r"minutos|días|dias|semanas|minuti|giorni|settimane|jours|semaines)\b|"
                       r"(?<!\blas )(?<!\bàs )(?<!\bas )(?<!\bà )(?<!\balle )\b\d{1,2}\s*(?:horas|heures|ore)\b|"  # not 'a las 10 horas'
-                      r"\b(?:sub|under|unter|moins de|menos de|abaixo de|sotto(?: le| i)?)\s+\d{1,2}(?:[:h.]\d{2})?", re.I)  # a target: 'sub 4:30'
+                      r"\b(?:sub|under|unter|moins de|menos de|abaixo de|sotto(?: le| i)?)\s+\d{1,2}(?:[:h.]\d{2})?|"  # a target: 'sub 4:30'
+                      r"\b\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|ml|kg|kilos?|km|lbs?|kcal|cl)\b|"  # a dose or a weight: 'à 10 mg le matin'
+                      r"\b(?:an|one|une|eine|una|uma|un['’])\s*(?:hour|heure|stunde|hora|ora)\s+(?:of|de|d['’]|di|mit)\b", re.I)  # 'une heure de train'
 ARTICLE_AFTER = re.compile(r"(?<=\d)\s+(?:ein|eine|einen|einem|einer|un|une|uno|una|um|uma)\s+(?=[^\W\d]{3,})", re.I)
 UNCLEAR = re.compile(r"^(\d{1,2})(?::(\d{2}))? in the morning or in the evening$")
 

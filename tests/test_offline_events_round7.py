@@ -1,0 +1,117 @@
+"""Plans and events, round 7 (chat register): a known place typed in lower case after a travel or moving verb; a
+flight said after its trip takes the trip's day and place; a correction after a flight corrects the flight; a vet
+appointment names the one pet of the conversation; exams by their other names (finals, partiels, Staatsexamen,
+maturità); a dose, a weight or 'an hour of' is no clock time; 'since Monday' is no plan; German 'um 9' is no English
+'um'. Each rule is tested both ways: sentences it must read, in several languages, and near-misses it must leave alone."""
+from __future__ import annotations
+
+import pytest
+
+from course_lib.long_term.write_path import extract_facts, gate
+from course_lib.model.offline.lang.event_lowercase import lowercase_place
+from course_lib.model.offline.lang.event_when import read_when
+
+
+def facts(*turns: str) -> list[str]:
+    """The gated facts of a conversation of user turns (the assistant says 'ok' in between)."""
+    history: list[dict[str, str]] = []
+    for t in turns:
+        history += [{"role": "user", "content": t}, {"role": "assistant", "content": "ok"}]
+    return [f.text for f in gate(extract_facts(history[:-1]), 0.8)]
+
+
+# --- a known place typed in lower case ---------------------------------------------------------------------------
+@pytest.mark.parametrize("said, fact", [
+    ("nächsten freitag fahr ich nach leipzig", "The user has a trip to Leipzig next Friday."),
+    ("je pars à bordeaux le 14 mars", "The user has a trip to Bordeaux on 14 March."),
+    ("me voy a cancún del 2 al 9 de agosto", "The user has a trip to Cancún from 2 to 9 August."),
+    ("vou pra floripa dia 20 de janeiro", "The user has a trip to Florianópolis on 20 January."),
+    ("a settembre vado a palermo", "The user has a trip to Palermo in September."),
+    ("flying to edinburgh on friday", "The user has a trip to Edinburgh on Friday."),
+    ("ci trasferiamo a bologna a maggio", "The user is moving to Bologna in May."),
+])
+def test_a_known_place_in_lower_case_is_a_destination(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said", [
+    "me voy a comer con mi hermano el sábado",  # 'a comer': a verb, no place
+    "vou para o natal com a família em dezembro",  # 'natal' is Christmas too: read only as 'Natal'
+    "am samstag fahr ich nach hause",
+    "je vais à la plage samedi",
+])
+def test_a_lower_case_word_that_is_no_known_place_is_no_destination(said):
+    assert not [f for f in facts(said) if " to " in f and "trip" in f]
+
+
+def test_lowercase_place_reads_only_known_names():
+    assert lowercase_place("montréal le 5 mai") == "Montréal"
+    assert lowercase_place("foz do iguaçu em maio") == "Foz do Iguaçu"
+    assert lowercase_place("brissie next week") == "Brisbane"  # a chat nickname, by its name
+    assert lowercase_place("palmas") is None and lowercase_place("Comer") is None and lowercase_place("essen gehen") is None
+
+
+# --- a flight said after its trip; a correction after a flight ----------------------------------------------------
+@pytest.mark.parametrize("turns, fact", [
+    (("ich fliege am 2. mai nach wien! flug OS 118 um 7:20 ab hamburg",), "The user's flight is OS 118, from Hamburg to Vienna on 2 May at 7:20."),
+    (("on part à porto le 9 juin. vol TP 441 à 10h05",), "The user's flight is TP 441, to Porto on 9 June at 10:05."),
+    (("flight LX 318 to Zurich on 3 May at 9:40", "sorry, it's 10:40, not 9:40"), "The user's flight is LX 318, to Zurich on 3 May at 10:40."),
+    (("vuelo IB 3100 a Roma el 5 de abril a las 6:30", "perdona, el vuelo es el 6 de abril"), "The user's flight is IB 3100, to Rome on 6 April at 6:30."),
+    (("volo AZ 204 per Londra il 3 marzo alle 8:15", "scusa, il volo è alle 9:15"), "The user's flight is AZ 204, to London on 3 March at 9:15."),
+])
+def test_a_flight_takes_its_trip_and_its_corrections(turns, fact):
+    assert fact in facts(*turns)
+
+
+def test_a_flight_keeps_its_own_destination_and_makes_no_trip_of_a_time():
+    said = facts("ich fliege am 2. mai nach wien! flug OS 118 um 7:20 ab hamburg")
+    assert not any(f.startswith("The user has a trip") and "7:20" in f for f in said)  # 'um 7:20' corrects nothing
+    assert "The user's flight is KL 1002, to Amsterdam on 4 June." in facts("I'm going to Rome on 2 June. Flight KL 1002 to Amsterdam on 4 June.")
+
+
+def test_a_flight_to_a_place_needs_no_second_trip_fact():
+    said = facts("I'm flying to Oslo on SK 4402 on 8 May, it leaves at 6:50.")
+    assert "The user's flight is SK 4402, to Oslo on 8 May at 6:50." in said
+    assert "The user has a trip to Oslo." not in said
+
+
+def test_a_short_flight_number_needs_a_flight_word():
+    assert any("UA 57" in f for f in facts("I'm flying out on UA 57 on 3 October"))
+    assert not any("flight" in f for f in facts("My room is AB 12 on the second floor"))
+
+
+# --- the pet of the conversation; exams by their other names -------------------------------------------------------
+@pytest.mark.parametrize("turns, fact", [
+    (("Our dog is called Nala.", "vet on Thursday at 4pm"), "The user has a vet appointment for Nala on Thursday at 16:00."),
+    (("Mein Kater heißt Felix.", "Tierarzt ist am 3. Mai um 10 Uhr"), "The user has a vet appointment for Felix on 3 May at 10:00."),
+])
+def test_a_vet_appointment_names_the_one_pet_of_the_conversation(turns, fact):
+    assert fact in facts(*turns)
+
+
+@pytest.mark.parametrize("said, when", [
+    ("my finals are on 12 June", "on 12 June"), ("meine Klausuren sind im Juli", "in July"),
+    ("mes partiels commencent le 5 janvier", "on 5 January"), ("tengo exámenes el 20 de junio", "on 20 June"),
+    ("as provas são dia 2 de dezembro", "on 2 December"), ("maturità a luglio", "in July"),
+])
+def test_exams_by_their_other_names(said, when):
+    assert f"The user has an exam {when}." in facts(said)
+
+
+# --- what is no clock time, and no plan -----------------------------------------------------------------------------
+@pytest.mark.parametrize("said", ["à 10 mg le matin", "take 5 mg at night", "45 km", "une heure de train", "an hour of driving"])
+def test_a_dose_a_distance_or_an_hour_of_is_no_clock_time(said):
+    assert read_when(said)[0].hour is None
+
+
+def test_still_clock_times():
+    assert read_when("à une heure")[0].hour == 1 and read_when("at 10 tomorrow")[0].hour == 10
+
+
+@pytest.mark.parametrize("said", [
+    "Mon médecin a changé mon traitement depuis lundi.",
+    "Since Monday my doctor has me on a new dose.",
+    "J'habite à Genève, ça fait une heure de train jusqu'au bureau.",
+])
+def test_no_plan_from_a_change_since_a_day_or_a_commute(said):
+    assert not [f for f in facts(said) if "appointment" in f or "trip" in f or "train" in f]
