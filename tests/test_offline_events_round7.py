@@ -115,3 +115,57 @@ def test_still_clock_times():
 ])
 def test_no_plan_from_a_change_since_a_day_or_a_commute(said):
     assert not [f for f in facts(said) if "appointment" in f or "trip" in f or "train" in f]
+
+
+# --- something of the user's that runs out on a date ----------------------------------------------------------------
+@pytest.mark.parametrize("turns, fact", [
+    (("My tenancy runs out on 31 May.",), "The user's lease expires on 31 May."),
+    (("mein Visum läuft am 15. April ab",), "The user's visa expires on 15 April."),
+    (("mon passeport expire en juillet",), "The user's passport expires in July."),
+    (("se me vence el seguro el 2 de marzo",), None),  # the verb before the thing: not read (said where it stops)
+    (("a minha carta de condução expira a 4 de maio",), "The user's driving licence expires on 4 May."),
+    (("il mio abbonamento scade il 10 gennaio",), "The user's subscription expires on 10 January."),
+    (("Mi contrato de alquiler vence el 30 de junio", "perdón, vence el 31 de julio"), "The user's lease expires on 31 July."),
+])
+def test_a_thing_of_the_users_runs_out_on_a_date(turns, fact):
+    said = facts(*turns)
+    assert fact in said if fact else not [f for f in said if "expires" in f]
+
+
+@pytest.mark.parametrize("said", [
+    "my sister's passport expires in May",  # someone else's
+    "the offer ends on Friday",  # no thing of the list, and no date
+    "my contract ends soon",  # no date
+    "¿cuándo vence mi pasaporte? creo que el 3 de mayo",  # a question
+])
+def test_no_deadline_without_a_thing_of_the_users_and_a_date(said):
+    assert not [f for f in facts(said) if "expires" in f]
+
+
+# --- a weight the user aims for ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("said, fact", [
+    ("I want to lose 6 kg by September", "The user plans to lose 6 kg by September."),
+    ("bis Ostern will ich 4 Kilo abnehmen", "The user plans to lose 4 kg."),  # Easter is no month: the time is left out
+    ("je voudrais perdre 7 kilos avant l'été", "The user plans to lose 7 kg by summer."),
+    ("quiero bajar a 70 kilos para marzo", "The user plans to get down to 70 kg by March."),
+    ("quero ganhar 3 quilos de massa até dezembro", "The user plans to gain 3 kg by December."),
+    ("voglio perdere 5 chili entro luglio", "The user plans to lose 5 kg by July."),
+    ("trying to get down to 150 pounds by Christmas", "The user plans to get down to 150 lbs by Christmas."),
+])
+def test_a_weight_the_user_aims_for(said, fact):
+    assert fact in facts(said)
+
+
+@pytest.mark.parametrize("said", [
+    "I lost 8 kg last year",  # done
+    "my suitcase weighs 20 kg",  # no verb of losing or gaining
+    "ho perso 3 chili in vacanza",
+    "can I lose 5 kg by June?",  # a question
+])
+def test_no_weight_goal_from_a_weight_lost_or_a_question(said):
+    assert not [f for f in facts(said) if "plans to" in f]
+
+
+def test_a_weight_in_pounds_is_no_budget():
+    said = facts("quiero bajar a 160 libras para junio")
+    assert "The user plans to get down to 160 lbs by June." in said and not [f for f in said if "budget" in f]
