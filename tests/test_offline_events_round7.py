@@ -169,3 +169,37 @@ def test_no_weight_goal_from_a_weight_lost_or_a_question(said):
 def test_a_weight_in_pounds_is_no_budget():
     said = facts("quiero bajar a 160 libras para junio")
     assert "The user plans to get down to 160 lbs by June." in said and not [f for f in said if "budget" in f]
+
+
+# --- chat 'q vem'; the end of a range corrected by a return word; looking for a home ------------------------------------
+def test_chat_q_vem_is_next():
+    assert "The user has an exam next Friday at 9:00." in facts("tenho prova sexta q vem as 9h")
+
+
+@pytest.mark.parametrize("turns, fact", [
+    (("Wir fahren vom 3. bis 10. August nach Sylt.", "sorry, zurück sind wir am 9."), "The user has a trip to Sylt from 3 to 9 August."),
+    (("on part à Nice du 4 au 11 juillet", "pardon, on rentre le 12"), "The user has a trip to Nice from 4 to 12 July."),
+])
+def test_a_return_word_corrects_the_end_of_a_range(turns, fact):
+    assert fact in facts(*turns)
+
+
+def test_a_bare_day_still_corrects_the_start_of_a_range():
+    assert "The user has a trip to Nice from 5 to 11 July." in facts("on part à Nice du 4 au 11 juillet", "pardon, le 5")
+
+
+@pytest.mark.parametrize("said, place", [
+    ("we're looking for a flat in Bristol", "Bristol"), ("ich suche ein WG-Zimmer in Leipzig", "Leipzig"),
+    ("je cherche un appart à lyon", "Lyon"), ("busco piso en Valencia, máximo 900", "Valencia"),
+    ("tô procurando um apê em Niterói", "Niterói"), ("cerchiamo un bilocale a Torino", "Torino"),
+])
+def test_looking_for_a_home_in_a_place(said, place):
+    assert f"The user is looking for a home in {place}." in facts(said)
+
+
+@pytest.mark.parametrize("said", [
+    "I'm looking for a restaurant in Leeds", "je cherche mes clés à la maison", "¿me buscas un piso en Valencia?",
+    "my brother is looking for a flat in Bristol",
+])
+def test_no_home_search_without_a_home_a_place_or_the_user(said):
+    assert not [f for f in facts(said) if "looking for a home" in f]

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from course_lib.model.amounts import number, party_size
 from course_lib.model.offline.lang.event_when import MONEY, When, read_when, settle_hour
-from course_lib.model.offline.lang.event_back import split_return, with_online, with_return
+from course_lib.model.offline.lang.event_back import return_words, split_return, with_online, with_return
 from course_lib.model.offline.lang.event_names import read_named
 from course_lib.model.offline.lang.lexicon import CUE_RES
 from course_lib.model.when import DAY_PATTERN
@@ -75,6 +75,8 @@ def correction(s: str, context: list[Found], lang: str = "en") -> list[Found]:
     slot, old = last
     when, rest = read_when(s)
     when = moved(s, when)
+    if when.ordinal and not when.date and (r := re.fullmatch(r"(\d+) to \d+ (\w+)", old.when.date or "")) and return_words().search(s):
+        when = replace(when, date=f"{r.group(1)} to {when.ordinal} {r.group(2)}", ordinal=None)  # 'regresamos el 18': the end
     size, place = party_size(rest), None
     if old.kind in ("trip", "move"):  # 'Korrektur: nach Bonn', "actually it's Milan, not Rome"
         bare = next((p for p in (named(m.group(1)) for m in re.finditer(PLACE, rest[1:])) if p), None) \

@@ -47,7 +47,7 @@ TIME_PREPOSITION = re.compile(r"(?:\b(?:at|um|à|a las|às|alle|ore|gegen|vers|a
 BARE_A = re.compile(r"\b(?:a|as)\b(?!\s+(?:las?|l['’])\b)", re.I)  # an article ('a 2 hour call', 'vou a uma festa'), not 'at'
 MONEY = re.compile(r"(?:[€$£]\s*)?\d{1,3}(?:[.,' ]\d{3})+(?:[.,]\d+)?|(?:[€$£]\s*)\d+(?:[.,]\d+)?|"
                    r"\d+(?:[.,]\d+)?\s*(?:€|\$|£|eur\w*|usd|dollars?|pounds?|quid|chf|francs?|reais|bucks)", re.I)
-PT_DAY = re.compile(r"(?<![\w-])(?<!\b[aA] )(segunda|terça|terca|quarta|quinta|sexta)(?=\s+que vem\b|\s+(?:à|às|as|de manhã|à tarde|à noite)\b|"
+PT_DAY = re.compile(r"(?<![\w-])(?<!\b[aA] )(segunda|terça|terca|quarta|quinta|sexta)(?=\s+(?:que|q) vem\b|\s+(?:à|às|as|de manhã|à tarde|à noite)\b|"
                     r"\s+(?:tenho|temos|tem|há|vou|vamos|estou|trabalho|viajo|viajamos|parto|saio|volto|chego)\b|"
                     r"\s*[,.!]|\s*$)", re.I)  # 'Sexta que vem', 'quinta às 15h': when.py reads them only after 'na'
 DURATION = re.compile(r"\b\d{1,2}\s*(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|stunden|minuten|tagen?|wochen|"

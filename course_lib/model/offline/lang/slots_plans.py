@@ -20,6 +20,7 @@ from course_lib.model.offline.lang.event_turns import read_events, vetoed
 from course_lib.model.offline.lang.events import lexicon, read_event
 from course_lib.model.offline.lang.event_deadlines import deadline
 from course_lib.model.offline.lang.event_goals import weight_goal
+from course_lib.model.offline.lang.event_homes import home_search
 from course_lib.model.offline.lang.flights import flight_facts
 
 __all__ = ["read_events", "read_plans", "with_plans"]
@@ -76,6 +77,7 @@ def read_plans(s: str, last_person: str = "someone", context: list[Found] | None
     out: list[Found] = found_appointment(s) + found_budget_more(s) + with_shift(s, read_schedule(s)) + found_given_up(s)
     out += [d] if (d := deadline(s, context)) and not vetoed(s) else []  # 'mi contrato vence el 30 de septiembre' (event_deadlines.py)
     out += [g] if (g := weight_goal(s)) and not vetoed(s) else []  # 'perdere 8 kg entro giugno' (event_goals.py)
+    out += [h] if (h := home_search(s)) and not vetoed(s) else []  # 'ich suche eine Wohnung in Graz' (event_homes.py)
     # (lang/budgets.py, schedules.py, shifts.py, retractions.py)
     if (m := FLIGHT_TO.search(s)):
         out.append(("trip", m.group(1), f"The user has a flight to {m.group(1)}."))
