@@ -203,3 +203,19 @@ def test_looking_for_a_home_in_a_place(said, place):
 ])
 def test_no_home_search_without_a_home_a_place_or_the_user(said):
     assert not [f for f in facts(said) if "looking for a home" in f]
+
+
+# --- a venue named after a place; a street ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("said, where", [
+    ("vidange samedi au garage de Plateau", "at Garage de Plateau"),
+    ("consulta no dentista sexta às 10h na clínica do Rosário", "at Clínica do Rosário"),
+    ("concerto sabato alle 21 al teatro di Rifredi", "at Teatro di Rifredi"),
+    ("rdv chez le dentiste mardi à 9h, rue des Acacias", "at Rue des Acacias"),
+])
+def test_a_venue_named_after_a_place(said, where):
+    assert any(where in f for f in facts(said))
+
+
+@pytest.mark.parametrize("said", ["dinner on Friday at the end of May", "meeting on Monday in the centre of town"])
+def test_no_venue_without_a_named_place(said):
+    assert not any(" at The " in f or "Centre" in f or "End" in f for f in facts(said))

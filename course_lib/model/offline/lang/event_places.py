@@ -13,6 +13,10 @@ import re
 from course_lib.model.offline.lang.event_when import vocabulary, words_re
 from course_lib.model.offline.lang.event_words import ARTICLE, PLACE, VISITING, lexicon, named
 from course_lib.model.offline.lang.event_lowercase import lowercase_place
+from course_lib.model.dates import MONTHS
+from course_lib.model.when import DAY_WORDS
+
+DAY_OR_MONTH = re.compile("|".join([*map(re.escape, DAY_WORDS), *MONTHS.values()]), re.I)
 
 
 def langs_of(word: str, table: str) -> list[str]:
@@ -60,5 +64,22 @@ def where(s: str, langs: list[str], kind: str = "in") -> tuple[str | None, str]:
     for m in re.finditer(rf"(?<![\w-])({preposition(kind, langs)})\s+", s):  # 'me caso en junio en madrid'
         if m.group(1).lower() != "at" and (place := lowercase_place(s[m.end():])):
             return place, "in"
-    return None, "in"
+    return (venue(s), "at") if kind == "in" and venue(s) else (None, "in")
+
+
+def venue(s: str) -> str | None:
+    """A venue named after a place, after a preposition of place ('au garage de Ouakam', 'na clínica da Boa Viagem',
+    'al parco della Favorita') or a street on its own ('rue des Lilas'): 'Garage de Ouakam', 'Rue des Lilas'."""
+    v = vocabulary()["venues"]
+    of = r"(?:de|da|do|das|dos|della|dello|delle|del|di|des|du|de la|de los|de las)"
+    m = re.search(rf"(?<![\w-])(?:(?i:à|au|a|al|alla|allo|en|em|no|na|nel|nella|in|at|dans|chez)\s+{ARTICLE})?"
+                  rf"((?i:{words_re(v['words'])}))\s+({of})\s+{ARTICLE}{PLACE}", s)
+    if not m or not (m.group(0)[:1].islower() or m.group(1).lower() in v["streets"]) or not named(m.group(3)):
+        return None
+    place = m.group(3).split()
+    while place and DAY_OR_MONTH.fullmatch(place[-1]):
+        place.pop()  # 'Parco della Favorita Sunday': the day is no part of it ('Boa Viagem' keeps its event word)
+    if not re.match(r"(?i:à|au|a|al|alla|allo|en|em|no|na|nel|nella|in|at|dans|chez)\s", m.group(0)) and m.group(1).lower() not in v["streets"]:
+        return None  # a venue needs a preposition before it, a street does not
+    return f"{m.group(1)[:1].upper()}{m.group(1)[1:]} {m.group(2)} {' '.join(place)}" if place else None
 
