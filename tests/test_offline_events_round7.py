@@ -219,3 +219,16 @@ def test_a_venue_named_after_a_place(said, where):
 @pytest.mark.parametrize("said", ["dinner on Friday at the end of May", "meeting on Monday in the centre of town"])
 def test_no_venue_without_a_named_place(said):
     assert not any(" at The " in f or "Centre" in f or "End" in f for f in facts(said))
+
+
+# --- a German event noun opening its sentence; an airport's two names ------------------------------------------------
+@pytest.mark.parametrize("said, fact", [
+    ("Zahnarzt ist am Montag um 8:30", "The user has a dentist appointment on Monday at 8:30."),
+    ("Flug ist LH 400 ab Köln/Bonn, Abflug 7:10 Uhr", "The user's flight is LH 400, from Köln/Bonn at 7:10."),
+])
+def test_a_german_event_noun_first_is_nobody_s_name(said, fact):
+    assert fact in facts(said)
+
+
+def test_a_name_before_ist_is_still_someone_else():
+    assert not [f for f in facts("Anna ist am Montag beim Zahnarzt um 9") if "appointment" in f]

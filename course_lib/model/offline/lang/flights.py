@@ -39,6 +39,8 @@ def origin(s: str) -> str | None:
     for m in FROM.finditer(s):
         if m.group(1):
             place = named(m.group(1))
+            if place and (pair := re.match(r"/([A-ZÀ-Ý][\w'’-]+)", s[m.end(1):])):  # 'ab Köln/Bonn': the airport's two names
+                return f"{place}/{pair.group(1)}"
         else:
             word = m.group(2)
             place = None if word.lower() in NOT_PLACES or known_word(word) else "/".join(w[:1].upper() + w[1:] for w in word.split("/"))
