@@ -232,3 +232,21 @@ def test_a_german_event_noun_first_is_nobody_s_name(said, fact):
 
 def test_a_name_before_ist_is_still_someone_else():
     assert not [f for f in facts("Anna ist am Montag beim Zahnarzt um 9") if "appointment" in f]
+
+
+# --- a scan, a midwife or a specialist keeps its own English name --------------------------------------------------------
+@pytest.mark.parametrize("said, fact", [
+    ("Ultraschall ist am Freitag um 10", "The user has an ultrasound on Friday at 10:00."),
+    ("tengo la ecografía el martes a las 9:30", "The user has an ultrasound on Tuesday at 9:30."),
+    ("rdv chez la sage-femme lundi à 14h", "The user has a midwife appointment on Monday at 14:00."),
+    ("ho la risonanza giovedì alle 8", "The user has an MRI scan on Thursday at 8:00."),
+    ("consulta no pediatra dia 3 de maio às 14h30", "The user has a paediatrician appointment on 3 May at 14:30."),
+])
+def test_a_specific_appointment_keeps_its_name(said, fact):
+    assert fact in facts(said)
+
+
+def test_a_specific_name_is_still_a_medical_appointment():
+    from course_lib.model.offline.lang.events import about_event, event_importance
+    assert about_event("The user has an ultrasound on Friday at 10:00.")[0] == "appointment:scan"
+    assert event_importance("The user has a midwife appointment on Monday at 14:00.") == 0.9

@@ -136,8 +136,15 @@ def read_event(s: str, fact: bool = False, lang: str = "en") -> Event | None:
     where_at = "to" if place else "in"
     if place is None:
         place, where_at = where(rest, lang_of_noun + [lang])
-    return Event(entry["key"], entry["kind"], entry["say"], when, who, place and english_place(place), party_size(rest), where_at,
+    say = said_as(entry, noun[1].group(0)) if noun and noun[0] is entry else entry["say"]
+    return Event(entry["key"], entry["kind"], say, when, who, place and english_place(place), party_size(rest), where_at,
                  bool(entry.get("health")), bool(entry.get("evening")), bool(entry.get("generic")))
+
+
+def said_as(entry: dict[str, Any], word: str) -> str:
+    """How the English fact names the event: its specific name when the word said has one ('Ultraschall' -> 'ultrasound',
+    'Hebamme' -> 'midwife appointment', 'pédiatre' -> 'paediatrician appointment'; events.json "says"), else its entry's."""
+    return next((name for name, words in entry.get("says", {}).items() if alt(words).fullmatch(word)), entry["say"])
 
 
 def when_said(s: str) -> bool:
@@ -169,7 +176,7 @@ def value(e: Event) -> str:
 
 def text(e: Event) -> str:
     """The third-person fact: 'The user has a meeting with Fernanda on Thursday at 15:00.'"""
-    a = "" if e.key in BARE else "an" if e.say[0].lower() in "aeiou" else "a"
+    a = "" if e.key in BARE else "an" if e.say[0].lower() in "aeiou" or re.match(r"[FHLMNRSX][A-Z]", e.say) else "a"  # 'an MRI'
     if e.kind == "move":
         parts = ["The user is moving" + (f" to {e.place}" if e.place else "")]
     elif e.kind == "trip":
