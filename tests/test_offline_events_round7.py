@@ -250,3 +250,8 @@ def test_a_specific_name_is_still_a_medical_appointment():
     from course_lib.model.offline.lang.events import about_event, event_importance
     assert about_event("The user has an ultrasound on Friday at 10:00.")[0] == "appointment:scan"
     assert event_importance("The user has a midwife appointment on Monday at 14:00.") == 0.9
+
+
+def test_a_venue_survives_a_correction():
+    said = facts("rdv chez le kiné jeudi à 17h30, rue des Lilas", "ah non pardon c'est 18h15")
+    assert "The user has a physiotherapist appointment on Thursday at 18:15 at Rue des Lilas." in said

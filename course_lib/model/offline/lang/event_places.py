@@ -58,13 +58,15 @@ def lowered(s: str, kind: str, lang: str) -> tuple[str, int] | None:
 def where(s: str, langs: list[str], kind: str = "in") -> tuple[str | None, str]:
     """(a capitalised place after in / à / en / em … (`kind` "to": to / nach / para …) in one of `langs`, or a known
     one typed in lower case; its English preposition)."""
+    if kind == "in" and (v := venue(s)):  # 'at Rue des Lilas' read back whole, not 'Rue'
+        return v, "at"
     for m in re.finditer(rf"(?<![\w-])({preposition(kind, langs)})\s+{ARTICLE}{PLACE}", s):
         if (place := named(m.group(2))):
             return place, "at" if m.group(1).lower() == "at" else "in"
     for m in re.finditer(rf"(?<![\w-])({preposition(kind, langs)})\s+", s):  # 'me caso en junio en madrid'
         if m.group(1).lower() != "at" and (place := lowercase_place(s[m.end():])):
             return place, "in"
-    return (venue(s), "at") if kind == "in" and venue(s) else (None, "in")
+    return None, "in"
 
 
 def venue(s: str) -> str | None:
