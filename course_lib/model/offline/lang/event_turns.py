@@ -19,12 +19,14 @@ from dataclasses import replace
 
 from course_lib.model.amounts import number, party_size
 from course_lib.model.offline.lang.event_when import MONEY, When, read_when, settle_hour
-from course_lib.model.offline.lang.event_back import split_return, with_online, with_return
+from course_lib.model.offline.lang.event_back import return_words, split_return, with_online, with_return
 from course_lib.model.offline.lang.event_names import read_named
 from course_lib.model.offline.lang.lexicon import CUE_RES
 from course_lib.model.when import DAY_PATTERN
-from course_lib.model.offline.lang.events import HEADS, PLACE, Event, Found, first_noun, found, lexicon, named, where
+from course_lib.model.offline.lang.events import FLIGHT_NUMBER, HEADS, PLACE, Event, Found, first_noun, found, lexicon, named, where
+from course_lib.model.offline.lang.flights import corrected_flight
 
+SINCE = re.compile(rf"\b(?:since|seit|depuis)\s+(?:(?:last|le|dem)\s+)?{DAY_PATTERN.pattern}", re.I)  # 'depuis lundi': begun, no plan
 CONJ = r"(?:and|but|und|aber|et|mais|y|pero|que|e|mas|ma|ed)"
 CLAUSE_CUT = re.compile(rf"[,;]\s*{CONJ}\s|\s{CONJ}\s(?!\s*(?:(?:the|il|el|le|la|o|a|am|on|den)\s+)?"
                         rf"(?:{DAY_PATTERN.pattern}|\d|mezz|medi|half|quart|cuart|meia|demi|viertel|halb))", re.I)  # not 'lunedì e venerdì', '9 e mezza'
@@ -63,11 +65,18 @@ def moved(s: str, when: When) -> When:
 def correction(s: str, context: list[Found], lang: str = "en") -> list[Found]:
     """A correction with no event word: the new day, time, size or place of the latest event."""
     lex = lexicon()
-    if len(s.split()) > 14 or not (lex["cue"].search(s) or lex["reschedule"].search(s)) or not (last := earlier(context)):
+    cued = [m for m in lex["cue"].finditer(s) if not re.match(r"um\s+(?:\d|halb|viertel|drei|zwei|eins|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf)", m.group(0) + s[m.end():], re.I)]
+    if len(s.split()) > 14 or not (cued or lex["reschedule"].search(s)) or FLIGHT_NUMBER.search(s):
+        return []  # German 'um 9' is no English 'um'; a flight number is its own fact (flights.py)
+    if (flight := corrected_flight(s, context)):
+        return flight
+    if not (last := earlier(context)):
         return []
     slot, old = last
     when, rest = read_when(s)
     when = moved(s, when)
+    if when.ordinal and not when.date and (r := re.fullmatch(r"(\d+) to \d+ (\w+)", old.when.date or "")) and return_words().search(s):
+        when = replace(when, date=f"{r.group(1)} to {when.ordinal} {r.group(2)}", ordinal=None)  # 'regresamos el 18': the end
     size, place = party_size(rest), None
     if old.kind in ("trip", "move"):  # 'Korrektur: nach Bonn', "actually it's Milan, not Rome"
         bare = next((p for p in (named(m.group(1)) for m in re.finditer(PLACE, rest[1:])) if p), None) \
@@ -115,16 +124,19 @@ def read_events(s: str, lang: str = "en", context: list[Found] | None = None,
         e = replace(e, when=moved(s, e.when))
     if e is None:
         return [] if others else correction(s, context, lang)
+    if e.key == "flight" and (lex["cue"].search(s) or lex["reschedule"].search(s)) and (flight := corrected_flight(s, context)):
+        return flight  # 'scusa, il volo è alle 09:10 non alle 07:10': the flight said before
     if (old := earlier(context, e)) and (lex["cue"].search(s) or lex["reschedule"].search(s)
                                          or lex["refer"].search(s[:first_start(s, e)])):
         new = merged(e, old[1], s)
         return [found(new, old[0])] if new != old[1] else []
     if e.kind == "move" and any(f[0] == "home city" for f in others or []):
         return []  # 'Nos mudamos de Madrid a Valencia': a move made, the home city says it
-    if lex["past"].search(s) or lex["habit"].search(s) or not (e.when.said() or e.who or e.kind == "move"
+    if lex["past"].search(s) or lex["habit"].search(s) or SINCE.search(s) or not (e.when.said() or e.who or e.kind == "move"
                                                                or (e.kind == "trip" and e.at == "to")):
         return []
-    pets = [f[1] for f in others or [] if f[0].startswith("pet:") and f[1][:1].isupper()]
+    pets = [f[1] for f in others or [] if f[0].startswith("pet:") and f[1][:1].isupper()] or \
+        list({f[1] for f in context if f[0].startswith("pet:") and f[1][:1].isupper()})  # the one pet of the conversation
     if e.key == "vet" and len(pets) == 1:  # 'My cat Mochi has a vet appt Thursday': whose appointment it is
         e = replace(e, say=f"{e.say} for {pets[0]}")
     return [with_online(with_return(found(e), back), s)]

@@ -47,13 +47,15 @@ TIME_PREPOSITION = re.compile(r"(?:\b(?:at|um|à|a las|às|alle|ore|gegen|vers|a
 BARE_A = re.compile(r"\b(?:a|as)\b(?!\s+(?:las?|l['’])\b)", re.I)  # an article ('a 2 hour call', 'vou a uma festa'), not 'at'
 MONEY = re.compile(r"(?:[€$£]\s*)?\d{1,3}(?:[.,' ]\d{3})+(?:[.,]\d+)?|(?:[€$£]\s*)\d+(?:[.,]\d+)?|"
                    r"\d+(?:[.,]\d+)?\s*(?:€|\$|£|eur\w*|usd|dollars?|pounds?|quid|chf|francs?|reais|bucks)", re.I)
-PT_DAY = re.compile(r"(?<![\w-])(?<!\b[aA] )(segunda|terça|terca|quarta|quinta|sexta)(?=\s+que vem\b|\s+(?:à|às|as|de manhã|à tarde|à noite)\b|"
+PT_DAY = re.compile(r"(?<![\w-])(?<!\b[aA] )(segunda|terça|terca|quarta|quinta|sexta)(?=\s+(?:que|q) vem\b|\s+(?:à|às|as|de manhã|à tarde|à noite)\b|"
                     r"\s+(?:tenho|temos|tem|há|vou|vamos|estou|trabalho|viajo|viajamos|parto|saio|volto|chego)\b|"
                     r"\s*[,.!]|\s*$)", re.I)  # 'Sexta que vem', 'quinta às 15h': when.py reads them only after 'na'
 DURATION = re.compile(r"\b\d{1,2}\s*(?:hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|stunden|minuten|tagen?|wochen|"
                       r"minutos|días|dias|semanas|minuti|giorni|settimane|jours|semaines)\b|"
                       r"(?<!\blas )(?<!\bàs )(?<!\bas )(?<!\bà )(?<!\balle )\b\d{1,2}\s*(?:horas|heures|ore)\b|"  # not 'a las 10 horas'
-                      r"\b(?:sub|under|unter|moins de|menos de|abaixo de|sotto(?: le| i)?)\s+\d{1,2}(?:[:h.]\d{2})?", re.I)  # a target: 'sub 4:30'
+                      r"\b(?:sub|under|unter|moins de|menos de|abaixo de|sotto(?: le| i)?)\s+\d{1,2}(?:[:h.]\d{2})?|"  # a target: 'sub 4:30'
+                      r"\b\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|ml|kg|kilos?|km|lbs?|kcal|cl)\b|"  # a dose or a weight: 'à 10 mg le matin'
+                      r"\b(?:an|one|une|eine|una|uma|un['’])\s*(?:hour|heure|stunde|hora|ora)\s+(?:of|de|d['’]|di|mit)\b", re.I)  # 'une heure de train'
 ARTICLE_AFTER = re.compile(r"(?<=\d)\s+(?:ein|eine|einen|einem|einer|un|une|uno|una|um|uma)\s+(?=[^\W\d]{3,})", re.I)
 UNCLEAR = re.compile(r"^(\d{1,2})(?::(\d{2}))? in the morning or in the evening$")
 

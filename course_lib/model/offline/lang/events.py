@@ -20,30 +20,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any
 
 from course_lib.model.amounts import party_size
 from course_lib.model.offline.places import english_place
-from course_lib.model.dates import MONTHS
-from course_lib.model.offline.lang.event_when import When, clock_text, day_text, read_when, settle_hour, summary, vocabulary, words_re
-from course_lib.model.offline.lang.lexicon import POSSESSIVE, RELATIVES, alternation
+from course_lib.model.offline.lang.event_when import When, clock_text, day_text, read_when, settle_hour, summary
+from course_lib.model.offline.lang.event_words import (  # noqa: F401  (PLACE, known_word: read from here by flights, event_names)
+    NAME, OF_MY, PLACE, alt, every, known_word, lexicon, named)
+from course_lib.model.offline.lang.event_places import destination, langs_of, where  # noqa: F401
+from course_lib.model.offline.lang.lexicon import POSSESSIVE
 from course_lib.model.offline.lang.schedules import about_schedule
-from course_lib.model.offline.lang.who import NOT_NAMES
-from course_lib.model.when import DAY_WORDS
 
 Found = tuple[str, str, str]
 HEADS = ("appointment", "meeting", "plan", "trip")
-NAME = r"([A-ZÀ-Ý][\w'’-]+(?:\s+[A-ZÀ-Ý][\w'’-]+)?)"
-CONNECTORS = ("de", "del", "do", "da", "di", "am", "em", "en")
-PLACE = r"((?!I['’])[A-ZÀ-Ý][\w'’-]*[a-zà-ÿ][\w'’-]*(?:[ -](?:de |del |do |da |di |am )?(?!I['’])[A-ZÀ-Ý][\w'’-]*[a-zà-ÿ][\w'’-]*)*|" \
-        r"(?<![\w-])(?!EUR\b|USD\b|GBP\b|CHF\b)[A-Z]{2,4}\b)"  # or NYC, LA, UK
-ARTICLE = r"(?i:(?:the|la|le|el|il|l['’]|les|los|las|o|os|as)\s*)?"
-KEEP_TITLES = {"dr", "dr.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "prof", "prof."}
-OF_MY = re.compile(r"\s+(?:of|de|da|do|di|del|della|dello|von|vom)\s+(?:my|mi|ma|mon|mes|minha|meu|mia|mio|meiner|meinem|"
-                   r"meines|meine|our|nuestr[oa]|nossa|nosso|notre|nostr[oa])\s+", re.I)
+KEEP_TITLES = {"dr", "dr.", "dra", "dra.", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "prof", "prof."}
 BARE = ("drinks",)
-VISITING = re.compile(r"visit(?:ing)?|besuche[n]?|visite|visitar|visito|visitare|visitamos", re.I)  # said without an article: 'The user has drinks with Marco …'
+TITLED = re.compile(r"(?<![\w-])(?i:with|mit|bei|beim|chez|avec|con|com|da|dal|dalla|at|w/)\s+(?i:(?:la|el|le|il|o|a|der|dem)\s+)?"
+                   r"(?i:(dr\.?|dra\.?|prof\.?|frau|herr|dott\.?|dottoressa|doutora?|doctora?))\s+([a-zà-ÿ][\w'’-]{2,})")
 FLIGHT_NUMBER = re.compile(r"\b(?:[A-Z]{2}|[A-Z]\d|\d[A-Z]) ?\d{3,4}\b")
 
 
@@ -63,63 +56,6 @@ class Event:
     evening: bool = False
     generic: bool = False
 
-
-def alt(words: list[str]) -> re.Pattern[str]:
-    """Whole words or phrases, case-insensitive."""
-    return re.compile(rf"(?<![\w-])(?:{words_re(words)})(?![\w-])", re.I)
-
-
-def every(table: dict[str, list[str]]) -> list[str]:
-    """The words of all six languages of a table."""
-    return [w for words in table.values() for w in words]
-
-
-@lru_cache(maxsize=1)
-def lexicon() -> dict[str, Any]:
-    """The vocabulary of course_lib/data/events.json, compiled once."""
-    v = vocabulary()
-    conj = r"^\W*(?:(?:and|but|also|so|und|aber|et|mais|y|pero|e|mas|ma|oh|ok|okay)\W+)?"
-    return {
-        "events": [(alt(every(e["words"])), e) for e in v["events"]],
-        "appointment": alt(every(v["appointment_words"])),
-        "visit_before": re.compile(rf"(?<![\w-])(?:{words_re(every(v['visit_before']))})\s*$", re.I),
-        "visit_after": re.compile(rf"^\s*(?:{words_re(v['visit_after'])})(?![\w-])", re.I),
-        "job_before": re.compile(rf"(?<![\w-])(?:{words_re(every(v['jobs_before']))})\s+(?:\w+\s+)?$", re.I),
-        "trip": alt(every(v["trip_verbs"])), "move": alt(every(v["move_verbs"])),
-        "langs": {name: {lang: alt(words) for lang, words in table.items()} for name, table in
-                  (("trip_verbs", v["trip_verbs"]), ("move_verbs", v["move_verbs"]), *((e["key"], e["words"]) for e in v["events"]))},
-        "negated": re.compile(rf"(?<![\w-])(?:{words_re([w for w in v['negated'] if w != 'mai'])}|(?-i:mai))(?![\w-])|"
-                              r"n['’]t\b", re.I),  # Italian 'mai' (never), not German 'Mai' (May)
-        "with": re.compile(rf"(?<![\w-])(?i:{words_re(every(v['with']))})\s+(?i:{POSSESSIVE}\s+[\w-]+\s+)?"
-                           rf"(?:(?i:({words_re(v['titles'])}))\s+)?{NAME}"),
-        "cue": alt(every(v["cues"])), "reschedule": alt(every(v["reschedule"])),
-        "request": re.compile(rf"{conj}(?:(?:please|pls|bitte|por favor|per favore|s'il te pla[îi]t)\W+)?"
-                              rf"(?:{words_re(every(v['requests']['start']))})(?![\w-])|"
-                              rf"(?<![\w-])(?:{words_re(v['requests']['anywhere'])})(?![\w-])", re.I),
-        "if": re.compile(rf"{conj}(?:{words_re(v['conditionals']['start'])})(?![\w-])|"
-                         rf"(?<![\w-])(?:{words_re(v['conditionals']['anywhere'])})(?![\w-])", re.I),
-        "past": alt(every(v["past"])), "habit": alt(every(v["habits"])), "cancelled": alt(v["cancelled"]),
-        "asks": re.compile(rf"^\W*(?:{words_re(v['question_starts'])})(?![\w-])", re.I),
-        "not_event": re.compile(rf"^\s+(?:{words_re(v['not_events'])})(?![\w-])", re.I),
-        "refer": re.compile(rf"(?<![\w-])(?:{words_re(v['refer'])})\s+(?:\w+\s+)?$", re.I),
-    }
-
-
-def known_word(word: str, months: bool = True) -> bool:
-    """A capitalised word that is no name or place: a weekday, a month (not for a person), an event word, 'Sorry' …"""
-    w = word.split()[0].strip("'’")
-    return (w.lower() in DAY_WORDS or w in NOT_NAMES or months and any(re.fullmatch(m, w, re.I) for m in MONTHS.values())
-            or any(p.fullmatch(w) for p, _ in lexicon()["events"]) or bool(re.match(alternation(RELATIVES), w, re.I))
-            or w.lower() in ("i", "the", "user", "uhr", "team"))
-
-
-def named(words: str, person: bool = False) -> str | None:
-    """A name or place without the known words it ends with ('Priya Monday' -> 'Priya', 'Lisboa em Março' ->
-    'Lisboa'); None if it starts with one."""
-    out = words.split()
-    while out and (known_word(out[-1], not person) or out[-1] in CONNECTORS):
-        out.pop()
-    return " ".join(out) if out and not known_word(out[0], not person) else None
 
 
 def first_noun(s: str) -> tuple[dict[str, Any], re.Match[str]] | None:
@@ -148,28 +84,6 @@ def first_noun(s: str) -> tuple[dict[str, Any], re.Match[str]] | None:
     return best[3], best[4]
 
 
-def langs_of(word: str, table: str) -> list[str]:
-    """The languages whose list `table` (trip, move or an event key) has `word`, and English."""
-    return [lang for lang, p in lexicon()["langs"][table].items() if p.fullmatch(word)] + ["en"]
-
-
-def preposition(kind: str, langs: list[str]) -> str:
-    """The prepositions ('to' or 'in') of these languages, as one alternation."""
-    return f"(?i:{words_re([w for lang in langs for w in vocabulary()[kind][lang]])})"
-
-
-def destination(s: str, kind: str, lang: str = "en") -> tuple[str, int] | None:
-    """(the capitalised place a travel verb goes to, where the verb is): 'fahre ich nach Hamburg' -> Hamburg (its language's
-    prepositions and English); German verb-last: 'will im Mai nach Wien (fahren)', 'nach Wien zu fliegen'."""
-    for v in lexicon()[kind].finditer(s):
-        to = preposition("to", langs_of(v.group(0), f"{kind}_verbs") + [lang])
-        direct = rf"|\s+{PLACE}" if VISITING.fullmatch(v.group(0)) else ""  # 'visiting Rome'; not 'Train ICE 578'
-        m = re.match(rf"(?:\s+(?:\d{{1,2}}\.|[\w'’-]+|\([^()]{{1,20}}\))){{0,8}}?(?<!\bcom)(?<!\bcon)(?<!\bavec)(?<!\bmit)(?<!\bwith)\s+{to}\s+{ARTICLE}{PLACE}{direct}", s[v.end():v.end() + 80])
-        if m and (place := named(m.group(1) or m.group(2))):
-            return place, v.start()
-    m = re.search(rf"\b(?:will|wollen|möchte|möchten|muss|müssen)\s+(?:[\w.]+\s+){{0,4}}?nach\s+{PLACE}|\bnach\s+{PLACE}(?:\s+[\w'’.]+){{0,4}}?\s+(?:zu\s+)?(?:fahren|fliegen|reisen)\b", s) if kind == "trip" else None
-    return (place, m.start()) if m and (place := named(m.group(1) or m.group(2))) else None
-
 
 def company(s: str) -> tuple[str | None, str]:
     """(whom the user meets, the sentence without that name): 'com a Fernanda' -> Fernanda; 'mit Frau Becker' -> Becker."""
@@ -179,16 +93,12 @@ def company(s: str) -> tuple[str | None, str]:
             name = (m.group(1) + " " if title in KEEP_TITLES else "") + said
             end = m.start(2) + len(said)  # 'with Priya Monday 8am': Monday stays for the day reader
             return name, s[:m.start()] + " " * (end - m.start()) + s[end:]
+    if (m := TITLED.search(s)):  # 'bei dr. weber', 'con la dra. gómez': a title makes a lower-case word a name
+        title = m.group(1)[:1].upper() + m.group(1)[1:].lower()
+        name = (title + " " if title.lower() in KEEP_TITLES else "") + m.group(2)[:1].upper() + m.group(2)[1:]
+        return name, s[:m.start()] + " " * (m.end() - m.start()) + s[m.end():]
     return None, s
 
-
-def where(s: str, langs: list[str], kind: str = "in") -> tuple[str | None, str]:
-    """(a capitalised place after in / à / en / em … (`kind` "to": to / nach / para …) in one of `langs`, its
-    English preposition)."""
-    for m in re.finditer(rf"(?<![\w-])({preposition(kind, langs)})\s+{ARTICLE}{PLACE}", s):
-        if (place := named(m.group(2))):
-            return place, "at" if m.group(1).lower() == "at" else "in"
-    return None, "in"
 
 
 def read_event(s: str, fact: bool = False, lang: str = "en") -> Event | None:
@@ -214,8 +124,9 @@ def read_event(s: str, fact: bool = False, lang: str = "en") -> Event | None:
     near = re.split(r"[,;:]", s[:at])[-1].split()[-3:]
     if place is None and near and near[-1].lower() in ("no", "na"):
         near.pop()  # Portuguese 'no médico' is 'at the doctor'
-    near = " ".join(near) + (s[at:s.find(place, at)] if place else "")
-    if not fact and lex["negated"].search(near):
+    end = s.lower().find(place.lower(), at) if place else at  # a place typed in lower case: 'nach lissabon'
+    near = " ".join(near) + s[at:end if end >= 0 else at + 30]
+    if not fact and lex["negated"].search(near if lang == "it" else re.sub(r"\bmai\b", " ", near)):  # 'am 2. mai': May
         return None  # "I don't have a meeting on Monday", "no voy a Toledo", "keinen Termin", "fahre nicht nach Wien"
     who, rest = company(s)
     when, rest = read_when(rest)
@@ -225,8 +136,15 @@ def read_event(s: str, fact: bool = False, lang: str = "en") -> Event | None:
     where_at = "to" if place else "in"
     if place is None:
         place, where_at = where(rest, lang_of_noun + [lang])
-    return Event(entry["key"], entry["kind"], entry["say"], when, who, place and english_place(place), party_size(rest), where_at,
+    say = said_as(entry, noun[1].group(0)) if noun and noun[0] is entry else entry["say"]
+    return Event(entry["key"], entry["kind"], say, when, who, place and english_place(place), party_size(rest), where_at,
                  bool(entry.get("health")), bool(entry.get("evening")), bool(entry.get("generic")))
+
+
+def said_as(entry: dict[str, Any], word: str) -> str:
+    """How the English fact names the event: its specific name when the word said has one ('Ultraschall' -> 'ultrasound',
+    'Hebamme' -> 'midwife appointment', 'pédiatre' -> 'paediatrician appointment'; events.json "says"), else its entry's."""
+    return next((name for name, words in entry.get("says", {}).items() if alt(words).fullmatch(word)), entry["say"])
 
 
 def when_said(s: str) -> bool:
@@ -258,7 +176,7 @@ def value(e: Event) -> str:
 
 def text(e: Event) -> str:
     """The third-person fact: 'The user has a meeting with Fernanda on Thursday at 15:00.'"""
-    a = "" if e.key in BARE else "an" if e.say[0].lower() in "aeiou" else "a"
+    a = "" if e.key in BARE else "an" if e.say[0].lower() in "aeiou" or re.match(r"[FHLMNRSX][A-Z]", e.say) else "a"  # 'an MRI'
     if e.kind == "move":
         parts = ["The user is moving" + (f" to {e.place}" if e.place else "")]
     elif e.kind == "trip":

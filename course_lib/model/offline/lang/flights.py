@@ -17,19 +17,21 @@ import re
 
 from course_lib.model.offline.lang.event_when import clock_text, day_text, read_when
 from course_lib.model.offline.lang.event_back import split_return, with_return
-from course_lib.model.offline.lang.events import PLACE, destination, known_word, named
+from course_lib.model.offline.lang.events import PLACE, Event, destination, known_word, named
 from course_lib.model.offline.places import english_place
 
 Found = tuple[str, str, str]
 FLIGHT = re.compile(r"\b([A-Z]{2} ?\d{3,4})\b")
 CODED = re.compile(r"\b((?:[A-Z]\d|\d[A-Z]) ?\d{3,4})\b")  # G3 1452, U2 8801: with a flight word only
-FLIGHT_WORD = re.compile(r"(?<![\w-])(?:flight|flug|flieg\w*|vol|vuelo|voo|vôo|volo)(?![\w-])", re.I)
+FLIGHT_WORD = re.compile(r"(?<![\w-])(?:flight|flying|flug|flieg\w*|vol|vuelo|voo|vôo|volo)(?![\w-])", re.I)
+SHORT = re.compile(r"\b([A-Z]{2} ?\d{2})\b(?![:.,]\d)")  # 'UA 64', 'BA 15': with a flight word only
 FROM = re.compile(r"(?<![\w-])(?i:from|ab|von|depuis|de|desde|da|dal|dall['’]|dalla)\s+"
                   rf"(?:{PLACE}|([a-zà-ÿ][\w'’-]{{3,}}(?:/[\w'’-]+)?))")
 TO = re.compile(rf"^\s*,?\s*(?i:to|nach|pour|para|pra|per|a|à)\s+{PLACE}")
 NOT_PLACES = {"casa", "home", "work", "arbeit", "here", "there", "now", "then", "mañana", "manhã", "madrugada", "noche", "noite",
               "tarde", "mattina", "sera", "notte", "pomeriggio", "morning", "evening", "night", "afternoon", "matin", "soir",
-              "nuit", "früh", "morgens", "abends", "nachts", "terminal", "gate", "platform", "gleis", "porta", "puerta", "portão"}
+              "nuit", "früh", "morgens", "abends", "nachts", "terminal", "gate", "platform", "gleis", "porta", "puerta", "portão",
+              "avião", "aviao", "avion", "avión", "aereo", "aéreo", "plane", "bus", "ônibus", "onibus", "carro", "coche", "voiture"}  # 'vou de avião'
 
 
 def origin(s: str) -> str | None:
@@ -37,9 +39,11 @@ def origin(s: str) -> str | None:
     for m in FROM.finditer(s):
         if m.group(1):
             place = named(m.group(1))
+            if place and (pair := re.match(r"/([A-ZÀ-Ý][\w'’-]+)", s[m.end(1):])):  # 'ab Köln/Bonn': the airport's two names
+                return f"{place}/{pair.group(1)}"
         else:
             word = m.group(2)
-            place = None if word.lower() in NOT_PLACES or known_word(word) else word[0].upper() + word[1:]
+            place = None if word.lower() in NOT_PLACES or known_word(word) else "/".join(w[:1].upper() + w[1:] for w in word.split("/"))
         if place and place.split()[0].lower() not in NOT_PLACES and not re.fullmatch(r"[A-Z]{2} ?\d+", place):
             return english_place(place)
     return None
@@ -60,16 +64,22 @@ def month_day(when_text: str, ordinal: int | None, period: str | None) -> str:
     return when_text
 
 
-def flight_facts(s: str, lang: str = "en") -> list[Found]:
-    """(flight:<number>, number, fact) for each flight number in `s`; with one number, its day, time and places."""
-    codes = list(FLIGHT.finditer(s)) + (list(CODED.finditer(s)) if FLIGHT_WORD.search(s) else [])
+def flight_facts(s: str, lang: str = "en", trip: Event | None = None) -> list[Found]:
+    """(flight:<number>, number, fact) for each flight number in `s`; with one number, its day, time and places. A
+    flight said right after its trip ('jpars à montréal le 5 mai!! vol AF344 à 13h25 de CDG') takes the trip's day
+    and destination when it says none itself (`trip`: the event of the fact said just before)."""
+    worded = FLIGHT_WORD.search(s)
+    codes = list(FLIGHT.finditer(s)) + (list(CODED.finditer(s)) + list(SHORT.finditer(s)) if worded else [])
     if len(codes) != 1:
         return [(f"flight:{m.group(1)}", m.group(1), f"The user's flight is {m.group(1)}.") for m in codes]
     code = codes[0]
     rest, back = split_return(s[:code.start()] + " " * (code.end() - code.start()) + s[code.end():])
     when, _ = read_when(rest)
     day = month_day(day_text(when), when.ordinal if when.weekday is None else None, when.period)
-    bits = [f"from {o}" if (o := origin(rest)) else "", f"to {t}" if (t := to_place(rest, code, lang)) else "", day,
+    t = to_place(rest, code, lang)
+    if trip is not None and trip.kind == "trip" and trip.at == "to" and not (t and t != trip.place):
+        t, day = trip.place, day if when.has_day() else day_text(trip.when)
+    bits = [f"from {o}" if (o := origin(rest)) else "", f"to {t}" if t else "", day,
             f"at {clock_text(when)}" if when.hour is not None else ""]
     said = " ".join(b for b in bits if b)
     fact = (f"flight:{code.group(1)}", code.group(1), f"The user's flight is {code.group(1)}" + (f", {said}." if said else "."))
@@ -81,3 +91,20 @@ def about_flight(fact: str) -> tuple[str, str] | None:
     """(subject, value) of a stored flight fact ('The user's flight is IB3166, to Madrid on …'), or None."""
     m = re.match(r"^\s*the user['’]s flight is ((?:[A-Z]{2}|[A-Z]\d|\d[A-Z]) ?\d{3,4})\s*(?:,|\.?$)", fact, re.I)
     return (f"flight:{m.group(1)}", m.group(1)) if m else None
+
+
+def corrected_flight(s: str, context: list[Found]) -> list[Found]:
+    """A correction after a flight ('ups nich 06:55 sondern 07:55', 'scusa, il volo è alle 09:10 non alle 07:10'):
+    the latest flight of the conversation with the new time or day, when no other event was said after it."""
+    last = next((f for f in reversed(context) if f[0].split(":")[0] in ("flight", "trip", "appointment", "meeting", "plan")), None)
+    if last is None or not last[0].startswith("flight:") or FLIGHT.search(s) or ", " not in last[2]:
+        return []
+    when, _ = read_when(s)
+    text = last[2]
+    if when.hour is not None:
+        text = re.sub(r" at \d{1,2}:\d{2}(?=\.$)", "", text).rstrip(".") + f" at {clock_text(when)}."
+    if when.has_day():
+        old = re.search(r" (?:on|in|next|from) [^,]*?(?= at \d|\.$)", text)
+        day = f" {day_text(when)}"
+        text = text.replace(old.group(0), day) if old else re.sub(r"(?= at \d|\.$)", day, text, count=1)
+    return [(last[0], last[1], text)] if text != last[2] else []

@@ -193,7 +193,7 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
                               or own_birthday_after(sentence, lang, context))
                   if not (f[0] in ("home city", "trip") and canon("language", f[1]))]  # 'sorry, my English is …' names no city
     last = next((v for s, v, _ in reversed(context) if s.startswith("relative:")), "someone")
-    found = with_money(with_plans(found, events, read_plans(sentence, last), said), said, lang, context)
+    found = with_money(with_plans(found, events, read_plans(sentence, last, context), said), said, lang, context)
     found += [f for f in instead(sentence, found) if f not in found]  # 'not guitar any more, just the ukulele'
     out: list[Found] = []
     for f in found:

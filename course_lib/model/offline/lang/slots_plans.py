@@ -17,7 +17,10 @@ from course_lib.model.offline.lang.schedules import read_schedule
 from course_lib.model.offline.lang.shifts import with_shift
 from course_lib.model.when import DAY_PATTERN, DAY_WORDS, WEEKDAYS
 from course_lib.model.offline.lang.event_turns import read_events, vetoed
-from course_lib.model.offline.lang.events import lexicon
+from course_lib.model.offline.lang.events import lexicon, read_event
+from course_lib.model.offline.lang.event_deadlines import deadline
+from course_lib.model.offline.lang.event_goals import weight_goal
+from course_lib.model.offline.lang.event_homes import home_search
 from course_lib.model.offline.lang.flights import flight_facts
 
 __all__ = ["read_events", "read_plans", "with_plans"]
@@ -69,13 +72,21 @@ def found_appointment(s: str) -> list[Found]:
     return [(f"appointment:{who}", when, f"The user has {'an' if who[0] in 'aeiou' else 'a'} {who} appointment{on}{clock}.")]
 
 
-def read_plans(s: str, last_person: str = "someone") -> list[Found]:
-    """Every plan slot this sentence fills."""
+def read_plans(s: str, last_person: str = "someone", context: list[Found] | None = None) -> list[Found]:
+    """Every plan slot this sentence fills (`context`: the facts said before; a flight takes its trip's day and place)."""
     out: list[Found] = found_appointment(s) + found_budget_more(s) + with_shift(s, read_schedule(s)) + found_given_up(s)
+    out += [d] if (d := deadline(s, context)) and not vetoed(s) else []  # 'mi contrato vence el 30 de septiembre' (event_deadlines.py)
+    out += [g] if (g := weight_goal(s)) and not vetoed(s) else []  # 'perdere 8 kg entro giugno' (event_goals.py)
+    out += [h] if (h := home_search(s)) and not vetoed(s) else []  # 'ich suche eine Wohnung in Graz' (event_homes.py)
     # (lang/budgets.py, schedules.py, shifts.py, retractions.py)
     if (m := FLIGHT_TO.search(s)):
         out.append(("trip", m.group(1), f"The user has a flight to {m.group(1)}."))
-    out += flight_facts(s)  # with its day, time and places (lang/flights.py)
+    trip = next((read_event(f[2], fact=True) for f in reversed((context or [])[-3:]) if f[0] == "trip"), None)
+    flights = flight_facts(s, trip=trip)  # with its day, time and places (lang/flights.py)
+    last = next((f for f in reversed(context or []) if f[0].startswith("flight:")), None)
+    if last and len(flights) == 1 and flights[0][0] != last[0] and lexicon()["cue"].search(s) and ", " in last[2]:
+        flights = [(flights[0][0], flights[0][1], last[2].replace(last[1], flights[0][1], 1))]  # 'le vol c'est AF346, pas 344'
+    out += flights
     if (m := ZONE.search(s)):
         zone = m.group(1) or m.group(2)
         out.append(("timezone", zone, f"The user's time zone is {zone}."))
@@ -116,6 +127,10 @@ def with_plans(found: list[Found], events: list[Found], plans: list[Found], sent
     every = [p[1].split() for p in plans if p[0] == "schedule" and "every" in p[1]]  # 'Le mardi et le jeudi j'ai kiné à 18h':
     events = [e for e in events if not any(  # the days again and again, no one appointment on one of them
         (said := [w for w in e[1].split() if w in WEEKDAYS or re.fullmatch(r"\d{1,2}:\d{2}", w)]) and set(said) <= set(v) for v in every)]
+    if any(p[0].startswith("flight:") and " to " in p[2] for p in plans):  # 'flying to Lisbon on BA2490 on 12 March':
+        found = [f for f in found if not (f[0] == "trip" and not re.search(r"\d", f[2]))]  # the flight says where and when
+    weights = {re.search(r"\d+", p[1]).group(0) for p in plans if p[0] == "plan:weight"}
+    found = [f for f in found if not (f[0].startswith("budget") and f[1].split()[0] in weights)]  # '180 libras' is a weight
     subjects = {e[0] for e in events}
     heads = {s.split(":")[0] for s, _, _ in found} | {e[0].split(":")[0] for e in events}  # one reading of an
     # appointment: the event reader's ('dermatologist') over found_appointment's word as typed ('dermatóloga')
