@@ -15,6 +15,7 @@ from course_lib.model.offline import booking, repeats, skills
 from course_lib.model.offline.intents import intent
 from course_lib.model.offline.reply import Messages
 from course_lib.model.offline.slots import as_answer
+from course_lib.model.offline.speak import in_english
 from course_lib.model.when import DAY_PATTERN, clock_time
 
 ASK_TO_CONFIRM = "Before I go ahead with"  # opens the question about old high-stakes facts
@@ -27,13 +28,13 @@ def confirmation_answered(messages: Messages, last_user: int) -> str | None:
     while True:
         before = messages[last_user - 1] if last_user >= 2 else {}
         if before.get("role") != "assistant" or not str(before.get("content") or "").startswith(
-                (ASK_TO_CONFIRM, booking.ASK_BOOKING, repeats.ASK_NEAR, skills.ASK_SLOTS)):
+                (ASK_TO_CONFIRM, *booking.ASK_BOOKING, repeats.ASK_NEAR, skills.ASK_SLOTS)):
             return "\n".join(said) if said else None
         at = user_turn_before(messages, last_user - 1)  # tool turns may lie between
         if at is None:
             return "\n".join(said) if said else None
         if said:  # the answer after this question, read as the question asked ("3" to "how many people?")
-            said[0] = as_answer(str(before.get("content") or ""), said[0])
+            said[0] = as_answer(in_english(str(before.get("content") or "")), said[0])
         said.insert(0, str(messages[at].get("content") or ""))
         last_user = at
 

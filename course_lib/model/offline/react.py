@@ -58,6 +58,7 @@ from course_lib.model.offline.reply import Messages, Reply, tool_call
 from course_lib.model.offline.self_memory import memory_step, recalled_text
 from course_lib.model.offline.answering import ASK_TO_CONFIRM, confirmation_answered, details_answered
 from course_lib.model.offline.slots import as_answer, booking_without_a_verb
+from course_lib.model.offline.speak import in_english
 from course_lib.model.when import WEEKDAYS, day_of, today_in
 from course_lib.model.prompts import STALE_FLAG
 
@@ -196,7 +197,7 @@ def follows_up(messages: Messages, last_user: int, question: str) -> str | None:
 
 def forget(s: Situation) -> Reply:
     """A deletion request that reached the ReAct rules: no memory tool does it here, so say so plainly."""
-    return Reply(content=answers.cannot_forget())
+    return Reply(content=answers.cannot_forget(s.question))
 
 
 def own_tool(s: Situation, schema: dict[str, Any]) -> Reply:
@@ -244,9 +245,9 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
     question = str(messages[last_user].get("content") or "")
     confirming, earlier_request = confirmation_answered(messages, last_user), None
     if confirming is not None:  # "yes" / "no, I moved to Munich": the request asked about, with this answer
-        question = f"{confirming}\n{as_answer(str(messages[last_user - 1].get('content') or ''), question)}"
+        question = f"{confirming}\n{as_answer(in_english(str(messages[last_user - 1].get('content') or '')), question)}"
     elif (earlier_request := details_answered(messages, last_user)) is not None:
-        question = f"{earlier_request}\n{as_answer(str(messages[last_user - 1].get('content') or ''), question)}"
+        question = f"{earlier_request}\n{as_answer(in_english(str(messages[last_user - 1].get('content') or '')), question)}"
     done = tool_history(messages, last_user + 1)
     c = constraints(question, "\n".join([fact_text(messages), recalled_text(done)]))  # + search_memory's hits
     tools = list(body.get("tools") or [])
