@@ -52,6 +52,7 @@ from course_lib.model.clock import COURSE_START
 from course_lib.model.offline import answers, booking, own_tools, recollect, skills
 from course_lib.model.offline.forecast import weather
 from course_lib.model.offline.intents import URL, intent
+from course_lib.model.offline.places import city_named
 from course_lib.model.offline.reading import (POINTER, best_sentences, constraints,
                                               fact_text, prompt_text, tool_history, weather_city)
 from course_lib.model.offline.reply import Messages, Reply, tool_call
@@ -182,6 +183,17 @@ def restaurant(s: Situation, book: bool = False) -> Reply:
     return booking.restaurant(s, book, today, done_before)
 
 
+PLACES_ASKED = re.compile(r"\b(?:restaurants|restaurantes|ristoranti|lokale|places to eat|bistrots)\b", re.I)
+
+
+def asks_for_places(kind: str, question: str) -> bool:
+    """Is a restaurant question a search, whatever facts it shares a cue with? Yes when it says no "I / my / ich /
+    eu …" and asks for restaurants in the plural or in a city ("Que restaurantes veganos há em Berlim?", "Which
+    vegan places are there in Paris?"); "Which restaurant did I book?" stays a question about the user."""
+    return kind == "restaurant" and not recollect.FIRST_PERSON.search(question) and bool(
+        PLACES_ASKED.search(question) or city_named(question))
+
+
 FOLLOW_UP = re.compile(r"^\W*(?:and|what about|how about|und|et|y|e|ou|o|oder|or|also|auch)\b", re.I)
 
 
@@ -271,7 +283,8 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
         schema, _ = own_tools.best_tool(question, tools)  # a learner's own tool, by embedding similarity
         if schema is not None:
             return own_tool(step, schema)
-    if recollect.asks_about_user(kind, question, recollect.candidates(messages, last_user, recalled_text(done))):
+    if not asks_for_places(kind, question) and recollect.asks_about_user(
+            kind, question, recollect.candidates(messages, last_user, recalled_text(done))):
         kind = "recall"  # "Who is my doctor?", "Welche Flugnummer habe ich?", "Which hotel did I book?"
     reply = INTENTS[kind](step)
     skill = skills.loaded(step)
