@@ -117,8 +117,12 @@ COUPLE = re.compile(rf"\b(?:for|just|only) (?:me and {_AND_ONE}(?:my )?\w+|the t
                     rf"(?:la mia |il mio |mia |mio )?\w+|io e {_AND_ONE}(?:la mia |il mio |mia |mio )?\w+|noi due)\b",
                     re.I)  # "for me and my wife", "just me and my husband", "solo yo y mi novia": two
 MY = r"(?:my|meine?n?|mon|ma|mi|a minha|o meu|minha|meu|la mia|il mio|mia|mio)"
-COUPLE_AFTER = re.compile(rf"\b(?:for|für|pour|para|per) {MY} (?!{GROUP_NOUN}\b)\w+ (?:and|und|et|y|e) (?:me|i|mich|moi|yo|"
-                          r"mí|eu|mim|io)\b", re.I)  # "for my wife and me", "pour ma femme et moi", "per mia moglie e me"
+COUPLE_AFTER = re.compile(rf"\b(?:for|für|pour|para|per) {MY} (?!{GROUP_NOUN}\b)\w+ (?:and|und|et|y|e) (?:(?:for|für|pour|para|"
+                          r"per) )?(?:me|i|mich|moi|yo|mí|eu|mim|io)\b", re.I)  # "for my wife and me", "pour ma femme et
+# moi", "per mia moglie e me", "para mi novia y para mí"
+COUPLE_SUBJECT = re.compile(rf"(?<!\w)(?:{MY}) (?!{GROUP_NOUN}\b)\w+ (?:and|und|et|y|e) (?:i|ich|moi|yo|eu|io)\b(?!\s*,?\s*"
+                            r"(?:and|und|et|y|e|plus|with|mit|avec|con|com)\s)", re.I)  # "my wife and I", "meine Frau und
+# ich", "ma femme et moi", "mi novia y yo", "a minha mulher e eu", "mia moglie e io": two, when no number is given
 MORE = re.compile(r"(?:'s|’s|\s*,?\s*(?:and|und|et|y|e|plus|with|mit|avec|con|com)\s+(?!(?:a|an|une?|una?|um|uma|ein|eine)\s)"
                   r"\w|\s*\+)", re.I)  # "… my wife and our kids", "my wife's parents"; not "… and a high chair"
 
@@ -171,6 +175,8 @@ def party_sizes(text: str) -> set[int]:
                     found.add(n)
     if couples(text) and not more_than_two(text):
         found.add(2)
+    if not found and COUPLE_SUBJECT.search(text) and not MORE.match(text, COUPLE_SUBJECT.search(text).end()):
+        found.add(2)  # "My wife and I fancy a steak", "… meine Frau und ich": a number given elsewhere wins
     if adults_and_kids(text):  # the adults alone are no party size (uncounted children: slots asks)
         found = {adults_and_kids(text)}
     if ALONE.search(text):
