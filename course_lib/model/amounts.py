@@ -87,7 +87,10 @@ def number(text: str) -> int | None:
 GERMAN_GROUP = {"zweit": 2, "dritt": 3, "viert": 4, "fünft": 5, "sechst": 6, "siebt": 7, "acht": 8}  # zu zweit
 PEOPLE_NOUN = (r"(?:people|persons?|guests?|adults|of us|pax|personen|person|leute|gäste|personnes?|invités|personas?|"
                r"comensales|pessoas?|persone|persona)")
-NOT_PEOPLE = re.compile(r"^\s*(?::|\.\d|h\b|h\d|am\b|pm\b|a\.m|p\.m|uhr|heures?|o'?clock|horas?\b|ore\b|€|eur|euros?"
+GERMAN_AM = (r"(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|wochenende|abend|morgen|mittag|nachmittag|"
+             r"vormittag|\d{1,2}\.)")  # what German "am" goes on to: "am Freitag", "am Abend", "am 14."
+
+NOT_PEOPLE = re.compile(r"^\s*(?::|\.\d|h\b|h\d|am\b(?!\s+" + GERMAN_AM + r")|pm\b|a\.m|p\.m|uhr|heures?|o'?clock|horas?\b|ore\b|€|eur|euros?"
                         r"|minutes?|hours?|days?|nights?|weeks?|months?|years?|km|%"
                         r"|minuten|stunden?|tagen?|nächten?|nacht|wochen?|monaten?|monate|jahren?|jahre"  # de, then fr, es, pt, it
                         r"|jours?|nuits?|semaines?|mois|ans\b|années?|minutos|d[íi]as|noches|semanas?|mes(?:es)?\b|años"

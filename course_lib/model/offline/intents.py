@@ -90,8 +90,9 @@ def asked(question: str) -> str | None:
                    or ASKED_THEN_CHAT.search(q))
     if not is_question:
         return None
+    plain = re.sub(r"\bé que\s+", "", q, flags=re.I)  # Portuguese "Como é que eu me chamo?" = "Como eu me chamo?"
     for slot, cues in ASKED:
-        if re.search(cues, q, re.I):
+        if re.search(cues, q, re.I) or re.search(cues, plain, re.I):
             return slot
     return "all" if EVERYTHING_ASKED.search(q) else None
 

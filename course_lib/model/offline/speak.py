@@ -9,9 +9,10 @@ The words are data: course_lib/data/offline/replies.json holds one table per rep
     joined(["den Tag", "die Uhrzeit"], "de")                        == "den Tag und die Uhrzeit"
 
 The language is the language layer's detector (lang/lexicon.detect, function words) on the request with the
-names in it left out: capitalised names and cities ("Le Bœuf Doré" is not French, "Berlin" not German). It is
-English when unsure: when nothing decides, or when every word that decided is one an English sentence uses too
-("same as last time" has Portuguese "as"). English replies are the ones the lessons' stored outputs hold.
+names in it left out (capitalised names and cities: "Le Bœuf Doré" is not French, "Berlin" not German) and the
+words that decide nothing (a function word of two languages, "de", "la", "un", or one English uses too, "a", "in",
+"me", "as"). It is English when unsure: when nothing is left to decide ("same as last time please"). English
+replies are the ones the lessons' stored outputs hold.
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from course_lib.model.offline.slots import candidate_names
 
 REPLIES_FILE = Path(__file__).parents[2] / "data" / "offline" / "replies.json"
 ENGLISH_LOOKALIKES = {"a", "as", "am", "an", "in", "is", "me", "no", "do", "on", "to", "die", "e", "o", "of"}
+ALSO_ELSEWHERE = {"um", "es", "da"}  # in one language's list, but as common in another: German "um 8", "es regnet", Italian "da"
 
 
 @lru_cache(maxsize=1)
@@ -45,15 +47,20 @@ def without_names(text: str) -> str:
     return " ".join(w for w in text.split() if fold(w) not in LOCAL_NAMES)
 
 
+@lru_cache(maxsize=1)
+def _undecided() -> frozenset[str]:
+    """Words that decide no language: a function word of two of the six ("de", "la", "un", "mi", "con") or one an
+    English sentence uses too ("a", "in", "me", "as", "no"), or one as common in another language ("es", "um", "da")."""
+    shared = {w for lang in LANGS for w in STOPWORDS[lang] if sum(w in STOPWORDS[o] for o in LANGS) > 1}
+    return frozenset(shared | ENGLISH_LOOKALIKES | ALSO_ELSEWHERE)
+
+
 @lru_cache(maxsize=256)
 def language(text: str) -> str:
-    """The language to reply in: lexicon.detect on the request without its names; 'en' when unsure."""
-    rest = without_names(text)
-    lang = detect(rest)
-    if lang == "en":
-        return lang
-    hits = [w for w in re.findall(r"[\w'’]+", rest.lower().replace("’", "'")) if w in STOPWORDS[lang]]
-    return lang if any(w not in ENGLISH_LOOKALIKES for w in hits) else "en"
+    """The language to reply in: lexicon.detect on the request without its names and without the words that decide
+    nothing; 'en' when nothing is left to decide ("same as last time", "Book Le Bœuf Doré, 2 ppl")."""
+    words = re.findall(r"[\w'’]+", without_names(text))
+    return detect(" ".join(w for w in words if w.lower().replace("’", "'") not in _undecided()))
 
 
 def say(key: str, lang: str, **values: Any) -> str:
