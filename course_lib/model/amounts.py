@@ -162,8 +162,10 @@ def adults_and_kids(text: str) -> int | None | bool:
     return number(m.group(1)) + kids if kids and number(m.group(1)) else False
 
 
-def party_sizes(text: str) -> set[int]:
-    """Every party size a text gives, from cues such as "for 4" or "zu zweit" (two or more: it is ambiguous)."""
+def party_sizes(text: str, subject: bool = True) -> set[int]:
+    """Every party size a text gives, from cues such as "for 4" or "zu zweit" (two or more: it is ambiguous).
+    `subject`: "my wife and I" counts as two when nothing else gives a number (a table's party; the write path's
+    party_size leaves it out: "My wife and I are travelling to Lisbon" states no trip's party size)."""
     found: set[int] = set()
     for i, cue in enumerate(PARTY_CUES):
         for m in cue.finditer(text):
@@ -178,7 +180,7 @@ def party_sizes(text: str) -> set[int]:
                     found.add(n)
     if couples(text) and not more_than_two(text):
         found.add(2)
-    if not found and COUPLE_SUBJECT.search(text) and not MORE.match(text, COUPLE_SUBJECT.search(text).end()):
+    if subject and not found and COUPLE_SUBJECT.search(text) and not MORE.match(text, COUPLE_SUBJECT.search(text).end()):
         found.add(2)  # "My wife and I fancy a steak", "… meine Frau und ich": a number given elsewhere wins
     if adults_and_kids(text):  # the adults alone are no party size (uncounted children: slots asks)
         found = {adults_and_kids(text)}
@@ -189,7 +191,7 @@ def party_sizes(text: str) -> set[int]:
 
 def party_size(text: str) -> int | None:
     """How many people a request is for, or None if it gives no number or more than one."""
-    found = party_sizes(text)
+    found = party_sizes(text, subject=False)
     return found.pop() if len(found) == 1 else None
 
 
