@@ -59,8 +59,9 @@ def _undecided() -> frozenset[str]:
 def language(text: str) -> str:
     """The language to reply in: lexicon.detect on the request without its names and without the words that decide
     nothing; 'en' when nothing is left to decide ("same as last time", "Book Le Bœuf Doré, 2 ppl")."""
-    words = re.findall(r"[\w'’]+", without_names(text))
-    return detect(" ".join(w for w in words if w.lower().replace("’", "'") not in _undecided()))
+    kept = re.sub(r"[\w'’]+", lambda m: " " if m.group(0).lower().replace("’", "'") in _undecided() else m.group(0),
+                  without_names(text))  # its marks stay: "¿", "¡" are Spanish
+    return detect(kept)
 
 
 def say(key: str, lang: str, **values: Any) -> str:
