@@ -104,7 +104,7 @@ def test_the_agent_answers_from_recalled_facts_and_the_conversation():
     chat = ReActAgent(tools=TOOLS)
     chat.run("Mi hermana se llama Lucía y vive en Sevilla.")
     assert "Lucía" in chat.run("¿Cómo se llama mi hermana?").answer
-    assert "I don't know" in chat.run("¿Cómo se llama mi gato?").answer
+    assert "No lo sé" in chat.run("¿Cómo se llama mi gato?").answer  # in the request's language (speak.py)
 
 
 @pytest.mark.parametrize("text,name,expected", [

@@ -45,7 +45,9 @@ def test_forgetting_a_subject_deletes_the_memory_on_it_only(request_, gone):
 def test_forgetting_a_subject_nothing_stored_is_about_deletes_nothing(request_):
     actions, left, answer = _forget(request_)
     assert "forget_memory" not in actions and "forget_everything" not in actions
-    assert all(w in left for w in ("vegetarian", "peanut", "berlin")) and "deleted nothing" in answer
+    assert all(w in left for w in ("vegetarian", "peanut", "berlin"))
+    assert any(w in answer for w in ("deleted nothing", "nichts gelöscht", "rien effacé", "no he borrado nada",
+                                      "não apaguei nada", "non ho cancellato niente"))  # in the request's language
 
 
 @pytest.mark.parametrize("text, want", [

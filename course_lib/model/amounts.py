@@ -87,7 +87,10 @@ def number(text: str) -> int | None:
 GERMAN_GROUP = {"zweit": 2, "dritt": 3, "viert": 4, "fünft": 5, "sechst": 6, "siebt": 7, "acht": 8}  # zu zweit
 PEOPLE_NOUN = (r"(?:people|persons?|guests?|adults|of us|pax|personen|person|leute|gäste|personnes?|invités|personas?|"
                r"comensales|pessoas?|persone|persona)")
-NOT_PEOPLE = re.compile(r"^\s*(?::|\.\d|h\b|h\d|am\b|pm\b|a\.m|p\.m|uhr|heures?|o'?clock|horas?\b|ore\b|€|eur|euros?"
+GERMAN_AM = (r"(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|wochenende|abend|morgen|mittag|nachmittag|"
+             r"vormittag|\d{1,2}\.)")  # what German "am" goes on to: "am Freitag", "am Abend", "am 14."
+
+NOT_PEOPLE = re.compile(r"^\s*(?::|\.\d|h\b|h\d|am\b(?!\s+" + GERMAN_AM + r")|pm\b|a\.m|p\.m|uhr|heures?|o'?clock|horas?\b|ore\b|€|eur|euros?"
                         r"|minutes?|hours?|days?|nights?|weeks?|months?|years?|km|%"
                         r"|minuten|stunden?|tagen?|nächten?|nacht|wochen?|monaten?|monate|jahren?|jahre"  # de, then fr, es, pt, it
                         r"|jours?|nuits?|semaines?|mois|ans\b|années?|minutos|d[íi]as|noches|semanas?|mes(?:es)?\b|años"
@@ -117,8 +120,12 @@ COUPLE = re.compile(rf"\b(?:for|just|only) (?:me and {_AND_ONE}(?:my )?\w+|the t
                     rf"(?:la mia |il mio |mia |mio )?\w+|io e {_AND_ONE}(?:la mia |il mio |mia |mio )?\w+|noi due)\b",
                     re.I)  # "for me and my wife", "just me and my husband", "solo yo y mi novia": two
 MY = r"(?:my|meine?n?|mon|ma|mi|a minha|o meu|minha|meu|la mia|il mio|mia|mio)"
-COUPLE_AFTER = re.compile(rf"\b(?:for|für|pour|para|per) {MY} (?!{GROUP_NOUN}\b)\w+ (?:and|und|et|y|e) (?:me|i|mich|moi|yo|"
-                          r"mí|eu|mim|io)\b", re.I)  # "for my wife and me", "pour ma femme et moi", "per mia moglie e me"
+COUPLE_AFTER = re.compile(rf"\b(?:for|für|pour|para|per) {MY} (?!{GROUP_NOUN}\b)\w+ (?:and|und|et|y|e) (?:(?:for|für|pour|para|"
+                          r"per) )?(?:me|i|mich|moi|yo|mí|eu|mim|io)\b", re.I)  # "for my wife and me", "pour ma femme et
+# moi", "per mia moglie e me", "para mi novia y para mí"
+COUPLE_SUBJECT = re.compile(rf"(?<!\w)(?:{MY}) (?!{GROUP_NOUN}\b)\w+ (?:and|und|et|y|e) (?:i|ich|moi|yo|eu|io)\b(?!\s*,?\s*"
+                            r"(?:and|und|et|y|e|plus|with|mit|avec|con|com)\s)", re.I)  # "my wife and I", "meine Frau und
+# ich", "ma femme et moi", "mi novia y yo", "a minha mulher e eu", "mia moglie e io": two, when no number is given
 MORE = re.compile(r"(?:'s|’s|\s*,?\s*(?:and|und|et|y|e|plus|with|mit|avec|con|com)\s+(?!(?:a|an|une?|una?|um|uma|ein|eine)\s)"
                   r"\w|\s*\+)", re.I)  # "… my wife and our kids", "my wife's parents"; not "… and a high chair"
 
@@ -155,8 +162,10 @@ def adults_and_kids(text: str) -> int | None | bool:
     return number(m.group(1)) + kids if kids and number(m.group(1)) else False
 
 
-def party_sizes(text: str) -> set[int]:
-    """Every party size a text gives, from cues such as "for 4" or "zu zweit" (two or more: it is ambiguous)."""
+def party_sizes(text: str, subject: bool = True) -> set[int]:
+    """Every party size a text gives, from cues such as "for 4" or "zu zweit" (two or more: it is ambiguous).
+    `subject`: "my wife and I" counts as two when nothing else gives a number (a table's party; the write path's
+    party_size leaves it out: "My wife and I are travelling to Lisbon" states no trip's party size)."""
     found: set[int] = set()
     for i, cue in enumerate(PARTY_CUES):
         for m in cue.finditer(text):
@@ -171,6 +180,8 @@ def party_sizes(text: str) -> set[int]:
                     found.add(n)
     if couples(text) and not more_than_two(text):
         found.add(2)
+    if subject and not found and COUPLE_SUBJECT.search(text) and not MORE.match(text, COUPLE_SUBJECT.search(text).end()):
+        found.add(2)  # "My wife and I fancy a steak", "… meine Frau und ich": a number given elsewhere wins
     if adults_and_kids(text):  # the adults alone are no party size (uncounted children: slots asks)
         found = {adults_and_kids(text)}
     if ALONE.search(text):
@@ -180,7 +191,7 @@ def party_sizes(text: str) -> set[int]:
 
 def party_size(text: str) -> int | None:
     """How many people a request is for, or None if it gives no number or more than one."""
-    found = party_sizes(text)
+    found = party_sizes(text, subject=False)
     return found.pop() if len(found) == 1 else None
 
 

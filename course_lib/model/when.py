@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from course_lib.model.amounts import NUMBER_WORD, SMALL_NUMBER, number
+from course_lib.model.amounts import GERMAN_AM, NUMBER_WORD, SMALL_NUMBER, number
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 DAY_WORDS = {  # weekday names in the six languages -> index (Monday = 0)
@@ -55,7 +55,7 @@ _AFTER_HOUR = "|".join(f"(?<={w} )" for w in ("one", "two", "three", "four", "fi
                                                   "ten", "eleven", "twelve", "o'clock"))
 EVENING = re.compile(r"(?:(?<=\d)\s?|\b)(?:p\.?m\.?|\w+(?:tag|woch)abends?|evening|tonight|night|dinner|supper|abends?|nachts|abendessen|soir|soirée|"
                      r"dîner|diner|tarde|noche|cena|noite|jantar|sera|stasera)\b", re.I)
-MORNING = re.compile(rf"(?:(?<=\d)\s?|\b)(?:(?:(?<=\d)|(?<=\d )|{_AFTER_HOUR})a\.?m\.?|a\.m\.|morning|breakfast|"
+MORNING = re.compile(rf"(?:(?<=\d)\s?|\b)(?:(?:(?<=\d)|(?<=\d )|{_AFTER_HOUR})a\.?m\.?(?!(?<=am)\s+{GERMAN_AM})|a\.m\.|morning|breakfast|"
                      r"morgens|vormittags|\w+(?:tag|woch)(?:morgen|vormittag)s?|früh|am morgen|matin|de la mañana|por la mañana|da manhã|de manhã|pela manhã|mattina|di mattina|colazione)\b", re.I)
 AFTERNOON = re.compile(r"\b(?:afternoon|\w*nachmittags?|après-midi|apres-midi|pomeriggio)\b", re.I)  # 1 to 7 is p.m.
 MIDDAY = re.compile(r"\b(?:lunch|mittag\w*|déjeuner|almuerzo|comida|almoço|pranzo)\b", re.I)
@@ -72,7 +72,8 @@ NOT_A_TIME = r"(?!\s*(?:people|persons?|guests|personen|personnes|personas|pesso
 PATTERNS = (  # (regex, kind); the first that matches wins, so the most explicit forms come first
     (re.compile(r"(?<![\d.,:])([01]?\d|2[0-3])\s*(?::|\.|h)\s*([0-5]\d)(?![\d:]|[.,]\d)\s*(a\.?m\.?|p\.?m\.?)?"
                 r"(?!\s*(?:€|eur|euros?)\b)", re.I), "hh:mm"),
-    (re.compile(r"(?<![\d.,:])(1[0-2]|0?[1-9])\s*(a\.?m\.?|p\.?m\.?)(?!\w)", re.I), "h am/pm"),
+    (re.compile(r"(?<![\d.,:])(1[0-2]|0?[1-9])\s*(a\.?m\.?|p\.?m\.?)(?!\w)(?!(?<=am)\s+" + GERMAN_AM + ")", re.I),
+     "h am/pm"),  # "für 2 am Freitag": German "am", no 2 a.m.
     (re.compile(rf"(?<!from )(?<!between )(?<!von )(?<!zwischen )\b({NUMBER_WORD}|\d{{1,2}}(?=\s*min))(\s*min(?:ute)?s?)?\s+"
                 rf"(past|to|nach|vor)\s+(halb\s+)?({HOUR_WORD})\b" + NOT_A_TIME, re.I), "minutes past"),
     (re.compile(rf"\bhalf past ({HOUR_WORD}|noon|midnight)\b|\bquarter (past|to) ({HOUR_WORD}|noon|midnight)\b", re.I),

@@ -13,8 +13,11 @@ import re
 from course_lib.model.amounts import party_sizes
 from course_lib.model.offline import booking, repeats, skills
 from course_lib.model.offline.intents import intent
+from course_lib.model.offline.places import known_cities
+from course_lib.model.offline.reading import find_cuisine
 from course_lib.model.offline.reply import Messages
 from course_lib.model.offline.slots import as_answer
+from course_lib.model.offline.speak import in_english
 from course_lib.model.when import DAY_PATTERN, clock_time
 
 ASK_TO_CONFIRM = "Before I go ahead with"  # opens the question about old high-stakes facts
@@ -27,13 +30,13 @@ def confirmation_answered(messages: Messages, last_user: int) -> str | None:
     while True:
         before = messages[last_user - 1] if last_user >= 2 else {}
         if before.get("role") != "assistant" or not str(before.get("content") or "").startswith(
-                (ASK_TO_CONFIRM, booking.ASK_BOOKING, repeats.ASK_NEAR, skills.ASK_SLOTS)):
+                (ASK_TO_CONFIRM, *booking.ASK_BOOKING, repeats.ASK_NEAR, skills.ASK_SLOTS)):
             return "\n".join(said) if said else None
         at = user_turn_before(messages, last_user - 1)  # tool turns may lie between
         if at is None:
             return "\n".join(said) if said else None
         if said:  # the answer after this question, read as the question asked ("3" to "how many people?")
-            said[0] = as_answer(str(before.get("content") or ""), said[0])
+            said[0] = as_answer(in_english(str(before.get("content") or "")), said[0])
         said.insert(0, str(messages[at].get("content") or ""))
         last_user = at
 
@@ -42,7 +45,8 @@ ASKS_DETAILS = re.compile(  # an assistant's question about what a booking still
     r"\b(?:what time|which time|how many|which day|what day|for how many|which (?:place|restaurant)|um wie viel uhr|wie viel uhr|"
     r"wann|wie viele|f[üu]r wie viele|welche[nsr]? (?:tag|uhrzeit|restaurant)|quelle heure|[àa] quelle heure|combien|quel jour|"
     r"quel restaurant|a qu[ée] hora|qu[ée] hora|cu[áa]nt[oa]s|qu[ée] d[íi]a|qu[ée] restaurante|que horas|a que horas|quant[oa]s|"
-    r"que dia|qual restaurante|che ora|a che ora|quant[ei]|che giorno|quale ristorante|il posto|l'orario|orario)\b", re.I)
+    r"que dia|qual restaurante|che ora|a che ora|quant[ei]|che giorno|quale ristorante|il posto|l'orario|orario|"
+    r"where|which city|wo|wohin|welche stadt|où|quelle ville|d[óo]nde|qu[ée] ciudad|onde|que cidade|dove|quale citt[àa])\b", re.I)
 TABLE_TALK = re.compile(r"\b(?:book|reserve|table|dinner|lunch|eat out|restaurant|thinking of|tisch|reservier\w*|essen gehen|"
                         r"abendessen|r[ée]serv\w*|d[îi]ner|d[ée]jeuner|reserv\w*|mesa|cena|comida|almo[çc]o|jantar|prenot\w*|"
                         r"tavolo|pranzo|ristorante)\b", re.I)
@@ -54,15 +58,16 @@ def details_answered(messages: Messages, last_user: int) -> str | None:
     for three please.'): the two turns are read as one request, the answer winning where both say something."""
     before = messages[last_user - 1] if last_user >= 2 else {}
     asked, answer = str(before.get("content") or ""), str(messages[last_user].get("content") or "")
-    if before.get("role") != "assistant" or "?" not in asked or not ASKS_DETAILS.search(asked):
-        return None
+    if before.get("role") != "assistant" or "?" not in asked or not (ASKS_DETAILS.search(asked) or len(known_cities(asked)) > 1):
+        return None  # a question about what a table needs, or a choice of cities ("Berlin or Paris?")
     if "?" in answer or not gives_a_detail(answer):  # an answer gives a time, a day or a party size, and asks nothing
         return None
     at = user_turn_before(messages, last_user - 1)
     earlier = str(messages[at].get("content") or "") if at is not None else ""
     kind = intent(earlier) if earlier else None
     named = kind == "unknown" and PLACE_NAME.search(earlier[1:])  # 'We'd love to try Linse & Lauch on Saturday.'
-    return earlier if earlier and (TABLE_TALK.search(earlier) or kind in ("book", "restaurant") or named) else None
+    party = party_sizes(earlier) or find_cuisine(earlier)  # "we're three people tonight", "a proper steak on Friday"
+    return earlier if earlier and (TABLE_TALK.search(earlier) or kind in ("book", "restaurant") or named or party) else None
 
 
 def user_turn_before(messages: Messages, i: int) -> int | None:

@@ -1,8 +1,8 @@
 """Answers the offline agent gives without a tool: questions about the user, statements, and what it cannot do.
 
 Every answer comes from the fact text of the prompt (reading.fact_text), read by about_user.py; when the
-prompt does not hold what was asked, the answer says so for that one thing. The answers are in English
-whatever the language of the question (the stand-in reads six languages but writes one).
+prompt does not hold what was asked, the answer says so for that one thing. The answers are in the language of the
+question (speak.py: en, de, fr, es, pt, it; English when unsure); the values in them stay as the facts say them.
 """
 from __future__ import annotations
 
@@ -12,69 +12,70 @@ from course_lib.model.offline import about_user, recollect
 from course_lib.model.offline.intents import asked, asked_open, asked_thing
 from course_lib.model.offline.lang.read import read_message
 from course_lib.model.offline.lang.read_facts import about
+from course_lib.model.offline.speak import joined, language, say, unknown, word
 from course_lib.model.offline.text import sentences
 
-CAN_DO = ("I can search restaurants, book a table (I need the restaurant or city, the day, the time and the number "
-          "of people), check the weather in a city, read a web page, and answer questions about what you told me")
-UNKNOWN_WHY = "nothing in this conversation or in the facts I was given says so"
+CAN_DO = say("can_do", "en")  # what the agent can do (said in the request's language by not_understood)
+UNKNOWN_WHY = say("unknown_why", "en")
 
 
-def _list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def _list(items: list[str], lang: str = "en") -> str:
+    return joined(items, lang)
 
 
-def answer_name(text: str) -> str:
+def answer_name(text: str, lang: str = "en") -> str:
     """Your name (and what you want to be called), or that it is not known."""
     full, called = about_user.name(text)
     if full and called and called != full:
-        return f"Your name is {full}, and you like to be called {called}."
+        return say("name_full_called", lang, full=full, called=called)
     if full or called:
-        return f"Your name is {full}." if full else f"You asked me to call you {called}."
+        return say("name_full", lang, full=full) if full else say("name_called", lang, called=called)
     maybe = about_user.unsure_name(text)
     if maybe:
-        return (f"I don't know your name: you said \"I'm {maybe}\", but I did not take that as your name. If it is, "
-                f"tell me \"my name is {maybe}\".")
-    return f"I don't know your name: {UNKNOWN_WHY}."
+        return say("name_unsure", lang, maybe=maybe)
+    return say("name_unknown", lang, why=say("unknown_why", lang))
 
 
-def answer_allergy(text: str) -> str:
+def answer_allergy(text: str, lang: str = "en") -> str:
     """What you are allergic to, or that it is not known."""
     found = about_user.allergies(text)
-    return (f"You are allergic to {_list(found)}." if found
-            else f"I don't know of any allergy: {UNKNOWN_WHY}.")
+    return (say("allergy", lang, list=_list(found, lang)) if found
+            else say("allergy_unknown", lang, why=say("unknown_why", lang)))
 
 
-def answer_city(text: str) -> str:
+def answer_city(text: str, lang: str = "en") -> str:
     """Where you live, or that it is not known."""
     city = about_user.home_city(text, english=False)
-    return f"You live in {city}." if city else f"I don't know where you live: {UNKNOWN_WHY}."
+    return say("city", lang, city=city) if city else say("city_unknown", lang, why=say("unknown_why", lang))
 
 
-def answer_diet(text: str) -> str:
+def answer_diet(text: str, lang: str = "en") -> str:
     """Your diet, or that it is not known."""
     diet = about_user.diet(text)
-    return f"You are {diet}." if diet else f"I don't know your diet: {UNKNOWN_WHY}."
+    return (say("diet_is", lang, diet=word("diet", diet, lang)) if diet
+            else say("diet_unknown", lang, why=say("unknown_why", lang)))
 
 
-def answer_budget(text: str, question: str = "") -> str:
+def answer_budget(text: str, question: str = "", lang: str = "en") -> str:
     """Your budget (the one for what the question names, if it names one), or that it is not known."""
     value, per_person = about_user.budget(text, question)
     if value is None:
-        return f"I don't know your budget: {UNKNOWN_WHY}."
-    return f"Your budget is {value:g} EUR" + (" per person." if per_person else ".")
+        return say("budget_unknown", lang, why=say("unknown_why", lang))
+    return say("budget_pp" if per_person else "budget", lang, value=f"{value:g}")
 
 
-def answer_job(text: str) -> str:
+def answer_job(text: str, lang: str = "en") -> str:
     """What you work as, or that it is not known."""
     job = about_user.job(text)
-    return f"You work as {job}." if job else f"I don't know what you do for a living: {UNKNOWN_WHY}."
+    return say("job", lang, job=job) if job else say("job_unknown", lang, why=say("unknown_why", lang))
 
 
-def answer_all(text: str) -> str:
+def answer_all(text: str, lang: str = "en") -> str:
     """Everything the prompt says about the user, slot by slot (what is not known is left out), or that it is nothing."""
-    known = [answer(text) for slot, answer in ANSWERS.items() if slot != "all"]
-    known = [k for k in known if not k.startswith("I don't know")]
-    return ("What I know about you: " + " ".join(known)) if known else f"I know nothing about you: {UNKNOWN_WHY}."
+    known = [answer(text, lang=lang) for slot, answer in ANSWERS.items() if slot != "all"]
+    known = [k for k in known if not unknown(k)]
+    return (say("all_known", lang, known=" ".join(known)) if known
+            else say("all_unknown", lang, why=say("unknown_why", lang)))
 
 
 ANSWERS = {"all": answer_all, "name": answer_name, "allergy": answer_allergy, "city": answer_city, "diet": answer_diet,
@@ -93,7 +94,7 @@ def second_person(fact: str) -> str:
     return f"you {verb} {rest}".strip()
 
 
-def answer_open(family: str, text: str, question: str = "") -> str:
+def answer_open(family: str, text: str, question: str = "", lang: str = "en") -> str:
     """The facts of one open slot family (languages, hobbies, family, pets …) the prompt holds, or that none is known."""
     facts: list[str] = []
     context: list[tuple[str, str, str]] = []
@@ -108,8 +109,8 @@ def answer_open(family: str, text: str, question: str = "") -> str:
         asked_cues = recollect.cues(question) - {family}
         facts = [f for f in facts if recollect.cues(f) & asked_cues] or facts
     if not facts:
-        return f"I don't know that: {UNKNOWN_WHY}."
-    return "From what I know: " + "; ".join(second_person(f) for f in facts) + "."
+        return say("that_unknown", lang, why=say("unknown_why", lang))
+    return say("open_known", lang, facts="; ".join(second_person(f) for f in facts))
 
 
 def relative_asked(question: str) -> str | None:
@@ -120,37 +121,47 @@ def relative_asked(question: str) -> str | None:
     return relative_word(m.group(1)) if m else None
 
 
-def by_meaning(question: str, candidates: list[str]) -> str | None:
+def by_meaning(question: str, candidates: list[str], lang: str = "en") -> str | None:
     """The answer from the recalled fact or earlier statement that fits the question by meaning (recollect.py),
-    restated ("Your flight is BA 2490."), or None when none is about what was asked."""
+    restated ("Your flight is BA 2490."), or None when none is about what was asked. In another language the
+    user's own words are quoted ("Du hast mir gesagt: "…""), a stored fact is given as it is stored."""
     found = recollect.best_fact(question, candidates) if candidates else None
-    return recollect.restate(found.text) if found else None
+    if not found:
+        return None
+    said = recollect.restate(found.text)
+    if lang == "en":
+        return said
+    if said.startswith('You told me: "'):
+        return say("you_told_me", lang, said=found.text.strip())
+    return say("from_notes", lang, fact=found.text.strip())
 
 
 def answer_question(question: str, text: str, candidates: list[str] | None = None) -> str:
     """The answer to a question about the user, from the fact text `text`: a known slot (name, diet, allergies,
     city, budget, job, an open slot family) is read by its reader; anything else, or a slot its reader finds
     empty, is answered from the candidate facts and statements by meaning; with nothing that fits, "I don't know"."""
-    slot = asked(question)
+    slot, lang = asked(question), language(question)
     if slot:
-        answer = answer_budget(text, question) if slot == "budget" else ANSWERS[slot](text)
-        if slot == "all" or not answer.startswith("I don't know"):
+        answer = answer_budget(text, question, lang) if slot == "budget" else ANSWERS[slot](text, lang=lang)
+        if slot == "all" or not unknown(answer):
             return answer
-        return by_meaning(question, candidates or []) or answer
+        return by_meaning(question, candidates or [], lang) or answer
     family = asked_open(question)
     if family:  # a family answer about something else ("your cat …" to "where's my dog?") is no answer
-        answer = answer_open(family, text, question)
+        answer = answer_open(family, text, question, lang)
         asked_cues = recollect.cues(question) - {family}  # 'What pets do I have?': the family's own cue is no subject
         named = family == "relative" and relative_asked(question) is not None  # answer_open kept only that member
-        if not answer.startswith("I don't know") and (named or not asked_cues or asked_cues & recollect.cues(answer)):
+        if not unknown(answer) and (named or not asked_cues or asked_cues & recollect.cues(answer)):
             return answer
-    general = by_meaning(question, candidates or [])
+    general = by_meaning(question, candidates or [], lang)
     if general:
         return general
     thing = asked_thing(question)
     thing = re.sub(r"(?:'s)?\s+(?:called|named|name)$", "", thing) if thing else thing  # "my brother called"
     value = about_user.stated(text, thing) if thing else None
-    return f"Your {thing} is {value}." if value else f"I don't know {'your ' + thing if thing else 'that'}: {UNKNOWN_WHY}."
+    if value:
+        return say("thing", lang, thing=thing, value=value)
+    return say("thing_unknown" if thing else "that_unknown", lang, thing=thing, why=say("unknown_why", lang))
 
 
 def acknowledge(message: str) -> str | None:
@@ -177,15 +188,13 @@ def acknowledge(message: str) -> str | None:
 
 
 def not_understood(message: str) -> str:
-    """Fail out loud: what was not understood, and what the agent can do."""
+    """Fail out loud, in the message's language: what was not understood, and what the agent can do."""
     shown = message.strip().replace("\n", " ")
     shown = shown if len(shown) <= 80 else shown[:77] + "..."
-    return f"I did not understand \"{shown}\": I am the course's offline stand-in, not a language model. {CAN_DO}."
+    lang = language(message)
+    return say("not_understood", lang, shown=shown, can_do=say("can_do", lang))
 
 
-def cannot_forget() -> str:
-    """The reply to a deletion request when no memory tool is offered."""
-    return ("I cannot delete anything myself: I have no memory tool in this conversation, and I keep nothing "
-            "between conversations. What would do it: the application's memory (for example "
-            "VectorMemory.forget_user, ProfileMemory.forget_user and EpisodicLog.forget_user), or giving me the "
-            "forget_everything / forget_memory tools.")
+def cannot_forget(question: str = "") -> str:
+    """The reply to a deletion request when no memory tool is offered (in the request's language)."""
+    return say("cannot_forget", language(question))

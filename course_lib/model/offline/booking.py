@@ -17,21 +17,22 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Callable
 
+from course_lib.model.offline import booking_replies as say_
 from course_lib.model.offline import repeats
 from course_lib.model.offline.lang.lexicon import DIETS
 from course_lib.model.offline.names import fold, said_name, where_said
 from course_lib.model.offline.places import LOCAL_NAMES, city_named
+from course_lib.model.offline.booking_replies import ASK_BOOKING, ask_for, summary, why
 from course_lib.model.offline.reading import describe, prompt_text
 from course_lib.model.offline.reply import Reply
+from course_lib.model.offline.speak import language
 from course_lib.model.offline.slots import (candidate_names, ordinal, refers_back, said_before, size_said_before,
                                             slots)
 from course_lib.model.amounts import number
 from course_lib.model.when import WEEKDAYS, clock_time, day_of
 
-NOT_FOUND = "I found no restaurant"  # opens the reply when a name the user gave is in no city's search
-ASK_BOOKING = "To book, I need"  # opens the question about what is missing (react.py reads the answer with it)
 DEFAULT_CITY = "Berlin"  # the course's home city, searched first when the user names a restaurant but no city
 COURSE_CITIES = ("Berlin", "Paris")  # the cities the course's restaurant data covers: a named place is looked up in each
 NAMED = re.compile(r"(?i:\b(?:at|book|reserve|chez|bei|im|in the|da|no|o|em|en|al|au|zum|zur|dans le|reservar|"
@@ -80,23 +81,14 @@ def lookup(s: Any, name: str | None, asked_city: str | None, text: str | None = 
         return s.call("search_restaurants", f"The user names {what}; I look for it in {left[0]}"
                       + (" (the city they named)." if left[0] == asked_city else " (the course's restaurants are in "
                          + " and ".join(COURSE_CITIES) + ")."), city=left[0])
+    lang = language(s.question)
     if not hits:
-        where = [x for x in searched if x]
-        return Reply(content=f"{NOT_FOUND} called {name or 'that'} in {' or '.join(where)}. Which restaurant do you "
-                             "mean, or shall I look in another city? I have booked nothing.")
+        return say_.not_found(name, [x for x in searched if x], lang)
     if len(hits) > 1:
-        listed = " or ".join(f"{r['name']} in {r.get('city', '?')}" for r in hits)
-        return Reply(content=f"I found more than one place by that name: {listed}. Which one do you mean? I have booked nothing.")
+        return say_.two_places(hits, lang)
     if asked_city and fold(hits[0].get("city", "")) != fold(asked_city):
-        return Reply(content=f"{hits[0]['name']} is in {hits[0].get('city')}, not in {asked_city}. Shall I book it there? "
-                             "I have booked nothing yet.")
+        return say_.other_city(hits[0], asked_city, lang)
     return hits[0]
-
-
-def ask_for(gaps: list[str]) -> Reply:
-    """One short question naming everything that is missing; no tool is called."""
-    listed = gaps[0] if len(gaps) == 1 else ", ".join(gaps[:-1]) + " and " + gaps[-1]
-    return Reply(content=f"{ASK_BOOKING} {listed}. Could you tell me? I have booked nothing yet.")
 
 
 def results(observation: str) -> list[dict[str, Any]]:
@@ -121,19 +113,6 @@ def choose(observation: str, c: dict[str, Any]) -> dict[str, Any] | None:
     """The best-rated restaurant in a search result that satisfies the constraints (None if none does)."""
     ok = fitting(observation, c)
     return ok[0] if ok else None
-
-
-def why(c: dict[str, Any], city: str) -> str:
-    """Why the choice was made, in one clause."""
-    known = describe(c)
-    return (f"it is the best-rated place in {city} that is {known}" if known
-            else f"it is the best-rated restaurant in {city} (I know nothing about your diet or budget)")
-
-
-def summary(r: dict[str, Any]) -> str:
-    """A restaurant in one phrase: name, cuisine, price, rating."""
-    return (f"{r['name']} ({r.get('cuisine', 'restaurant')}, {r.get('price_per_person', '?')} EUR per person, "
-            f"rated {r.get('rating', '?')})")
 
 
 FAILED_BEFORE = re.compile(r'Avoid: (\w+) failed with (\{[^{}]*\}): the tool said "([^"]*)"')  # long_term/lessons.py
@@ -170,8 +149,9 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
     by_name = book and (name is not None or bool(loose) or back is not None or lowercase_name(question, today))
     if book and c["city"] is None and not by_name:
         gaps = ["the restaurant or the city", *gaps]
+    lang = language(question)
     if gaps:
-        return ask_for(gaps)
+        return ask_for(gaps, lang)
     city = c["city"] or DEFAULT_CITY
     if by_name:
         name = name or (loose[0] if loose and back is None else None)
@@ -179,7 +159,8 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
         found_place = lookup(s, name, asked_city, back)  # a name found nowhere is asked about, never replaced
         if isinstance(found_place, Reply):
             return found_place
-        return said_earlier(book_it(s, found_place, "you asked for it by name", args, done_before, c, again), earlier)
+        return book_it(s, found_place, lambda lang: say_.named_reason(c, found_place, lang), args, done_before, c,
+                       again, earlier)
     searched = [obs for tool, a, obs in s.done  # this city's search (one sent without a city counts too)
                 if tool == "search_restaurants" and fold(a.get("city") or city) == fold(city)]
     if not searched:
@@ -192,14 +173,11 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
     found = searched[-1]
     chosen = choose(found, c)
     if chosen is None:
-        return Reply(content=f"I found no restaurant in {city} that is {describe(c) or 'available'}.")
-    reason = why(c, city)
+        return say_.no_fit(c, city, lang)
     if not book:  # the search's own answer is reported: every place that fits, not only the one suggested
-        suffix = "" if c["city"] else " You named no city, so I looked in Berlin."
         others = [r["name"] for r in fitting(found, c) if r.get("name") != chosen.get("name")][:4]
-        also = f" Also fitting: {', '.join(others)}." if others else ""  # names only: the reply stays short
-        return Reply(content=f"I suggest {summary(chosen)} in {city}: {reason}.{also}{suffix}")
-    return said_earlier(book_it(s, chosen, reason, args, done_before, c, again), earlier)
+        return say_.suggest(chosen, city, why(c, city, lang), others, bool(c["city"]), lang)
+    return book_it(s, chosen, lambda lang: why(c, city, lang), args, done_before, c, again, earlier)
 
 
 NOT_PLACE_WORDS = {  # words of a request for *some* place, not the name of one ('book somewhere nice', 'reserve a table')
@@ -250,19 +228,13 @@ def lowercase_name(question: str, today: Any = None) -> bool:
     return bool(words) and not set(words) & NOT_PLACE_WORDS and not any(DIET_WORD.match(w) for w in words)
 
 
-def said_earlier(reply: Reply, earlier: bool) -> Reply:
-    """A booking's report says when the party size came from an earlier message, so the user can correct it."""
-    if earlier and reply.content and not reply.tool_calls and reply.content.startswith("I booked"):
-        return Reply(content=reply.content + " The number of people is the one you gave earlier in this conversation.")
-    return reply
-
-
-def book_it(s: Any, chosen: dict[str, Any], reason: str, args: dict[str, Any], done_before: Any, c: dict[str, Any],
-            again: bool) -> Reply:
+def book_it(s: Any, chosen: dict[str, Any], reason_in: Callable[[str], str], args: dict[str, Any], done_before: Any,
+            c: dict[str, Any], again: bool, earlier: bool = False) -> Reply:
     """Book the chosen restaurant at the day, time and party size the user gave (once, unless `again`: the user
-    asked for another on purpose), then report it."""
-    if reason == "you asked for it by name" and c["diet"] and c["diet"] not in chosen.get("diet", []):
-        reason += f" (note: it lists no {c['diet']} option)"
+    asked for another on purpose), then report it (saying so when the party size came from an earlier message, so
+    the user can correct it). `reason_in(lang)` says why this place: in English for the thought, in the user's
+    language for the report."""
+    lang, reason = language(s.question), reason_in("en")
     when, people = f"{args['day']} {args['time']}", args["people"]
     if "book_table" not in s.names:
         booking = {"restaurant": chosen["name"], "time": when, "people": people}
@@ -288,6 +260,4 @@ def book_it(s: Any, chosen: dict[str, Any], reason: str, args: dict[str, Any], d
     if isinstance(booked, dict) and booked.get("already_done"):
         return Reply(content=f"This table was already booked in an earlier session (confirmation "
                              f"{booked.get('confirmation', '?')}), so I did not book it again.")
-    return Reply(content=f"I booked {summary(chosen)} for {booked['people']} on {booked['time']}"
-                         f"{', as a booking of its own, as you asked' if again else ''}. "
-                         f"Confirmation: {booked['confirmation']}. I chose it because {reason}.")
+    return Reply(content=say_.booked(chosen, booked, again, reason_in(lang), earlier, lang))

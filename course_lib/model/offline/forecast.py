@@ -15,15 +15,16 @@ from course_lib.model.clock import COURSE_START
 from course_lib.model.offline.reading import fact_text, weather_city
 from course_lib.model.offline.reply import Reply
 from course_lib.model.offline.slots import parts
+from course_lib.model.offline.speak import language, say, word
 from course_lib.model.when import day_of, today_in
 
 
 def weather(s: Any) -> Reply:
     """Check the forecast for the city asked about (or where the user lives) and the day asked (if the tool takes
     one), then report what the tool said: its error as it gave it, never another city's forecast instead."""
-    city = weather_city(s.question, fact_text(s.messages))
+    city, lang = weather_city(s.question, fact_text(s.messages)), language(s.question)
     if city is None:
-        return Reply(content="For which city? You named none, and I don't know where you live.")
+        return Reply(content=say("which_city", lang))
     asked = asked_days(s.question, today_in(fact_text(s.messages), COURSE_START.date()))
     day = asked[0].title() if len(asked) == 1 and takes(s.tools, "get_weather", "day") else None
     if "get_weather" not in s.names:
@@ -37,16 +38,20 @@ def weather(s: Any) -> Reply:
         w, days = None, []
     if not isinstance(w, dict) or not days:  # the tool's own answer, as it gave it (its first clause: no list of defaults)
         said = observation[len("error: "):] if observation.startswith("error: ") else observation
-        return Reply(content=f"The weather tool has no answer for {city}"
-                             f"{' on ' + day if day else ''}: it says \"{said.split(';')[0].strip()}\".")
+        on_day = say("on_day", lang, day=word("weekday", day, lang)) if day else ""
+        return Reply(content=say("no_forecast", lang, city=city, on_day=on_day, said=said.split(';')[0].strip()))
     where = w.get("city", city)
+
+    def named(d: str) -> str:  # a weekday as the reply says it: 'Saturday', 'Samstag', 'samedi'
+        return word("weekday", d, lang) if lang != "en" else d.title()
+
     if not asked:
-        return Reply(content=f"Weather in {where}: " + "; ".join(f"{d.title()} {w[d]}" for d in days) + ".")
+        return Reply(content=say("weather_all", lang, where=where, listed="; ".join(f"{named(d)} {w[d]}" for d in days)))
     have = [d for d in asked if d in w]
     if not have:
-        return Reply(content=f"The forecast for {where} covers {days[0].title()} to {days[-1].title()} only, so it has "
-                             f"nothing for {' or '.join(d.title() for d in asked)}.")
-    return Reply(content=f"Weather in {where} on " + "; ".join(f"{d.title()}: {w[d]}" for d in have) + ".")
+        return Reply(content=say("weather_covers", lang, where=where, first=named(days[0]), last=named(days[-1]),
+                                 asked=say("or", lang).join(named(d) for d in asked)))
+    return Reply(content=say("weather_days", lang, where=where, listed="; ".join(f"{named(d)}: {w[d]}" for d in have)))
 
 
 def takes(tools: list[dict[str, Any]] | None, name: str, arg: str) -> bool:

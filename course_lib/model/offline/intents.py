@@ -51,7 +51,11 @@ ASKED = (  # (slot, cue words in a question about the user)
     ("job", r"do for a living|my (?:job|profession|occupation|work)\b|where do i work|what do i work|von beruf|was "
             r"arbeite ich|mein beruf|mon (?:métier|travail|boulot)|je fais quoi|ce que je fais dans la vie|en qué "
             r"trabajo|de trabajo|a qué me dedico|mi (?:trabajo|profesión)|minha profissão|meu trabalho|em que (?:eu )?trabalho|"
-            r"che lavoro faccio|il mio lavoro"),
+            r"che lavoro faccio|il mio lavoro|what do i do for (?:work|a job)|what i do for (?:work|a job)|was mache ich "
+            r"beruflich|was ich beruflich mache|als was arbeite ich|(?:ce )?que je fais comme (?:travail|métier|boulot)|"
+            r"qu[ée] hago (?:en la vida|para vivir|de trabajo)|lo que hago (?:en la vida|para vivir|de trabajo)|(?:o|do) que "
+            r"(?:é que )?(?:eu )?faço (?:da|na) vida|cosa faccio (?:nella vita|di lavoro|per vivere)|quello che faccio "
+            r"(?:nella vita|di lavoro|per vivere)"),
 )
 EVERYTHING_ASKED = re.compile(r"what (?:do|else do) you (?:know|remember) about me|what have you (?:stored|saved) about me|"
                              r"was weißt du (?:alles )?über mich|que sais-tu (?:de|sur) moi|qu'est-ce que tu sais (?:de|sur) "
@@ -86,8 +90,9 @@ def asked(question: str) -> str | None:
                    or ASKED_THEN_CHAT.search(q))
     if not is_question:
         return None
+    plain = re.sub(r"\bé que\s+", "", q, flags=re.I)  # Portuguese "Como é que eu me chamo?" = "Como eu me chamo?"
     for slot, cues in ASKED:
-        if re.search(cues, q, re.I):
+        if re.search(cues, q, re.I) or re.search(cues, plain, re.I):
             return slot
     return "all" if EVERYTHING_ASKED.search(q) else None
 

@@ -61,9 +61,18 @@ NOT_PLACES = re.compile(r"^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|
                         r"Restaurant|Dinner|Lunch|Christmas|Easter|English|German|French|Spanish|Italian)\b")
 
 
+COMMON_WORDS = {"porto"}  # city names that are everyday words too: Italian "porto" = I bring, Portuguese "porto" = port
+CITY_BEFORE = re.compile(r"\b(?:in|to|from|near|nach|aus|von|à|a|au|de|em|no|do|para|da|di|en)\s+$", re.I)
+VERB_AFTER = re.compile(r"^\s+(?:i|il|la|le|lo|gli|mia|mio|miei|mie|un|una|uno|a|o|os|as|ti|vi|ci)\b", re.I)
+
+
 def known_cities(text: str) -> list[tuple[int, str]]:
-    """(position, English name) for every gazetteer city in `text`, in order."""
-    return [(m.start(), LOCAL_NAMES[m.group(1).lower()]) for m in _KNOWN.finditer(text)]
+    """(position, English name) for every gazetteer city in `text`, in order. A name that is also an everyday word
+    counts after a place preposition ("nach Porto", "vivo a porto", "no Porto") or capitalised and not read as the
+    verb ("Venerdì porto i miei genitori a cena" and "Porto i bambini al mare" name no city; "Porto is lovely" does)."""
+    return [(m.start(), LOCAL_NAMES[m.group(1).lower()]) for m in _KNOWN.finditer(text)
+            if m.group(1).lower() not in COMMON_WORDS or CITY_BEFORE.search(text[:m.start()])
+            or m.group(1)[0].isupper() and not VERB_AFTER.match(text[m.end():])]
 
 
 def city_named(text: str, exclude: tuple[str, ...] = ()) -> str | None:

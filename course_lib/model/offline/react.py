@@ -52,12 +52,14 @@ from course_lib.model.clock import COURSE_START
 from course_lib.model.offline import answers, booking, own_tools, recollect, skills
 from course_lib.model.offline.forecast import weather
 from course_lib.model.offline.intents import URL, intent
+from course_lib.model.offline.places import city_named
 from course_lib.model.offline.reading import (POINTER, best_sentences, constraints,
                                               fact_text, prompt_text, tool_history, weather_city)
 from course_lib.model.offline.reply import Messages, Reply, tool_call
 from course_lib.model.offline.self_memory import memory_step, recalled_text
 from course_lib.model.offline.answering import ASK_TO_CONFIRM, confirmation_answered, details_answered
 from course_lib.model.offline.slots import as_answer, booking_without_a_verb
+from course_lib.model.offline.speak import in_english
 from course_lib.model.when import WEEKDAYS, day_of, today_in
 from course_lib.model.prompts import STALE_FLAG
 
@@ -181,6 +183,17 @@ def restaurant(s: Situation, book: bool = False) -> Reply:
     return booking.restaurant(s, book, today, done_before)
 
 
+PLACES_ASKED = re.compile(r"\b(?:restaurants|restaurantes|ristoranti|lokale|places to eat|bistrots)\b", re.I)
+
+
+def asks_for_places(kind: str, question: str) -> bool:
+    """Is a restaurant question a search, whatever facts it shares a cue with? Yes when it says no "I / my / ich /
+    eu …" and asks for restaurants in the plural or in a city ("Que restaurantes veganos há em Berlim?", "Which
+    vegan places are there in Paris?"); "Which restaurant did I book?" stays a question about the user."""
+    return kind == "restaurant" and not recollect.FIRST_PERSON.search(question) and bool(
+        PLACES_ASKED.search(question) or city_named(question))
+
+
 FOLLOW_UP = re.compile(r"^\W*(?:and|what about|how about|und|et|y|e|ou|o|oder|or|also|auch)\b", re.I)
 
 
@@ -196,7 +209,7 @@ def follows_up(messages: Messages, last_user: int, question: str) -> str | None:
 
 def forget(s: Situation) -> Reply:
     """A deletion request that reached the ReAct rules: no memory tool does it here, so say so plainly."""
-    return Reply(content=answers.cannot_forget())
+    return Reply(content=answers.cannot_forget(s.question))
 
 
 def own_tool(s: Situation, schema: dict[str, Any]) -> Reply:
@@ -244,9 +257,9 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
     question = str(messages[last_user].get("content") or "")
     confirming, earlier_request = confirmation_answered(messages, last_user), None
     if confirming is not None:  # "yes" / "no, I moved to Munich": the request asked about, with this answer
-        question = f"{confirming}\n{as_answer(str(messages[last_user - 1].get('content') or ''), question)}"
+        question = f"{confirming}\n{as_answer(in_english(str(messages[last_user - 1].get('content') or '')), question)}"
     elif (earlier_request := details_answered(messages, last_user)) is not None:
-        question = f"{earlier_request}\n{as_answer(str(messages[last_user - 1].get('content') or ''), question)}"
+        question = f"{earlier_request}\n{as_answer(in_english(str(messages[last_user - 1].get('content') or '')), question)}"
     done = tool_history(messages, last_user + 1)
     c = constraints(question, "\n".join([fact_text(messages), recalled_text(done)]))  # + search_memory's hits
     tools = list(body.get("tools") or [])
@@ -270,7 +283,8 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
         schema, _ = own_tools.best_tool(question, tools)  # a learner's own tool, by embedding similarity
         if schema is not None:
             return own_tool(step, schema)
-    if recollect.asks_about_user(kind, question, recollect.candidates(messages, last_user, recalled_text(done))):
+    if not asks_for_places(kind, question) and recollect.asks_about_user(
+            kind, question, recollect.candidates(messages, last_user, recalled_text(done))):
         kind = "recall"  # "Who is my doctor?", "Welche Flugnummer habe ich?", "Which hotel did I book?"
     reply = INTENTS[kind](step)
     skill = skills.loaded(step)

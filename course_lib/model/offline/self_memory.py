@@ -26,6 +26,7 @@ from course_lib.model.offline.lang.read_facts import about
 from course_lib.model.offline.memory_ops import facts_from, retracted
 from course_lib.model.offline.recollect import content_words, cues
 from course_lib.model.offline.reply import Reply
+from course_lib.model.offline.speak import language, say
 
 MEMORY_TOOLS = {"save_memory", "search_memory", "forget_memory", "forget_everything"}
 FORGET_WORDS = re.compile(r"\b(?:please|forget|delete|erase|remove|my|that|about|me|vergiss|lösche?|meine?n?|oublie|"
@@ -47,15 +48,14 @@ def recalled_text(done: list[tuple[str, dict[str, Any], str]]) -> str:
     return "\n".join(h.get("memory", "") for tool, _, obs in done if tool == "search_memory" for h in hits(obs))
 
 
-def deleted_report(observation: str) -> str:
-    """The reply after forget_everything: what each store deleted (or the tool's error, as it is)."""
+def deleted_report(observation: str, lang: str = "en") -> str:
+    """The reply after forget_everything: what each store deleted (or the tool's error, as it is), in `lang`."""
     try:
         gone = json.loads(observation)
         counts = gone["deleted"]
     except (json.JSONDecodeError, KeyError, TypeError):
-        return f"I could not delete everything: {observation}"
-    listed = ", ".join(f"{n} {store}" for store, n in counts.items())
-    return f"Deleted everything I had stored about you: {listed}. Nothing about you is left in my memory."
+        return say("delete_failed", lang, said=observation)
+    return say("deleted_all", lang, listed=", ".join(f"{n} {store}" for store, n in counts.items()))
 
 
 def same_subject(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -94,14 +94,13 @@ def memory_step(s: Any) -> Reply | None:
     """The next memory-tool call or reply for this step, or None to let the ReAct rules answer."""
     if not MEMORY_TOOLS & s.offered:
         return None
-    kind, names = intent(s.question), s.names
+    kind, names, lang = intent(s.question), s.names, language(s.question)
     if kind == "forget_all" and "forget_everything" in s.offered:
         if "forget_everything" not in names:
             return s.call("forget_everything", "The user asks me to delete everything I know about them.")
-        return Reply(content=deleted_report(s.results("forget_everything")[-1]))
+        return Reply(content=deleted_report(s.results("forget_everything")[-1], lang))
     if kind == "forget_all":
-        return Reply(content="I cannot delete everything with the tools I have here (forget_everything is not "
-                             "offered); forget_memory deletes one memory at a time, by its id from search_memory.")
+        return Reply(content=say("cannot_delete_all", lang))
     if kind == "forget" and {"search_memory", "forget_memory"} <= s.offered:
         topic = " ".join((FORGET_WORDS.sub(" ", s.question).strip(" .!?,") or s.question).split())
         stated = [f["text"] for f in facts_from("user: " + topic) if f.get("confidence", 0) >= 0.8][:1]
@@ -110,18 +109,18 @@ def memory_step(s: Any) -> Reply | None:
                           query=stated[0] if stated else topic)
         found = hits(s.results("search_memory")[-1])
         if not found:
-            return Reply(content="I have nothing stored about that, so there is nothing to forget.")
+            return Reply(content=say("nothing_stored", lang))
         topical = on_topic(found, topic)
         same = on_subject(found, stated[0]) if stated else same_subject(topical) if topical else []
         if not same:  # the search found memories, but none on what the user named: deleting one would be a guess
-            what = f"says \"{stated[0]}\"" if stated else f"is about \"{topic}\""
-            return Reply(content=f"I have nothing stored that {what}, so I deleted nothing.")
+            what = say("what_says", lang, value=stated[0]) if stated else say("what_about", lang, value=topic)
+            return Reply(content=say("deleted_nothing", lang, what=what))
         forgotten = {args.get("id") for tool, args, _ in s.done if tool == "forget_memory"}
         left = [h for h in same if h["id"] not in forgotten]
         if left:
             return s.call("forget_memory", f"I forget: {left[0]['memory']}", id=left[0]["id"])
         gone = "; ".join(f"\"{h['memory'].split(' (')[0]}\"" for h in same)
-        return Reply(content=f"Done: I forgot {gone}.")
+        return Reply(content=say("forgot", lang, gone=gone))
     if "save_memory" in s.offered:
         facts = [f["text"] for f in facts_from("user: " + s.question) if f.get("confidence", 0) >= 0.8]
         saved = [args.get("text") for tool, args, _ in s.done if tool == "save_memory"]
