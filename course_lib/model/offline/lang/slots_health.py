@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.lang.concepts import find
+from course_lib.model.offline.lang.concepts import find, spans
 from course_lib.model.offline.lang.lexicon import DIETS, EATS_MEAT, FISH_AGAIN, NO_MEAT, alternation, canonical
 from course_lib.model.offline.lang.slots_conditions import QUALIFIERS, WITHOUT, found_condition
 from course_lib.model.offline.lang.slots_food import read_food
@@ -72,8 +72,11 @@ def items(text: str) -> list[str]:
             break  # after a comma only a thing the lexicon knows goes on the list ('sulfitos, irónico no' ends at the comma)
         part = re.sub(ADVERB, "", re.sub(ARTICLES, "", part.strip().lower()).strip(" '’"))
         part = re.sub(ARTICLES, "", part).strip()
-        if len(part.split()) > 3:
-            break  # a clause, not an item: the list ended before it ('… lattosio e il coriandolo nn lo sopporto, sa di …')
+        if len(part.split()) > 3:  # a clause, not an item: the list ended before it ('… lattosio e il coriandolo nn lo
+            known = spans("food", part, typos=False) or spans("medication", part, typos=False)  # sopporto, sa di …'), unless
+            if known and known[0][0] == 0:  # it starts with a thing the lexicon knows: 'al polen que me está matando',
+                out.append(" ".join(re.findall(r"[\w'’-]+", part)[:known[0][1]]))  # 'penicillin if that matters'
+            break
         if part and not re.fullmatch(r"(?:it|that|this|them|everything|anything)", part):
             out.append(part)
     return out
@@ -154,6 +157,20 @@ MISTAKE = re.compile(r"\b(?:sorry|actually|mistake|wrong|my bad|i meant|mixed up
                      r"error|equivoqu[ée]|confund[íi]|perd[óo]n|afinal|engano|enganei|erro|errore|sbagliat[oa]|scusa|anzi|in realt[àa])\b", re.I)
 
 
+IT = r"it|them|that|those|this|ça|ca|cela|eso|esto|ello|isso|isto|ciò|quello|questo|questa|quella|es|das|dagegen|darauf|drauf"  # an object said as a pronoun
+IT_BEFORE = re.compile(rf"\b(?:j'y suis|y suis|ci sono|dagegen bin ich|darauf bin ich|drauf bin ich|le soy|les soy|lhe sou|lhes sou)\s+"
+                       rf"(?:(?:très|muy|muito|molto|sehr|so|un peu|un poco|um pouco|un po')\s+)?{ALLERGIC}\b|"
+                       rf"\b(?:ich bin|bin ich) (?:(?:sehr|so|stark)\s+)?allergisch,? (?:dagegen|darauf|drauf)\b", re.I)  # as normalise.py words it
+
+
+def antecedent(s: str, at: int, copula: bool = True) -> list[str]:
+    """'penicillin is the only thing, I'm allergic to it', 'le sésame, j'y suis allergique', 'la penicilina, soy
+    alérgico a eso': a pronoun object takes the last food or medication the lexicon knows before it in the sentence."""
+    words = len(re.findall(r"[\w'’-]+", s[:at])) - copula  # the word just before the verb is its copula ('soy alérgico'), no food
+    known = [(i, v) for family in ("food", "medication") for i, v in find(family, s[:at], typos=False) if i < words]
+    return [max(known)[1]] if known else []
+
+
 def found_allergies(s: str) -> list[Found]:
     """'allergic to nuts and also to shellfish' -> two facts; 'I'm not allergic to X (any more)' -> a retraction."""
     out: list[Found] = []
@@ -161,7 +178,8 @@ def found_allergies(s: str) -> list[Found]:
                          rf"|\b(?:allergy|allergie|alergia|allergia) (?:(?:is|es|é|è|ist|est|c'est) )?(?:to|gegen|à|au|aux|a|al|ao|alle)\s+(.+)"
                          rf"|\b(?!(?:my|our|the|an?|your|his|her|their|that|this)\b)([\w-]+) allergy\b|(?:^|\bno )([\w -]+?),? i have an allergy"
                          rf"|\b(?:gegen|auf) ([\w-]+(?: [\w-]+)?) (?:bin|war) ich\b[\w ,-]{{0,60}}?\ballergisch|\b(?:gegen|auf) ([\w ,-]+?) (?:bin ich |sehr |stark )*allergisch|\b(\w{{3,}}?)-?allergie\b", s, re.I):
-        what = items(next(g for g in m.groups() if g))
+        said = next(g for g in m.groups() if g)
+        what = antecedent(s, m.start()) if re.match(rf"\s*(?:{IT})\b", said, re.I) else items(said)
         negated = re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) or \
             re.search(rf"\b(?:any ?more|after all|nicht mehr|(?<!en )plus(?! de| que)|{GONE})\b", s[m.start():], re.I)
         for item in what:
@@ -172,6 +190,9 @@ def found_allergies(s: str) -> list[Found]:
         if what and not negated and MISTAKE.search(s) and (no := NOT_THAT.search(s, m.start())) and \
                 (food := find("food", no.group(1), typos=False)):
             out.append(("retract", f"allergic to {food[0][1]}", f"The user is no longer allergic to {food[0][1]}."))  # '…, not kiwi'
+    for m in IT_BEFORE.finditer(s):
+        negated = re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) or re.search(r"\b(?:ne|n'|no|n[ãa]o|non|nicht)\b", m.group(0), re.I)
+        out += [(f"allergy:{item}", item, f"The user is allergic to {item}.") for item in antecedent(s, m.start(), copula=False) if not negated]
     if not out and (re.search(rf"\b(?:allerg\w*|alerg\w*)\b[^.;!?]{{0,40}}?\b(?:{GONE})\b", s, re.I) or re.search(NO_MORE, s, re.I)):
         kept = [part for part in re.split(r"[,;]", s.split("(")[0]) if not re.search(STILL_SO, part, re.I)]  # not '(Haselnüsse aber …)'
         out += [("retract", f"allergic to {v}", f"The user is no longer allergic to {v}.") for _, v in find("food", ",".join(kept), typos=False)]
