@@ -22,7 +22,9 @@ from course_lib.model.offline.lang.wording import english
 Found = tuple[str, str, str]
 NN = r"(?:non|nn|no|n[ãa]o|nao)"
 VERBS = [  # (first-person verb, what the fact says); a negated like comes before the like
-    ("dislikes", r"\bi (?:really |just |honestly |absolutely |genuinely )?(?:hate|dislike|detest|loathe|can'?t stand|cannot stand|"
+    ("dislikes", r"^\W*(?:really |honestly |absolutely )?(?:hate|detest|loathe|can'?t stand|cannot stand|cant stand)\b|"  # 'I' left out
+                 r"\bich mag weder|^\W*mag (?:\w+ )?kein\w*|\bje n'aime ni|"
+                 r"\bi (?:really |just |honestly |absolutely |genuinely )?(?:hate|dislike|detest|loathe|can'?t stand|cannot stand|"
                  r"can'?t bear|cannot bear|can'?t abide|cannot abide)|\bi (?:really |just |honestly )?(?:don'?t|do not|dont) "
                  r"(?:really |particularly )?(?:like|enjoy|care for|love)|\bnot (?:a )?(?:big |huge )?fan of|"
                  r"\bi'?m not (?:really |a |that )?(?:into|keen on|big on|fond of|a fan of)|"
@@ -34,11 +36,11 @@ VERBS = [  # (first-person verb, what the fact says); a negated like comes befor
                  rf"\b{NN} mi piac(?:e|ciono)(?: per niente| affatto| proprio)?|\b{NN} (?:sopporto|reggo)|\bnn sopporto"),
     ("prefers", r"\bi(?:'d| would)? (?:much |really |generally |usually )?(?:prefer|rather)|\bwe'?d rather|\bich (?:\w+ )?lieber|"
                 r"\bich bevorzuge|\bje pr[ée]f[èe]re|\bj'?pr[ée]f[èe]re|\bprefiero|\bprefiro|\bpreferisco"),
-    ("loves", r"\bi (?:really |absolutely |just |totally |do )?(?:love|adore)|\b(?:i'?m|i am) (?:a )?(?:big |huge |massive )?fan of|"
+    ("loves", r"^\W*(?:really |absolutely |totally )?(?:love|adore)\b|\bi (?:really |absolutely |just |totally |do )?(?:love|adore)|\b(?:i'?m|i am) (?:a )?(?:big |huge |massive )?fan of|"
               r"\b(?:i'?m|i am) (?:really |totally |so )?(?:into|obsessed with|crazy about|mad about|passionate about)|"
               r"\bich liebe|\bich bin (?:ein )?(?:gro(?:ß|ss)er )?fan von|\bj'?adore|\bj'?kiffe|\bje kiffe|\bje raffole d[e']|"
               r"\bme (?:encanta|fascina|flipa|chifla)n?|\b(?:yo |eu |io )?(?:amo|adoro)|\bsou (?:louc[oa]|fã) (?:por|de)|\bsono pazz[oa] per"),
-    ("likes", r"\bi (?:really |quite |do |also |genuinely )?(?:like|enjoy|dig)|\bich mag(?! kein)|"
+    ("likes", r"\bi (?:really |quite |do |also |genuinely )?(?:like|enjoy|dig)|\bich mag(?! kein| weder)|"
               r"\bich (?:esse|ess|trinke|trink|höre|hör|lese|les|schaue|schau|sehe) (?:sehr |total |voll )?gerne?\b|"
               r"\bj'?aime(?: bien| beaucoup| trop)?(?! pas)|\bme gusta(?:n)?(?: mucho| un mont[óo]n)?|\bme mola(?:n)?|"
               r"\b(?:eu )?gosto (?:muito |mt |mto |bastante |demais )?de|\b(?:eu )?curto|"
@@ -49,7 +51,7 @@ NOT_OBJECT = (r"(?:it|that|this|those|these|them|you|to|when|how|what|if|because
               r"idea|id[ée]e|ideia|gedanke|vorstellung|thought|"  # 'I love the idea of …' is no taste
               r"spend|go|do|be|keep|get|pay|take|wait|ask|have|make|see|try|know|say|think|leave|come|put|give|let|use|help|hear|"
               r"tell|find|start|stop|avoid|skip|book|buy|send|bring|move|pick|eat out|ir|aller|andare|gehen|salir|sair|uscire)\b")  # 'I'd rather spend …': a wish, no taste
-END = (r"\s*(?:[,.;:!?()]|\s-\s|—|–|$|\s(?:kk+|rs+|lol|haha\w*|jaja\w*|ahah\w*|mdr|xd)\b|\s(?:but|because|cause|cuz|since|when|if|so|though|although|as|after|before|while|which|"
+END = (r"\s*(?:[,.;:!?()]|\s-\s|—|–|$|\s(?:kk+|rs+|lol|haha\w*|jaja\w*|ahah\w*|mdr|xd)\b|\s(?:but|because|cause|cuz|since|when|if|so|though|tho|although|as|after|before|while|which|"
        r"especially|like|aber|weil|wenn|denn|also|obwohl|besonders|mais|parce|quand|si|puisque|donc|surtout|genre|comme|apr[èe]s|avant|"
        r"pero|porque|cuando|aunque|sobre todo|as[ií] que|despu[ée]s|antes|como|mas|quando|embora|principalmente|depois|"
        r"ent[ãa]o|tipo|ma|perch[ée]|quindi|soprattutto|dopo|prima|anche se|at|on|in|for|during|every|with my|im|am|beim|zum|à|au|"
@@ -60,7 +62,7 @@ LEAD = (r"^(?:(?:is|are|es|son|[ée]|s[ãa]o|[èe]|sono|c'est|ce sont|ist|sind|p
         r"un sacco|molto|tantissimo|beaucoup|vraiment|trop|sehr|total|voll|echt|halt|immer|auch|also|too|aussi|también|também|"
         r"anche|de|d'|du|des|de la|de l'|di|del|della|dei|delle|degli|le|la|les|l'|el|los|las|lo|il|i|gli|o|os|as|a|um|uma|"
         r"un|une|una|uno|un'|die|der|das|den|dem|ein|eine|einen)\s+|l'|d'|un')+")
-TAIL = (r"(?:\s+(?:so much|a lot|loads|like crazy|too|as well|also|really|honestly|anyway|though|tbh|lol|haha\w*|kk+|rs+|xd|"
+TAIL = (r"(?:\s+(?:so much|a lot|loads|like crazy|too|as well|also|really|honestly|anyway|though|tho|tbh|btw|fyi|imo|lol|haha\w*|kk+|rs+|xd|"
         r"g[üu]e?y|wey|t[íi][oa]|mec|alter|dude|bro|bolud[oa]|ragazzi|frate|"  # a word of address: 'no aguanto el picante güey'
         r"s+o+ sehr|sehr|total|echt|auch|beaucoup|trop|à mort|aussi|mucho|un mont[óo]n|pa(?:ra)? na(?:da)?|tambi[ée]n|de verdad|"
         r"muito|mt|demais|pra caramba|mesmo|tamb[ée]m|molto|tanto|un sacco|da morire|proprio|anche|davvero|sa+fe?|"
@@ -128,7 +130,7 @@ def said_as(verb: str, obj: str) -> list[Found]:
         thing = re.sub(r"^(?:sit|stay|eat|be) (?=\w)", "", thing)  # "I'd rather sit outdoors" -> outdoors (a seat: values.py)
         thing = re.sub(r"^(?:somewhere|someplace|some place|anywhere) (\w+)$", r"\1 places", thing)  # 'somewhere quiet'
     thing = cuisine(thing) or english(thing) or thing  # 'comida japonesa' -> Japanese food, 'restaurantes tranquilos' -> quiet restaurants
-    items = [p for p in re.split(r",\s*|\s+(?:and|or|und|oder|et|ou|y|o|e)\s+", thing) if p.strip()]
+    items = [p for p in re.split(r",\s*|\s+(?:and|or|nor|und|oder|noch|et|ou|ni|y|o|e|nem|n[ée])\s+", thing) if p.strip()]  # 'ni le fenouil'
     if verb != "prefers" and len(items) > 1 and all(len(p.split()) <= 3 for p in items) and thing.lower() not in PAIRS and not find("food", thing)[:1] == [(0, thing)]:
         things = [clean(p) for p in items]
     else:
@@ -167,6 +169,17 @@ MY_THING = re.compile(  # 'X is (not) my thing', 'X c'est pas mon truc', 'X no e
     re.I)
 
 
+HATE = (r"hate|dislike|detest|can'?t stand|cannot stand|d[ée]teste|n'aime pas|aime pas|supporte pas|odio|detesto|no soporto|no aguanto|"
+        r"odeio|n[ãa]o suporto|n[ãa]o aguento|non sopporto|non reggo|nn sopporto|hasse|nicht mag|nicht ausstehen kann")
+LOVE = r"love|adore|like|aime|j'adore|me encanta|me gusta|amo|adoro|gosto|mi piace|liebe|mag"
+CLEFT = re.compile(  # the thing put first by a cleft: "its olives i hate", "c'est surtout l'anis que je déteste", 'es el cilantro lo
+    # que odio', 'é o coentro que eu odeio', 'è il coriandolo che odio', 'es ist der Koriander, den ich hasse'
+    r"\b(?:it'?s|its|it is|it was|c'est|es|son|[ée]|s[ãa]o|[èe]|sono|es ist|das ist)\s+(?:(?:surtout|plut[ôo]t|vraiment|really|mostly|"
+    r"especially|just|more|sobre todo|m[áa]s bien|mais|sobretudo|soprattutto|piuttosto|eher|vor allem)\s+)?"
+    r"(?P<obj>[^\W\d][\w'’-]*(?: [\w'’-]+){0,2}?),?\s+(?:that\s+|lo que\s+|o que\s+|que\s+|qu'|che\s+|den\s+|die\s+|das\s+)?"
+    rf"(?:i|je|j'|yo|eu|io|ich)?\s*(?:really\s+|vraiment\s+|m[áa]s\s+|mais\s+|pi[ùu]\s+)?(?:(?P<hate>{HATE})|(?P<love>{LOVE}))\b", re.I)
+
+
 def found_object_first(s: str) -> list[Found]:
     """The object said before the verb (Romance clitic, German verb second) and 'X is (not) my thing'."""
     out: list[Found] = []
@@ -180,6 +193,9 @@ def found_object_first(s: str) -> list[Found]:
     for m in NOT_LIKED.finditer(s):  # a thing the lexicon knows ('la verdad no me gusta' is no taste of 'verdad')
         if find("food", m.group("obj"), typos=False) or find("hobby", m.group("obj"), typos=False):
             out += said_as("dislikes", m.group("obj"))
+    for m in CLEFT.finditer(s):
+        if find("food", m.group("obj"), typos=False) or find("hobby", m.group("obj"), typos=False):  # a thing the lexicon knows
+            out += said_as("dislikes" if m.group("hate") else "likes", m.group("obj"))
     for m in MY_THING.finditer(s):
         negated = any(m.group(g) for g in ("n1", "n2", "n3", "n4", "n5", "n6"))
         out += said_as("dislikes" if negated else "likes", m.group("obj"))
