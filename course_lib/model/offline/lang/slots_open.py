@@ -61,6 +61,9 @@ VERB_FACT = {"paint": "paints", "draw": "draws", "knit": "knits", "sew": "sews",
              "hike": "hikes", "dance": "dances", "sing": "sings", "run": "runs", "row": "rows", "box": "boxes",
              "fish": "fishes", "skate": "skates", "sail": "sails", "dive": "dives", "crochet": "crochets",
              "fence": "fences", "write": "writes", "cook": "cooks", "collect": "collects", "build": "builds"}
+GERUND = {"run": "running", "swim": "swimming", "knit": "knitting", "cycle": "cycling", "hike": "hiking", "dance": "dancing",
+          "bake": "baking", "dive": "diving", "skate": "skating", "write": "writing", "box": "boxing", "fence": "fencing"}
+GERUND |= {v: f"{v}ing" for v in VERB_FACT if v not in GERUND}  # what the activity is called: 'paint' -> painting
 DRIVE = (rf"{SELF_I} (?:drive|ride|own|have|'ve got|got) (?:an? |my |one )?((?:old |new |electric |little |second-hand |"
          rf"vintage |red |black |white |blue |silver )?(?:[A-Z][\w-]*(?: [A-Z0-9][\w-]*)*|car|motorbike|motorcycle|scooter|"
          rf"e-bike|bike|bicycle|van|camper(?:van)?|moped|electric car))|\bich fahre (?:einen |eine |ein )?([A-Z][\w-]*(?: [A-Z0-9][\w-]*)*)|"
@@ -174,8 +177,10 @@ def found_hobbies(s: str) -> list[Found]:
             if not re.search(r"\b(?:free time|spare time|hobby|weekends?|for fun|every|evenings|marathons?|club|orchestra|choir|"
                              r"a week|a month|on sundays|on saturdays)\b", s, re.I) and not obj:
                 continue  # 'I cook' is a hobby only with a sign it is one; 'I run marathons' names it
-            thing = obj.lower() or verb
-            return [(f"hobby:{thing.split()[-1] if obj else verb}", thing, f"The user {VERB_FACT[verb]}{' ' + obj if obj else ''}.")]
+            if verb == "run" and obj and not re.search(r"marathon|race|ultra|\dk\b|trail|parkrun|miles?\b|km\b", obj, re.I):
+                continue  # 'I run a small bakery' is a business, not a pastime
+            thing = obj.lower() or GERUND.get(verb, verb)  # 'I run every morning' -> running
+            return [(f"hobby:{thing.split()[-1] if obj else thing}", thing, f"The user {VERB_FACT[verb]}{' ' + obj if obj else ''}.")]
         thing, longer_name = cut(m.group(1) or "").lower(), False
         if m.group(1) and (longer := spans("hobby", s[m.start(1):], typos=False)[:1]) and longer[0][0] == 0 and longer[0][1] > 1:
             thing, longer_name = longer[0][2], True  # 'je fais du ski de fond': the lexicon's longer name, not 'ski' (and its own slot)

@@ -27,7 +27,7 @@ SPEAK = (r"\b(?:i (?:can )?speak|we speak|ich spreche|wir sprechen|sprechen wir|
 LEARN = (r"\b(?:i'?m (?:\w+ )?learning|i'?m trying to (?:learn|improve|brush up)|i (?:am )?(?:trying to )?(?:learn|improve|study|brush up)(?:ing)?(?: on)?|ich lerne|ich verbessere|"
          r"j'apprends|je (?:suis en train d'|veux )?(?:apprendre|améliorer)|estoy aprendiendo|aprendo|estudio|quiero mejorar|"
          r"(?:estou|t[ôo]) aprendendo|aprendo|estudo|quero melhorar|sto imparando|imparo|studio|voglio migliorare)\b")
-DOING = (r"\b(?:i (?:also |really |still )?(?:do|practi[cs]e|play|started|took up)|i'?m (?:big |really |very )?into|"
+DOING = (r"\b(?:i (?:also |really |still )?(?:do|practi[cs]e|play|started|took up)|i'?m (?:big |really |very )?into|(?:i'?ve )?been (?:really |very |super |so )?into|"
          r"ich (?:mache?|spiele?|singe?|treibe?)|(?:mache?|spiele?|singe?|treibe?) (?:ich|i)|i (?:spü|spiel)|ich fang(?:e)? (?:jetzt )?mit|je (?:fais|pratique|joue)|"
          r"(?:yo )?(?:hago|practico|juego|toco)|me he apuntado (?:a|al)|(?:eu )?(?:fa[çc]o|pratico|jogo|toco)|"
          r"(?:io )?(?:faccio|pratico|gioco|suono|canto))\b")
