@@ -10,13 +10,14 @@ The value is written the way the labels write it: 'likes X' (a verb of loving sa
 ('nada', 'mt', 'sooo sehr', 'pa na') and chat fillers are dropped; a food the concept lexicon knows or a national
 cuisine is named in English (values.py). A wish ('I'd love', 'me encantaría'), a past taste ('I used to like'),
 someone else's taste ('le gusta', 'my wife loves') and an object that is a clause ('I love that you …') give nothing.
-Seats, travel classes and 'a morning person' are read here too (slots_life.py read them before).
+Seats, travel classes and 'a morning person' are read first (slots_seats.py).
 """
 from __future__ import annotations
 
 import re
 
 from course_lib.model.offline.lang.concepts import canon, find
+from course_lib.model.offline.lang.slots_seats import SEATS, found_seat
 from course_lib.model.offline.lang.wording import english
 
 Found = tuple[str, str, str]
@@ -252,33 +253,6 @@ def found_favourite(s: str) -> list[Found]:
     if not value or not what or len(value.split()) > 6 or re.match(r"(?:it|that|this|das|ça|eso|isso|questo)\b", value, re.I):
         return []
     return [(f"preference:{what}", value, f"The user's favourite {what} is {value}.")]
-
-
-SEATS = {"window seats": r"window seats?|by the window|am fenster|fen[êe]tre|ventanilla|janela|finestrino",
-         "aisle seats": r"aisle seats?|on the aisle|in the aisle|am gang|couloir|pasillo|corredor"}
-SEAT_WORDS = (r"\b(?:fly|flight|plane|train|seat|flugzeug|zug|platz|avion|vol|place|avi[óo]n|vuelo|voos?|avi[ãa]o|comboio|aereo|"
-              r"volo|treno|posto|lugar|asiento|hublot|ventanilla|finestrino|fensterplatz|gangplatz)\w*")
-HABIT = (r"\b(?:i|we) (?:always |usually |normally |tend to |like to |prefer to |love to )?(?:pick|choose|book|get|take|ask for|go for|want|need|sit)\b"
-         r"|\bich (?:nehme|buche|w[äa]hle) (?:immer )?|\bje (?:prends|choisis|r[ée]serve) toujours|\bsiempre (?:elijo|pido|reservo)|"
-         r"\bescolho sempre|\bsempre (?:escolho|scelgo|prendo)|\bscelgo sempre")
-
-FOR_ME = (r"\b(?:for me|für mich|pour moi|para m[íi]|pra mim|para mim|per me|if possible|if poss|wenn m[öo]glich|"
-          r"si possible|si es posible|se poss[íi]vel|se possibile|se possível)\b")  # 'aisle seat for me', 'côté fenêtre si possible'
-
-
-def found_seat(s: str) -> list[Found]:
-    """'I prefer window seats', 'I always pick an aisle seat', 'we fly business class', "I'm a morning person"."""
-    seat = next((v for _, v in find("seat", s)), None)
-    if seat and re.search(r"\b(?:prefer\w*|rather|lieber|am liebsten|pr[ée]f[èe]re\w*|prefiero|prefiro|preferisco|always|immer|"
-                          r"toujours|siempre|sempre)\b", s, re.I) and re.search(SEAT_WORDS, s, re.I):
-        return [("preference:seat", seat, f"The user prefers {'an' if seat[0] in 'aeiou' else 'a'} {seat}.")]
-    if seat and (re.search(HABIT, s, re.I) or re.search(FOR_ME, s, re.I)):
-        return [(f"preference:{seat}", seat, f"The user prefers {seat}.")]
-    if (cls := re.search(r"\b(?:i|we) (?:always |usually |only |prefer to |like to )?(?:fly|travel|go|book) (first class|business class|premium economy|economy)\b", s, re.I)):
-        return [(f"preference:{cls.group(1).lower()}", cls.group(1).lower(), f"The user prefers {cls.group(1).lower()}.")]
-    if (person := re.search(r"\b(?:i'?m|i am) (?:more )?(?:of )?an? ([\w-]+) person\b", s, re.I)):
-        return [(f"preference:{person.group(1).lower()}", f"likes {person.group(1).lower()}", f"The user likes {person.group(1).lower()}.")]
-    return []
 
 
 def found_preference(s: str) -> list[Found]:
