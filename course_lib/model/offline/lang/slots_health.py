@@ -34,7 +34,7 @@ NO_MORE = (r"\b(?:no more|no longer any|not any more|plus d[e']|plus aucune?|kei
 STOP = r"(?:[.!;:(]| any ?more\b| (?:very |so |that |too )?well\b| anymore\b| mehr\b| plus\b|, (?:so|which|but|and i|it|i)\b| so\b| which\b| but\b| since\b| though\b| too\b| as well\b| actually\b|" \
        rf" now\b| since\b| (?:{GONE})\b| after all\b| and (?:i|my)\b| mais\b| aber\b| pero\b| mas\b| ma\b| seit\b| depuis\b| desde\b| da\b|" \
        r" en plus\b| (?:pour|por|para|x|per) (?:si|les|le|la|el|los|las|il|i|mes|mis|meus|miei|when|quand|cuando|quando)\b|" \
-       r",\s*\w+(?:ment|mente|ly)\b| (?:because|cuz|cause|weil|parce|porque|pq|perch[ée]|quindi|donc)\b|" \
+       r",\s*\w+(?:ment|mente|ly)\b| (?:because|cuz|cause|weil|parce|porque|pq|perch[ée]|quindi|donc)\b| (?:if|que|qui|che)\b|" \
        r"[\U0001F300-\U0001FAFF\u2600-\u27BF]|$)"
 ALLERGIC = r"(?:allergic|alergic|allergisch|allergique|al[ée]rgic[oa]|allergic[oa]|alérgic[oa])"
 LACTOSE = r"lactose|laktose|lactosa|lattosio"
@@ -62,7 +62,7 @@ NOT_FOOD = r"stress|traffic|work|heat|the heat|the sun|sun|boats?|cars?|buses|pl
 
 def items(text: str) -> list[str]:
     """'nuts and also to shellfish' -> ['nuts', 'shellfish']: a list split into its items, articles dropped."""
-    text = re.split(STOP, text, maxsplit=1, flags=re.I)[0]
+    text = re.split(STOP, " " + text, maxsplit=1, flags=re.I)[0].strip()  # 'allergique depuis toujours': nothing
     out = []
     pieces = re.split(f"({LIST_SPLIT})", text, flags=re.I)
     for sep, part in zip([""] + pieces[1::2], pieces[::2]):

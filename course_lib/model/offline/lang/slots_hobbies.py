@@ -48,7 +48,7 @@ NOT_HOBBY = (r"\b(?:to work|to the office|to school|to uni|zur arbeit|ins b[üu]
              r"al (?:trabajo|curro|laburo|lavoro)|a la (?:oficina|uni)|ao trabalho|pro trabalho|para o trabalho|[àa] faculdade|"
              r"in ufficio|all'universit[àa]|a scuola|al colegio|a la (?:pega|chamba|facu)|(?:pro|ao) trampo|everywhere|all over town|"
              r"para todo (?:o )?lado|por todos lados|a todas partes|partout|[üu]berall|ovunque|dappertutto)\b")  # a way to get about
-ONCE = (r"\b(?:tomorrow|tonight|today|next week|this (?:weekend|evening|afternoon)|morgen|heute|heute abend|n[äa]chste woche|"
+ONCE = (r"\b(?:tomorrow|tonight|today|next week|this (?:weekend|evening|afternoon)|(?<!jeden )(?<!am )(?<!guten )morgen|heute|heute abend|n[äa]chste woche|"
         r"demain|ce soir|aujourd'hui|la semaine prochaine|ce week-end|ma[ñn]ana|esta (?:noche|tarde)|hoy|la semana que viene|"
         r"amanh[ãa]|hoje|logo [àa] noite|esta noite|domani|stasera|oggi|la settimana prossima)\b")  # one outing: a plan, not a hobby
 TAKEN_UP = (r"started|taken up|took up|fang|je me suis mise?|commenc|repris|empec|apunt|met[íi]|metido|comecei|voltei|messo|messa|"
