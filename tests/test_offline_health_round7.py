@@ -184,3 +184,24 @@ def test_place_and_quality_words_are_in_the_lexicon_file():
     assert wording.english("kleine familiengeführte Hotels") == "small family-run hotels"
     assert wording.english("spiagge con molta gente") == "crowded beaches"
     assert wording.english("spiagge poco affollate") is None  # a phrase the lexicon does not cover
+
+
+# -- someone else's health said with a third-person verb ------------------------------------------------------------
+@pytest.mark.parametrize("said", [
+    "mi compañero de piso es celíaco y no encuentra pan sin gluten",
+    "pablo es alérgico a las nueces jaja",
+    "la mia collega Giulia è incinta di tre mesi",
+    "o meu avô mora comigo e tem diabetes",
+    "ana es vegana desde hace años",
+])
+def test_a_condition_allergy_or_diet_after_a_third_person_verb_is_not_the_users(said):
+    assert [s for s, _ in kept(said) if s.split(":")[0] in ("condition", "allergy", "diet")] == []
+
+
+@pytest.mark.parametrize("said, slot", [
+    ("soy celíaca, así que nada de gluten", "condition"), ("sono incinta di cinque mesi", "condition"),
+    ("tenho diabetes tipo 2", "condition"), ("my diet is vegan", "diet"), ("mi dieta es vegana", "diet"),
+    ("mein Problem ist Zöliakie", "condition"), ("soy alérgica a las nueces", "allergy"),
+])
+def test_the_users_own_condition_allergy_or_diet_still_reads(said, slot):
+    assert values(said, slot)

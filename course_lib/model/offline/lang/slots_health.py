@@ -11,7 +11,7 @@ import re
 
 from course_lib.model.offline.lang.concepts import find, spans
 from course_lib.model.offline.lang.lexicon import DIETS, EATS_MEAT, FISH_AGAIN, NO_MEAT, alternation, canonical
-from course_lib.model.offline.lang.slots_conditions import QUALIFIERS, WITHOUT, found_condition
+from course_lib.model.offline.lang.slots_conditions import QUALIFIERS, WITHOUT, found_condition, someone_elses
 from course_lib.model.offline.lang.slots_food import read_food
 
 Found = tuple[str, str, str]
@@ -85,7 +85,7 @@ def items(text: str) -> list[str]:
 DISHES = (r"(?:restaurants?|recipes?|options?|food|meals?|dishes?|menus?|places?|caf[ée]s?|proteins?|powders?|cheeses?|burgers?|"
           r"alternatives?|versions?|products?|cookbooks?|ideas?|snacks?|brands?|spots?|baker(?:y|ies)|shops?|rezept\w*|restaurant\w*|gericht\w*|optionen|produkte|"
           r"recettes?|plats?|id[ée]es|recetas?|platos?|opciones|comida|receitas?|pratos?|op[çc][õo]es|ricette?|piatti?|opzioni|"
-          r"ristoranti?|cibo|prodotti|productos|produtos|produits)\b")  # 'good vegan protein powders', 'ricette vegane': no diet
+          r"ristoranti?|cibo|prodotti|productos|produtos|produits|bread|pan|pain|p[ãa]o|pane|brot|beers?|cervezas?|bi[èe]res?|birra|bier|cervejas?)\b")  # 'good vegan protein powders', 'ricette vegane': no diet
 DOING = r"i'?m (?:doing|on|following|trying)|(?:estou|tô|to) (?:fazendo|a fazer)|fa[çc]o|estoy (?:haciendo|a)|hago|sto facendo|faccio|je fais|ich mache"
 FISH_OK = (r"\b(?:fish (?:is )?(?:fine|ok|okay)|(?:i )?(?:do )?eat fish|fisch (?:geht|ja|schon|esse ich)|je mange (?:du )?poisson|"
            r"le poisson (?:ça va|oui)|como pescado|el pescado s[ií]|como peixe|peixe sim|mangio (?:il )?pesce|il pesce s[ìi])"
@@ -111,7 +111,7 @@ def fronted_negated(tail: str) -> bool:
 def found_diet(s: str) -> list[Found]:
     """'I'm vegetarian', 'Ich bin Veganerin', 'no como carne'; 'not vegan any more, just vegetarian' -> vegetarian only."""
     said = [(m.start(), canonical(DIETS, m.group(0)) or "") for m in re.finditer(rf"\b(?:{DIET})\b", s, re.I)
-            if not re.match(rf"[ -]+(?:[\w-]+ )?{DISHES}", s[m.end():], re.I) and not re.search(rf"{DISHES} +$", s[:m.start()], re.I)]
+            if not someone_elses(s[:m.start()]) and not re.match(rf"[ -]+(?:[\w-]+ )?{DISHES}", s[m.end():], re.I) and not re.search(rf"{DISHES} +$", s[:m.start()], re.I)]
     negated = {d for at, d in said if re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$|,\s*(?:not|no|nicht|kein\w*|pas|non|n[ãa]o|nao)\s+$", s[:at], re.I)
                or re.search(rf"^\W*(?:\w+\W+)?(?:any ?more|anymore|mehr)\b", s[at + len(d):], re.I) or fronted_negated(s[at:])
                or re.search(rf"^\w*\W+(?:bin|war) (?:ich|i) (?:\w+ ){{0,2}}?(?:nicht|ned|net) mehr\b|"
@@ -140,7 +140,7 @@ def found_diet(s: str) -> list[Found]:
     if re.search(r"\b(?:i eat (?:pretty much |just about |basically )?(?:everything|anything)|ich esse alles|je mange de tout|"
                  r"como de todo|como de tudo|mangio (?:di )?tutto)\b", s, re.I):
         return [("diet", "everything", "The user eats everything.")]
-    if any(not re.search(rf"{WITHOUT}\s+$", s[:c.start()], re.I) for c in re.finditer(
+    if any(not re.search(rf"{WITHOUT}\s+$", s[:c.start()], re.I) and not someone_elses(s[:c.start()]) for c in re.finditer(
             r"\b(?:co?eliac|celiac|z[öo]liakie|c(?:œ|oe)liaque|cel[íi]ac[oa])\b", s, re.I)) and not negated and \
             re.search(r"\bgl[úu]t(?:en|ine)\b(?![- ]?free)", s, re.I):  # coeliac and says gluten is out: 'so gluten is a real problem for me'
         return [("diet", "gluten-free", "The user is gluten-free.")]
@@ -178,6 +178,8 @@ def found_allergies(s: str) -> list[Found]:
                          rf"|\b(?:allergy|allergie|alergia|allergia) (?:(?:is|es|é|è|ist|est|c'est) )?(?:to|gegen|à|au|aux|a|al|ao|alle)\s+(.+)"
                          rf"|\b(?!(?:my|our|the|an?|your|his|her|their|that|this)\b)([\w-]+) allergy\b|(?:^|\bno )([\w -]+?),? i have an allergy"
                          rf"|\b(?:gegen|auf) ([\w-]+(?: [\w-]+)?) (?:bin|war) ich\b[\w ,-]{{0,60}}?\ballergisch|\b(?:gegen|auf) ([\w ,-]+?) (?:bin ich |sehr |stark )*allergisch|\b(\w{{3,}}?)-?allergie\b", s, re.I):
+        if someone_elses(s[:m.start()]):
+            continue  # 'beto es alérgico al mole': someone else's
         said = next(g for g in m.groups() if g)
         what = antecedent(s, m.start()) if re.match(rf"\s*(?:{IT})\b", said, re.I) else items(said)
         negated = re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) or \
