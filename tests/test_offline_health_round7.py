@@ -205,3 +205,27 @@ def test_a_condition_allergy_or_diet_after_a_third_person_verb_is_not_the_users(
 ])
 def test_the_users_own_condition_allergy_or_diet_still_reads(said, slot):
     assert values(said, slot)
+
+
+# -- two tastes in one sentence, German 'gar ned', diets started or still held ---------------------------------------
+@pytest.mark.parametrize("said, disliked", [
+    ("I hate olives and I don't really like fennel", ["olives", "fennel"]),
+    ("odio el pepino y no me gusta nada el hinojo", ["cucumber", "fennel"]),
+    ("Fenchel mag ich überhaupt ned", ["fennel"]),
+])
+def test_each_taste_verb_of_a_sentence_reads_its_own_object(said, disliked):
+    assert values(said, "preference") == [f"dislikes {d}" for d in disliked]
+
+
+@pytest.mark.parametrize("said, diet", [
+    ("I've started keto this week", "keto"), ("j'ai commencé le keto lundi", "keto"), ("empecé la keto hace un mes", "keto"),
+    ("ho iniziato la dieta keto", "keto"), ("ich hab mit Keto angefangen", "keto"),
+    ("je suis toujours végé", "vegetarian"), ("ich bin immer noch Veganerin", "vegan"), ("sono ancora vegetariana", "vegetarian"),
+])
+def test_a_diet_started_or_still_held(said, diet):
+    assert values(said, "diet") == [diet]
+
+
+@pytest.mark.parametrize("said", ["ich mache Keto", "I started a new job", "je suis toujours là"])
+def test_a_diet_is_no_hobby_and_no_diet_named_is_no_diet(said):
+    assert values(said, "hobby") == [] and values(said, "diet") in ([], ["keto"])

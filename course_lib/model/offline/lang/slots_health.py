@@ -86,7 +86,7 @@ DISHES = (r"(?:restaurants?|recipes?|options?|food|meals?|dishes?|menus?|places?
           r"alternatives?|versions?|products?|cookbooks?|ideas?|snacks?|brands?|spots?|baker(?:y|ies)|shops?|rezept\w*|restaurant\w*|gericht\w*|optionen|produkte|"
           r"recettes?|plats?|id[ée]es|recetas?|platos?|opciones|comida|receitas?|pratos?|op[çc][õo]es|ricette?|piatti?|opzioni|"
           r"ristoranti?|cibo|prodotti|productos|produtos|produits|bread|pan|pain|p[ãa]o|pane|brot|beers?|cervezas?|bi[èe]res?|birra|bier|cervejas?)\b")  # 'good vegan protein powders', 'ricette vegane': no diet
-DOING = r"i'?m (?:doing|on|following|trying)|(?:estou|tô|to) (?:fazendo|a fazer)|fa[çc]o|estoy (?:haciendo|a)|hago|sto facendo|faccio|je fais|ich mache"
+DOING = r"i'?m (?:doing|on|following|trying)|i(?:'ve| have)? started|j'ai (?:commencé|attaqué)|empec[ée]|comec?cei|ho (?:iniziato|cominciato)|ich (?:habe|hab) mit|(?:estou|tô|to) (?:fazendo|a fazer)|fa[çc]o|estoy (?:haciendo|a)|hago|sto facendo|faccio|je fais|ich mache"
 FISH_OK = (r"\b(?:fish (?:is )?(?:fine|ok|okay)|(?:i )?(?:do )?eat fish|fisch (?:geht|ja|schon|esse ich)|je mange (?:du )?poisson|"
            r"le poisson (?:ça va|oui)|como pescado|el pescado s[ií]|como peixe|peixe sim|mangio (?:il )?pesce|il pesce s[ìi])"
            # or fish after a 'but', 'only', 'rather' with no one else and no negation between: 'mas peixe eu como', 'ich eher Fisch'
@@ -108,6 +108,10 @@ def fronted_negated(tail: str) -> bool:
     return bool(m and NOT_AFTER.search(tail[:m.end()][len(tail.split()[0]):]))
 
 
+STILL = (r"^(?:(?:still|now|also|basically|toujours|encore|maintenant|aussi|plut[ôo]t|immer noch|noch|jetzt|weiterhin|auch|eher|"
+         r"todav[íi]a|a[úu]n|ahora|tambi[ée]n|ainda|agora|tamb[ée]m|ancora|ora|sempre|anche)\s+)+")  # 'je suis toujours végé'
+
+
 def found_diet(s: str) -> list[Found]:
     """'I'm vegetarian', 'Ich bin Veganerin', 'no como carne'; 'not vegan any more, just vegetarian' -> vegetarian only."""
     said = [(m.start(), canonical(DIETS, m.group(0)) or "") for m in re.finditer(rf"\b(?:{DIET})\b", s, re.I)
@@ -119,7 +123,7 @@ def found_diet(s: str) -> list[Found]:
     kept = [d for _, d in said if d and d not in negated]
     if not kept and not negated and (cop := re.search(rf"\b(?:{DOING}|i'?m|i am|ich bin|ich esse|je suis|je mange|soy|como|sou|como|sono|mangio)\s+"
                                                       rf"(?:an? |on an? |une? |una? |uma? |eine? )?", s, re.I)) \
-            and (said_diet := find("diet", s[cop.end():cop.end() + 25])) and said_diet[0][0] == 0:
+            and (said_diet := find("diet", re.sub(STILL, "", s[cop.end():cop.end() + 40], flags=re.I)[:25])) and said_diet[0][0] == 0:
         kept = [said_diet[0][1]]  # the lexicon, one typo tolerated: 'ich bin vegitarier', 'sono vegetarina', 'ich esse vegetarisch''
     if (no_meat := re.search(NO_MEAT, s, re.I)) and not kept and \
             [v for _, v in find("food", s[no_meat.start():no_meat.end()] + re.split(  # not 'carne roja', not 'ma il pesce'

@@ -47,6 +47,7 @@ VERBS = [  # (first-person verb, what the fact says); a negated like comes befor
               r"\b(?:eu )?gosto (?:muito |mt |mto |bastante |demais )?de|\b(?:eu )?curto|"
               r"\bmi piac(?:e|ciono)(?: molto| tanto| un sacco| da morire)?"),
 ]
+ANY_VERB = re.compile("|".join(f"(?:{p})" for _, p in VERBS).replace("^\\W*", r"(?<=\s)"), re.I)  # a second verb of taste
 NOT_OBJECT = (r"(?:it|that|this|those|these|them|you|to|when|how|what|if|because|being|the fact|it'?s|que|qu'|ce|ça|ca|cela|lo|eso|esto|"
               r"isso|isto|ciò|quello|questo|es|das|dass|wenn|wie|was|when|the way|la idea|l'idée|l'idea|a ideia|nada|rien|niente|nothing|not|nicht|pas|pa|na|"
               r"idea|id[ée]e|ideia|gedanke|vorstellung|thought|"  # 'I love the idea of …' is no taste
@@ -153,7 +154,7 @@ FIRST = re.compile(  # the object first: 'la morcilla no la soporto', 'il tè no
     r"(?P<hate>odio|detesto|d[ée]teste|hais|odeio))\b"  # the object first, its clitic, a verb of hating: 'le olive le odio'
     r"|(?:^|[,;]\s*|\b(?:but|mas|ma)\s+)(?:o|a|os|as)\s+(?P<pt>[^\W\d][\w'’-]*(?: [\w'’-]+){0,2}),?\s+(?:eu )?(?:odeio|detesto)-(?:o|a|os|as)\b"
     r"|(?:^|[,;]\s*|\b(?:aber|und)\s+)(?P<de>[\wäöüß-]+(?: und [\wäöüß-]+)?) (?P<dv>mag|ess|esse|trink|trinke|hör|höre|lese) (?:i|ich) "
-    r"(?:\w+ )?(?P<how>gern|gerne|sehr gern|nicht|gar nicht|überhaupt nicht|ned|net|nie)\b", re.I)
+    r"(?:\w+ )?(?P<how>gern|gerne|sehr gern|nicht|(?:gar|überhaupt) (?:nicht|ned|net)|ned|net|nie)\b", re.I)
 NOT_LIKED = re.compile(  # the object first, then a liking denied: 'il pesce però continua a non piacermi', 'el café no me gusta nada',
     # 'Rosenkohl kann ich nicht ausstehen', 'Koriander hasse ich', 'les olives, je n'aime pas', 'coentro não me agrada'
     rf"(?:^|[,;:]\s*|\b(?:but|pero|mas|ma|mais|aber|und|e|y|et)\s+)(?:(?:nur|only|just|solo|s[óo]|seulement|juste|auch|also|même)\s+)?(?P<obj>(?:(?:el|la|los|las|il|lo|i|gli|le|les|o|a|os|as|die|der|das|den)\s+|l['’]\s*)?"
@@ -267,11 +268,16 @@ def found_preference(s: str) -> list[Found]:
     for verb, pattern in VERBS:
         if any(f[1].startswith(("likes ", "dislikes ")) or f[2].startswith("The user prefers") for f in out):
             break  # one verb of taste per sentence: 'no me gusta X, prefiero Y' says one taste twice
-        for m in re.finditer(rf"(?:{pattern})(?:\s+|(?<=')|(?<=’))(.+)", s, re.I):
+        pos = 0
+        while (m := re.compile(rf"(?:{pattern})(?:\s+|(?<=')|(?<=’))(.+)", re.I).search(s, pos)):
+            pos = m.start(1)  # the next verb may be in this one's object: 'Detesto X e não gosto nada de Y'
             if any(a < m.end(1) and m.start() < b for a, b in taken):
                 continue
             taken.append((m.start(), m.start(1)))
-            found = said_as(verb, m.group(1))
+            obj = m.group(1)
+            if (nxt := ANY_VERB.search(obj, 1)):
+                obj = re.sub(r"\s+(?:and|e|y|et|und|but|ma|mais|pero|mas|aber)\s*$", "", obj[:nxt.start()], flags=re.I)
+            found = said_as(verb, obj)
             if found and (thing := next((k for k, v in SEATS.items() if re.search(v, m.group(1), re.I)), None)):
                 found = [(f"preference:{thing}", f"prefers {thing}" if verb == "prefers" else thing, f"The user {verb} {thing}.")]
             out += found

@@ -187,6 +187,8 @@ def found_hobbies(s: str) -> list[Found]:
         if not thing or thing in ("it", "that", "this", "sport", "sports", "nothing", "much", "well", "home", "work", "shifts") \
                 or re.fullmatch(r"(?:night|early|late|weekend)s?|part-time|full-time|\w+ shifts?", thing):
             continue
+        if canon("diet", thing) and not canon("hobby", thing):
+            continue  # 'ich mache Keto' is a diet (slots_health), not a pastime
         if re.search(r"\b(?:fais|hago|fa[çc]o)\b", m.group(0), re.I) and not canon("hobby", thing):
             continue  # 'do' takes any object: 'je fais des quarts', 'faço eng civil', 'hago el Camino': an activity the lexicon knows only
         fact = how.format(thing) if "{}" in how else f"does {thing}"
