@@ -229,3 +229,23 @@ def test_a_diet_started_or_still_held(said, diet):
 @pytest.mark.parametrize("said", ["ich mache Keto", "I started a new job", "je suis toujours là"])
 def test_a_diet_is_no_hobby_and_no_diet_named_is_no_diet(said):
     assert values(said, "hobby") == [] and values(said, "diet") in ([], ["keto"])
+
+
+# -- 'I'm allergic' with no object: the food named before it, or after a 'so no' -----------------------------------
+@pytest.mark.parametrize("said, allergen", [
+    ("no prawns for me please, I'm allergic", "shrimp"),
+    ("pas de sésame, je suis allergique !", "sesame"),
+    ("nada de nueces, soy alérgico", "nuts"),
+    ("keine Erdnüsse, ich bin allergisch", "peanuts"),
+    ("sem amendoim, sou alérgica", "peanuts"),
+    ("niente crostacei, sono allergico", "shellfish"),
+    ("I'm allergic, so no sesame please", "sesame"),
+    ("sou alérgica, então nada de camarão", "shrimp"),
+])
+def test_a_bare_allergic_takes_the_food_named_with_it(said, allergen):
+    assert values(said, "allergy") == [allergen]
+
+
+@pytest.mark.parametrize("said", ["I'm allergic, so no idea", "I'm not allergic, my sister is", "I'm allergic"])
+def test_a_bare_allergic_with_no_food_reads_nothing_and_is_no_name(said):
+    assert values(said, "allergy") == [] and values(said, "name") == []

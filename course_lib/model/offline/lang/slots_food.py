@@ -39,7 +39,7 @@ NONE_FOR_ME = re.compile(  # 'no raw fish for me', 'kein Schweinefleisch für mi
     r"(?:^|[,;:]\s*|\b(?:so|then|also|and|but|und|aber|also)\s+)(?:no|kein|keine|keinen|nothing with|nichts mit)\s+(?P<obj>[^,;.!?]+?)\s+(?:for me|für mich)\b", re.I)
 TIMED = (r"[^,.;!?]*?\b(?:after|before|past|in the (?:evening|afternoon)|at night|late|nach|abends|nachmittags|sp[äa]t|apr[èe]s|avant|le soir|"
          r"l'apr[èe]s-midi|tard|despu[ée]s|antes|por la (?:tarde|noche)|de noche|depois|antes|[àa] noite|[àa] tarde|dopo|prima|la sera|di sera|tardi)\b")
-BECAUSE_OF = r"(?i:allerg|alerg|intoll?[eé]r|unvertr[äa]g|co?eliac|celiac|z[öo]liak|c(?:œ|oe)liaque|cel[íi]ac)"  # 'intolerante, então nada de leite': the reason says it
+BECAUSE_OF = r"(?i:all[eé]rg|al[eé]rg|intoll?[eé]r|unvertr[äa]g|co?eliac|celiac|z[öo]liak|c(?:œ|oe)liaque|cel[íi]ac)"  # 'intolerante, então nada de leite': the reason says it
 DISLIKE = (r"\b(?:i|we) (?:really |just |absolutely )?(?:hate|dislike|detest|loathe|can'?t stand|cannot stand|can'?t abide|cannot abide|"
            r"can'?t bear|cannot bear)\b|\bich (?:hasse|kann (?:\w+ )?nicht ausstehen)\b|\bje (?:d[ée]teste|hais)\b|\bj'ai horreur\b|"
            r"\bje (?:ne )?(?:supporte|peux) pas\b|\b(?:yo )?odio\b|\bno (?:soporto|aguanto)\b|\bodeio\b|\bn[ãa]o (?:suporto|aguento)\b|"

@@ -162,6 +162,8 @@ MISTAKE = re.compile(r"\b(?:sorry|actually|mistake|wrong|my bad|i meant|mixed up
 
 
 IT = r"it|them|that|those|this|ça|ca|cela|eso|esto|ello|isso|isto|ciò|quello|questo|questa|quella|es|das|dagegen|darauf|drauf"  # an object said as a pronoun
+BARE = re.compile(rf"\b(?:i'?m|i am|ich bin|bin ich|je suis|j'?suis|soy|estoy|sou|sono)\s+(?:(?:very|so|really|muy|muito|molto|sehr|très|tr[eè]s)\s+)?"
+                  rf"{ALLERGIC}\s*(?=[.!,;:)]|$|[\U0001F300-\U0001FAFF\u2600-\u27BF]|\s+(?:lol|haha\w*|btw|tbh|jaja\w*|kk+|rs+)\b)", re.I)  # '…, I'm allergic'
 IT_BEFORE = re.compile(rf"\b(?:j'y suis|y suis|ci sono|dagegen bin ich|darauf bin ich|drauf bin ich|le soy|les soy|lhe sou|lhes sou)\s+"
                        rf"(?:(?:très|muy|muito|molto|sehr|so|un peu|un poco|um pouco|un po')\s+)?{ALLERGIC}\b|"
                        rf"\b(?:ich bin|bin ich) (?:(?:sehr|so|stark)\s+)?allergisch,? (?:dagegen|darauf|drauf)\b", re.I)  # as normalise.py words it
@@ -196,6 +198,13 @@ def found_allergies(s: str) -> list[Found]:
         if what and not negated and MISTAKE.search(s) and (no := NOT_THAT.search(s, m.start())) and \
                 (food := find("food", no.group(1), typos=False)):
             out.append(("retract", f"allergic to {food[0][1]}", f"The user is no longer allergic to {food[0][1]}."))  # '…, not kiwi'
+    for m in BARE.finditer(s if not out else ""):  # 'no shrimp please, I'm allergic', 'nemmeno i crostacei, sono allergica'
+        if not re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) and not someone_elses(s[:m.start()]):
+            after = re.match(r"\W*(?:(?:so|then|donc|alors|así que|entonces|ent[ãa]o|quindi|also|deshalb|por eso|por isso)\W+)?(?:please\s+)?"
+                             r"(?:no|nada de|pas de|kein\w*|niente|nothing with|sem|sin|senza|ohne|without|zero|z[ée]ro)\s+(.{2,40})", s[m.end():], re.I)
+            named = antecedent(s, m.start(), copula=False) or [v for _, v in find("food", after.group(1), typos=False)[:1]] if after else \
+                antecedent(s, m.start(), copula=False)  # 'sou alérgica, então nada de camarão': the food named after it
+            out += [(f"allergy:{item}", item, f"The user is allergic to {item}.") for item in named]
     for m in IT_BEFORE.finditer(s):
         negated = re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) or re.search(r"\b(?:ne|n'|no|n[ãa]o|non|nicht)\b", m.group(0), re.I)
         out += [(f"allergy:{item}", item, f"The user is allergic to {item}.") for item in antecedent(s, m.start(), copula=False) if not negated]
