@@ -249,3 +249,16 @@ def test_a_bare_allergic_takes_the_food_named_with_it(said, allergen):
 @pytest.mark.parametrize("said", ["I'm allergic, so no idea", "I'm not allergic, my sister is", "I'm allergic"])
 def test_a_bare_allergic_with_no_food_reads_nothing_and_is_no_name(said):
     assert values(said, "allergy") == [] and values(said, "name") == []
+
+
+@pytest.mark.parametrize("said, food", [
+    ("Rotwein ist für mich tabu", "red wine"), ("pork is a no-go for me", "pork"), ("le porc c'est interdit pour moi", "pork"),
+    ("el alcohol para mí es tabú", "alcohol"), ("carne de porco é proibida pra mim", "pork"), ("il maiale per me è off-limits", "pork"),
+])
+def test_a_food_ruled_out_for_the_speaker(said, food):
+    assert values(said, "preference") == [f"no {food}"]
+
+
+@pytest.mark.parametrize("said", ["smoking is forbidden here", "talking politics is a no-go at dinner", "ho la fascite plantare"])
+def test_no_food_ruled_out_is_no_food_preference(said):
+    assert values(said, "preference") == []

@@ -52,6 +52,12 @@ FIRST = re.compile(  # the food first, then a negated verb with a clitic: 'il co
     r"aguanto|reggo|tolero|tollero|digerisco|digiero|dig[eè]re|bevo|bebo|bois|tomo|prendo|tocco|toco|pruebo|provo)\b", re.I)
 GERMAN_FIRST = re.compile(  # German puts the object first: 'Koriander mag ich nicht', 'Ibuprofen vertrage ich übrigens nicht'
     r"(?P<obj>[\wäöüß-]+(?: [\wäöüß-]+)?) (?P<verb>mag|esse|ess|trinke|vertrage|vertrag) (?:ich|i) (?:\w+ )?(?:nicht|kein\w*|nie|(?:gar|überhaupt) (?:nicht|ned|net)|ned|net|nimmer)\b", re.I)
+TABOO = re.compile(  # the food first, then ruled out for the speaker: 'Rotwein ist für mich tabu', 'pork is a no-go for me', 'le porc
+    # c'est interdit pour moi', 'el cerdo para mí es tabú', 'carne de porco é proibida pra mim', 'il maiale per me è off-limits'
+    r"(?P<obj>[^\W\d][\w'’-]*(?: [\w'’-]+){0,2}?)\s+(?:(?:is|are|ist|sind|est|c'est|es|son|[ée]|s[ãa]o|[èe]|sono)\s+)?(?:(?:für mich|for me|pour moi|"
+    r"para m[ií]|pra mim|para mim|per me)\s+)?(?:(?:is|are|ist|sind|est|c'est|es|son|[ée]|s[ãa]o|[èe]|sono)\s+)?(?:(?:a |an |absolutely |totally |"
+    r"still |strictly |streng |absolut |absolument |totalmente |assolutamente )?(?:hard )?(?:tabu|taboo|tab[úu]|no-go|no go|off-limits|off limits|"
+    r"interdit|interdite|prohibid[oa]|proibid[oa]|vietat[oa]|verboten))\b(?:\s+(?:für mich|for me|pour moi|para m[ií]|pra mim|para mim|per me)\b)?", re.I)
 BLOATS = re.compile(
     r"^(?P<subj>[^.;!?]*?)\s*\b(?:makes? me (?:so |super |really |very |all )?(?:bloated|gassy)|bloats? me|"
     r"gives? me (?:bloating|wind|gas|cramps|(?:a )?(?:stomach|tummy) ?ache)|bl[äa]h(?:t|en) mich(?: auf)?|"
@@ -134,6 +140,8 @@ def found_avoid(s: str) -> list[Found]:
         make = intolerant if verb.startswith(("toler", "toller", "diger")) else disliked if verb in (
             "sopporto", "soporto", "suporto", "supporte", "aguanto", "reggo") else avoided
         out += [make(f) for f in foods if f != "meat"]
+    for m in TABOO.finditer(s):
+        out += [steered(f) for f in foods_at(m.group("obj"), first=False) if f != "meat"]
     for m in GERMAN_FIRST.finditer(s):
         verb, obj = m.group("verb").lower(), m.group("obj")
         if verb.startswith("vertrag"):
