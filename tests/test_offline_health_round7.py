@@ -262,3 +262,17 @@ def test_a_food_ruled_out_for_the_speaker(said, food):
 @pytest.mark.parametrize("said", ["smoking is forbidden here", "talking politics is a no-go at dinner", "ho la fascite plantare"])
 def test_no_food_ruled_out_is_no_food_preference(said):
     assert values(said, "preference") == []
+
+
+@pytest.mark.parametrize("said, food", [
+    ("dairy doesn't agree with me", "dairy"), ("gluten messes with my stomach", "gluten"), ("el picante me cae fatal", "spicy food"),
+    ("o leite não me cai bem", "milk"), ("le lait ne me réussit pas", "milk"), ("Zwiebeln bekommen mir nicht", "onions"),
+    ("la cipolla mi resta sullo stomaco", "onions"),
+])
+def test_a_food_that_does_not_agree_with_the_stomach_is_an_intolerance(said, food):
+    assert values(said, "intolerance") == [food]
+
+
+@pytest.mark.parametrize("said", ["my boss doesn't agree with me", "that idea doesn't agree with me", "Pedro me cae fatal"])
+def test_a_person_or_an_idea_that_does_not_agree_is_no_intolerance(said):
+    assert values(said, "intolerance") == []

@@ -62,7 +62,11 @@ BLOATS = re.compile(
     r"^(?P<subj>[^.;!?]*?)\s*\b(?:makes? me (?:so |super |really |very |all )?(?:bloated|gassy)|bloats? me|"
     r"gives? me (?:bloating|wind|gas|cramps|(?:a )?(?:stomach|tummy) ?ache)|bl[äa]h(?:t|en) mich(?: auf)?|"
     r"macht mir (?:Bauchweh|Blähungen|Bauchschmerzen)|me ballonne(?:nt)?|me donne(?:nt)? (?:des ballonnements|mal au ventre)|"
-    r"me hincha(?:n)?|me da(?:n)? gases|me incha(?:m)?|me d[áa]o? gases|mi gonfia(?:no)?|mi fa(?:nno)? gonfiare)\b", re.I)
+    r"me hincha(?:n)?|me da(?:n)? gases|me incha(?:m)?|me d[áa]o? gases|mi gonfia(?:no)?|mi fa(?:nno)? gonfiare|"
+    # not agreeing with the stomach: 'dairy doesn't agree with me', 'el picante me cae fatal', 'le lait ne me réussit pas'
+    r"(?:doesn'?t|does not|don'?t|do not|dont) agree with me|mess(?:es)? (?:with|up) my (?:stomach|tummy|gut)|upsets? my (?:stomach|tummy)|"
+    r"bekomm(?:t|en) mir nicht|schl[äa]g(?:t|en) mir auf den magen|ne me r[ée]ussi(?:t|ssent) pas|me cae(?:n)? (?:mal|fatal|pesad[oa]s?)|"
+    r"n[ãa]o me ca(?:i|em) bem|mi (?:resta|restano) sullo stomaco)\b", re.I)
 ALCOHOL = re.compile(
     r"\b(?:i'?m|i am) (?:off|off of|staying off|laying off) (?:the )?(?:grog|booze|drink|drinks|alcohol|sauce|bevvies)\b|"
     r"\b(?:i'?m|i am) not drinking\b(?! (?:coffee|tea|milk|water|soda|juice))|\b(?:i'?m|i am) (?:teetotal|tee-total|a teetotaller|on the wagon)\b|"
