@@ -199,7 +199,8 @@ def found_allergies(s: str) -> list[Found]:
                 (food := find("food", no.group(1), typos=False)):
             out.append(("retract", f"allergic to {food[0][1]}", f"The user is no longer allergic to {food[0][1]}."))  # '…, not kiwi'
     for m in BARE.finditer(s if not out else ""):  # 'no shrimp please, I'm allergic', 'nemmeno i crostacei, sono allergica'
-        if not re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) and not someone_elses(s[:m.start()]):
+        if not re.search(rf"(?:{NEGATED}|\b(?:no|n[ãa]o|nao|non|nn|nicht|ne|n'|pas|never|nie|nunca|mai))[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) \
+                and not re.search(r"\b(?:nicht|pas|not|no more|any ?more|plus|mehr|más|mais|più)\b", m.group(0), re.I) and not someone_elses(s[:m.start()]):
             after = re.match(r"\W*(?:(?:so|then|donc|alors|así que|entonces|ent[ãa]o|quindi|also|deshalb|por eso|por isso)\W+)?(?:please\s+)?"
                              r"(?:no|nada de|pas de|kein\w*|niente|nothing with|sem|sin|senza|ohne|without|zero|z[ée]ro)\s+(.{2,40})", s[m.end():], re.I)
             named = antecedent(s, m.start(), copula=False) or [v for _, v in find("food", after.group(1), typos=False)[:1]] if after else \
