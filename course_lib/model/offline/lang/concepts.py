@@ -4,7 +4,7 @@
     canon("food", "arachides")      == "peanuts"        canon("job", "la veterinaria") == "veterinarian"
     canon("medication", "Ramipril") == "ramipril"       canon("food", "penicilin") == "penicillin"  (one typo)
 
-The words live in course_lib/data/concepts.json: per family (food, diet, condition, medication, job, seat) a
+The words live in course_lib/data/concepts.json: per family (food, diet, condition, medication, job, seat, place, quality …) a
 canonical value and the surface forms that name it (plural, gender and article variants written out). Adding a
 language or a job is adding a line there, not a regex. A word is matched by its *key*: lower case, accents and
 a leading article dropped, a plural or gender ending stripped (a small suffix-stripping normaliser of our own; a
@@ -70,6 +70,14 @@ def index() -> dict[str, dict[str, str]]:
                 table.setdefault(bare(form), value)  # as written, and stemmed: stemming is one step, so
                 table.setdefault(key(form), value)   # 'levothyroxin' meets 'levothyroxine' through its stem
     return out
+
+
+@lru_cache(maxsize=None)
+def forms(family: str) -> dict[str, str]:
+    """family -> {a surface form as written, lower case and accents folded: canonical value}, for a reader that wants
+    whole words exactly as listed, with no ending stripped and no typo ('tranquilos' -> 'quiet', family quality)."""
+    data = json.loads(DATA.read_text(encoding="utf-8"))[family]
+    return {plain(form): value for value, said in data.items() for form in (value, *said)}
 
 
 def one_edit(a: str, b: str) -> bool:

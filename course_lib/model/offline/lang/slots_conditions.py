@@ -110,11 +110,29 @@ def condition_fact(cond: str, s: str, at: int) -> Found:
     return ("condition", cond, f"The user has {article}{said}.")
 
 
+THIRD = re.compile(r"\b(?:is|are|was|'s|es|son|est[áa]|est[áa]n|era|est|sont|[ée]tait|ist|sind|war|[èé]|s[ãa]o|xe|tem|tiene|tienen|t[êe]m|hat|ha)\s+"
+                   r"(?:(?:very|really|so|super|muy|muito|molto|sehr|tr[èe]s|also|auch|aussi|tambi[ée]n|tamb[ée]m|anche|tan|t[ãa]o)\s+)?$", re.I)
+MINE = re.compile(r"\b(?:my|mein\w*|mon|ma|mes|mi|mis|meu|minha|mio|mia)\s+(?:(?:big|main|only|gro(?:ß|ss)e?s?|grand|gran|grande|unico|[úu]nico)\s+)?"
+                  r"(?:diet|dieta|di[äa]t|ern[äa]hrung|r[ée]gime|alimentation|alimenta[çc][ãa]o|alimentazione|problem|problema|probl[èe]me|issue|"
+                  r"condition|diagnos[ie]s|diagnose|diagn[óo]stico|diagnostic|diagnosi|thing|truc|cosa|coisa|sache|ding)\s+"
+                  r"(?:is|are|es|son|est|sont|ist|sind|[èé]|s[ãa]o|xe|c'est)\s+"
+                  r"(?:(?:basically|mostly|just|sobre todo|surtout|vor allem)\s+)?$", re.I)
+
+
+def someone_elses(before: str) -> bool:
+    """Is a condition, allergy or diet said after `before` someone else's, by a third-person verb right before it ('mi compi
+    de piso es celíaco', 'beto es alérgico al mole', 'la mia testimone è incinta', 'o meu kota … tem diabetes')? The user
+    says 'soy', 'sono', 'tenho', "I'm", 'ich bin', or 'my diet is' / 'mi problema es' (a subject of their own)."""
+    return bool(THIRD.search(before)) and not MINE.search(before)
+
+
 def found_condition(s: str) -> list[Found]:
     """'I have type 1 diabetes', 'Je suis diabétique', 'I'm pregnant', 'I use a wheelchair', 'I take insulin';
     'I have IBS', 'I suffer from arthritis', "I'm hard of hearing" (an open condition, by its form)."""
     out: list[Found] = []
     m = re.search(rf"\b(?:{CONDITION})(?=(?:e?s)?\b)", s, re.I)  # 'wegen meines Bluthochdrucks'
+    if m and someone_elses(s[:m.start()]):
+        return found_medication(s)  # someone else's: 'la mia testimone è incinta'
     if m and re.search(rf"{WITHOUT}\s+(?:\w+\s+)?$", s[:m.start()], re.I):
         return found_condition(s[m.end():]) if re.search(rf"\b(?:{CONDITION})", s[m.end():], re.I) else []
     known = [] if m else [(h, c) for h in re.finditer(rf"\b(?:{HAVE})\s+", s, re.I)

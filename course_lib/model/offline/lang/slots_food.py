@@ -39,7 +39,7 @@ NONE_FOR_ME = re.compile(  # 'no raw fish for me', 'kein Schweinefleisch für mi
     r"(?:^|[,;:]\s*|\b(?:so|then|also|and|but|und|aber|also)\s+)(?:no|kein|keine|keinen|nothing with|nichts mit)\s+(?P<obj>[^,;.!?]+?)\s+(?:for me|für mich)\b", re.I)
 TIMED = (r"[^,.;!?]*?\b(?:after|before|past|in the (?:evening|afternoon)|at night|late|nach|abends|nachmittags|sp[äa]t|apr[èe]s|avant|le soir|"
          r"l'apr[èe]s-midi|tard|despu[ée]s|antes|por la (?:tarde|noche)|de noche|depois|antes|[àa] noite|[àa] tarde|dopo|prima|la sera|di sera|tardi)\b")
-BECAUSE_OF = r"(?i:allerg|alerg|intoll?[eé]r|unvertr[äa]g|co?eliac|celiac|z[öo]liak|c(?:œ|oe)liaque|cel[íi]ac)"  # 'intolerante, então nada de leite': the reason says it
+BECAUSE_OF = r"(?i:all[eé]rg|al[eé]rg|intoll?[eé]r|unvertr[äa]g|co?eliac|celiac|z[öo]liak|c(?:œ|oe)liaque|cel[íi]ac)"  # 'intolerante, então nada de leite': the reason says it
 DISLIKE = (r"\b(?:i|we) (?:really |just |absolutely )?(?:hate|dislike|detest|loathe|can'?t stand|cannot stand|can'?t abide|cannot abide|"
            r"can'?t bear|cannot bear)\b|\bich (?:hasse|kann (?:\w+ )?nicht ausstehen)\b|\bje (?:d[ée]teste|hais)\b|\bj'ai horreur\b|"
            r"\bje (?:ne )?(?:supporte|peux) pas\b|\b(?:yo )?odio\b|\bno (?:soporto|aguanto)\b|\bodeio\b|\bn[ãa]o (?:suporto|aguento)\b|"
@@ -51,12 +51,22 @@ FIRST = re.compile(  # the food first, then a negated verb with a clitic: 'il co
     r"(?:(?:posso|puedo|peux|consigo|riesco a)\s+)?(?P<verb>mangi\w*|mangia|mang\w*|como|comer|sopporto|soporto|suporto|supporte|"
     r"aguanto|reggo|tolero|tollero|digerisco|digiero|dig[eè]re|bevo|bebo|bois|tomo|prendo|tocco|toco|pruebo|provo)\b", re.I)
 GERMAN_FIRST = re.compile(  # German puts the object first: 'Koriander mag ich nicht', 'Ibuprofen vertrage ich übrigens nicht'
-    r"(?P<obj>[\wäöüß-]+(?: [\wäöüß-]+)?) (?P<verb>mag|esse|ess|trinke|vertrage|vertrag) (?:ich|i) (?:\w+ )?(?:nicht|kein\w*|nie|gar nicht|ned|net|nimmer)\b", re.I)
+    r"(?P<obj>[\wäöüß-]+(?: [\wäöüß-]+)?) (?P<verb>mag|esse|ess|trinke|vertrage|vertrag) (?:ich|i) (?:\w+ )?(?:nicht|kein\w*|nie|(?:gar|überhaupt) (?:nicht|ned|net)|ned|net|nimmer)\b", re.I)
+TABOO = re.compile(  # the food first, then ruled out for the speaker: 'Rotwein ist für mich tabu', 'pork is a no-go for me', 'le porc
+    # c'est interdit pour moi', 'el cerdo para mí es tabú', 'carne de porco é proibida pra mim', 'il maiale per me è off-limits'
+    r"(?P<obj>[^\W\d][\w'’-]*(?: [\w'’-]+){0,2}?)\s+(?:(?:is|are|ist|sind|est|c'est|es|son|[ée]|s[ãa]o|[èe]|sono)\s+)?(?:(?:für mich|for me|pour moi|"
+    r"para m[ií]|pra mim|para mim|per me)\s+)?(?:(?:is|are|ist|sind|est|c'est|es|son|[ée]|s[ãa]o|[èe]|sono)\s+)?(?:(?:a |an |absolutely |totally |"
+    r"still |strictly |streng |absolut |absolument |totalmente |assolutamente )?(?:hard )?(?:tabu|taboo|tab[úu]|no-go|no go|off-limits|off limits|"
+    r"interdit|interdite|prohibid[oa]|proibid[oa]|vietat[oa]|verboten))\b(?:\s+(?:für mich|for me|pour moi|para m[ií]|pra mim|para mim|per me)\b)?", re.I)
 BLOATS = re.compile(
     r"^(?P<subj>[^.;!?]*?)\s*\b(?:makes? me (?:so |super |really |very |all )?(?:bloated|gassy)|bloats? me|"
     r"gives? me (?:bloating|wind|gas|cramps|(?:a )?(?:stomach|tummy) ?ache)|bl[äa]h(?:t|en) mich(?: auf)?|"
     r"macht mir (?:Bauchweh|Blähungen|Bauchschmerzen)|me ballonne(?:nt)?|me donne(?:nt)? (?:des ballonnements|mal au ventre)|"
-    r"me hincha(?:n)?|me da(?:n)? gases|me incha(?:m)?|me d[áa]o? gases|mi gonfia(?:no)?|mi fa(?:nno)? gonfiare)\b", re.I)
+    r"me hincha(?:n)?|me da(?:n)? gases|me incha(?:m)?|me d[áa]o? gases|mi gonfia(?:no)?|mi fa(?:nno)? gonfiare|"
+    # not agreeing with the stomach: 'dairy doesn't agree with me', 'el picante me cae fatal', 'le lait ne me réussit pas'
+    r"(?:doesn'?t|does not|don'?t|do not|dont) agree with me|mess(?:es)? (?:with|up) my (?:stomach|tummy|gut)|upsets? my (?:stomach|tummy)|"
+    r"bekomm(?:t|en) mir nicht|schl[äa]g(?:t|en) mir auf den magen|ne me r[ée]ussi(?:t|ssent) pas|me cae(?:n)? (?:mal|fatal|pesad[oa]s?)|"
+    r"n[ãa]o me ca(?:i|em) bem|mi (?:resta|restano) sullo stomaco)\b", re.I)
 ALCOHOL = re.compile(
     r"\b(?:i'?m|i am) (?:off|off of|staying off|laying off) (?:the )?(?:grog|booze|drink|drinks|alcohol|sauce|bevvies)\b|"
     r"\b(?:i'?m|i am) not drinking\b(?! (?:coffee|tea|milk|water|soda|juice))|\b(?:i'?m|i am) (?:teetotal|tee-total|a teetotaller|on the wagon)\b|"
@@ -134,6 +144,8 @@ def found_avoid(s: str) -> list[Found]:
         make = intolerant if verb.startswith(("toler", "toller", "diger")) else disliked if verb in (
             "sopporto", "soporto", "suporto", "supporte", "aguanto", "reggo") else avoided
         out += [make(f) for f in foods if f != "meat"]
+    for m in TABOO.finditer(s):
+        out += [steered(f) for f in foods_at(m.group("obj"), first=False) if f != "meat"]
     for m in GERMAN_FIRST.finditer(s):
         verb, obj = m.group("verb").lower(), m.group("obj")
         if verb.startswith("vertrag"):

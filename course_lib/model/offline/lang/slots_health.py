@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.lang.concepts import find
+from course_lib.model.offline.lang.concepts import find, spans
 from course_lib.model.offline.lang.lexicon import DIETS, EATS_MEAT, FISH_AGAIN, NO_MEAT, alternation, canonical
-from course_lib.model.offline.lang.slots_conditions import QUALIFIERS, WITHOUT, found_condition
+from course_lib.model.offline.lang.slots_conditions import QUALIFIERS, WITHOUT, found_condition, someone_elses
 from course_lib.model.offline.lang.slots_food import read_food
 
 Found = tuple[str, str, str]
@@ -34,7 +34,7 @@ NO_MORE = (r"\b(?:no more|no longer any|not any more|plus d[e']|plus aucune?|kei
 STOP = r"(?:[.!;:(]| any ?more\b| (?:very |so |that |too )?well\b| anymore\b| mehr\b| plus\b|, (?:so|which|but|and i|it|i)\b| so\b| which\b| but\b| since\b| though\b| too\b| as well\b| actually\b|" \
        rf" now\b| since\b| (?:{GONE})\b| after all\b| and (?:i|my)\b| mais\b| aber\b| pero\b| mas\b| ma\b| seit\b| depuis\b| desde\b| da\b|" \
        r" en plus\b| (?:pour|por|para|x|per) (?:si|les|le|la|el|los|las|il|i|mes|mis|meus|miei|when|quand|cuando|quando)\b|" \
-       r",\s*\w+(?:ment|mente|ly)\b| (?:because|cuz|cause|weil|parce|porque|pq|perch[ée]|quindi|donc)\b|" \
+       r",\s*\w+(?:ment|mente|ly)\b| (?:because|cuz|cause|weil|parce|porque|pq|perch[ée]|quindi|donc)\b| (?:if|que|qui|che)\b|" \
        r"[\U0001F300-\U0001FAFF\u2600-\u27BF]|$)"
 ALLERGIC = r"(?:allergic|alergic|allergisch|allergique|al[ée]rgic[oa]|allergic[oa]|alérgic[oa])"
 LACTOSE = r"lactose|laktose|lactosa|lattosio"
@@ -62,7 +62,7 @@ NOT_FOOD = r"stress|traffic|work|heat|the heat|the sun|sun|boats?|cars?|buses|pl
 
 def items(text: str) -> list[str]:
     """'nuts and also to shellfish' -> ['nuts', 'shellfish']: a list split into its items, articles dropped."""
-    text = re.split(STOP, text, maxsplit=1, flags=re.I)[0]
+    text = re.split(STOP, " " + text, maxsplit=1, flags=re.I)[0].strip()  # 'allergique depuis toujours': nothing
     out = []
     pieces = re.split(f"({LIST_SPLIT})", text, flags=re.I)
     for sep, part in zip([""] + pieces[1::2], pieces[::2]):
@@ -72,8 +72,11 @@ def items(text: str) -> list[str]:
             break  # after a comma only a thing the lexicon knows goes on the list ('sulfitos, irónico no' ends at the comma)
         part = re.sub(ADVERB, "", re.sub(ARTICLES, "", part.strip().lower()).strip(" '’"))
         part = re.sub(ARTICLES, "", part).strip()
-        if len(part.split()) > 3:
-            break  # a clause, not an item: the list ended before it ('… lattosio e il coriandolo nn lo sopporto, sa di …')
+        if len(part.split()) > 3:  # a clause, not an item: the list ended before it ('… lattosio e il coriandolo nn lo
+            known = spans("food", part, typos=False) or spans("medication", part, typos=False)  # sopporto, sa di …'), unless
+            if known and known[0][0] == 0:  # it starts with a thing the lexicon knows: 'al polen que me está matando',
+                out.append(" ".join(re.findall(r"[\w'’-]+", part)[:known[0][1]]))  # 'penicillin if that matters'
+            break
         if part and not re.fullmatch(r"(?:it|that|this|them|everything|anything)", part):
             out.append(part)
     return out
@@ -82,8 +85,8 @@ def items(text: str) -> list[str]:
 DISHES = (r"(?:restaurants?|recipes?|options?|food|meals?|dishes?|menus?|places?|caf[ée]s?|proteins?|powders?|cheeses?|burgers?|"
           r"alternatives?|versions?|products?|cookbooks?|ideas?|snacks?|brands?|spots?|baker(?:y|ies)|shops?|rezept\w*|restaurant\w*|gericht\w*|optionen|produkte|"
           r"recettes?|plats?|id[ée]es|recetas?|platos?|opciones|comida|receitas?|pratos?|op[çc][õo]es|ricette?|piatti?|opzioni|"
-          r"ristoranti?|cibo|prodotti|productos|produtos|produits)\b")  # 'good vegan protein powders', 'ricette vegane': no diet
-DOING = r"i'?m (?:doing|on|following|trying)|(?:estou|tô|to) (?:fazendo|a fazer)|fa[çc]o|estoy (?:haciendo|a)|hago|sto facendo|faccio|je fais|ich mache"
+          r"ristoranti?|cibo|prodotti|productos|produtos|produits|bread|pan|pain|p[ãa]o|pane|brot|beers?|cervezas?|bi[èe]res?|birra|bier|cervejas?)\b")  # 'good vegan protein powders', 'ricette vegane': no diet
+DOING = r"i'?m (?:doing|on|following|trying)|i(?:'ve| have)? started|j'ai (?:commencé|attaqué)|empec[ée]|comec?cei|ho (?:iniziato|cominciato)|ich (?:habe|hab) mit|(?:estou|tô|to) (?:fazendo|a fazer)|fa[çc]o|estoy (?:haciendo|a)|hago|sto facendo|faccio|je fais|ich mache"
 FISH_OK = (r"\b(?:fish (?:is )?(?:fine|ok|okay)|(?:i )?(?:do )?eat fish|fisch (?:geht|ja|schon|esse ich)|je mange (?:du )?poisson|"
            r"le poisson (?:ça va|oui)|como pescado|el pescado s[ií]|como peixe|peixe sim|mangio (?:il )?pesce|il pesce s[ìi])"
            # or fish after a 'but', 'only', 'rather' with no one else and no negation between: 'mas peixe eu como', 'ich eher Fisch'
@@ -105,10 +108,14 @@ def fronted_negated(tail: str) -> bool:
     return bool(m and NOT_AFTER.search(tail[:m.end()][len(tail.split()[0]):]))
 
 
+STILL = (r"^(?:(?:still|now|also|basically|toujours|encore|maintenant|aussi|plut[ôo]t|immer noch|noch|jetzt|weiterhin|auch|eher|"
+         r"todav[íi]a|a[úu]n|ahora|tambi[ée]n|ainda|agora|tamb[ée]m|ancora|ora|sempre|anche)\s+)+")  # 'je suis toujours végé'
+
+
 def found_diet(s: str) -> list[Found]:
     """'I'm vegetarian', 'Ich bin Veganerin', 'no como carne'; 'not vegan any more, just vegetarian' -> vegetarian only."""
     said = [(m.start(), canonical(DIETS, m.group(0)) or "") for m in re.finditer(rf"\b(?:{DIET})\b", s, re.I)
-            if not re.match(rf"[ -]+(?:[\w-]+ )?{DISHES}", s[m.end():], re.I) and not re.search(rf"{DISHES} +$", s[:m.start()], re.I)]
+            if not someone_elses(s[:m.start()]) and not re.match(rf"[ -]+(?:[\w-]+ )?{DISHES}", s[m.end():], re.I) and not re.search(rf"{DISHES} +$", s[:m.start()], re.I)]
     negated = {d for at, d in said if re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$|,\s*(?:not|no|nicht|kein\w*|pas|non|n[ãa]o|nao)\s+$", s[:at], re.I)
                or re.search(rf"^\W*(?:\w+\W+)?(?:any ?more|anymore|mehr)\b", s[at + len(d):], re.I) or fronted_negated(s[at:])
                or re.search(rf"^\w*\W+(?:bin|war) (?:ich|i) (?:\w+ ){{0,2}}?(?:nicht|ned|net) mehr\b|"
@@ -116,7 +123,7 @@ def found_diet(s: str) -> list[Found]:
     kept = [d for _, d in said if d and d not in negated]
     if not kept and not negated and (cop := re.search(rf"\b(?:{DOING}|i'?m|i am|ich bin|ich esse|je suis|je mange|soy|como|sou|como|sono|mangio)\s+"
                                                       rf"(?:an? |on an? |une? |una? |uma? |eine? )?", s, re.I)) \
-            and (said_diet := find("diet", s[cop.end():cop.end() + 25])) and said_diet[0][0] == 0:
+            and (said_diet := find("diet", re.sub(STILL, "", s[cop.end():cop.end() + 40], flags=re.I)[:25])) and said_diet[0][0] == 0:
         kept = [said_diet[0][1]]  # the lexicon, one typo tolerated: 'ich bin vegitarier', 'sono vegetarina', 'ich esse vegetarisch''
     if (no_meat := re.search(NO_MEAT, s, re.I)) and not kept and \
             [v for _, v in find("food", s[no_meat.start():no_meat.end()] + re.split(  # not 'carne roja', not 'ma il pesce'
@@ -137,7 +144,7 @@ def found_diet(s: str) -> list[Found]:
     if re.search(r"\b(?:i eat (?:pretty much |just about |basically )?(?:everything|anything)|ich esse alles|je mange de tout|"
                  r"como de todo|como de tudo|mangio (?:di )?tutto)\b", s, re.I):
         return [("diet", "everything", "The user eats everything.")]
-    if any(not re.search(rf"{WITHOUT}\s+$", s[:c.start()], re.I) for c in re.finditer(
+    if any(not re.search(rf"{WITHOUT}\s+$", s[:c.start()], re.I) and not someone_elses(s[:c.start()]) for c in re.finditer(
             r"\b(?:co?eliac|celiac|z[öo]liakie|c(?:œ|oe)liaque|cel[íi]ac[oa])\b", s, re.I)) and not negated and \
             re.search(r"\bgl[úu]t(?:en|ine)\b(?![- ]?free)", s, re.I):  # coeliac and says gluten is out: 'so gluten is a real problem for me'
         return [("diet", "gluten-free", "The user is gluten-free.")]
@@ -154,6 +161,22 @@ MISTAKE = re.compile(r"\b(?:sorry|actually|mistake|wrong|my bad|i meant|mixed up
                      r"error|equivoqu[ée]|confund[íi]|perd[óo]n|afinal|engano|enganei|erro|errore|sbagliat[oa]|scusa|anzi|in realt[àa])\b", re.I)
 
 
+IT = r"it|them|that|those|this|ça|ca|cela|eso|esto|ello|isso|isto|ciò|quello|questo|questa|quella|es|das|dagegen|darauf|drauf"  # an object said as a pronoun
+BARE = re.compile(rf"\b(?:i'?m|i am|ich bin|bin ich|je suis|j'?suis|soy|estoy|sou|sono)\s+(?:(?:very|so|really|muy|muito|molto|sehr|très|tr[eè]s)\s+)?"
+                  rf"{ALLERGIC}\s*(?=[.!,;:)]|$|[\U0001F300-\U0001FAFF\u2600-\u27BF]|\s+(?:lol|haha\w*|btw|tbh|jaja\w*|kk+|rs+)\b)", re.I)  # '…, I'm allergic'
+IT_BEFORE = re.compile(rf"\b(?:j'y suis|y suis|ci sono|dagegen bin ich|darauf bin ich|drauf bin ich|le soy|les soy|lhe sou|lhes sou)\s+"
+                       rf"(?:(?:très|muy|muito|molto|sehr|so|un peu|un poco|um pouco|un po')\s+)?{ALLERGIC}\b|"
+                       rf"\b(?:ich bin|bin ich) (?:(?:sehr|so|stark)\s+)?allergisch,? (?:dagegen|darauf|drauf)\b", re.I)  # as normalise.py words it
+
+
+def antecedent(s: str, at: int, copula: bool = True) -> list[str]:
+    """'penicillin is the only thing, I'm allergic to it', 'le sésame, j'y suis allergique', 'la penicilina, soy
+    alérgico a eso': a pronoun object takes the last food or medication the lexicon knows before it in the sentence."""
+    words = len(re.findall(r"[\w'’-]+", s[:at])) - copula  # the word just before the verb is its copula ('soy alérgico'), no food
+    known = [(i, v) for family in ("food", "medication") for i, v in find(family, s[:at], typos=False) if i < words]
+    return [max(known)[1]] if known else []
+
+
 def found_allergies(s: str) -> list[Found]:
     """'allergic to nuts and also to shellfish' -> two facts; 'I'm not allergic to X (any more)' -> a retraction."""
     out: list[Found] = []
@@ -161,7 +184,10 @@ def found_allergies(s: str) -> list[Found]:
                          rf"|\b(?:allergy|allergie|alergia|allergia) (?:(?:is|es|é|è|ist|est|c'est) )?(?:to|gegen|à|au|aux|a|al|ao|alle)\s+(.+)"
                          rf"|\b(?!(?:my|our|the|an?|your|his|her|their|that|this)\b)([\w-]+) allergy\b|(?:^|\bno )([\w -]+?),? i have an allergy"
                          rf"|\b(?:gegen|auf) ([\w-]+(?: [\w-]+)?) (?:bin|war) ich\b[\w ,-]{{0,60}}?\ballergisch|\b(?:gegen|auf) ([\w ,-]+?) (?:bin ich |sehr |stark )*allergisch|\b(\w{{3,}}?)-?allergie\b", s, re.I):
-        what = items(next(g for g in m.groups() if g))
+        if someone_elses(s[:m.start()]):
+            continue  # 'beto es alérgico al mole': someone else's
+        said = next(g for g in m.groups() if g)
+        what = antecedent(s, m.start()) if re.match(rf"\s*(?:{IT})\b", said, re.I) else items(said)
         negated = re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) or \
             re.search(rf"\b(?:any ?more|after all|nicht mehr|(?<!en )plus(?! de| que)|{GONE})\b", s[m.start():], re.I)
         for item in what:
@@ -172,6 +198,17 @@ def found_allergies(s: str) -> list[Found]:
         if what and not negated and MISTAKE.search(s) and (no := NOT_THAT.search(s, m.start())) and \
                 (food := find("food", no.group(1), typos=False)):
             out.append(("retract", f"allergic to {food[0][1]}", f"The user is no longer allergic to {food[0][1]}."))  # '…, not kiwi'
+    for m in BARE.finditer(s if not out else ""):  # 'no shrimp please, I'm allergic', 'nemmeno i crostacei, sono allergica'
+        if not re.search(rf"(?:{NEGATED}|\b(?:no|n[ãa]o|nao|non|nn|nicht|ne|n'|pas|never|nie|nunca|mai))[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) \
+                and not re.search(r"\b(?:nicht|pas|not|no more|any ?more|plus|mehr|más|mais|più)\b", m.group(0), re.I) and not someone_elses(s[:m.start()]):
+            after = re.match(r"\W*(?:(?:so|then|donc|alors|así que|entonces|ent[ãa]o|quindi|also|deshalb|por eso|por isso)\W+)?(?:please\s+)?"
+                             r"(?:no|nada de|pas de|kein\w*|niente|nothing with|sem|sin|senza|ohne|without|zero|z[ée]ro)\s+(.{2,40})", s[m.end():], re.I)
+            named = antecedent(s, m.start(), copula=False) or [v for _, v in find("food", after.group(1), typos=False)[:1]] if after else \
+                antecedent(s, m.start(), copula=False)  # 'sou alérgica, então nada de camarão': the food named after it
+            out += [(f"allergy:{item}", item, f"The user is allergic to {item}.") for item in named]
+    for m in IT_BEFORE.finditer(s):
+        negated = re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) or re.search(r"\b(?:ne|n'|no|n[ãa]o|non|nicht)\b", m.group(0), re.I)
+        out += [(f"allergy:{item}", item, f"The user is allergic to {item}.") for item in antecedent(s, m.start(), copula=False) if not negated]
     if not out and (re.search(rf"\b(?:allerg\w*|alerg\w*)\b[^.;!?]{{0,40}}?\b(?:{GONE})\b", s, re.I) or re.search(NO_MORE, s, re.I)):
         kept = [part for part in re.split(r"[,;]", s.split("(")[0]) if not re.search(STILL_SO, part, re.I)]  # not '(Haselnüsse aber …)'
         out += [("retract", f"allergic to {v}", f"The user is no longer allergic to {v}.") for _, v in find("food", ",".join(kept), typos=False)]

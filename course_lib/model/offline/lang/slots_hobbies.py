@@ -20,13 +20,17 @@ Found = tuple[str, str, str]
 GOING = (r"\b(?:i (?:usually |often |also |still )?go|(?:i (?:like|love) to go)|(?:me gusta|me encanta|gosto de|adoro|j'aime|j'adore|mi piace|amo) (?:ir|aller|andare|sair|salir|uscire)(?: a| à| in)?|ich gehe? gerne?|i(?:'ve| have)? (?:just )?(?:started|taken up|took up)|"
          r"(?:ich )?geh(?:e)? (?:ich |i )?|geh(?:e)? (?:ich|i)\b|ich bin (?:\w+ )?(?:beim|im)|(?:ich|i) fang(?:e)? (?:\w+ )?(?:mit|an)|"
          r"je vais(?: faire)?|j'?vais|aller (?:faire )?|je me suis mise? (?:à|a)|j'ai (?:commencé|repris)|"
-         r"(?:yo )?voy (?:a )?(?:clases? de )?|salgo a|empec[ée]|me apunt[ée]|"
+         r"(?:yo )?voy (?:a )?(?:clases? de )?|salgo a|empec[ée]|me apunt[ée]|me (?:met[íi]|he metido) (?:a|al|en)|"
          r"(?:eu )?vou (?:fazer )?|ando de|comecei(?: a fazer)?|voltei (?:a fazer |pr[ao] |ao |à )|"
          r"vado (?:a fare )?|mi sono (?:messo|messa) a(?: fare)?|ho (?:iniziato|cominciato|ripreso)(?: a fare)?|inizio)\b")
 OWN_VERB = {  # an activity's own first-person verb, in the six languages -> the hobby (with a sign of habit only)
-    "running": r"j[e']? ?cours|(?:yo |eu |io )?corro|ich (?:laufe|jogge)|i jogge?",
-    "swimming": r"je nage|(?:yo |eu )?nado|(?:io )?nuoto|ich schwimme",
-    "surfing": r"je surfe|(?:yo )?surfeo|(?:eu )?surfo|ich surfe",
+    "running": r"j[e']? ?cours|(?:yo |eu |io )?corro|ich (?:laufe|jogge)|i jogge?|i run|"
+               r"lauf(?:e)?(?= (?:aber|trotzdem|auch|noch|immer|fast|meistens|oft|t[äa]glich|jeden|jede|morgens|abends|\d))",
+    "swimming": r"je nage|(?:yo |eu )?nado|(?:io )?nuoto|ich schwimme|i swim",
+    "surfing": r"je surfe|(?:yo )?surfeo|(?:eu )?surfo|ich surfe|i surf",
+    "climbing": r"j'escalade|je grimpe|(?:yo |eu )?escalo|(?:io )?arrampico|ich klett(?:e)?re|i climb|i boulder",
+    "walking": r"i (?:go for a )?walk|je marche|(?:yo )?camino|(?:eu )?caminho|(?:io )?cammino|ich gehe spazieren",
+    "weight training": r"i lift|je soul[èe]ve de la fonte|ich stemme",
     "cycling": r"je roule|(?:yo )?pedaleo|(?:eu )?pedalo|(?:io )?pedalo",
     "gym": r"(?:eu )?malho",
     "hiking": r"je randonne|ich wandere|(?:eu )?fa[çc]o trilhas?",
@@ -44,9 +48,11 @@ NOT_HOBBY = (r"\b(?:to work|to the office|to school|to uni|zur arbeit|ins b[üu]
              r"al (?:trabajo|curro|laburo|lavoro)|a la (?:oficina|uni)|ao trabalho|pro trabalho|para o trabalho|[àa] faculdade|"
              r"in ufficio|all'universit[àa]|a scuola|al colegio|a la (?:pega|chamba|facu)|(?:pro|ao) trampo|everywhere|all over town|"
              r"para todo (?:o )?lado|por todos lados|a todas partes|partout|[üu]berall|ovunque|dappertutto)\b")  # a way to get about
-ONCE = (r"\b(?:tomorrow|tonight|today|next week|this (?:weekend|evening|afternoon)|morgen|heute|heute abend|n[äa]chste woche|"
+ONCE = (r"\b(?:tomorrow|tonight|today|next week|this (?:weekend|evening|afternoon)|(?<!jeden )(?<!am )(?<!guten )morgen|heute|heute abend|n[äa]chste woche|"
         r"demain|ce soir|aujourd'hui|la semaine prochaine|ce week-end|ma[ñn]ana|esta (?:noche|tarde)|hoy|la semana que viene|"
         r"amanh[ãa]|hoje|logo [àa] noite|esta noite|domani|stasera|oggi|la settimana prossima)\b")  # one outing: a plan, not a hobby
+TAKEN_UP = (r"started|taken up|took up|fang|je me suis mise?|commenc|repris|empec|apunt|met[íi]|metido|comecei|voltei|messo|messa|"
+            r"iniziato|cominciato|ripreso|inizio")  # the verbs of GOING that say an activity was taken up
 NOT = r"\b(?:not|don'?t|never|nicht|kein\w*|ne|n'|pas|plus|no|nunca|n[ãa]o|nao|non|nn|mai|more)\b"
 WINDOW = 5  # words after a verb of going in which the activity must be named
 
@@ -72,17 +78,21 @@ def read_hobbies(s: str) -> list[Found]:
     """A hobby said with a verb of going or taking up, or its own verb and a sign of habit (see the module docstring).
     A schedule said with it ('I go to the gym three times a week') is the schedule reader's fact, and going to the
     cinema or the theatre is an outing (a plan), not a hobby."""
-    if re.search(NOT_HOBBY, s, re.I) or re.search(ONCE, s, re.I) or read_schedule(s):
+    if re.search(NOT_HOBBY, s, re.I) or re.search(ONCE, s, re.I):
         return []
+    scheduled = read_schedule(s)
     for m in re.finditer(GOING, s, re.I):
+        if scheduled and not re.search(TAKEN_UP, m.group(0), re.I):
+            break  # a schedule said with going is the schedule reader's; taking an activity up is a hobby all the same
         if re.search(NOT, s[max(0, m.start() - 12):m.start()], re.I) or re.match(rf"\s*{NOT}", s[m.end():], re.I):
             continue
         rest = re.split(r"[,;.!?]|\b(?:but|aber|mais|pero|mas|ma)\b", s[m.end():], maxsplit=1)[0]
         if (thing := activity(rest)) and thing not in ("cinema", "theatre"):
             return [hobby(thing, going=bool(re.search(r"\b(?:go|geh\w*|vais|vou|voy|vado|aller|ir|andare|sair|salir|salgo|uscire)\b", m.group(0), re.I)))]
-    if re.search(HABIT, s, re.I):
+    if re.search(HABIT, s, re.I) and not scheduled:
         for thing, verb in OWN_VERB.items():
             if (m := re.search(rf"(?:^|[\s,;:]|\b(?:e|y|et|und|and)\s)(?:{verb})\b", s, re.I)) and \
-                    not re.search(NOT, s[max(0, m.start() - 12):m.start() + 1], re.I):
+                    not re.search(NOT, s[max(0, m.start() - 12):m.start() + 1], re.I) and \
+                    not re.match(r"\s+(?:a|an|the|my|our|their|his|her|this|that)\b", s[m.end():], re.I):  # 'I run a bakery'
                 return [hobby(thing)]
     return []

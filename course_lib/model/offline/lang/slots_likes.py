@@ -10,19 +10,22 @@ The value is written the way the labels write it: 'likes X' (a verb of loving sa
 ('nada', 'mt', 'sooo sehr', 'pa na') and chat fillers are dropped; a food the concept lexicon knows or a national
 cuisine is named in English (values.py). A wish ('I'd love', 'me encantaría'), a past taste ('I used to like'),
 someone else's taste ('le gusta', 'my wife loves') and an object that is a clause ('I love that you …') give nothing.
-Seats, travel classes and 'a morning person' are read here too (slots_life.py read them before).
+Seats, travel classes and 'a morning person' are read first (slots_seats.py).
 """
 from __future__ import annotations
 
 import re
 
 from course_lib.model.offline.lang.concepts import canon, find
+from course_lib.model.offline.lang.slots_seats import SEATS, found_seat
 from course_lib.model.offline.lang.wording import english
 
 Found = tuple[str, str, str]
 NN = r"(?:non|nn|no|n[ãa]o|nao)"
 VERBS = [  # (first-person verb, what the fact says); a negated like comes before the like
-    ("dislikes", r"\bi (?:really |just |honestly |absolutely |genuinely )?(?:hate|dislike|detest|loathe|can'?t stand|cannot stand|"
+    ("dislikes", r"^\W*(?:really |honestly |absolutely )?(?:hate|detest|loathe|can'?t stand|cannot stand|cant stand)\b|"  # 'I' left out
+                 r"\bich mag weder|^\W*mag (?:\w+ )?kein\w*|\bje n'aime ni|"
+                 r"\bi (?:really |just |honestly |absolutely |genuinely )?(?:hate|dislike|detest|loathe|can'?t stand|cannot stand|"
                  r"can'?t bear|cannot bear|can'?t abide|cannot abide)|\bi (?:really |just |honestly )?(?:don'?t|do not|dont) "
                  r"(?:really |particularly )?(?:like|enjoy|care for|love)|\bnot (?:a )?(?:big |huge )?fan of|"
                  r"\bi'?m not (?:really |a |that )?(?:into|keen on|big on|fond of|a fan of)|"
@@ -34,22 +37,23 @@ VERBS = [  # (first-person verb, what the fact says); a negated like comes befor
                  rf"\b{NN} mi piac(?:e|ciono)(?: per niente| affatto| proprio)?|\b{NN} (?:sopporto|reggo)|\bnn sopporto"),
     ("prefers", r"\bi(?:'d| would)? (?:much |really |generally |usually )?(?:prefer|rather)|\bwe'?d rather|\bich (?:\w+ )?lieber|"
                 r"\bich bevorzuge|\bje pr[ée]f[èe]re|\bj'?pr[ée]f[èe]re|\bprefiero|\bprefiro|\bpreferisco"),
-    ("loves", r"\bi (?:really |absolutely |just |totally |do )?(?:love|adore)|\b(?:i'?m|i am) (?:a )?(?:big |huge |massive )?fan of|"
+    ("loves", r"^\W*(?:really |absolutely |totally )?(?:love|adore)\b|\bi (?:really |absolutely |just |totally |do )?(?:love|adore)|\b(?:i'?m|i am) (?:a )?(?:big |huge |massive )?fan of|"
               r"\b(?:i'?m|i am) (?:really |totally |so )?(?:into|obsessed with|crazy about|mad about|passionate about)|"
               r"\bich liebe|\bich bin (?:ein )?(?:gro(?:ß|ss)er )?fan von|\bj'?adore|\bj'?kiffe|\bje kiffe|\bje raffole d[e']|"
               r"\bme (?:encanta|fascina|flipa|chifla)n?|\b(?:yo |eu |io )?(?:amo|adoro)|\bsou (?:louc[oa]|fã) (?:por|de)|\bsono pazz[oa] per"),
-    ("likes", r"\bi (?:really |quite |do |also |genuinely )?(?:like|enjoy|dig)|\bich mag(?! kein)|"
+    ("likes", r"\bi (?:really |quite |do |also |genuinely )?(?:like|enjoy|dig)|\bich mag(?! kein| weder)|"
               r"\bich (?:esse|ess|trinke|trink|höre|hör|lese|les|schaue|schau|sehe) (?:sehr |total |voll )?gerne?\b|"
               r"\bj'?aime(?: bien| beaucoup| trop)?(?! pas)|\bme gusta(?:n)?(?: mucho| un mont[óo]n)?|\bme mola(?:n)?|"
               r"\b(?:eu )?gosto (?:muito |mt |mto |bastante |demais )?de|\b(?:eu )?curto|"
               r"\bmi piac(?:e|ciono)(?: molto| tanto| un sacco| da morire)?"),
 ]
+ANY_VERB = re.compile("|".join(f"(?:{p})" for _, p in VERBS).replace("^\\W*", r"(?<=\s)"), re.I)  # a second verb of taste
 NOT_OBJECT = (r"(?:it|that|this|those|these|them|you|to|when|how|what|if|because|being|the fact|it'?s|que|qu'|ce|ça|ca|cela|lo|eso|esto|"
               r"isso|isto|ciò|quello|questo|es|das|dass|wenn|wie|was|when|the way|la idea|l'idée|l'idea|a ideia|nada|rien|niente|nothing|not|nicht|pas|pa|na|"
               r"idea|id[ée]e|ideia|gedanke|vorstellung|thought|"  # 'I love the idea of …' is no taste
               r"spend|go|do|be|keep|get|pay|take|wait|ask|have|make|see|try|know|say|think|leave|come|put|give|let|use|help|hear|"
               r"tell|find|start|stop|avoid|skip|book|buy|send|bring|move|pick|eat out|ir|aller|andare|gehen|salir|sair|uscire)\b")  # 'I'd rather spend …': a wish, no taste
-END = (r"\s*(?:[,.;:!?()]|\s-\s|—|–|$|\s(?:kk+|rs+|lol|haha\w*|jaja\w*|ahah\w*|mdr|xd)\b|\s(?:but|because|cause|cuz|since|when|if|so|though|although|as|after|before|while|which|"
+END = (r"\s*(?:[,.;:!?()]|\s-\s|—|–|$|\s(?:kk+|rs+|lol|haha\w*|jaja\w*|ahah\w*|mdr|xd)\b|\s(?:but|because|cause|cuz|since|when|if|so|though|tho|although|as|after|before|while|which|"
        r"especially|like|aber|weil|wenn|denn|also|obwohl|besonders|mais|parce|quand|si|puisque|donc|surtout|genre|comme|apr[èe]s|avant|"
        r"pero|porque|cuando|aunque|sobre todo|as[ií] que|despu[ée]s|antes|como|mas|quando|embora|principalmente|depois|"
        r"ent[ãa]o|tipo|ma|perch[ée]|quindi|soprattutto|dopo|prima|anche se|at|on|in|for|during|every|with my|im|am|beim|zum|à|au|"
@@ -60,7 +64,7 @@ LEAD = (r"^(?:(?:is|are|es|son|[ée]|s[ãa]o|[èe]|sono|c'est|ce sont|ist|sind|p
         r"un sacco|molto|tantissimo|beaucoup|vraiment|trop|sehr|total|voll|echt|halt|immer|auch|also|too|aussi|también|também|"
         r"anche|de|d'|du|des|de la|de l'|di|del|della|dei|delle|degli|le|la|les|l'|el|los|las|lo|il|i|gli|o|os|as|a|um|uma|"
         r"un|une|una|uno|un'|die|der|das|den|dem|ein|eine|einen)\s+|l'|d'|un')+")
-TAIL = (r"(?:\s+(?:so much|a lot|loads|like crazy|too|as well|also|really|honestly|anyway|though|tbh|lol|haha\w*|kk+|rs+|xd|"
+TAIL = (r"(?:\s+(?:so much|a lot|loads|like crazy|too|as well|also|really|honestly|anyway|though|tho|tbh|btw|fyi|imo|lol|haha\w*|kk+|rs+|xd|"
         r"g[üu]e?y|wey|t[íi][oa]|mec|alter|dude|bro|bolud[oa]|ragazzi|frate|"  # a word of address: 'no aguanto el picante güey'
         r"s+o+ sehr|sehr|total|echt|auch|beaucoup|trop|à mort|aussi|mucho|un mont[óo]n|pa(?:ra)? na(?:da)?|tambi[ée]n|de verdad|"
         r"muito|mt|demais|pra caramba|mesmo|tamb[ée]m|molto|tanto|un sacco|da morire|proprio|anche|davvero|sa+fe?|"
@@ -128,7 +132,7 @@ def said_as(verb: str, obj: str) -> list[Found]:
         thing = re.sub(r"^(?:sit|stay|eat|be) (?=\w)", "", thing)  # "I'd rather sit outdoors" -> outdoors (a seat: values.py)
         thing = re.sub(r"^(?:somewhere|someplace|some place|anywhere) (\w+)$", r"\1 places", thing)  # 'somewhere quiet'
     thing = cuisine(thing) or english(thing) or thing  # 'comida japonesa' -> Japanese food, 'restaurantes tranquilos' -> quiet restaurants
-    items = [p for p in re.split(r",\s*|\s+(?:and|or|und|oder|et|ou|y|o|e)\s+", thing) if p.strip()]
+    items = [p for p in re.split(r",\s*|\s+(?:and|or|nor|und|oder|noch|et|ou|ni|y|o|e|nem|n[ée])\s+", thing) if p.strip()]  # 'ni le fenouil'
     if verb != "prefers" and len(items) > 1 and all(len(p.split()) <= 3 for p in items) and thing.lower() not in PAIRS and not find("food", thing)[:1] == [(0, thing)]:
         things = [clean(p) for p in items]
     else:
@@ -150,7 +154,7 @@ FIRST = re.compile(  # the object first: 'la morcilla no la soporto', 'il tè no
     r"(?P<hate>odio|detesto|d[ée]teste|hais|odeio))\b"  # the object first, its clitic, a verb of hating: 'le olive le odio'
     r"|(?:^|[,;]\s*|\b(?:but|mas|ma)\s+)(?:o|a|os|as)\s+(?P<pt>[^\W\d][\w'’-]*(?: [\w'’-]+){0,2}),?\s+(?:eu )?(?:odeio|detesto)-(?:o|a|os|as)\b"
     r"|(?:^|[,;]\s*|\b(?:aber|und)\s+)(?P<de>[\wäöüß-]+(?: und [\wäöüß-]+)?) (?P<dv>mag|ess|esse|trink|trinke|hör|höre|lese) (?:i|ich) "
-    r"(?:\w+ )?(?P<how>gern|gerne|sehr gern|nicht|gar nicht|überhaupt nicht|ned|net|nie)\b", re.I)
+    r"(?:\w+ )?(?P<how>gern|gerne|sehr gern|nicht|(?:gar|überhaupt) (?:nicht|ned|net)|ned|net|nie)\b", re.I)
 NOT_LIKED = re.compile(  # the object first, then a liking denied: 'il pesce però continua a non piacermi', 'el café no me gusta nada',
     # 'Rosenkohl kann ich nicht ausstehen', 'Koriander hasse ich', 'les olives, je n'aime pas', 'coentro não me agrada'
     rf"(?:^|[,;:]\s*|\b(?:but|pero|mas|ma|mais|aber|und|e|y|et)\s+)(?:(?:nur|only|just|solo|s[óo]|seulement|juste|auch|also|même)\s+)?(?P<obj>(?:(?:el|la|los|las|il|lo|i|gli|le|les|o|a|os|as|die|der|das|den)\s+|l['’]\s*)?"
@@ -167,6 +171,17 @@ MY_THING = re.compile(  # 'X is (not) my thing', 'X c'est pas mon truc', 'X no e
     re.I)
 
 
+HATE = (r"hate|dislike|detest|can'?t stand|cannot stand|d[ée]teste|n'aime pas|aime pas|supporte pas|odio|detesto|no soporto|no aguanto|"
+        r"odeio|n[ãa]o suporto|n[ãa]o aguento|non sopporto|non reggo|nn sopporto|hasse|nicht mag|nicht ausstehen kann")
+LOVE = r"love|adore|like|aime|j'adore|me encanta|me gusta|amo|adoro|gosto|mi piace|liebe|mag"
+CLEFT = re.compile(  # the thing put first by a cleft: "its olives i hate", "c'est surtout l'anis que je déteste", 'es el cilantro lo
+    # que odio', 'é o coentro que eu odeio', 'è il coriandolo che odio', 'es ist der Koriander, den ich hasse'
+    r"\b(?:it'?s|its|it is|it was|c'est|es|son|[ée]|s[ãa]o|[èe]|sono|es ist|das ist)\s+(?:(?:surtout|plut[ôo]t|vraiment|really|mostly|"
+    r"especially|just|more|sobre todo|m[áa]s bien|mais|sobretudo|soprattutto|piuttosto|eher|vor allem)\s+)?"
+    r"(?P<obj>[^\W\d][\w'’-]*(?: [\w'’-]+){0,2}?),?\s+(?:that\s+|lo que\s+|o que\s+|que\s+|qu'|che\s+|den\s+|die\s+|das\s+)?"
+    rf"(?:i|je|j'|yo|eu|io|ich)?\s*(?:really\s+|vraiment\s+|m[áa]s\s+|mais\s+|pi[ùu]\s+)?(?:(?P<hate>{HATE})|(?P<love>{LOVE}))\b", re.I)
+
+
 def found_object_first(s: str) -> list[Found]:
     """The object said before the verb (Romance clitic, German verb second) and 'X is (not) my thing'."""
     out: list[Found] = []
@@ -180,6 +195,9 @@ def found_object_first(s: str) -> list[Found]:
     for m in NOT_LIKED.finditer(s):  # a thing the lexicon knows ('la verdad no me gusta' is no taste of 'verdad')
         if find("food", m.group("obj"), typos=False) or find("hobby", m.group("obj"), typos=False):
             out += said_as("dislikes", m.group("obj"))
+    for m in CLEFT.finditer(s):
+        if find("food", m.group("obj"), typos=False) or find("hobby", m.group("obj"), typos=False):  # a thing the lexicon knows
+            out += said_as("dislikes" if m.group("hate") else "likes", m.group("obj"))
     for m in MY_THING.finditer(s):
         negated = any(m.group(g) for g in ("n1", "n2", "n3", "n4", "n5", "n6"))
         out += said_as("dislikes" if negated else "likes", m.group("obj"))
@@ -238,33 +256,6 @@ def found_favourite(s: str) -> list[Found]:
     return [(f"preference:{what}", value, f"The user's favourite {what} is {value}.")]
 
 
-SEATS = {"window seats": r"window seats?|by the window|am fenster|fen[êe]tre|ventanilla|janela|finestrino",
-         "aisle seats": r"aisle seats?|on the aisle|in the aisle|am gang|couloir|pasillo|corredor"}
-SEAT_WORDS = (r"\b(?:fly|flight|plane|train|seat|flugzeug|zug|platz|avion|vol|place|avi[óo]n|vuelo|voos?|avi[ãa]o|comboio|aereo|"
-              r"volo|treno|posto|lugar|asiento|hublot|ventanilla|finestrino|fensterplatz|gangplatz)\w*")
-HABIT = (r"\b(?:i|we) (?:always |usually |normally |tend to |like to |prefer to |love to )?(?:pick|choose|book|get|take|ask for|go for|want|need|sit)\b"
-         r"|\bich (?:nehme|buche|w[äa]hle) (?:immer )?|\bje (?:prends|choisis|r[ée]serve) toujours|\bsiempre (?:elijo|pido|reservo)|"
-         r"\bescolho sempre|\bsempre (?:escolho|scelgo|prendo)|\bscelgo sempre")
-
-FOR_ME = (r"\b(?:for me|für mich|pour moi|para m[íi]|pra mim|para mim|per me|if possible|if poss|wenn m[öo]glich|"
-          r"si possible|si es posible|se poss[íi]vel|se possibile|se possível)\b")  # 'aisle seat for me', 'côté fenêtre si possible'
-
-
-def found_seat(s: str) -> list[Found]:
-    """'I prefer window seats', 'I always pick an aisle seat', 'we fly business class', "I'm a morning person"."""
-    seat = next((v for _, v in find("seat", s)), None)
-    if seat and re.search(r"\b(?:prefer\w*|rather|lieber|am liebsten|pr[ée]f[èe]re\w*|prefiero|prefiro|preferisco|always|immer|"
-                          r"toujours|siempre|sempre)\b", s, re.I) and re.search(SEAT_WORDS, s, re.I):
-        return [("preference:seat", seat, f"The user prefers {'an' if seat[0] in 'aeiou' else 'a'} {seat}.")]
-    if seat and (re.search(HABIT, s, re.I) or re.search(FOR_ME, s, re.I)):
-        return [(f"preference:{seat}", seat, f"The user prefers {seat}.")]
-    if (cls := re.search(r"\b(?:i|we) (?:always |usually |only |prefer to |like to )?(?:fly|travel|go|book) (first class|business class|premium economy|economy)\b", s, re.I)):
-        return [(f"preference:{cls.group(1).lower()}", cls.group(1).lower(), f"The user prefers {cls.group(1).lower()}.")]
-    if (person := re.search(r"\b(?:i'?m|i am) (?:more )?(?:of )?an? ([\w-]+) person\b", s, re.I)):
-        return [(f"preference:{person.group(1).lower()}", f"likes {person.group(1).lower()}", f"The user likes {person.group(1).lower()}.")]
-    return []
-
-
 def found_preference(s: str) -> list[Found]:
     """Every taste the sentence states: seats and classes first, then each first-person verb of liking or
     disliking with its object (a span read by a negated verb is not read again as a like: 'no me gusta')."""
@@ -277,11 +268,16 @@ def found_preference(s: str) -> list[Found]:
     for verb, pattern in VERBS:
         if any(f[1].startswith(("likes ", "dislikes ")) or f[2].startswith("The user prefers") for f in out):
             break  # one verb of taste per sentence: 'no me gusta X, prefiero Y' says one taste twice
-        for m in re.finditer(rf"(?:{pattern})(?:\s+|(?<=')|(?<=’))(.+)", s, re.I):
+        pos = 0
+        while (m := re.compile(rf"(?:{pattern})(?:\s+|(?<=')|(?<=’))(.+)", re.I).search(s, pos)):
+            pos = m.start(1)  # the next verb may be in this one's object: 'Detesto X e não gosto nada de Y'
             if any(a < m.end(1) and m.start() < b for a, b in taken):
                 continue
             taken.append((m.start(), m.start(1)))
-            found = said_as(verb, m.group(1))
+            obj = m.group(1)
+            if (nxt := ANY_VERB.search(obj, 1)):
+                obj = re.sub(r"\s+(?:and|e|y|et|und|but|ma|mais|pero|mas|aber)\s*$", "", obj[:nxt.start()], flags=re.I)
+            found = said_as(verb, obj)
             if found and (thing := next((k for k, v in SEATS.items() if re.search(v, m.group(1), re.I)), None)):
                 found = [(f"preference:{thing}", f"prefers {thing}" if verb == "prefers" else thing, f"The user {verb} {thing}.")]
             out += found

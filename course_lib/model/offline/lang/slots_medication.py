@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import re
 
-from course_lib.model.offline.lang.concepts import find
+from course_lib.model.offline.lang.concepts import find, spans
 
 Found = tuple[str, str, str]
-TAKES = re.compile(r"\b(?:i (?:take|am taking|use)|i'?m (?:taking|on)|i am on|(?:ich )?nehm(?:e)?|je prends|(?:eu )?tomo|estoy tomando|"
+TAKES = re.compile(r"\b(?:i (?:take|am taking|use)|i'?m (?:taking|on)|i am on|(?<=diabetic )and on|(?<=asthmatic )and on|(?:ich )?nehm(?:e)?|je prends|(?:eu )?tomo|estoy tomando|"
                    r"i (?:always )?(?:carry|have) (?:my |an? |the )?(?=\w+ inhaler|inhaler|epipen|insulin)|(?:siempre )?llevo|(?:eu )?trago sempre|porto sempre|"
                    r"je (?:porte|garde) toujours|ich habe immer|ich hab immer|"
                    r"estou (?:a )?tomando|estou a tomar|prendo|sto prendendo|ich (?:verwende|benutze|nutze)|j'utilise|(?:yo |eu )?uso|utilizo|"
                    r"i(?:'ve| have)? (?:been |was |got )?prescribed|i(?:'ve| have) been (?:put|started) on|i (?:was|got) (?:put|started) on|(?:put|started|switched) me on|prescribed me|on m'a (?:prescrit|mis sous)|"
-                   r"me (?:mand[óo]|recet[óo]|recetaron|receitou|receitaram)|mi (?:ha|hanno) (?:prescritto|dato)|"
+                   r"me (?:mand[óo]|recet[óo]|recetaron|receitou|receitaram)|receit(?:ou|aram)-me|mi (?:ha|hanno) (?:prescritto|dato)|"
                    r"mir wurde (?:\w+ )?verschrieben|i (?:inject|use)|ich spritze(?: mir)?|je m'injecte|je me fais|(?:me|eu) (?:inyecto|pongo|pico|aplico|injeto)|"
                    r"(?:eu )?(?:aplico|injeto)|mi (?:inietto|faccio)|(?:me|le) (?:ha|han) puesto|me (?:puso|pusieron)|(?:m'|me )(?:a|ont) mis sous|"
                    r"(?:hat|haben) mir(?=[^.;!?]{0,40}\b(?:verschrieben|verordnet|gegeben)\b))\b([^.;!?]{0,50})", re.I)
@@ -83,6 +83,22 @@ def medicine(text: str) -> str | None:
     return m.group(1).lower() if m else None
 
 
+AND = r"(?:\s*(?:,|\+|&|\band\b|\bplus\b|\bund\b|\bet\b|\by\b|\be\b)\s*(?:(?:also|auch|aussi|tambi[ée]n|tamb[ée]m|anche|du|de la|de l'|des|le|la|les|l'|el|los|las|o|os|a|as|il|lo|i|gli|den|die|das)\s+|l')?)+"
+
+
+def listed(text: str, first: str) -> list[tuple[int, str]]:
+    """The medications after `first` in a list said with one verb ('novorapid + lantus', 'hierro y ácido fólico',
+    'Ramipril und Metformin', 'du Levothyrox et de la metformine'): (where each starts in `text`, its name)."""
+    found, out = spans("medication", text), []
+    words = [(m.start(), m.end()) for m in re.finditer(r"[\w'’-]+", text)]
+    for (at, n, name), (nxt, m, other) in zip(found, found[1:]):
+        between = text[words[at + n - 1][1]:words[nxt][0]]
+        if not re.fullmatch(AND, between, re.I) or other in (first, *[o for _, o in out]):
+            break
+        out.append((words[nxt][0], other))
+    return out if found and found[0][2] == first else []
+
+
 def found_medication(s: str) -> list[Found]:
     """'I take levothyroxine', 'ich nehm jeden Tag Ramipril', 'Je prends du Levothyrox' -> medication; 'the doctor
     took me off metformin', 'ho smesso di prendere la metformina' -> the medication taken back."""
@@ -91,7 +107,9 @@ def found_medication(s: str) -> list[Found]:
     if (take := TAKES.search(s)) and (name := medicine(take.group(1))):
         before = re.split(CLAUSE_END + r"|,", s[:take.start()], flags=re.I)[-1]  # 'la mattina prendo …': how often said first
         how = dose(s[take.start(1):], name) or dose(f"{before} {s[take.start(1):]}", name)
-        return [("medication", name, f"The user takes {name}{how}.")]
+        more = [(f"medication:{other}", other, f"The user takes {other}{dose(s[take.start(1) + at:], other) or dose(before, other)}.")
+                for at, other in listed(take.group(1), name)]
+        return [("medication", name, f"The user takes {name}{how}.")] + more
     for part in re.split(r",\s*", s):  # 'ho l'asma da sforzo, il ventolin sempre in borsa'
         if (hand := AT_HAND.search(part)) and (name := medicine(hand.group(1))):
             return [("medication", name, f"The user carries {name}.")]

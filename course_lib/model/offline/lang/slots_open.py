@@ -61,6 +61,9 @@ VERB_FACT = {"paint": "paints", "draw": "draws", "knit": "knits", "sew": "sews",
              "hike": "hikes", "dance": "dances", "sing": "sings", "run": "runs", "row": "rows", "box": "boxes",
              "fish": "fishes", "skate": "skates", "sail": "sails", "dive": "dives", "crochet": "crochets",
              "fence": "fences", "write": "writes", "cook": "cooks", "collect": "collects", "build": "builds"}
+GERUND = {"run": "running", "swim": "swimming", "knit": "knitting", "cycle": "cycling", "hike": "hiking", "dance": "dancing",
+          "bake": "baking", "dive": "diving", "skate": "skating", "write": "writing", "box": "boxing", "fence": "fencing"}
+GERUND |= {v: f"{v}ing" for v in VERB_FACT if v not in GERUND}  # what the activity is called: 'paint' -> painting
 DRIVE = (rf"{SELF_I} (?:drive|ride|own|have|'ve got|got) (?:an? |my |one )?((?:old |new |electric |little |second-hand |"
          rf"vintage |red |black |white |blue |silver )?(?:[A-Z][\w-]*(?: [A-Z0-9][\w-]*)*|car|motorbike|motorcycle|scooter|"
          rf"e-bike|bike|bicycle|van|camper(?:van)?|moped|electric car))|\bich fahre (?:einen |eine |ein )?([A-Z][\w-]*(?: [A-Z0-9][\w-]*)*)|"
@@ -174,14 +177,18 @@ def found_hobbies(s: str) -> list[Found]:
             if not re.search(r"\b(?:free time|spare time|hobby|weekends?|for fun|every|evenings|marathons?|club|orchestra|choir|"
                              r"a week|a month|on sundays|on saturdays)\b", s, re.I) and not obj:
                 continue  # 'I cook' is a hobby only with a sign it is one; 'I run marathons' names it
-            thing = obj.lower() or verb
-            return [(f"hobby:{thing.split()[-1] if obj else verb}", thing, f"The user {VERB_FACT[verb]}{' ' + obj if obj else ''}.")]
+            if verb == "run" and obj and not re.search(r"marathon|race|ultra|\dk\b|trail|parkrun|miles?\b|km\b", obj, re.I):
+                continue  # 'I run a small bakery' is a business, not a pastime
+            thing = obj.lower() or GERUND.get(verb, verb)  # 'I run every morning' -> running
+            return [(f"hobby:{thing.split()[-1] if obj else thing}", thing, f"The user {VERB_FACT[verb]}{' ' + obj if obj else ''}.")]
         thing, longer_name = cut(m.group(1) or "").lower(), False
         if m.group(1) and (longer := spans("hobby", s[m.start(1):], typos=False)[:1]) and longer[0][0] == 0 and longer[0][1] > 1:
             thing, longer_name = longer[0][2], True  # 'je fais du ski de fond': the lexicon's longer name, not 'ski' (and its own slot)
         if not thing or thing in ("it", "that", "this", "sport", "sports", "nothing", "much", "well", "home", "work", "shifts") \
                 or re.fullmatch(r"(?:night|early|late|weekend)s?|part-time|full-time|\w+ shifts?", thing):
             continue
+        if canon("diet", thing) and not canon("hobby", thing):
+            continue  # 'ich mache Keto' is a diet (slots_health), not a pastime
         if re.search(r"\b(?:fais|hago|fa[çc]o)\b", m.group(0), re.I) and not canon("hobby", thing):
             continue  # 'do' takes any object: 'je fais des quarts', 'faço eng civil', 'hago el Camino': an activity the lexicon knows only
         fact = how.format(thing) if "{}" in how else f"does {thing}"

@@ -24,10 +24,11 @@ NOT = r"\b(?:not|don'?t|do not|never|nicht|kein\w*|ne|n'|pas|no|nunca|n[ãa]o|nu
 SPEAK = (r"\b(?:i (?:can )?speak|we speak|ich spreche|wir sprechen|sprechen wir|wir reden|reden wir|je parle|on parle|nous parlons|"
          r"(?:yo )?hablo|hablamos|(?:eu )?falo|falamos|a gente fala|(?:io )?parlo|parliamo|ich unterrichte (?:\w+ )?auf|"
          r"j'enseigne en|enseño en|ensino em|insegno in|i teach in|je comprends|i understand|ich verstehe|entiendo|entendo|capisco)\b")
-LEARN = (r"\b(?:i'?m (?:\w+ )?learning|i'?m trying to (?:learn|improve|brush up)|i (?:am )?(?:trying to )?(?:learn|improve|study|brush up)(?:ing)?(?: on)?|ich lerne|ich verbessere|"
+LEARN = (r"(?:^\W*|\bich )lern(?:e)?\b|\b(?:estoy|estou|t[ôo]|to) (?:practicando|estudiando|estudando|praticando)|\bando a (?:aprender|estudar)|"
+         r"\bsto (?:imparando|studiando)|\b(?:i'?m (?:\w+ )?learning|i'?m trying to (?:learn|improve|brush up)|i (?:am )?(?:trying to )?(?:learn|improve|study|brush up)(?:ing)?(?: on)?|ich lerne|ich verbessere|"
          r"j'apprends|je (?:suis en train d'|veux )?(?:apprendre|améliorer)|estoy aprendiendo|aprendo|estudio|quiero mejorar|"
          r"(?:estou|t[ôo]) aprendendo|aprendo|estudo|quero melhorar|sto imparando|imparo|studio|voglio migliorare)\b")
-DOING = (r"\b(?:i (?:also |really |still )?(?:do|practi[cs]e|play|started|took up)|i'?m (?:big |really |very )?into|"
+DOING = (r"\b(?:i (?:also |really |still )?(?:do|practi[cs]e|play|started|took up)|i'?m (?:big |really |very )?into|(?:i'?ve )?been (?:really |very |super |so )?into|"
          r"ich (?:mache?|spiele?|singe?|treibe?)|(?:mache?|spiele?|singe?|treibe?) (?:ich|i)|i (?:spü|spiel)|ich fang(?:e)? (?:jetzt )?mit|je (?:fais|pratique|joue)|"
          r"(?:yo )?(?:hago|practico|juego|toco)|me he apuntado (?:a|al)|(?:eu )?(?:fa[çc]o|pratico|jogo|toco)|"
          r"(?:io )?(?:faccio|pratico|gioco|suono|canto))\b")
@@ -57,6 +58,13 @@ def cued(pattern: str, s: str) -> list[tuple[re.Match[str], str]]:
     return out
 
 
+LEARNT_FIRST = re.compile(  # the language first, then the verb with a pronoun: 'il tedesco lo sto imparando', 'el alemán lo estoy
+    # aprendiendo', 'o alemão to aprendendo', "l'allemand, je l'apprends", 'Spanisch lerne ich gerade'
+    r"(?:^|[,;]\s*|\b(?:e|y|et|und|and|ma|pero|mas|mais|aber)\s+)(?P<obj>(?:[\w'’]+\s+){0,2}?[\w'’]+),?\s+(?:(?:lo|la|l'|le|o|a)\s*)?"
+    r"(?:(?:sto|estoy|estou|t[ôo]|to|je|j')\s*)?(?:imparando|studiando|facendo|aprendiendo|estudiando|practicando|aprendendo|estudando|"
+    r"apprends|l'apprends|[ée]tudie|l'[ée]tudie|lerne ich|lern ich)\b", re.I)
+
+
 def read_pastimes(s: str) -> list[Found]:
     """The languages the user speaks or learns and the activities they do, as the lexicon names them."""
     out: list[Found] = []
@@ -65,6 +73,11 @@ def read_pastimes(s: str) -> list[Found]:
             for lang in named("language", rest):
                 if not any(f[0] == f"language:{lang.lower()}" for f in out):
                     out.append((f"language:{lang.lower()}", lang, f"The user {how} {lang}."))
+    for m in LEARNT_FIRST.finditer(s):
+        if not re.search(NOT, s[m.end("obj"):m.end()], re.I):
+            for lang in named("language", m.group("obj"))[-1:]:
+                if not any(f[0] == f"language:{lang.lower()}" for f in out):
+                    out.append((f"language:{lang.lower()}", lang, f"The user is learning {lang}."))
     first = re.match(r"\W*((?:\w+ ){0,2}?\w+) (?:spiele?|mache?|treibe?|singe?) (?:ich|i)\b", s, re.I)  # 'Schach spiel ich'
     for _, rest in cued(DOING, s) + ([(first, first.group(1))] if first else []):
         for thing in named("hobby", rest)[:1]:

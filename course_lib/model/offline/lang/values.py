@@ -52,6 +52,9 @@ FILLER_TAIL = re.compile(r"(?:\s+(?:fyi|btw|lol|tbh|imo|haha\w*|xd|pls|please|th
                          r"obviously|ofc|of course|übrigens|auch|quand même|aussi|también|claro|também|anche|eh|hein))+$", re.I)
 NOT_NAMES = set("is was has had are were be the a an it its this that my your his her our their and but or not no just also very "
                 "too really still haha lol ok okay yes yeah".split()) | VERBS  # a capitalised slip, never a name ('my dog Is sick')
+NOT_NAMES |= set("allergic allergique allergisch alérgico alérgica alergico alergica allergico allergica intolerant intolérant "
+                 "intolérante intolerante intollerante pregnant enceinte schwanger embarazada grávida gravida incinta diabetic "
+                 "diabétique diabetiker diabético diabética diabetico diabetica vegan vegetarian".split())  # "I'm allergic, so …"
 CANONICAL = {"allergy": "food", "intolerance": "food", "job": "job", "medication": "medication", "condition": "condition"}
 
 

@@ -1,47 +1,28 @@
 """An open preference said in the user's language, worded in English when it is a kind of place and a quality
-the tables below know: 'Prefiero restaurantes tranquilos' -> 'quiet restaurants', 'ich mag kleine Hotels' ->
-'small hotels', 'preferisco le spiagge poco affollate' stays as said (a phrase the tables do not cover).
+the lexicon knows: 'Prefiero restaurantes tranquilos' -> 'quiet restaurants', 'ich mag kleine Hotels' ->
+'small hotels', 'preferisco le spiagge poco affollate' stays as said (a phrase the lexicon does not cover).
 
-The noun and the adjective are both closed lists (six languages, singular and plural, both genders); the order is
-the language's own ('restaurantes tranquilos', 'ruhige Restaurants'). Anything else is left as the user said it.
+The noun and the adjective are both closed lists, data in course_lib/data/concepts.json (families "place" and
+"quality": six languages, singular and plural, both genders, every form written out), matched word by word as
+written (no ending stripped, no typo); the order is the language's own ('restaurantes tranquilos', 'ruhige
+Restaurants'). Anything else is left as the user said it.
 """
 from __future__ import annotations
 
 import re
 
-KINDS = {  # the English plural -> the word in the six languages
-    "restaurants": r"restaurants?|restaurantes?|ristoranti|ristorante|lokale?",
-    "places": r"places?|sitios?|lugares|lugar|s[íi]tios?|lieux|endroits?|posti|luoghi|orte|locali|locale",
-    "hotels": r"hotels?|hoteles|hot[ée]is|h[ôo]tels?|alberghi|albergo",
-    "bars": r"bars?|bares|kneipen?|locales",
-    "cafés": r"caf[ée]s|cafeter[íi]as?|caffetterie|caff[èe]",
-    "beaches": r"beach(?:es)?|playas?|praias?|plages?|spiagge|spiaggia|str[äa]nde?",
-    "rooms": r"rooms?|habitaci[óo]n(?:es)?|quartos?|chambres?|camere|camera|zimmer",
-    "flights": r"flights?|vuelos?|voos?|vols?|voli|volo|fl[üu]ge?",
-    "hikes": r"hikes?|rutas?|randonn[ée]es?|trilhas?|escursioni|wanderungen",
-    "neighbourhoods": r"neighbou?rhoods?|barrios?|bairros?|quartiers?|quartieri|viertel",
-}
-QUALITIES = {  # the English word -> the adjective in the six languages (endings written out)
-    "quiet": r"quiet|tranquil[oa]s?|calm[oa]s?|calmes?|tranquilles?|silenzios[oi]|silenzios[ae]|tranquill[oi]|tranquill[ae]|ruhigen?|ruhiger?|ruhiges",
-    "small": r"small|little|peque[ñn][oa]s?|pequen[oa]s?|petite?s?|piccol[oiae]|kleinen?|kleiner?|kleines",
-    "cheap": r"cheap|barat[oa]s?|pas chers?|bon march[ée]|economic[oi]|economiche|econ[óo]mic[oa]s?|g[üu]nstigen?|g[üu]nstiger?|billigen?",
-    "family-run": r"family-run|familiar(?:es)?|familiaux|familiale?s?|a conduzione familiare|familiengef[üu]hrten?|familiengef[üu]hrte[rs]?",
-    "cosy": r"cos[yi]|cozy|acogedor(?:a|es|as)?|aconchegantes?|chaleureu(?:x|se|ses)|accoglient[ei]|gem[üu]tlichen?|gem[üu]tliche[rs]?",
-    "authentic": r"authentic|aut[ée]ntic[oa]s?|authentiques?|autentic[oiae]|autentiche|authentischen?|authentische[rs]?",
-    "direct": r"direct|direct[oa]s?|diret[oa]s?|directs?|directe?s?|dirett[oiae]|direkten?|direkte[rs]?",
-    "traditional": r"traditional|tradicional(?:es)?|traditionnel(?:le)?s?|tradizional[ei]|traditionellen?|traditionelle[rs]?",
-    "central": r"central(?:es)?|c[ée]ntric[oa]s?|centraux|centrales?|central[ei]|zentralen?|zentrale[rs]?",
-    "empty": r"empty|vac[íi][oa]s|vazi[oa]s|vides?|vuot[oiae]|leeren?|leere[rs]?",
-    "shallow": r"shallow|poco profund[oa]s|rasas?|rasos?|peu profond(?:e|es|s)?|poco profond[ei]|flachen?|flache[rs]?",
-}
+from course_lib.model.offline.lang.concepts import forms, plain
+
+KINDS, QUALITIES = "place", "quality"  # the families of course_lib/data/concepts.json: a kind of place and a quality,
+# each one English value with its forms in the six languages written out (singular and plural, both genders)
 CROWDED = (r"\b(?:with (?:lots of|a lot of|many) people|com muita gente|con mucha gente|avec (?:beaucoup de|plein de) monde|"
-           r"mit vielen leuten|con tanta gente|con molta gente|pien[ie] di gente|cheios de gente|llenos de gente)\b")  # said as a phrase
-QUALITIES["crowded"] = r"crowded|concurrid[oa]s|abarrotad[oa]s|lotad[oa]s|bond[ée]e?s|affollat[ie]|[üu]berf[üu]llten?|[üu]berf[üu]llte[rs]?|" + CROWDED
+           r"mit vielen leuten|con tanta gente|con molta gente|pien[ie] di gente|cheios de gente|llenos de gente)\b")  # said as a phrase: 'crowded'
 ARTICLES = r"(?:the|los|las|el|la|les|le|des|os|as|o|a|i|gli|le|die|der|das|den)\s+"
 
 
-def _which(table: dict[str, str], word: str) -> str | None:
-    return next((k for k, said in table.items() if re.fullmatch(rf"(?:{said})", word, re.I)), None)
+def _which(family: str, word: str) -> str | None:
+    """The English value of one word of the family as written ('Hotels' -> 'hotels', 'tranquilas' -> 'quiet'), or None."""
+    return forms(family).get(plain(word))
 
 
 def english(thing: str) -> str | None:

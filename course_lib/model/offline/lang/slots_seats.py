@@ -1,0 +1,42 @@
+"""Seats and travel classes the user prefers, and 'a morning person' (six languages), read before any other taste:
+
+    I prefer window seats / am liebsten am Gang / côté fenêtre si possible  -> preference:seat 'window seat'
+    I always pick an aisle seat / escolho sempre corredor                    -> preference:aisle seat
+    we fly business class                                                    -> preference:business class
+    I'm a morning person                                                     -> preference:morning 'likes morning'
+
+The seat is one the concept lexicon knows (course_lib/data/concepts.json, family seat); a preference word, a habit
+('always', 'I pick') or 'for me' / 'if possible' must come with it.
+"""
+from __future__ import annotations
+
+import re
+
+from course_lib.model.offline.lang.concepts import find
+
+Found = tuple[str, str, str]
+SEATS = {"window seats": r"window seats?|by the window|am fenster|fen[êe]tre|ventanilla|janela|finestrino",
+         "aisle seats": r"aisle seats?|on the aisle|in the aisle|am gang|couloir|pasillo|corredor"}
+SEAT_WORDS = (r"\b(?:fly|flight|plane|train|seat|flugzeug|zug|platz|avion|vol|place|avi[óo]n|vuelo|voos?|avi[ãa]o|comboio|aereo|"
+              r"volo|treno|posto|lugar|asiento|hublot|ventanilla|finestrino|fensterplatz|gangplatz)\w*")
+HABIT = (r"\b(?:i|we) (?:always |usually |normally |tend to |like to |prefer to |love to )?(?:pick|choose|book|get|take|ask for|go for|want|need|sit)\b"
+         r"|\bich (?:nehme|buche|w[äa]hle) (?:immer )?|\bje (?:prends|choisis|r[ée]serve) toujours|\bsiempre (?:elijo|pido|reservo)|"
+         r"\bescolho sempre|\bsempre (?:escolho|scelgo|prendo)|\bscelgo sempre")
+
+FOR_ME = (r"\b(?:for me|für mich|pour moi|para m[íi]|pra mim|para mim|per me|if possible|if poss|wenn m[öo]glich|"
+          r"si possible|si es posible|se poss[íi]vel|se possibile|se possível)\b")  # 'aisle seat for me', 'côté fenêtre si possible'
+
+
+def found_seat(s: str) -> list[Found]:
+    """'I prefer window seats', 'I always pick an aisle seat', 'we fly business class', "I'm a morning person"."""
+    seat = next((v for _, v in find("seat", s)), None)
+    if seat and re.search(r"\b(?:prefer\w*|rather|lieber|am liebsten|pr[ée]f[èe]re\w*|prefiero|prefiro|preferisco|always|immer|"
+                          r"toujours|siempre|sempre)\b", s, re.I) and re.search(SEAT_WORDS, s, re.I):
+        return [("preference:seat", seat, f"The user prefers {'an' if seat[0] in 'aeiou' else 'a'} {seat}.")]
+    if seat and (re.search(HABIT, s, re.I) or re.search(FOR_ME, s, re.I)):
+        return [(f"preference:{seat}", seat, f"The user prefers {seat}.")]
+    if (cls := re.search(r"\b(?:i|we) (?:always |usually |only |prefer to |like to )?(?:fly|travel|go|book) (first class|business class|premium economy|economy)\b", s, re.I)):
+        return [(f"preference:{cls.group(1).lower()}", cls.group(1).lower(), f"The user prefers {cls.group(1).lower()}.")]
+    if (person := re.search(r"\b(?:i'?m|i am) (?:more )?(?:of )?an? ([\w-]+) person\b", s, re.I)):
+        return [(f"preference:{person.group(1).lower()}", f"likes {person.group(1).lower()}", f"The user likes {person.group(1).lower()}.")]
+    return []
