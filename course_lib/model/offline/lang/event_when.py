@@ -161,7 +161,7 @@ def read_day(text: str) -> tuple[dict[str, Any], str]:
         out["date"] = f"{int(r.group(1))} to {int(r.group(2))} {named}".strip()  # 'a luglio … dall'11 al 25'
         text = blank(text, r.start(), r.end())  # a range with no month takes the corrected one's (When.over)
     days = [(m.start(), m.end(), DAY_WORDS[m.group(1).lower()]) for m in DAY_PATTERN.finditer(text)]
-    days += [(m.start(1), m.end(), PT_SHORT_DAYS[m.group(1).lower()]) for m in PT_SHORT.finditer(text)]
+    days += [(m.start(m.lastindex), m.end(), PT_SHORT_DAYS[m.group(m.lastindex).lower()]) for m in PT_SHORT.finditer(text)]
     days += [(m.start(1), m.end(), PT_SHORT_DAYS[m.group(1).lower().replace("terca", "terça")]) for m in PT_DAY.finditer(text)]
     days += [(m.start(1), m.end(), vocabulary()["day_abbreviations"][m.group(1)]) for m in patterns()["abbreviated"].finditer(text)]
     if days:
