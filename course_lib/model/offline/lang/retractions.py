@@ -165,11 +165,36 @@ def gone(sentence: str, context: list[Found]) -> list[Found]:
             out = [f for f in out if not f[1].startswith("works as ")]  # the latest job only
             job = f"{'an' if value[:1].lower() in 'aeiou' else 'a'} {value}"
             out.append(("retract", f"works as {job}", f"The user no longer works as {job}."))
+    if not out and not any(s in ("vehicle", "relative:partner") for s, _, _ in context):
+        out += unheld(sentence, kind)
     for city in {v for s, v, _ in context if s == "home city"}:  # 'non abitiamo più a Torino'
         m = re.search(rf"\b{re.escape(city)}\b", sentence)
         if m and (NO_MORE.search(clause_of(sentence, m.start(), m.end())) or NOT_THIS.search(sentence[:m.start()]) and WRONG.search(sentence)):
+            said = [p for p in re.findall(r"(?<!^)(?<![.!?] )\b([A-ZÀ-Ý][a-zà-ÿ]+(?:[ -][A-ZÀ-Ý][a-zà-ÿ]+)*)", sentence[:m.start()]) if p != city]
+            if NOT_THIS.search(sentence[:m.start()]) and len(said) == 1:  # 'volevo dire Vicenza, non Verona': the place said instead
+                out.append(("home city", said[0], f"The user lives in {said[0]}."))
+                continue
             out.append(("retract", f"lives in {city}", f"The user no longer lives in {city}."))
     return out
+
+
+PARTNER_NAMED = re.compile(  # the partner named beside the user: 'Marc et moi', 'ich und Lena', 'broke up with Sam', 'ya no estoy con Pablo'
+    r"(?-i:\b([A-ZÀ-Ý][a-zà-ÿ]+)) (?:and i|and me|et moi|y yo|e eu|e io|und ich)\b|\b(?:me and|moi et|ich und|yo y|eu e|io e) (?-i:([A-ZÀ-Ý][a-zà-ÿ]+))\b|"
+    r"\b(?:broke up with|split (?:up )?with|separated from|divorced|(?:not|no longer) with|getrennt von|mit (?-i:(?=[A-ZÀ-Ý]))|s[ée]par[ée]e? de|"
+    r"plus avec|(?:ya no estoy|terminé|corté) con|separ[ée] de|(?:n[ãa]o estou mais|j[áa] n[ãa]o estou|terminei) com|(?:non sto più|mi sono lasciat[oa]) con) "
+    r"(?-i:([A-ZÀ-Ý][a-zà-ÿ]+))\b", re.I)
+MINE_SOLD = re.compile(r"\b(?:i|ich|je|j'ai|yo|eu|io)\b|\b(?:my|mein\w*|ma|mon|mi|meu|minha|mia|mio)\s|\b(?:vend[íi]|vendi|ho venduto|hab\w* \w+ verkauft)\b", re.I)
+
+
+def unheld(sentence: str, kind) -> list[Found]:
+    """What is given up with nothing held in the conversation to name it: a vehicle of a kind the sentence says, sold
+    by the user ('vendi a moto', 'I sold my car'); a partner named beside the user, left ('Marc et moi on s'est séparés')."""
+    if SOLD.search(sentence) and (k := kind(sentence)) and MINE_SOLD.search(sentence):
+        return [("retract", f"has a {k}", f"The user no longer has a {k}.")]
+    if BROKE_UP.search(sentence) and (m := PARTNER_NAMED.search(sentence)):
+        name = next(g for g in m.groups() if g)
+        return [("retract", f"partner {name}", f"The user is no longer with their partner {name}.")]
+    return []
 
 
 def clause_of(sentence: str, start: int, end: int) -> str:
