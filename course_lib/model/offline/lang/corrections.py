@@ -79,6 +79,9 @@ def replaced(f: Found, old: str, new: str) -> Found:
 
 def correct(sentence: str, context: list[Found]) -> list[Found]:
     """The fact a correction states, read against the facts said before it in the conversation."""
+    if context and context[-1][0] == "retract" and context[-1][1].startswith("allergic to ") and (m := IT_IS.search(sentence)) \
+            and (food := find("food", m.group(1))) and food[0][1] != context[-1][1][12:]:
+        return [(f"allergy:{food[0][1]}", food[0][1], f"The user is allergic to {food[0][1]}.")]  # '… not allergic to cats. It's dust mites.'
     if not CUE.search(sentence) or not context:
         return []
     said = TAKEN_BACK_NUMBER.sub(" ", sentence)  # 'scratch the 3500, we bumped it to 4200', '36 ned 34': the number taken back is no new one
