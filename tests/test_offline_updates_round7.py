@@ -172,3 +172,16 @@ def test_a_dislike_corrected(before, said, fine, hated):
 
 def test_fine_without_a_dislike_held_takes_nothing_back():
     assert not pairs("I hate mushrooms.", "The weather is fine today.")
+
+
+@pytest.mark.parametrize("before, said, name", [
+    ("My dog Bruno is 9.", "Sadly Bruno left us last week.", "Bruno"),
+    ("Meine Katze heißt Mimi.", "Mimi ist nicht meine, sie gehört meiner Nachbarin.", "Mimi"),
+    ("Mon chat s'appelle Pacha.", "En fait Pacha, ce n'est pas mon chat, c'est celui du voisin.", "Pacha"),
+])
+def test_a_pet_gone_or_not_the_users(before, said, name):
+    assert any(s == "retract" and v.endswith(f"called {name}") for s, v in pairs(before, said))
+
+
+def test_a_pets_name_in_another_sentence_is_no_pet_gone():
+    assert not pairs("My dog Rex is great.", "Rex is not my favourite topic today.")

@@ -188,7 +188,10 @@ def head_of(held: dict, family: str, value: str) -> str:
 
 SOLD = re.compile(r"\b(?:sold|got rid of|scrapped|written off|totall?ed|verkauft|verchauft|verschrottet|abgegeben|vendu|"
                   r"vend[íi]|vend(?:ido|ida)|vendi(?:do|da)?|venduto|venduta|rottamat[oa]|regal(?:é|ato|ata)|donn[ée]e?)\b", re.I)
-PET_GONE = re.compile(r"\b(?:died|passed away|put down|rehomed|gave (?:him|her|it) away|(?:is|isn'?t) with (?:me|us) any ?more|lives with [\w ]+ now|"
+PET_GONE = re.compile(r"\b(?:died|passed away|put down|rehomed|left us|(?:is|'s) (?:not|n'?t) (?:mine|my (?:cat|dog|pet|rabbit|parrot|bird|hamster|horse|tortoise|turtle))\b|(?:her|his|their) (?:cat|dog) not mine|"
+                      r"(?:hat )?uns verlassen|ist nicht (?:mein|meine)|nous a quitt[ée]e?s?|(?:c'|ce )n'(?:est|[ée]tait) pas (?:le |la )?mien(?:ne)?|"
+                      r"(?:c'|ce )n'(?:est|[ée]tait) pas mon (?:chat|chien|lapin|perroquet|oiseau)|nos dej[óo]|no es m[íi]o|no era m[íi]o|nos deixou|n[ãa]o [ée] meu|n[ãa]o era meu|"
+                      r"ci ha lasciat[oi]|non [èe] mio|non era mio|gave (?:him|her|it) away|(?:is|isn'?t) with (?:me|us) any ?more|lives with [\w ]+ now|"
                       r"gestorben|eingeschläfert|nicht mehr (?:bei (?:mir|uns)|da)|"
                       r"(?:est )?mort[e]?|d[ée]c[ée]d[ée]e?|n'est plus (?:là|avec (?:moi|nous))|"
                       r"muri[óo]|falleci[óo]|ya no est[áa]|"
@@ -223,7 +226,8 @@ def gone(sentence: str, context: list[Found]) -> list[Found]:
                 or (kind(value) and kind(value) == kind(sentence))):
             had = f"{'an' if value[:1].lower() in 'aeiou' else 'a'} {value}"
             out.append(("retract", f"has {had}", f"The user no longer has {had}."))
-        elif slot.startswith("pet:") and re.search(rf"\b{re.escape(value)}\b", sentence) and PET_GONE.search(sentence):
+        elif slot.startswith("pet:") and re.search(rf"\b{re.escape(value.split(',')[0])}\b", sentence) and PET_GONE.search(sentence):
+            value = value.split(",")[0]  # 'Filou, 15'
             out.append(("retract", f"has a {slot[4:]} called {value}", f"The user no longer has a {slot[4:]} called {value}."))
         elif slot == "relative:partner" and BROKE_UP.search(sentence) and re.search(rf"\b{re.escape(value)}\b", sentence):
             out.append(("retract", f"partner {value}", f"The user is no longer with their partner {value}."))  # 'Mia and I split up'
