@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from course_lib.model.offline.lang.concepts import find
+from course_lib.model.offline.lang.slots_life import MOVE_VERBS
 from course_lib.model.offline.lang.numbers import NUMBER, amount_now, bare_number, currency, money, parse_number, show
 from course_lib.model.when import DAY_PATTERN, DAY_WORDS, WEEKDAYS
 
@@ -161,8 +162,7 @@ NOW_IN = re.compile(rf"\b(?:{NOW_WORD},? )?(?:i'?m|i am|we'?re|we are|ich bin|wi
                     rf"((?-i:[A-ZÀ-Ý])[\w'-]+(?:[ -](?-i:[A-ZÀ-Ý])[\w'-]+)*)(,? {NOW_WORD}\b)?", re.I)
 STAY = re.compile(r"\b(?:for (?:an?|the|my|work|business|\w+ing)|on (?:an? |business|holiday|vacation)|visiting|f[üu]r (?:eine?n?|die|das)|"
                   r"pour (?:une?|le|la|les|mon|ma)|por (?:trabajo|una?|el|la)|para (?:una?|o|a|el|la)|per (?:una?|il|la|lavoro))\b", re.I)
-MOVE = re.compile(r"\b(?:moved|relocated|umgezogen|gezogen|d[ée]m[ée]nag[ée]s?|mud[ée]|mudamos|mudei|mudou|trasferit[oaie]|"
-                  r"traslad[ée]|me cambi[ée])\b", re.I)
+MOVE = re.compile(rf"\b(?:{MOVE_VERBS})\b", re.I)  # the verbs of moving home slots_life reads a move by
 
 
 def moved_in(sentence: str, context: list[Found]) -> list[Found]:

@@ -44,7 +44,9 @@ ONLY_FOR_NOW = re.compile(r"\b(?:this|next) (?:week|weekend)|for (?:the|a) (?:we
                           r"esta semana|este fin|unos d[íi]as|de vacaciones|por trabajo|hasta|uns dias|de f[ée]rias|a trabalho|at[ée] |questa settimana|"
                           r"qualche giorno|in vacanza|per lavoro|fino a|\b(?:for|für|pour|por|para|per) (?:a|one|two|three|a few|a couple of|\d+|ein(?:e|ige)?|zwei|drei|ein paar|une?|deux|trois|quelques|una?|dos|tres|unos|unas|uma?|dois|duas|três|uns|umas|due|tre|qualche) "
                           r"(?:days?|weeks?|tage?n?|wochen?|jours?|semaines?|d[íi]as?|semanas?|giorni|settimane?)\b", re.I)  # 'je suis à Paris pour le week-end' is a stay, not a home
-MOVED = (r"\b(?:moved|relocated|gezogen|umgezogen|d[ée]m[ée]nag[ée]s?|mud[áa]mos|nos mudamos|mud[áa]mo-nos|mudei-me|me mudei|mudei|me mud[ée]|me he mudado|trasferit[oia]|me cambi[ée]|nos cambiamos)\b"
+MOVE_VERBS = (r"moved|relocated|gezogen|umgezogen|d[ée]m[ée]nag[ée]s?|mud[áa]mos|nos mudamos|mud[áa]mo-nos|mudei-me|me mudei|mudei|mudou|"
+              r"me mud[ée]|mud[ée]|me he mudado|trasferit[oiae]|traslad[ée]|me cambi[ée]|nos cambiamos")  # a move, in six languages (corrections.MOVE too)
+MOVED = (rf"\b(?:{MOVE_VERBS})\b"
          r".*?\b(?:from|von|de|du|desde|do|da)\s+\S+(?: \S+)?\s+(?:to|nach|[àa]|a|para|pra|in)\s+(?:o |a |the |le |la |el )?" + PLACE)
 MOVED_LOWER = (  # a move typed in lower case: both towns named, 'from X to Y' right after the verb of moving
     r"\b(?:moved|relocated|umgezogen|gezogen|d[ée]m[ée]nag[ée]s?|me mud[ée]|nos mudamos|me he mudado|mudei-me|me mudei|mudámo-nos|mudamo-nos|"
