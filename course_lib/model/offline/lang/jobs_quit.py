@@ -3,7 +3,7 @@
     I quit my job as a nurse                     -> ('retract', 'works as a nurse', 'The user no longer works as a nurse.')
     Ich habe meinen Job als Koch gekündigt / j'ai quitté mon poste d'infirmière / dejé mi trabajo de enfermera /
     deixei o emprego de professora / ho lasciato il lavoro da cameriere          -> the same
-    I quit the bank / pedi demissão do banco / hab im Krankenhaus gekündigt      -> 'The user no longer works at a bank.'
+    I resigned from the bank / pedi demissão do banco / hab im Krankenhaus gekündigt -> 'The user no longer works at a bank.'
     I quit my job as a nurse, I'm a paramedic now / dejé el banco, ahora soy conductor -> only the new job (the write
                                                                                       path UPDATEs the old one)
 
@@ -32,13 +32,14 @@ PLACES = {"bank": r"bank|banco|banque|banca", "hospital": r"hospital|krankenhaus
           "shop": r"shop|store|laden|boutique|magasin|tienda|loja|negozio", "supermarket": r"supermarket|supermarkt|supermarch[ée]|supermercado|supermercato",
           "factory": r"factory|fabrik|usine|f[áa]brica|fabbrica", "office": r"office|b[üu]ro|bureau|oficina|escrit[óo]rio|ufficio"}
 PLACE = "|".join(PLACES.values())
-QUIT_AT = re.compile(
-    rf"\b(?:i(?:'ve| have)? )?(?:quit|left|resigned from|handed in my notice at) (?:my job at )?(?:the|my) ({PLACE})\b|"
+QUIT_AT = re.compile(  # a verb that only means leaving a job ('left the bank' may be leaving the building; 'dejé la escuela' is school)
+    rf"\b(?:i(?:'ve| have)? )?(?:quit|resigned from|handed in my notice at) (?:my job at )?(?:the|my) ({PLACE})\b|"
+    rf"\b(?:i(?:'ve| have)? )?left my job at (?:the|my) ({PLACE})\b|"
     rf"\b(?:hab(?:e)?|ich habe) (?:im|in der|beim|bei der|in dem) ({PLACE}) (?:\w+ )?gekündigt|"
-    rf"\b(?:j'ai (?:quitt[ée]|d[ée]missionn[ée] de) (?:la|le|l'|l’|mon|ma)) ?({PLACE})\b|"
-    rf"\b(?:dej[ée]|renunci[ée] a(?:l)?|largu[ée]) (?:el |la |mi )?(?:(?:laburo|trabajo|curro|puesto) (?:en|de) (?:el |la )?)?({PLACE})\b|"
-    rf"\b(?:pedi (?:a )?demiss[ãa]o|sa[íi]|larguei|deixei)(?: d[oa]| o| a)? ({PLACE})\b|"
-    rf"\b(?:ho lasciato|mi sono licenziat[oa] da(?:l|lla)?|ho mollato) (?:il |la |l'|l’)?({PLACE})\b", re.I)
+    rf"\bj'ai d[ée]missionn[ée] (?:de )?(?:la |le |l'|l’|mon |ma )?({PLACE})\b|"
+    rf"\b(?:dej[ée]|renunci[ée] a|largu[ée]) (?:el |mi )?(?:laburo|trabajo|curro|puesto|chamba) (?:en|de) (?:el |la )?({PLACE})\b|"
+    rf"\b(?:pedi (?:a )?demiss[ãa]o|larguei)(?: d[oa]| o| a)? ({PLACE})\b|"
+    rf"\b(?:mi sono licenziat[oa]|mi sono dimess[oa]) da(?:l|lla|ll'|ll’)? ?({PLACE})\b", re.I)
 NEXT = re.compile(r"[,;.!]|\b(?:and|und|et|y|e|but|aber|mais|pero|mas|ma|now|jetzt|maintenant|ahora|agora|ora|adesso)\b", re.I)
 FUNCTION = {"a", "an", "the", "my", "job", "it", "that", "this", "well"}
 
