@@ -185,3 +185,21 @@ def test_a_pet_gone_or_not_the_users(before, said, name):
 
 def test_a_pets_name_in_another_sentence_is_no_pet_gone():
     assert not pairs("My dog Rex is great.", "Rex is not my favourite topic today.")
+
+
+@pytest.mark.parametrize("fact, stored", [
+    ("The user is not allergic to latex after all.", "The user is allergic to latex."),
+    ("The user does not dislike celery any more.", "The user dislikes celery."),
+    ("The user now eats beef again.", "The user eats no beef."),
+])
+def test_a_fact_worded_as_the_opposite_deletes_the_stored_one(fact, stored):
+    from course_lib.model.offline.memory_ops import resolve
+
+    assert resolve(fact, [("m0", "The user lives in Oslo."), ("m1", stored)]) == {**resolve(fact, [("m1", stored)]), "id": "m1"}
+    assert resolve(fact, [("m1", stored)])["op"] == "DELETE"
+
+
+def test_an_opposite_with_nothing_stored_is_resolved_as_it_is():
+    from course_lib.model.offline.memory_ops import resolve
+
+    assert resolve("The user does not eat beef.", [("m1", "The user lives in Oslo.")])["op"] == "ADD"
