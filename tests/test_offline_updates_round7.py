@@ -203,3 +203,12 @@ def test_an_opposite_with_nothing_stored_is_resolved_as_it_is():
     from course_lib.model.offline.memory_ops import resolve
 
     assert resolve("The user does not eat beef.", [("m1", "The user lives in Oslo.")])["op"] == "ADD"
+
+
+@pytest.mark.parametrize("said, new", [("I gave up squash, now I play tennis.", "tennis"), ("Dejé el pádel, ahora juego al tenis.", "tennis")])
+def test_a_hobby_given_up_and_the_one_taken_up_now(said, new):
+    assert any(s == f"hobby:{new}" for s, _ in pairs(said))
+
+
+def test_now_without_a_hobby_takes_none_up():
+    assert [s for s, _ in pairs("I quit tennis, now I'm tired.")] == ["retract"]

@@ -214,7 +214,7 @@ def instead(sentence: str, found: list[Found]) -> list[Found]:
         what = food[0][1]
         out.append((f"allergy:{what}", what, f"The user is allergic to {what}."))
     stop = max((m.end() for m in QUIT.finditer(sentence)), default=0)
-    only = ONLY.search(sentence, stop)
+    only = ONLY.search(sentence, stop) or re.compile(rf"\b{NOW_WORD}\b", re.I).search(sentence, stop)  # 'ahora estoy con el ukelele'
     if only and any(v.startswith(("plays ", "does ")) for v in taken_back) and (h := hobby_in(sentence[only.end():])) \
             and not any(v.endswith(" " + h) for v in taken_back):
         verb = hobby_verb(h)
