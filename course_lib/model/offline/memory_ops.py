@@ -84,8 +84,35 @@ def retracted(value: str) -> tuple[str | None, str]:
     return None, value
 
 
+NOT_AFTER_ALL = re.compile(r"\s+(?:after all|at all|any ?more)(?=\W*$)", re.I)
+DOES_NOT = re.compile(r"^The user (?:does not|doesn'?t|is not|isn'?t) (?:(\w+) )?", re.I)
+EATS_AGAIN = re.compile(r"^The user (?:now )?eats ([\w' -]+?)(?: again)?\W*$", re.I)
+
+
+def taken_back(new_fact: str, existing: list[tuple[str, str]]) -> dict[str, Any] | None:
+    """A DELETE for a fact worded as the opposite of a stored one: 'The user is not allergic to penicillin after all.',
+    'The user does not dislike fennel.' (read as 'no longer …'), 'The user now eats pork.' after 'The user eats no
+    pork.'; None when no stored fact is taken back (the fact is then resolved as it is: 'is not a morning person' ADDs)."""
+    said = NOT_AFTER_ALL.sub("", new_fact.strip().rstrip("."))
+    if (m := DOES_NOT.match(said)) and not re.match(r"(?:no|a|an|the)\b", said[m.end():], re.I):
+        verb = m.group(1) or ""
+        head = "is" if re.match(r"is", m.group(0)[9:], re.I) else ""
+        said = f"The user {head or ''} no longer {verb + ('s' if verb and not head else '')} {said[m.end():]}".replace("  ", " ")
+    if said != new_fact.strip().rstrip(".") and about(said + ".")[0] == "retract":
+        decision = resolve(said + ".", existing)
+        return decision if decision["op"] == "DELETE" else None
+    if m := EATS_AGAIN.match(said):
+        food = m.group(1).lower()
+        for mid, text in existing:
+            if re.match(rf"^The user (?:eats no|does not eat|doesn'?t eat|avoids|never eats) {re.escape(food)}\W*$", text.strip(), re.I):
+                return {"op": "DELETE", "id": mid, "reason": f"the user eats {food} again: {text}"}
+    return None
+
+
 def resolve(new_fact: str, existing: list[tuple[str, str]]) -> dict[str, Any]:
     """ADD / UPDATE / DELETE / NOOP for a new fact against (id, text) pairs, by subject and value."""
+    if (back := taken_back(new_fact, existing)) is not None:
+        return back
     subject, value = about(new_fact)
     norm = new_fact.strip().rstrip(".").lower()
     if subject == "retract":  # only the very value retracted: 'no longer vegan' leaves 'vegetarian' alone

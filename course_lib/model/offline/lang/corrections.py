@@ -17,13 +17,14 @@ from __future__ import annotations
 import re
 
 from course_lib.model.offline.lang.concepts import find
+from course_lib.model.offline.lang.slots_life import MOVE_VERBS
 from course_lib.model.offline.lang.numbers import NUMBER, amount_now, bare_number, currency, money, parse_number, show
 from course_lib.model.when import DAY_PATTERN, DAY_WORDS, WEEKDAYS
 
 Found = tuple[str, str, str]
 TAKEN_BACK = {"allergy": "allergic to {}", "medication": "takes {}"}  # how a retraction of such a value reads
 FAMILIES = {"allergy": "food", "intolerance": "food", "job": "job", "medication": "medication", "diet": "diet"}
-CUE = re.compile(r"\b(?:actually|make (?:that|it)|no wait|wait|scratch that|i meant|i mean|rather|instead|correction|sorry|"
+CUE = re.compile(r"\b(?:actually|make (?:that|it)|no wait|wait|hang on|hold on|no espera|espera|n[ãa]o pera|pera|aspetta|asp[èe]|attends|warte|scratch (?:that|the)|i meant|i mean|rather|instead|correction|sorry|"
                  r"oops|whoops|typo|my bad|eigentlich|nein|nee|lieber|doch|ich meinte|sorry|en fait|plut[ôo]t|disons|non|pardon|"
                  r"je voulais dire|oups|mejor|en realidad|digamos|mejor dicho|perd[óo]n|quise decir|me equivoqu[ée]|ups|"
                  r"na verdade|afinal|queria dizer|enganei-me|me enganei|desculp[ae]|anzi|facciamo|cio[èe]|diciamo|scusa|"
@@ -53,6 +54,25 @@ def looks_like_correction(sentence: str) -> bool:
                 or any(find(family, sentence) for family in set(FAMILIES.values())))
 
 
+TAKEN_BACK_NUMBER = re.compile(  # a number said as the wrong one: 'scratch the 3500', 'not 5', 'ned 34', 'statt 40', 'en vez de 30'
+    r"\b(?:scratch(?: the| that)?|not|nicht|ned|net|pas|não|nao|non|no|statt|anstatt|instead of|rather than|au lieu de|en vez de|"
+    r"en lugar de|em vez de|invece di|anzich[ée])\s+(?:(?:the|das|die|den|le|la|les|el|los|o|a|il|lo|i|de|di|da|del|dei|des|alle|às|a las)\s+)?"
+    r"(?:€|\$|£)?\s*(?:" + NUMBER + r")(?:\s*(?:€|eur\w*|euros?|dollars?|bucks|quid|reais|years?|ans|años|anos|anni|jahre?n?))?(?![\w:])", re.I)
+
+
+AGE_WORD = r"\s+(?:years?|ans|años|anos|anni|jahre?)\b"
+
+
+def relative_age(sentence: str, number: str, context: list[Found]) -> list[Found]:
+    """'Sorry, Emma is 6, not 5' / 'oups Hugo a 9 ans' after 'my daughter Emma is 5': the named relative's age."""
+    for slot, value, text in reversed(context):
+        name, _, age = value.partition(", ")
+        if slot.startswith("relative:") and age.isdigit() and name and re.search(rf"\b{re.escape(name)}\b", sentence) \
+                and number.isdigit() and int(number) < 120 and number != age:
+            return [(slot, f"{name}, {number}", re.sub(rf"\b{age}\b", number, text, count=1))]
+    return []
+
+
 def replaced(f: Found, old: str, new: str) -> Found:
     """`f` with `old` replaced by `new` in its value and its fact text."""
     return f[0], f[1].replace(old, new), f[2].replace(old, new)
@@ -60,12 +80,23 @@ def replaced(f: Found, old: str, new: str) -> Found:
 
 def correct(sentence: str, context: list[Found]) -> list[Found]:
     """The fact a correction states, read against the facts said before it in the conversation."""
+    if context and context[-1][0] == "retract" and context[-1][1].startswith("allergic to ") and (m := IT_IS.search(sentence)) \
+            and (food := find("food", m.group(1))) and food[0][1] != context[-1][1][12:]:
+        return [(f"allergy:{food[0][1]}", food[0][1], f"The user is allergic to {food[0][1]}.")]  # '… not allergic to cats. It's dust mites.'
     if not CUE.search(sentence) or not context:
         return []
-    amount, number = money(sentence), bare_number(sentence)
-    if not amount and re.search(r"\d\s+(?!(?:not|nicht|pas|no|não|non|instead|rather|lieber|plut[ôo]t|then|dann|please|pls|bitte|danke|thanks|merci|stp|"
-                 r"porfa|por favor|gracias|obrigad[oa]|grazie|per favore|mil|mila|mille|thousand|tausend|lakhs?)\b)[a-zà-ÿ]{3,}", sentence, re.I):
+    said = TAKEN_BACK_NUMBER.sub(" ", sentence)  # 'scratch the 3500, we bumped it to 4200', '36 ned 34': the number taken back is no new one
+    amount, number = money(said), bare_number(said)
+    first = re.search(rf"(?<![\w:]){NUMBER}(?![\w:])", said)
+    if not amount and first and re.match(r"\s+(?!(?:not|nicht|ned|pas|no|não|non|instead|rather|lieber|plut[ôo]t|then|dann|please|pls|bitte|danke|thanks|merci|stp|"
+                                    r"porfa|por favor|gracias|obrigad[oa]|grazie|per favore|mil|mila|mille|thousand|tausend|lakhs?|years?|ans|años|anos|anni|jahre?|"
+                                    r"after|because|since|when|once|now|for|weil|seit|nach|nachdem|après|parce|depuis|pour|porque|desde|después|"
+                                    r"que|para|perché|dopo|per|poiché)\b)[a-zà-ÿ]{3,}", said[first.end():], re.I):
         number = None  # 'sorry for the 3 messages': a number that counts something else replaces nothing
+    if number and not amount and (aged := relative_age(said, number, context)):
+        return aged
+    if first and re.match(AGE_WORD, said[first.end():], re.I) and not any(f[0] == "age" for f in context):
+        number = None  # '9 ans' is an age: it corrects an age or a relative's, nothing else
     if amount or number:
         for f in reversed(context):
             slot, value, _ = f
@@ -74,7 +105,7 @@ def correct(sentence: str, context: list[Found]) -> list[Found]:
                 new = amount or f"{number} {currency(cur)}"
                 return [(slot, new, f"The user's {slot.partition(':')[2] + ' ' if ':' in slot else ''}budget is {new}.")]
             if slot == "age" and number and not amount:  # not 'è dal 12 al 26', nor 'keep 150 a month'
-                ages = re.findall(r"(?<![\w:.,])\d+(?![\w:])", sentence)
+                ages = re.findall(r"(?<![\w:.,])\d+(?![\w:])", said)
                 return [("age", number, f"The user is {number} years old.")] if len(ages) <= 1 and float(number.replace(",", "")) < 110 else []
             old = re.match(rf"{NUMBER}(?![\w:])", value)  # a quantity ('34', '3 nights'), not 'LH 2047' or '9:00'
             if old and number and not amount:
@@ -131,8 +162,7 @@ NOW_IN = re.compile(rf"\b(?:{NOW_WORD},? )?(?:i'?m|i am|we'?re|we are|ich bin|wi
                     rf"((?-i:[A-ZÀ-Ý])[\w'-]+(?:[ -](?-i:[A-ZÀ-Ý])[\w'-]+)*)(,? {NOW_WORD}\b)?", re.I)
 STAY = re.compile(r"\b(?:for (?:an?|the|my|work|business|\w+ing)|on (?:an? |business|holiday|vacation)|visiting|f[üu]r (?:eine?n?|die|das)|"
                   r"pour (?:une?|le|la|les|mon|ma)|por (?:trabajo|una?|el|la)|para (?:una?|o|a|el|la)|per (?:una?|il|la|lavoro))\b", re.I)
-MOVE = re.compile(r"\b(?:moved|relocated|umgezogen|gezogen|d[ée]m[ée]nag[ée]s?|mud[ée]|mudamos|mudei|mudou|trasferit[oaie]|"
-                  r"traslad[ée]|me cambi[ée])\b", re.I)
+MOVE = re.compile(rf"\b(?:{MOVE_VERBS})\b", re.I)  # the verbs of moving home slots_life reads a move by
 
 
 def moved_in(sentence: str, context: list[Found]) -> list[Found]:
@@ -184,7 +214,7 @@ def instead(sentence: str, found: list[Found]) -> list[Found]:
         what = food[0][1]
         out.append((f"allergy:{what}", what, f"The user is allergic to {what}."))
     stop = max((m.end() for m in QUIT.finditer(sentence)), default=0)
-    only = ONLY.search(sentence, stop)
+    only = ONLY.search(sentence, stop) or re.compile(rf"\b{NOW_WORD}\b", re.I).search(sentence, stop)  # 'ahora estoy con el ukelele'
     if only and any(v.startswith(("plays ", "does ")) for v in taken_back) and (h := hobby_in(sentence[only.end():])) \
             and not any(v.endswith(" " + h) for v in taken_back):
         verb = hobby_verb(h)

@@ -51,7 +51,12 @@ def former_job(s: str) -> str | None:
 
 
 def with_state(found: list[Found], s: str) -> list[Found]:
-    """found_job's facts with the state said with the job: 'retired <job>', 'freelance <job>'."""
+    """found_job's facts with the state said with the job: 'retired <job>', 'freelance <job>'; a job quit is taken back
+    (lang/jobs_quit.py: 'I quit my job as a nurse' stores no nurse)."""
+    from course_lib.model.offline.lang.jobs_quit import quit_job  # noqa: PLC0415 (jobs_quit reads jobs with slots_jobs)
+
+    if (left := quit_job(s)) is not None:
+        return [f for f in found if f[0] not in ("job", "retract")] + left
     jobs = [f for f in found if f[0] == "job"]
     if not found and re.search(rf"\b(?:{RETIRED})\b", s, re.I) and not re.search(OTHERS, s, re.I) and (former := former_job(s)):
         return [("job", f"retired {former}", f"The user is a retired {former}.")]  # 'I used to be a bus driver, retired since May'

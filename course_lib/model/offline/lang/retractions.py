@@ -21,7 +21,8 @@ QUIT = re.compile(
     r"arrêté|arrête|laissé tomber|lâché|ne \w+ plus|n'\w+ plus|j'\w+ plus|"
     r"dejé|dejado|abandoné|ya no|"
     r"deixei|parei|larguei|já não|não \w+ mais|"
-    r"smesso|mollato|mollare|lasciato|quitt[ée]e?|abandonn[ée]e?|sac[áa] lo de|scrap(?:ped)?|non \w+ più|nn \w+ più)\b", re.I)
+    r"smesso|mollato|mollare|lasciato|quitt[ée]e?|abandonn[ée]e?|sac[áa] lo de|scrap(?:ped)?|non \w+ più|nn \w+ più|"
+    r"c'est fini|is over for me|se acab[óo]|acabou|ist vorbei|(?:è|e') finit[ao])\b", re.I)
 GAMES = {"tennis", "padel", "football", "squash", "golf", "basketball", "volleyball", "badminton", "rugby", "hockey", "chess",
          "table tennis", "handball", "baseball", "cricket", "bridge", "poker", "futsal", "guitar", "piano", "violin", "cello",
          "drums", "ukulele", "bass", "saxophone", "flute", "trumpet"}
@@ -39,9 +40,27 @@ def found_given_up(s: str) -> list[Found]:
             for m in QUIT.finditer(s)]  # the hobby given up is next to the verb ('Larguei o jornalismo e … surf' is not)
     h = next((h for text in near if (h := hobby_in(text))), None)
     if h is None:
-        return []
+        return stopped(s) or [("retract", f"learning {lang}", f"The user is no longer learning {lang}.")
+                              for lang in next(([v for _, v in find("language", text)][:1] for text in near if find("language", text)), [])]
     verb = hobby_verb(h)
     return [("retract", verb, f"The user no longer {verb}.")]
+
+
+STOP_TAKING = re.compile(
+    r"\b(?:stop(?:ped)? taking|(?:came|come|coming) off|no longer take|don'?t take [\w ]{0,12}any ?more|(?:setze|setzte|hab\w* [\w ]{0,20})abgesetzt|"
+    r"nehme? (?:kein\w*|\w+ nicht) (?:[\w ]{0,15})?mehr|arr[êe]t(?:er|[ée]e?|e) (?:de prendre )?|ne prends plus|"
+    r"dej[ée] (?:de tomar )?|(?:ya no|no) tomo [\w ]{0,10}|deixei de tomar|parei (?:de tomar|com)|j[áa] n[ãa]o tomo|"
+    r"(?:ho )?smesso (?:di prendere )?|(?:ho )?sospeso|non prendo più)", re.I)
+
+
+def stopped(s: str) -> list[Found]:
+    """A medication the user stopped: 'I stopped taking ibuprofen', "le médecin m'a dit d'arrêter l'ibuprofène",
+    'Ramipril hab ich abgesetzt', 'dejé el omeprazol', 'ho smesso la cardioaspirina' -> 'The user no longer takes X.'"""
+    for m in STOP_TAKING.finditer(s):
+        near = s[max(0, m.start() - 30):m.start()].split(",")[-1] + " " + s[m.start():m.end() + 30].split(",")[0]
+        if drug := next((v for _, v in find("medication", near)), None):
+            return [("retract", f"takes {drug}", f"The user no longer takes {drug}.")]
+    return []
 
 
 def hobby_verb(h: str) -> str:
@@ -112,7 +131,54 @@ def said_no_more(sentence: str, context: list[Found]) -> list[Found]:
             else:
                 said = HELD[head][1].format(word)
                 out.append(("retract", said, f"The user is no longer {said}." if head != "medication" else f"The user no longer {said}."))
-    return out + [f for f in gone(sentence, context) if f not in out]
+    out += [f for f in gone(sentence, context) if f not in out] + ([] if out else owned_mistake(sentence))
+    return out + tastes_fixed(sentence, context)
+
+
+FINE = (r"(?:(?:is|are) (?:fine|ok|okay|alright)|ça va|ça passe|c'est bon|geht (?:schon|klar)|(?:ist|sind) (?:ok|okay|in ordnung|kein problem)|"
+        r"est[áa]n? bien|no me molesta|(?:t[áa]|est[áa]|s[ãa]o) de boa|como de boa|(?:va|vanno) bene|non mi d[àa] fastidio)")
+CLEFT = re.compile(
+    r"\b(?:it'?s|its|c'est(?: surtout| plut[ôo]t)?|es ist|es sind|es|é|è)\s+(?:the |l'|le |la |les |el |los |las |o |a |os |as |il |lo |gli |i |der |die |das )?"
+    r"([\w' -]{2,25}?),?\s+(?:(?:den|die|das) ich (?:hasse|nicht mag|nicht ausstehen kann)|"
+    r"(?:that |which )?i (?:hate|can'?t stand|dislike|don'?t like)|que je (?:d[ée]teste|supporte pas|n'aime pas|ne supporte pas)|"
+    r"lo que (?:odio|no soporto|no me gusta)|que (?:eu )?(?:odeio|detesto|n[ãa]o suporto)|che (?:odio|detesto|non sopporto))\b", re.I)
+
+
+def tastes_fixed(sentence: str, context: list[Found]) -> list[Found]:
+    """A dislike corrected: 'mushrooms are fine' / 'le fenouil ça va' takes back the held dislike it names; 'it's
+    olives I hate' / "c'est l'anis que je déteste" is the dislike said instead."""
+    out: list[Found] = []
+    places = [m.span() for m in re.finditer(r"[\w'’-]+", sentence)]  # the words spans() counts
+    named = {v.lower(): places[i + n - 1][1] for i, n, v in spans("food", sentence)}  # 'fenouil' names fennel
+    for slot, value, _ in context:
+        what = value[9:] if value.startswith("dislikes ") else ""
+        w = re.search(rf"\b{re.escape(what)}\b", sentence, re.I) if what else None
+        end = w.end() if w else named.get(what.lower())
+        if slot.startswith("preference:") and end is not None and re.match(rf"\W*(?:\w+\W+)?{FINE}", sentence[end:], re.I):
+            out.append(("retract", value, f"The user no longer {value}."))
+    if out or any(v.startswith("dislikes ") for _, v, _ in context):
+        for m in CLEFT.finditer(sentence):
+            food = find("food", m.group(1))
+            what = food[0][1] if food else m.group(1).strip().lower()
+            if what and not any(v == f"dislikes {what}" for _, v, _ in out):
+                out.append((f"preference:{what}", f"dislikes {what}", f"The user dislikes {what}."))
+    return out
+
+MISTAKE = re.compile(r"\b(?:mistake|wrong|error|invent\w*|made (?:it|that) up|engano|equivoca\w*|erreur|tromp\w*|irrtum|falsch|"
+                     r"sbagli\w*|errore|mentira|afinal|after all|turns? out|resulta|stellt sich raus|en fait|na verdade|in realt[àa])\b", re.I)
+
+
+def owned_mistake(sentence: str) -> list[Found]:
+    """An allergy denied as a mistake, nothing held to name it: the one allergen said before the denial ('aquilo da
+    penicilina afinal foi engano do médico, não sou alérgica', 'lo de las nueces era un invento, no soy alérgica')."""
+    d = next(NOT_ALLERGIC.finditer(sentence), None)
+    if d is None or not MISTAKE.search(sentence):
+        return []
+    named = {v for family in ("food", "medication") for _, v in find(family, sentence[:d.start()])}
+    if len(named) != 1:
+        return []
+    said = f"allergic to {named.pop()}"
+    return [("retract", said, f"The user is no longer {said}.")]
 
 
 def head_of(held: dict, family: str, value: str) -> str:
@@ -122,7 +188,10 @@ def head_of(held: dict, family: str, value: str) -> str:
 
 SOLD = re.compile(r"\b(?:sold|got rid of|scrapped|written off|totall?ed|verkauft|verchauft|verschrottet|abgegeben|vendu|"
                   r"vend[íi]|vend(?:ido|ida)|vendi(?:do|da)?|venduto|venduta|rottamat[oa]|regal(?:é|ato|ata)|donn[ée]e?)\b", re.I)
-PET_GONE = re.compile(r"\b(?:died|passed away|put down|rehomed|gave (?:him|her|it) away|(?:is|isn'?t) with (?:me|us) any ?more|lives with [\w ]+ now|"
+PET_GONE = re.compile(r"\b(?:died|passed away|put down|rehomed|left us|(?:is|'s) (?:not|n'?t) (?:mine|my (?:cat|dog|pet|rabbit|parrot|bird|hamster|horse|tortoise|turtle))\b|(?:her|his|their) (?:cat|dog) not mine|"
+                      r"(?:hat )?uns verlassen|ist nicht (?:mein|meine)|nous a quitt[ée]e?s?|(?:c'|ce )n'(?:est|[ée]tait) pas (?:le |la )?mien(?:ne)?|"
+                      r"(?:c'|ce )n'(?:est|[ée]tait) pas mon (?:chat|chien|lapin|perroquet|oiseau)|nos dej[óo]|no es m[íi]o|no era m[íi]o|nos deixou|n[ãa]o [ée] meu|n[ãa]o era meu|"
+                      r"ci ha lasciat[oi]|non [èe] mio|non era mio|gave (?:him|her|it) away|(?:is|isn'?t) with (?:me|us) any ?more|lives with [\w ]+ now|"
                       r"gestorben|eingeschläfert|nicht mehr (?:bei (?:mir|uns)|da)|"
                       r"(?:est )?mort[e]?|d[ée]c[ée]d[ée]e?|n'est plus (?:là|avec (?:moi|nous))|"
                       r"muri[óo]|falleci[óo]|ya no est[áa]|"
@@ -157,7 +226,8 @@ def gone(sentence: str, context: list[Found]) -> list[Found]:
                 or (kind(value) and kind(value) == kind(sentence))):
             had = f"{'an' if value[:1].lower() in 'aeiou' else 'a'} {value}"
             out.append(("retract", f"has {had}", f"The user no longer has {had}."))
-        elif slot.startswith("pet:") and re.search(rf"\b{re.escape(value)}\b", sentence) and PET_GONE.search(sentence):
+        elif slot.startswith("pet:") and re.search(rf"\b{re.escape(value.split(',')[0])}\b", sentence) and PET_GONE.search(sentence):
+            value = value.split(",")[0]  # 'Filou, 15'
             out.append(("retract", f"has a {slot[4:]} called {value}", f"The user no longer has a {slot[4:]} called {value}."))
         elif slot == "relative:partner" and BROKE_UP.search(sentence) and re.search(rf"\b{re.escape(value)}\b", sentence):
             out.append(("retract", f"partner {value}", f"The user is no longer with their partner {value}."))  # 'Mia and I split up'
@@ -165,11 +235,36 @@ def gone(sentence: str, context: list[Found]) -> list[Found]:
             out = [f for f in out if not f[1].startswith("works as ")]  # the latest job only
             job = f"{'an' if value[:1].lower() in 'aeiou' else 'a'} {value}"
             out.append(("retract", f"works as {job}", f"The user no longer works as {job}."))
+    if not out and not any(s in ("vehicle", "relative:partner") for s, _, _ in context):
+        out += unheld(sentence, kind)
     for city in {v for s, v, _ in context if s == "home city"}:  # 'non abitiamo più a Torino'
         m = re.search(rf"\b{re.escape(city)}\b", sentence)
         if m and (NO_MORE.search(clause_of(sentence, m.start(), m.end())) or NOT_THIS.search(sentence[:m.start()]) and WRONG.search(sentence)):
+            said = [p for p in re.findall(r"(?<!^)(?<![.!?] )\b([A-ZÀ-Ý][a-zà-ÿ]+(?:[ -][A-ZÀ-Ý][a-zà-ÿ]+)*)", sentence[:m.start()]) if p != city]
+            if NOT_THIS.search(sentence[:m.start()]) and len(said) == 1:  # 'volevo dire Vicenza, non Verona': the place said instead
+                out.append(("home city", said[0], f"The user lives in {said[0]}."))
+                continue
             out.append(("retract", f"lives in {city}", f"The user no longer lives in {city}."))
     return out
+
+
+PARTNER_NAMED = re.compile(  # the partner named beside the user: 'Marc et moi', 'ich und Lena', 'broke up with Sam', 'ya no estoy con Pablo'
+    r"(?-i:\b([A-ZÀ-Ý][a-zà-ÿ]+)) (?:and i|and me|et moi|y yo|e eu|e io|und ich)\b|\b(?:me and|moi et|ich und|yo y|eu e|io e) (?-i:([A-ZÀ-Ý][a-zà-ÿ]+))\b|"
+    r"\b(?:broke up with|split (?:up )?with|separated from|divorced|(?:not|no longer) with|getrennt von|mit (?-i:(?=[A-ZÀ-Ý]))|s[ée]par[ée]e? de|"
+    r"plus avec|(?:ya no estoy|terminé|corté) con|separ[ée] de|(?:n[ãa]o estou mais|j[áa] n[ãa]o estou|terminei) com|(?:non sto più|mi sono lasciat[oa]) con) "
+    r"(?-i:([A-ZÀ-Ý][a-zà-ÿ]+))\b", re.I)
+MINE_SOLD = re.compile(r"\b(?:i|ich|je|j'ai|yo|eu|io)\b|\b(?:my|mein\w*|ma|mon|mi|meu|minha|mia|mio)\s|\b(?:vend[íi]|vendi|ho venduto|hab\w* \w+ verkauft)\b", re.I)
+
+
+def unheld(sentence: str, kind) -> list[Found]:
+    """What is given up with nothing held in the conversation to name it: a vehicle of a kind the sentence says, sold
+    by the user ('vendi a moto', 'I sold my car'); a partner named beside the user, left ('Marc et moi on s'est séparés')."""
+    if SOLD.search(sentence) and (k := kind(sentence)) and MINE_SOLD.search(sentence):
+        return [("retract", f"has a {k}", f"The user no longer has a {k}.")]
+    if BROKE_UP.search(sentence) and (m := PARTNER_NAMED.search(sentence)):
+        name = next(g for g in m.groups() if g)
+        return [("retract", f"partner {name}", f"The user is no longer with their partner {name}.")]
+    return []
 
 
 def clause_of(sentence: str, start: int, end: int) -> str:

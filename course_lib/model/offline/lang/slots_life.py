@@ -44,8 +44,17 @@ ONLY_FOR_NOW = re.compile(r"\b(?:this|next) (?:week|weekend)|for (?:the|a) (?:we
                           r"esta semana|este fin|unos d[íi]as|de vacaciones|por trabajo|hasta|uns dias|de f[ée]rias|a trabalho|at[ée] |questa settimana|"
                           r"qualche giorno|in vacanza|per lavoro|fino a|\b(?:for|für|pour|por|para|per) (?:a|one|two|three|a few|a couple of|\d+|ein(?:e|ige)?|zwei|drei|ein paar|une?|deux|trois|quelques|una?|dos|tres|unos|unas|uma?|dois|duas|três|uns|umas|due|tre|qualche) "
                           r"(?:days?|weeks?|tage?n?|wochen?|jours?|semaines?|d[íi]as?|semanas?|giorni|settimane?)\b", re.I)  # 'je suis à Paris pour le week-end' is a stay, not a home
-MOVED = (r"\b(?:moved|relocated|gezogen|umgezogen|d[ée]m[ée]nag[ée]s?|mud[áa]mos|nos mudamos|mud[áa]mo-nos|mudei-me|me mudei|mudei|me mud[ée]|me he mudado|trasferit[oia]|me cambi[ée]|nos cambiamos)\b"
+MOVE_VERBS = (r"moved|relocated|gezogen|umgezogen|d[ée]m[ée]nag[ée]s?|mud[áa]mos|nos mudamos|mud[áa]mo-nos|mudei-me|me mudei|mudei|mudou|"
+              r"me mud[ée]|mud[ée]|me he mudado|trasferit[oiae]|traslad[ée]|me cambi[ée]|nos cambiamos")  # a move, in six languages (corrections.MOVE too)
+MOVED = (rf"\b(?:{MOVE_VERBS})\b"
          r".*?\b(?:from|von|de|du|desde|do|da)\s+\S+(?: \S+)?\s+(?:to|nach|[àa]|a|para|pra|in)\s+(?:o |a |the |le |la |el )?" + PLACE)
+MOVED_LOWER = (  # a move typed in lower case: both towns named, 'from X to Y' right after the verb of moving
+    r"\b(?:moved|relocated|umgezogen|gezogen|d[ée]m[ée]nag[ée]s?|me mud[ée]|nos mudamos|me he mudado|mudei-me|me mudei|mudámo-nos|mudamo-nos|"
+    r"mi sono trasferit[oa]|ci siamo trasferiti)\b\W{0,4}(?:\w+\W{1,3}){0,2}?(?:from\s+|von\s+|de\s+|desde\s+|d[oa]\s+|da\s+)?"
+    r"([a-zà-ÿ][\w'-]{2,})\s+(?:to|nach|[àa]|a|para|pra|in)\s+(?:o\s+|a\s+)?([a-zà-ÿ][\w'-]{2,})\b")
+NOT_TOWNS = {"home", "work", "school", "office", "house", "flat", "apartment", "city", "town", "country", "centre", "center", "here", "there",
+             "abroad", "downtown", "uptown", "casa", "trabajo", "trabalho", "lavoro", "maison", "travail", "haus", "arbeit", "campo", "ciudad",
+             "cidade", "citt", "ville", "stadt", "job", "new", "old", "one", "another", "otro", "outro", "altro", "autre", "live", "vivir", "viver"}
 NOT_PLACES = {"I", "The", "A", "My", "Our", "Town", "City", "Home",  # and diplomas said like a place ('je suis en CAP boulangerie')
               "CAP", "BEP", "BTS", "DUT", "IUT", "BUT", "MBA", "PhD", "ESO", "FP", "TFG", "TFM", "ADS", "EAD", "ENEM", "DAE"}
 BUDGET = (r"\b(?:budget|spend|limit|cap|max(?:imum)?|a head|per (?:person|head)|each|pp|presupuesto|or[çc]amento|"
@@ -74,6 +83,9 @@ def place(m: re.Match[str]) -> str | None:
 def found_home(s: str) -> list[Found]:
     """'I live in Lisbon', 'j'habite à Lyon', 'we relocated from Lisbon to Porto', 'ich bin nach Bonn gezogen'."""
     m = re.search(MOVED, s, re.I) or re.search(rf"\b(?:ich bin|wir sind) (?:\w+ )*?nach {PLACE} (?:\w+ )?(?:um)?gezogen\b", s, re.I)
+    if m is None and (low := re.search(MOVED_LOWER, s, re.I)) and not {low.group(1).lower(), low.group(2).lower()} & (FUNCTION | NOT_TOWNS):
+        city = low.group(2)[:1].upper() + low.group(2)[1:]  # 'we finally moved!! leeds to bristol', 'me mudé de monterrey a guadalajara'
+        return [("home city", city, f"The user lives in {city}.")]
     if m is None:
         hits = [m for m in re.finditer(rf"(?:{LIVE})\s+(?:the |o |la |el )?{PLACE}", s, re.I)]  # 'mudei-me para o Porto'
         hits = hits or [m for m in re.finditer(rf"(?:{LIVE_MORE})\s+(?:the |o |la |el )?{PLACE}", s, re.I) if not ONLY_FOR_NOW.search(s[m.end():])]
@@ -100,7 +112,8 @@ def negated_home(s: str, m: re.Match[str]) -> bool:
 
 SET_ASIDE = (r"\b(?:set aside|put aside|saved|budgeted|planned|allowed|eingeplant|zurückgelegt|gespart|vorgesehen|pr[ée]vu|"
              r"mis de c[ôo]t[ée]|[ée]conomis[ée]|tenemos|ahorrado|reservado|temos|poupado|guardado|abbiamo|messo da parte|previsto|"
-             r"risparmiato|en total|no total|in totale|insgesamt|in total)\b")
+             r"risparmiato|en total|no total|in totale|insgesamt|in total|zur verf[üu]gung|[àa] (?:notre|ma|nous) disposition|disponibles?|"
+             r"a (?:nostra|mia) disposizione|dispon[íi]veis|dispon[íi]vel|(?:have|got) [^.,;]{0,20}available)\b")
 PURPOSE = r"\b(?:for (?:the|our|my)|f[üu]r (?:die|den|das|unsere?n?)|pour (?:le|la|les|notre|nos)|para (?:el|la|los|nuestro|nuestra|o|a|os|nosso|nossa)|per (?:il|la|lo|le|i|nostro|nostra))\s+(\w+)"
 
 
