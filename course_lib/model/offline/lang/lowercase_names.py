@@ -43,7 +43,7 @@ def lowercase_name(s: str) -> str | None:
 POSSESS = r"(?:my|our|mein(?:e|er|em|en)?|unser(?:e|er|em|en)?|unsre|mon|ma|mes|notre|nos|mi|mis|nuestr[oa]s?|(?:a |o )?(?:meu|minha|noss[oa])|(?:il |la )?(?:mio|mia|nostr[oa]))"
 KIN = "|".join(v for v in RELATIVES.values()) + "|" + "|".join(PETS.values())
 COMMON = set(("casa centro zentrum stadt nähe naehe wg ville campagne ciudad cidade città citta campo city town flat apartment home house "
-              "hospital office remote remoto pareja teilzeit vollzeit schicht schichten shifts sales retail tech construction "
+              "work arbeit travail boulot trabajo trabalho lavoro job hospital office remote remoto pareja teilzeit vollzeit schicht schichten shifts sales retail tech construction "
               "tempo pieno parte part full banca banco bank büro buero uni school schule escuela escola scuola famiglia familia "
               "family familie ner nem nen na der die das dem den einer einem einen ein eine the a an un une la le les el los las o os "
               "as um uma il lo gli una uno mir dir ihr uns euch also too still already now then tambem também también tb aussi anche "

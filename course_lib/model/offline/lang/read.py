@@ -22,7 +22,7 @@ from course_lib.model.offline.lang.corrections import CUE, DROP_DAY, budget_numb
 from course_lib.model.offline.lang.names_said import drop_bare_intro
 from course_lib.model.offline.lang.normalise import normalise, texting
 from course_lib.model.offline.lang.pets_named import renamed_pet
-from course_lib.model.offline.lang.retractions import said_no_more
+from course_lib.model.offline.lang.retractions import said_no_more, tastes_fixed
 from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
 from course_lib.model.offline.lang.money import with_money
 from course_lib.model.offline.lang.slots_health import read_health
@@ -192,13 +192,11 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
         found += [f for f in (said_no_more(sentence, context) or dropped_day(sentence, context) or correct(sentence, context) or budget_number(sentence, context) or restated(said, context)
                               or own_birthday_after(sentence, lang, context))
                   if not (f[0] in ("home city", "trip") and canon("language", f[1]))]  # 'sorry, my English is …' names no city
+    found += [f for f in tastes_fixed(sentence, context) if f[0] == "retract" and f not in found]  # 'le céleri ça va, c'est le fenouil …'
     last = next((v for s, v, _ in reversed(context) if s.startswith("relative:")), "someone")
     found = with_money(with_plans(found, events, read_plans(sentence, last, context), said), said, lang, context)
     found += [f for f in instead(sentence, found) if f not in found]  # 'not guitar any more, just the ukulele'
-    out: list[Found] = []
-    for f in found:
-        if f[0] not in [g[0] for g in out] or f[0] == "retract":
-            out.append(f)
+    out = [f for i, f in enumerate(found) if f[0] == "retract" or f[0] not in [g[0] for g in found[:i]]]  # one fact per slot
     others = [f for f in out if not f[0].startswith(SAID_BY_OTHERS) and not credited(sentence, f[1])]
     out, refused = settle_all([f for f in out if f not in others])
     if any(f[0] == "job" for f in out):  # 'ya no trabajo de camarero, ahora soy conductor': the new job replaces it
