@@ -25,7 +25,10 @@ bookings 12/18, deletions 6/6, searches 2/2, weather 4/4; en 9, es 9, it 9, fr 8
 after the afternoon round of 7 Dec (frozen at 2d231c1; bookings 14/18). Its failures have not been read. A fifth
 writer's set (60 requests) was scored once after that round: 45 of 60 as written, 48 of 60 once six two-turn cases
 whose assistant question was marked "user" were corrected, the same before and after the round; it was then read
-and is agent_oldheldout5.jsonl (50 of 60 after two classes fixed: a kind of food asked for, an umbrella asked about).
+and is agent_oldheldout5.jsonl (50 of 60 after two classes fixed: a kind of food asked for, an umbrella asked about). A
+sixth writer's 60 requests (ids agent/held9/…, same isolation) were written while round 7 was built and scored once
+after its freeze: 45 of 60 at 8b489e5, 47 of 60 at 5365b66 (bookings 11 -> 13 of 18); they were appended to
+agent_heldout.jsonl unread (120 requests: the fourth writer's set stayed at 52 of 60 through round 7).
 
 One case per line: {"id", "lang", "messages": [...], "facts": [...], "expect": {"action": book | ask | answer |
 delete | search | weather, "args": {...}, "answer_contains": [...], "must_not": [...]}}. The last message is the
