@@ -53,11 +53,11 @@ after the freeze at a5417df, scored once and unread, joined learner_heldout.json
 quarters of the facts; on long chatty ones, a third. Two more, plain5 (60, 192 facts) and chat10 (48, 237), written
 while the afternoon round of 7 Dec was built and scored once after its freeze (8700e4a -> 2d231c1): recall 0.745 ->
 0.760 and 0.511 -> 0.515, precision 0.799 -> 0.816 and 0.691 -> 0.709; all seven unread sets (418 conversations,
-2,112 facts) at 2d231c1: recall 0.548, precision 0.755, operations 0.979, noise 2.5 %. Round 7 (evening of 7 Dec)
-was built from 90 new chat-register training conversations (learner_train7.jsonl, read) and the read sets; two
-more sets, plain6 (60 conversations, 203 scored facts) and chat11 (48, 219), were written meanwhile by someone who never saw the code and
-scored once after the freeze (8b489e5 -> 5365b66): recall 0.749 -> 0.764 and 0.347 -> 0.466, precision 0.809 -> 0.812
-and 0.704 -> 0.781; the seven earlier unread sets 0.548 -> 0.567 (precision 0.755 -> 0.758). Both joined
+2,112 facts) at 2d231c1: recall 0.548, precision 0.755, operations 0.979, noise 2.5 %. Round 7 (evening of 7 Dec) was
+built from 90 new chat-register training conversations (learner_train7.jsonl, read) and the read sets; two more sets,
+plain6 (60 conversations, 203 scored facts) and chat11 (48, 219), were written meanwhile by someone who never saw the
+code and scored once after the freeze (8b489e5 -> 5365b66): recall 0.749 -> 0.764 and 0.347 -> 0.466, precision 0.809
+-> 0.812 and 0.704 -> 0.781; the seven earlier unread sets 0.548 -> 0.567 (precision 0.755 -> 0.758). Both joined
 learner_heldout.jsonl unread (526 conversations).
 
 The same call measures a live model: pass `model=Model()` with COURSE_BACKEND=replay (a recording) or openai.
