@@ -256,15 +256,17 @@ def test_a_request_id_repeats_on_purpose_and_a_retry_of_it_does_not(tmp_path, co
     assert "request_id" not in json.dumps(TOOLS.schemas)  # the guarded copy has it; the scenario's schemas do not
 
 
-@pytest.mark.parametrize("again", ["Book Linse & Lauch in Berlin on Friday at 19:00 for 2 again: we need a second "
-                                   "table", "Reserviere bitte noch einmal Linse & Lauch in Berlin am Freitag um 19 Uhr "
-                                   "für 2 Personen"])
-def test_the_offline_agent_repeats_when_asked_again_on_purpose(tmp_path, counted, again):
+@pytest.mark.parametrize("again, said", [
+    ("Book Linse & Lauch in Berlin on Friday at 19:00 for 2 again: we need a second table", "as a booking of its own"),
+    ("Reserviere bitte noch einmal Linse & Lauch in Berlin am Freitag um 19 Uhr für 2 Personen",
+     "als eigene Reservierung"),  # the reply is in the request's language
+])
+def test_the_offline_agent_repeats_when_asked_again_on_purpose(tmp_path, counted, again, said):
     tools, calls = counted
     on_day(tmp_path, "thu", tools, 3)[0].run(NAMED)
     agent, _ = on_day(tmp_path, "fri", tools, 4)
     result = agent.run(again)
-    assert booked(calls) == 2 and "as a booking of its own" in result.answer
+    assert booked(calls) == 2 and said in result.answer
     assert "request_id" in result.trace.steps[-1].args
     agent.run(again)  # the same message sent twice is the same request
     assert booked(calls) == 2
