@@ -42,21 +42,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.confusion:
         print(render_confusion(*confusion(labels.load(args.confusion))))
         return 0
-    if args.file:
-        if not args.file.is_file():
-            parser.error(f"--file {args.file}: no such file (give a .jsonl of labelled conversations, see labels.py)")
-        conversations = labels.load(None if args.split == "all" else args.split, folder=args.file)
-        print(render(evaluate(conversations, model, args.min_confidence), misses=not args.brief, parts=args.parts))
-        print(f"\n{len(conversations)} conversations from {args.file} in {time.perf_counter() - start:.1f} s")
-        return 0
-    conversations = labels.load(None if args.split == "all" else args.split)
-    if not any(c.split == "heldout" for c in conversations) and args.split in ("all", "heldout"):
+    if args.file and not args.file.is_file():
+        parser.error(f"--file {args.file}: no such file (give a .jsonl of labelled conversations, see labels.py)")
+    conversations = labels.load(None if args.split == "all" else args.split, folder=args.file or labels.LABELLED)
+    if not args.file and not any(c.split == "heldout" for c in conversations) and args.split in ("all", "heldout"):
         print(f"(no held-out learner set yet: {labels.HELDOUT_FILE} is added after the language layer is frozen; "
               "the earlier one is split old-heldout)\n")
         if not conversations:
             return 0
     print(render(evaluate(conversations, model, args.min_confidence), misses=not args.brief, parts=args.parts))
-    print(f"\n{len(conversations)} conversations in {time.perf_counter() - start:.1f} s")
+    source = f" from {args.file}" if args.file else ""
+    print(f"\n{len(conversations)} conversations{source} in {time.perf_counter() - start:.1f} s")
     return 0
 
 
