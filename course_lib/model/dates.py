@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
+
 MONTHS = {
     "January": "january|jan|januar|jänner|janvier|enero|janeiro|gennaio",
     "February": "february|feb|februar|février|fevrier|febrero|fevereiro|febbraio",
@@ -24,7 +26,7 @@ DATE = re.compile(rf"\b{DAY}\s*(?:of\s+|de\s+|di\s+)?({MONTH})\b(?:,?\s+(?:de\s+
 
 def month(word: str) -> str:
     """'juillet' -> 'July'."""
-    return next(m for m, words in MONTHS.items() if re.fullmatch(words, word, re.I))
+    return next(m for m, words in MONTHS.items() if rx.fullmatch(words, word, re.I))
 
 
 def find_date(text: str, lang: str = "en") -> str | None:

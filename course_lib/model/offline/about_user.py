@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.amounts import NUMBER_WORD, number
 from course_lib.model.offline.lang.concepts import find
 from course_lib.model.offline.places import LOCAL_NAMES
@@ -103,15 +104,15 @@ def diet(text: str) -> str | None:
     events: list[tuple[int, int, str | None]] = []
     for i, s in enumerate(t for t in sentences(text) if not THIRD_PARTY.search(t)):  # "Find a vegan place" counts
         for kind, pattern in (("vegan", VEGAN), ("vegetarian", VEGETARIAN)):
-            for m in re.finditer(rf"(?<!\w){pattern}(?!\w)", s, re.I):
+            for m in rx.finditer(rf"(?<!\w){pattern}(?!\w)", s, re.I):
                 if not DIET_NEGATED.search(s[max(0, m.start() - 30): m.start()]):
                     events.append((i, m.start(), kind))
                 elif RETRACTED.search(s):  # "no longer vegan" clears it; "not just vegetarian" says nothing
                     events.append((i, m.start(), None))
-        for m in re.finditer(NO_MEAT, s, re.I):
+        for m in rx.finditer(NO_MEAT, s, re.I):
             events.append((i, m.start(), "vegetarian"))
         for m in EATS_MEAT.finditer(s):
-            if not re.search(r"(?:don't|do not|never|no|não|non|nicht|ne)\s+\S*\s*$", s[:m.start()], re.I):
+            if not rx.search(r"(?:don't|do not|never|no|não|non|nicht|ne)\s+\S*\s*$", s[:m.start()], re.I):
                 events.append((i, m.start(), None))
     return max(events, key=lambda e: (e[0], e[1]))[2] if events else None
 
@@ -143,9 +144,9 @@ def allergies(text: str) -> list[str]:
     for s in user_sentences(text):
         for p in ALLERGY:
             for m in p.finditer(s):
-                retracted = bool(NO_LONGER.search(s[:m.start()]) or re.search(r"any ?more|mehr\b", s, re.I))
+                retracted = bool(NO_LONGER.search(s[:m.start()]) or rx.search(r"any ?more|mehr\b", s, re.I))
                 for item in ITEM_BREAK.split(STOP_AT.split(m.group(1))[0]):
-                    thing = ARTICLE.sub("", re.sub(r"^(?:to|gegen|à|aux|a|al)\s+", "", item.strip(" .,!?;")))
+                    thing = ARTICLE.sub("", rx.sub(r"^(?:to|gegen|à|aux|a|al)\s+", "", item.strip(" .,!?;")))
                     if len(thing) < 3 or len(thing.split()) > 3 or thing.lower() in SKIP_ALLERGENS:
                         continue
                     found.pop(thing.lower(), None)
@@ -185,7 +186,7 @@ def job(text: str) -> str | None:
     hits = [(i, m.group(1).strip()) for i, s in enumerate(user_sentences(text)) for m in JOB.finditer(s)]
     if not hits:
         return None
-    return re.sub(r"\s+(?:now|currently|again|too|jetzt|maintenant|ahora|agora|adesso|ora)$", "",
+    return rx.sub(r"\s+(?:now|currently|again|too|jetzt|maintenant|ahora|agora|adesso|ora)$", "",
                   max(hits, key=lambda h: h[0])[1], flags=re.I)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline import about_user, recollect
 from course_lib.model.offline.intents import asked, asked_open, asked_thing
 from course_lib.model.offline.lang.read import read_message
@@ -87,10 +88,10 @@ def second_person(fact: str) -> str:
     body = fact.strip().rstrip(".")
     if body.lower().startswith("the user's "):
         return "your " + body[len("the user's "):]
-    body = re.sub(r"^the user\s+", "", body, flags=re.I)
+    body = rx.sub(r"^the user\s+", "", body, flags=re.I)
     verb, _, rest = body.partition(" ")
-    verb = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}.get(verb) or re.sub(
-        r"(?<=[^aeiou])ies$", "y", re.sub(r"(?:(?<=[sxz])|(?<=ch)|(?<=sh))es$|(?<!ie)(?<!s)s$", "", verb))
+    verb = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}.get(verb) or rx.sub(
+        r"(?<=[^aeiou])ies$", "y", rx.sub(r"(?:(?<=[sxz])|(?<=ch)|(?<=sh))es$|(?<!ie)(?<!s)s$", "", verb))
     return f"you {verb} {rest}".strip()
 
 
@@ -99,7 +100,7 @@ def answer_open(family: str, text: str, question: str = "", lang: str = "en") ->
     facts: list[str] = []
     context: list[tuple[str, str, str]] = []
     for sentence in sentences(text):
-        said = [sentence] if re.match(r"^\W*the user\b", sentence, re.I) else [f[2] for r in read_message(sentence, context)
+        said = [sentence] if rx.match(r"^\W*the user\b", sentence, re.I) else [f[2] for r in read_message(sentence, context)
                                                                                  for f in r.kept]
         facts += [f for f in said if (about(f)[0] or "").split(":")[0] == family and f not in facts]
     if family == "relative" and (who := relative_asked(question)):  # 'Come si chiama mia figlia?': the daughter only
@@ -117,7 +118,7 @@ def relative_asked(question: str) -> str | None:
     """The family member a question names ('mia figlia' -> daughter, 'my kids' -> child), or None."""
     from course_lib.model.offline.lang.slots_people import REL, REL_ANY, relative_word
 
-    m = re.search(rf"\b({REL_ANY}|(?:{REL})s?)\b", question, re.I)  # a plural too: 'my kids', 'meine Kinder'
+    m = rx.search(rf"\b({REL_ANY}|(?:{REL})s?)\b", question, re.I)  # a plural too: 'my kids', 'meine Kinder'
     return relative_word(m.group(1)) if m else None
 
 
@@ -157,7 +158,7 @@ def answer_question(question: str, text: str, candidates: list[str] | None = Non
     if general:
         return general
     thing = asked_thing(question)
-    thing = re.sub(r"(?:'s)?\s+(?:called|named|name)$", "", thing) if thing else thing  # "my brother called"
+    thing = rx.sub(r"(?:'s)?\s+(?:called|named|name)$", "", thing) if thing else thing  # "my brother called"
     value = about_user.stated(text, thing) if thing else None
     if value:
         return say("thing", lang, thing=thing, value=value)

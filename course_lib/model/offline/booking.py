@@ -19,6 +19,7 @@ import json
 import re
 from typing import Any, Callable
 
+from course_lib.model import rx
 from course_lib.model.offline import booking_replies as say_
 from course_lib.model.offline import repeats
 from course_lib.model.offline.lang.lexicon import DIETS
@@ -72,7 +73,7 @@ def lookup(s: Any, name: str | None, asked_city: str | None, text: str | None = 
         nth = ordinal(s.question)
         if nth is not None and -len(hits) <= nth < len(hits):  # "the second one"
             hits = [hits[nth]]
-        elif not re.search(r"\b(?:or|oder|ou|o|either)\b", said, re.I):
+        elif not rx.search(r"\b(?:or|oder|ou|o|either)\b", said, re.I):
             hits = hits[:1]
     order = [c for c in ([asked_city] if asked_city else []) + [s.c["city"] or DEFAULT_CITY, *COURSE_CITIES] if c]
     left = [c for c in dict.fromkeys(order) if fold(c) not in [fold(x or "") for x in searched]]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.amounts import SMALL_NUMBER, number
 from course_lib.model.when import NOT_A_TIME
 
@@ -27,7 +28,7 @@ def open_hour(part: str) -> str | None:
     """A bound, not a time ("after 8pm", "vor 19 Uhr", "avant 20h", "después de las 20:00", "dopo le 20"), or None;
     "zwanzig nach sieben" and "Viertel nach acht" are times."""
     for m in OPEN_HOUR.finditer(part):
-        before = re.findall(r"[\w-]+", part[:m.start()])
+        before = rx.findall(r"[\w-]+", part[:m.start()])
         if not before or (number(before[-1]) is None and before[-1].lower() not in NOT_OPEN):
             return m.group(0)
     return None

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
+
 URL = re.compile(r"https?://[^\s)\"'>]+")
 
 FORGET_VERB = (r"forget|delete|erase|remove|wipe|vergiss|vergessen|lösch\w*|losch\w*|entfern\w*|oublie\w*|oublier|"
@@ -86,13 +88,13 @@ SMALL_TALK = re.compile(r"^[\s¡¿]*(?:hi|hello|hey|good (?:morning|evening|nigh
 def asked(question: str) -> str | None:
     """The fact about the user a question asks for (name, allergy, city, diet, budget, job), or None."""
     q = question.strip()
-    is_question = (q.endswith("?") or QUESTION_START.search(q) or re.search(r"\b(?:tell|remind) me\b", q, re.I)
+    is_question = (q.endswith("?") or QUESTION_START.search(q) or rx.search(r"\b(?:tell|remind) me\b", q, re.I)
                    or ASKED_THEN_CHAT.search(q))
     if not is_question:
         return None
-    plain = re.sub(r"\bé que\s+", "", q, flags=re.I)  # Portuguese "Como é que eu me chamo?" = "Como eu me chamo?"
+    plain = rx.sub(r"\bé que\s+", "", q, flags=re.I)  # Portuguese "Como é que eu me chamo?" = "Como eu me chamo?"
     for slot, cues in ASKED:
-        if re.search(cues, q, re.I) or re.search(cues, plain, re.I):
+        if rx.search(cues, q, re.I) or rx.search(cues, plain, re.I):
             return slot
     return "all" if EVERYTHING_ASKED.search(q) else None
 
@@ -128,7 +130,7 @@ def asked_open(question: str) -> str | None:
     q = question.strip()
     if not (q.endswith("?") or QUESTION_START.search(q) or ASKED_THEN_CHAT.search(q)) or not FIRST_PERSON_Q.search(q):
         return None
-    return next((family for family, cues in OPEN_ASKED if re.search(cues, q, re.I)), None)
+    return next((family for family, cues in OPEN_ASKED if rx.search(cues, q, re.I)), None)
 
 
 def intent(question: str) -> str:
@@ -149,7 +151,7 @@ def intent(question: str) -> str:
         return "weather"
     if RESTAURANT.search(question):
         return "restaurant"
-    if FEELS.search(question) and re.search(r"\?|\b(?:will|is|wird|ist|fera|fait|va|hará|hace|vai|está|farà|fa)\b",
+    if FEELS.search(question) and rx.search(r"\?|\b(?:will|is|wird|ist|fera|fait|va|hará|hace|vai|está|farà|fa)\b",
                                              question, re.I):
         return "weather"  # "Is it cold in Berlin on Saturday?" (not "somewhere warm to eat", a restaurant)
     if asked_open(question):

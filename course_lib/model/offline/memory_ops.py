@@ -11,6 +11,7 @@ import json
 import re
 from typing import Any
 
+from course_lib.model import rx
 from course_lib.model import prompts
 from course_lib.model.offline.lang.corrections import looks_like_correction
 from course_lib.model.offline.lang.importance import importance
@@ -94,9 +95,9 @@ def taken_back(new_fact: str, existing: list[tuple[str, str]]) -> dict[str, Any]
     'The user does not dislike fennel.' (read as 'no longer …'), 'The user now eats pork.' after 'The user eats no
     pork.'; None when no stored fact is taken back (the fact is then resolved as it is: 'is not a morning person' ADDs)."""
     said = NOT_AFTER_ALL.sub("", new_fact.strip().rstrip("."))
-    if (m := DOES_NOT.match(said)) and not re.match(r"(?:no|a|an|the)\b", said[m.end():], re.I):
+    if (m := DOES_NOT.match(said)) and not rx.match(r"(?:no|a|an|the)\b", said[m.end():], re.I):
         verb = m.group(1) or ""
-        head = "is" if re.match(r"is", m.group(0)[9:], re.I) else ""
+        head = "is" if rx.match(r"is", m.group(0)[9:], re.I) else ""
         said = f"The user {head or ''} no longer {verb + ('s' if verb and not head else '')} {said[m.end():]}".replace("  ", " ")
     if said != new_fact.strip().rstrip(".") and about(said + ".")[0] == "retract":
         decision = resolve(said + ".", existing)
@@ -104,7 +105,7 @@ def taken_back(new_fact: str, existing: list[tuple[str, str]]) -> dict[str, Any]
     if m := EATS_AGAIN.match(said):
         food = m.group(1).lower()
         for mid, text in existing:
-            if re.match(rf"^The user (?:eats no|does not eat|doesn'?t eat|avoids|never eats) {re.escape(food)}\W*$", text.strip(), re.I):
+            if rx.match(rf"^The user (?:eats no|does not eat|doesn'?t eat|avoids|never eats) {re.escape(food)}\W*$", text.strip(), re.I):
                 return {"op": "DELETE", "id": mid, "reason": f"the user eats {food} again: {text}"}
     return None
 
@@ -126,9 +127,9 @@ def resolve(new_fact: str, existing: list[tuple[str, str]]) -> dict[str, Any]:
         if named:  # 'no longer commutes by car' takes back 'commutes to work by car' (the closest such fact)
             _, mid, text = min(named)
             return {"op": "DELETE", "id": mid, "reason": f"the user took back what they said: {text}"}
-        names = re.findall(r"(?<!^)\b[A-ZÀ-Ý][\w'-]+", new_fact.strip())  # 'no longer has a dog called Filou'
+        names = rx.findall(r"(?<!^)\b[A-ZÀ-Ý][\w'-]+", new_fact.strip())  # 'no longer has a dog called Filou'
         for mid, text in existing:
-            if names and all(re.search(rf"\b{re.escape(n)}\b", text) for n in names):
+            if names and all(rx.search(rf"\b{re.escape(n)}\b", text) for n in names):
                 return {"op": "DELETE", "id": mid, "reason": f"the user took back what they said of {' '.join(names)}"}
         return {"op": "NOOP", "id": None, "reason": f"nothing stored says the user is {value}"}
     for mid, text in existing:
@@ -152,7 +153,7 @@ def parse_existing(text: str) -> list[tuple[str, str]]:
     """'id: text' lines (or '- [id] text') -> (id, text) pairs."""
     out = []
     for line in text.splitlines():
-        m = re.match(r"^\s*-?\s*\[?([\w.-]+)\]?\s*[:)]\s*(.+)$", line)
+        m = rx.match(r"^\s*-?\s*\[?([\w.-]+)\]?\s*[:)]\s*(.+)$", line)
         if m:
             out.append((m.group(1), m.group(2).strip()))
     return out
@@ -262,7 +263,7 @@ def distill_episode_rule(messages: Messages, body: dict[str, Any]) -> Reply:
     """Lessons from a log: failed tool calls, side effects already done, and the outcome."""
     lessons = []
     for line in prompts.DISTILL_EPISODE.parse(messages)["events"].splitlines():
-        m = re.match(r"^\[(\w+)\]\s*(\{.*\})\s*$", line.strip())
+        m = rx.match(r"^\[(\w+)\]\s*(\{.*\})\s*$", line.strip())
         if not m:
             continue
         kind, data = m.group(1), json.loads(m.group(2))

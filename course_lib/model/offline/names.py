@@ -16,6 +16,8 @@ whole name ("&" may be typed as "and / und / et / y / e"), so "Canal" alone is n
 from __future__ import annotations
 
 import re
+
+from course_lib.model import rx
 import unicodedata
 from functools import lru_cache
 
@@ -27,7 +29,7 @@ def fold(text: str) -> str:
     """A name as compared: lower case, accents and ligatures dropped, punctuation as spaces ('Le Bœuf Doré' -> 'le boeuf dore')."""
     text = text.casefold().replace("œ", "oe").replace("æ", "ae").replace("ß", "ss")
     text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
-    return " ".join(re.sub(r"[^\w&]+", " ", text).split())
+    return " ".join(rx.sub(r"[^\w&]+", " ", text).split())
 
 
 def _word(word: str) -> str:

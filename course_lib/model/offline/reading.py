@@ -13,6 +13,7 @@ import re
 from datetime import date
 from typing import Any
 
+from course_lib.model import rx
 from course_lib.model.clock import COURSE_START
 from course_lib.model.offline import about_user
 from course_lib.model.amounts import party_size
@@ -46,7 +47,7 @@ NOT_BEFORE = r"(?<!\bno )(?<!\bnot )(?<!\bkein )(?<!\bkeine )(?<!\bpas de )(?<!\
 
 def find_cuisine(question: str) -> str | None:
     """The one kind of food a request asks for ('restaurante de peixe' -> 'fish'); None when none or several."""
-    found = {k for k, words in CUISINES.items() if re.search(rf"{NOT_BEFORE}\b(?:{words})\b", question, re.I)}
+    found = {k for k, words in CUISINES.items() if rx.search(rf"{NOT_BEFORE}\b(?:{words})\b", question, re.I)}
     return found.pop() if len(found) == 1 else None
 
 
@@ -124,13 +125,13 @@ def describe(c: dict[str, Any]) -> str:
 def compacted_calls(block: str) -> list[tuple[str, dict[str, Any], str]]:
     """The tool calls a compaction block lists for the current request, each observing the block's findings."""
     sections = dict.fromkeys(COMPACT_HEADINGS, "")
-    for part in re.split(r"^(?=(?:" + "|".join(COMPACT_HEADINGS) + r"):)", block, flags=re.M):
+    for part in rx.split(r"^(?=(?:" + "|".join(COMPACT_HEADINGS) + r"):)", block, flags=re.M):
         head = next((h for h in COMPACT_HEADINGS if part.startswith(h + ":")), None)
         if head:
             sections[head] = part[len(head) + 1:]
     done = []
     for line in sections["Tools and files touched"].splitlines():
-        m = re.match(r"\s*-\s*(\w+)\s*(\{.*\})?\s*$", line)  # "(for an earlier request)" lines do not match
+        m = rx.match(r"\s*-\s*(\w+)\s*(\{.*\})?\s*$", line)  # "(for an earlier request)" lines do not match
         if m:
             try:
                 args = json.loads(m.group(2) or "{}")
@@ -159,7 +160,7 @@ def tool_history(messages: Messages, start: int) -> list[tuple[str, dict[str, An
 
 def keywords(text: str) -> set[str]:
     """Content words of a question (lower case, no stop words)."""
-    return {w for w in re.findall(r"[a-zà-ü0-9&]+", text.lower()) if len(w) > 2 and w not in STOPWORDS}
+    return {w for w in rx.findall(r"[a-zà-ü0-9&]+", text.lower()) if len(w) > 2 and w not in STOPWORDS}
 
 
 def best_sentences(question: str, pages: list[str], k: int = 2) -> list[str]:

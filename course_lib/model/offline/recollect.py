@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from course_lib.model import rx
 from course_lib.model.offline.names import fold  # lower case, no accents, œ -> oe, ß -> ss
 from course_lib.ranking import order, similarities
 
@@ -104,7 +105,7 @@ def typed_cues(group: tuple[str, ...]) -> tuple[str, ...]:
 def cues(text: str) -> set[str]:
     """The cue groups whose words occur in `text` (whole words; "flug*" also matches "Flugnummer"; a long cue word
     with one inner vowel left out: typed_cues)."""
-    words = re.findall(r"\w+", fold(text))
+    words = rx.findall(r"\w+", fold(text))
     found = set()
     for name, group in cue_groups().items():
         for cue in (*group, *typed_cues(group)):
@@ -156,14 +157,14 @@ def best_fact(question: str, candidates: list[str]) -> Match | None:
 def content_words(text: str) -> set[str]:
     """The words of four letters or more that are not question or function words, cut to five letters so that
     "colour" and "colours" meet: what a question and a fact must share when no cue says they are on one subject."""
-    return {w[:5] for w in re.findall(r"\w+", fold(text)) if len(w) >= 4 and w not in FUNCTION_WORDS}
+    return {w[:5] for w in rx.findall(r"\w+", fold(text)) if len(w) >= 4 and w not in FUNCTION_WORDS}
 
 
 def restate(fact: str) -> str:
     """A fact as the reply says it: "The user's flight is BA 2490." -> "Your flight is BA 2490."; the user's own
     words are quoted ("You told me: "…""), never rewritten."""
     body = fact.strip()
-    if re.match(r"^the user\b", body, re.I):
+    if rx.match(r"^the user\b", body, re.I):
         from course_lib.model.offline.answers import second_person
 
         said = second_person(body)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from course_lib.model import rx
 from course_lib.ranking import order, similarities
 
 ASK_SLOTS = "Before I search, I need"  # opens the question a skill's precondition asks (react.py reads the answer)
@@ -95,7 +96,7 @@ def must_ask(text: str) -> list[str]:
     """The slots (SLOTS keys) a skill says to ask for when unknown, in the order it names them."""
     out: list[str] = []
     for m in ASK_IF_UNKNOWN.finditer(text):
-        for part in re.split(r",|\bor\b|\band\b", m.group(1)):
+        for part in rx.split(r",|\bor\b|\band\b", m.group(1)):
             slot = next((k for k in SLOTS if k in part.lower()), None)
             if slot and slot not in out:
                 out.append(slot)

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from course_lib.model import rx
 from course_lib.model.amounts import GROUP_NOUN, SMALL_NUMBER, adults_and_kids, more_than_two, number, party_sizes
 from course_lib.model.offline.lang.lexicon import DIETS
 from course_lib.model.offline.hours import OR_HOURS, RANGE_HOURS, open_hour
@@ -159,7 +160,7 @@ def _given_last(part: str, today: Any) -> str | None:
 
 def _bare_number(part: str) -> int | None:
     """The one number a correction says without saying what it counts ("make that 5"), or None."""
-    found = [n for n in (number(w) for w in re.findall(r"[\w-]+", CORRECTION.sub(" ", part))) if n is not None]
+    found = [n for n in (number(w) for w in rx.findall(r"[\w-]+", CORRECTION.sub(" ", part))) if n is not None]
     return found[0] if len(found) == 1 else None
 
 
@@ -215,7 +216,7 @@ def candidate_names(text: str, today: Any) -> list[str]:
     found = []
     for m in NAME_SPAN.finditer(text):
         words = m.group(0).split()
-        if len(words) == 1 and re.search(r"(?:^|[.!?¡¿:;\n])[ \t\"'“«]*$", text[:m.start()]) \
+        if len(words) == 1 and rx.search(r"(?:^|[.!?¡¿:;\n])[ \t\"'“«]*$", text[:m.start()]) \
                 and not NAME_GOES_ON.match(text[m.end():]):
             continue  # a sentence's first word is capitalised whatever it is ("Reservier einen", "Não como")
         while words and _not_a_name(words[0], today) or words and words[0] in ("&", "and"):
@@ -230,7 +231,7 @@ def candidate_names(text: str, today: Any) -> list[str]:
 def as_answer(asked: str, answer: str) -> str:
     """The user's answer to the agent's question, as the request would have said it: a bare number answering only
     "how many people" is a party size ("3" -> "for 3 people"); anything else is read as it is."""
-    n = _bare_number(answer) if re.fullmatch(r"\W*[\w-]+\W*(?:please|bitte|s'il te plaît|por favor|per favore)?\W*",
+    n = _bare_number(answer) if rx.fullmatch(r"\W*[\w-]+\W*(?:please|bitte|s'il te plaît|por favor|per favore)?\W*",
                                               answer, re.I) else None
     if n is not None and "how many people" in asked and "the time" not in asked and 0 < n <= 20:
         return f"for {n} people"

@@ -22,6 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.lexicon import LANGS, STOPWORDS, detect
 from course_lib.model.clock import COURSE_START
 from course_lib.model.offline.names import fold
@@ -59,7 +60,7 @@ def _undecided() -> frozenset[str]:
 def language(text: str) -> str:
     """The language to reply in: lexicon.detect on the request without its names and without the words that decide
     nothing; 'en' when nothing is left to decide ("same as last time", "Book Le Bœuf Doré, 2 ppl")."""
-    kept = re.sub(r"[\w'’]+", lambda m: " " if m.group(0).lower().replace("’", "'") in _undecided() else m.group(0),
+    kept = rx.sub(r"[\w'’]+", lambda m: " " if m.group(0).lower().replace("’", "'") in _undecided() else m.group(0),
                   without_names(text))  # its marks stay: "¿", "¡" are Spanish
     return detect(kept)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from course_lib.model import rx
 from course_lib.model.prompts import SUMMARISE
 from course_lib.model.tokens import count_tokens
 from course_lib.model.offline.reply import Messages, Reply
@@ -52,7 +53,7 @@ def split_lines(text: str, default_speaker: str = "") -> list[tuple[str, str]]:
         m = SPEAKER.match(line)
         if m:
             speaker, line = m.group(1).capitalize(), line[m.end():]
-        for s in re.split(r"(?<=[.!?])\s+", line.strip()):
+        for s in rx.split(r"(?<=[.!?])\s+", line.strip()):
             s = s.strip(" -•*")
             if s:
                 out.append((speaker, s))
@@ -71,7 +72,7 @@ def score(speaker: str, sentence: str) -> float:
 
 def words(sentence: str) -> frozenset[str]:
     """The sentence's words, lower case, for duplicate checks."""
-    return frozenset(re.findall(r"[a-z0-9à-ü&]+", sentence.lower()))
+    return frozenset(rx.findall(r"[a-z0-9à-ü&]+", sentence.lower()))
 
 
 def line(speaker: str, sentence: str) -> str:

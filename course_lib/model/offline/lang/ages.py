@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.lexicon import PETS, RELATIVES, alternation
 from course_lib.model.offline.lang.numbers import with_digits
 
@@ -26,16 +27,16 @@ AFTER_AND = 10  # '… und 58 Jahre alt': only after the speaker's own copula
 
 def found_age(s: str) -> list[Found]:
     """'I'm 34 years old', 'I turned 40 last month' -> age (1 to 120 only; '20 euros' is no age; not someone else's)."""
-    if re.search(r"\b(?:if|wenn|si|se)\b", s, re.I) and re.search(r"\b(?:would|'d|wäre|serais|sería|seria|sarei)\b", s, re.I):
+    if rx.search(r"\b(?:if|wenn|si|se)\b", s, re.I) and rx.search(r"\b(?:would|'d|wäre|serais|sería|seria|sarei)\b", s, re.I):
         return []
     s = with_digits(s)
     for i, p in enumerate(AGE_SAID):
-        m = re.search(p, s, re.I)
-        if m and i in BARE_AGES and re.search(rf"\b(?:{REL}|{PET})s?\b", s[:m.start()], re.I):
+        m = rx.search(p, s, re.I)
+        if m and i in BARE_AGES and rx.search(rf"\b(?:{REL}|{PET})s?\b", s[:m.start()], re.I):
             continue  # 'abbiamo un figlio, 3 anni': the child's age
-        if m and i == AFTER_AND and not re.search(r"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\b", s[:m.start()], re.I):
+        if m and i == AFTER_AND and not rx.search(r"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\b", s[:m.start()], re.I):
             continue  # '… und 58 Jahre alt' after the speaker's own 'ich bin', not 'Nicola e Sara, 9 e 7 anni'
-        if m and re.match(r"[.,]\d|\s*(?:m|cm|kg|km|ft|lbs?|kilos?|metres?|meters?|mètres?|metros?|metri)\b", s[m.end(1):], re.I):
+        if m and rx.match(r"[.,]\d|\s*(?:m|cm|kg|km|ft|lbs?|kilos?|metres?|meters?|mètres?|metros?|metri)\b", s[m.end(1):], re.I):
             continue  # 'I'm 1.85 m tall', 'ich bin 1,70', 'sono 60 kg': a measure, not an age
         if m and 1 <= int(m.group(1)) <= 120:
             return [("age", m.group(1), f"The user is {m.group(1)} years old.")]

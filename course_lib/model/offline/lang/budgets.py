@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.numbers import SCALED, money, show, parse_number, SCALES
 
@@ -60,12 +61,12 @@ def amount(s: str) -> str | None:
 
 def found_budget_more(s: str) -> list[Found]:
     """A budget said with a ceiling, a 'can pay' or a 'have' and an amount (see the module docstring)."""
-    if not CUE.search(s) or NOT_BUDGET.search(s) or re.search(r"\d\s*%", s):
+    if not CUE.search(s) or NOT_BUDGET.search(s) or rx.search(r"\d\s*%", s):
         return []
     said = amount(s)
     if not said or (" " not in said and not SCALED.search(s)):
         return []
-    if re.search(r"\b(?:km|kg|kilos?|calories|kcal|m2|m²|people|personas|pessoas|persone|leute|personnes)\b",
+    if rx.search(r"\b(?:km|kg|kilos?|calories|kcal|m2|m²|people|personas|pessoas|persone|leute|personnes)\b",
                  s[s.find(said.split()[0][:1]):], re.I) and " " not in said:
         return []  # '10 mil km', not money
     purpose = next((p for m in PURPOSE.finditer(s) if (p := canon("purpose", m.group(1)))), None)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.lexicon import POSSESSIVE
 from course_lib.model.offline.lang.who import DONE_TO_ME, MINE, REL, who
 
@@ -76,5 +77,5 @@ def credited(sentence: str, value: str) -> bool:
     when every clause that contains it is about someone else or reports someone else's words; a value no single
     clause contains (it spans two) is credited."""
     word = value.lower().removeprefix("allergic to ").removeprefix("takes ").strip()
-    holding = [whom for text, whom in clauses(sentence) if word and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text.lower())]
+    holding = [whom for text, whom in clauses(sentence) if word and rx.search(rf"(?<!\w){re.escape(word)}(?!\w)", text.lower())]
     return not holding or any(whom in ("self", "agent") for whom in holding)

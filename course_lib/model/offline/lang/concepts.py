@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import json
 import re
+
+from course_lib.model import rx
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
@@ -46,7 +48,7 @@ def stem(word: str) -> str:
 
 def bare(phrase: str) -> str:
     """A phrase plain, with its leading articles and outer punctuation dropped ('los mariscos' -> 'mariscos')."""
-    text = re.sub(r"^(?:l|d|dell|dall|all|nell|sull|un|qu)'", "", plain(phrase).strip(" .,!;:'\""))  # "l'insuline"
+    text = rx.sub(r"^(?:l|d|dell|dall|all|nell|sull|un|qu)'", "", plain(phrase).strip(" .,!;:'\""))  # "l'insuline"
     while (m := ARTICLE.match(text)) and m.end() < len(text):
         text = text[m.end():]
     return text
@@ -144,7 +146,7 @@ def find(family: str, text: str, longest: int = 4, typos: bool = True) -> list[t
 
 def spans(family: str, text: str, longest: int = 4, typos: bool = True) -> list[tuple[int, int, str]]:
     """As `find`, with how many words each name takes: (word position, words, canonical value)."""
-    words = re.findall(r"[\w'’-]+", text)
+    words = rx.findall(r"[\w'’-]+", text)
     out, i = [], 0
     look = canon if typos else exact
     while i < len(words):

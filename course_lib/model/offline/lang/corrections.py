@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import find
 from course_lib.model.offline.lang.slots_life import MOVE_VERBS
 from course_lib.model.offline.lang.numbers import NUMBER, amount_now, bare_number, currency, money, parse_number, show
@@ -50,7 +51,7 @@ def looks_like_correction(sentence: str) -> bool:
     after what the user said before (the conversation, or the memories MemoryWriter.reread restates) it does."""
     if not CUE.search(sentence):
         return False
-    return bool(re.search(r"\d", sentence) or DAY_PATTERN.search(sentence) or PLACE.search(sentence)
+    return bool(rx.search(r"\d", sentence) or DAY_PATTERN.search(sentence) or PLACE.search(sentence)
                 or any(find(family, sentence) for family in set(FAMILIES.values())))
 
 
@@ -67,9 +68,9 @@ def relative_age(sentence: str, number: str, context: list[Found]) -> list[Found
     """'Sorry, Emma is 6, not 5' / 'oups Hugo a 9 ans' after 'my daughter Emma is 5': the named relative's age."""
     for slot, value, text in reversed(context):
         name, _, age = value.partition(", ")
-        if slot.startswith("relative:") and age.isdigit() and name and re.search(rf"\b{re.escape(name)}\b", sentence) \
+        if slot.startswith("relative:") and age.isdigit() and name and rx.search(rf"\b{re.escape(name)}\b", sentence) \
                 and number.isdigit() and int(number) < 120 and number != age:
-            return [(slot, f"{name}, {number}", re.sub(rf"\b{age}\b", number, text, count=1))]
+            return [(slot, f"{name}, {number}", rx.sub(rf"\b{age}\b", number, text, count=1))]
     return []
 
 
@@ -87,15 +88,15 @@ def correct(sentence: str, context: list[Found]) -> list[Found]:
         return []
     said = TAKEN_BACK_NUMBER.sub(" ", sentence)  # 'scratch the 3500, we bumped it to 4200', '36 ned 34': the number taken back is no new one
     amount, number = money(said), bare_number(said)
-    first = re.search(rf"(?<![\w:]){NUMBER}(?![\w:])", said)
-    if not amount and first and re.match(r"\s+(?!(?:not|nicht|ned|pas|no|não|non|instead|rather|lieber|plut[ôo]t|then|dann|please|pls|bitte|danke|thanks|merci|stp|"
+    first = rx.search(rf"(?<![\w:]){NUMBER}(?![\w:])", said)
+    if not amount and first and rx.match(r"\s+(?!(?:not|nicht|ned|pas|no|não|non|instead|rather|lieber|plut[ôo]t|then|dann|please|pls|bitte|danke|thanks|merci|stp|"
                                     r"porfa|por favor|gracias|obrigad[oa]|grazie|per favore|mil|mila|mille|thousand|tausend|lakhs?|years?|ans|años|anos|anni|jahre?|"
                                     r"after|because|since|when|once|now|for|weil|seit|nach|nachdem|après|parce|depuis|pour|porque|desde|después|"
                                     r"que|para|perché|dopo|per|poiché)\b)[a-zà-ÿ]{3,}", said[first.end():], re.I):
         number = None  # 'sorry for the 3 messages': a number that counts something else replaces nothing
     if number and not amount and (aged := relative_age(said, number, context)):
         return aged
-    if first and re.match(AGE_WORD, said[first.end():], re.I) and not any(f[0] == "age" for f in context):
+    if first and rx.match(AGE_WORD, said[first.end():], re.I) and not any(f[0] == "age" for f in context):
         number = None  # '9 ans' is an age: it corrects an age or a relative's, nothing else
     if amount or number:
         for f in reversed(context):
@@ -105,15 +106,15 @@ def correct(sentence: str, context: list[Found]) -> list[Found]:
                 new = amount or f"{number} {currency(cur)}"
                 return [(slot, new, f"The user's {slot.partition(':')[2] + ' ' if ':' in slot else ''}budget is {new}.")]
             if slot == "age" and number and not amount:  # not 'è dal 12 al 26', nor 'keep 150 a month'
-                ages = re.findall(r"(?<![\w:.,])\d+(?![\w:])", said)
+                ages = rx.findall(r"(?<![\w:.,])\d+(?![\w:])", said)
                 return [("age", number, f"The user is {number} years old.")] if len(ages) <= 1 and float(number.replace(",", "")) < 110 else []
-            old = re.match(rf"{NUMBER}(?![\w:])", value)  # a quantity ('34', '3 nights'), not 'LH 2047' or '9:00'
+            old = rx.match(rf"{NUMBER}(?![\w:])", value)  # a quantity ('34', '3 nights'), not 'LH 2047' or '9:00'
             if old and number and not amount:
                 return [replaced(f, old.group(0), show(parse_number(number.replace(",", ""))))]
     if (day := DAY_PATTERN.search(sentence)):
         new = WEEKDAYS[DAY_WORDS[day.group(1).lower()]]
         for f in reversed(context):
-            if (old := re.search(r"\b(?:" + "|".join(WEEKDAYS) + r")\b", f[1])):
+            if (old := rx.search(r"\b(?:" + "|".join(WEEKDAYS) + r")\b", f[1])):
                 return [replaced(f, old.group(0), new)]
     for f in reversed(context[-1:]):  # a concept of the latest fact's kind: 'no, sorry, tree nuts' after an allergy
         head = f[0].partition(":")[0]
@@ -150,7 +151,7 @@ def budget_number(sentence: str, context: list[Found]) -> list[Found]:
     tools read a budget without currency the same way)."""
     number = bare_number(sentence)
     known = next((f for f in reversed(context) if f[0] == "budget"), None)
-    if not (number and BUDGET_TO.search(sentence)) or money(sentence) or re.search(r"\d\s*%", sentence):
+    if not (number and BUDGET_TO.search(sentence)) or money(sentence) or rx.search(r"\d\s*%", sentence):
         return []
     new = amount_now(sentence, f"{number} {known[1].split()[-1] if known else 'EUR'}")  # 'was 500 but now it's 700'
     return [("budget", new, f"The user's budget is {new}.")]
@@ -172,7 +173,7 @@ def moved_in(sentence: str, context: list[Found]) -> list[Found]:
     from course_lib.model.offline.lang.slots_life import ONLY_FOR_NOW
 
     m = NOW_IN.search(sentence)
-    if not m or not (re.match(NOW_WORD, m.group(0), re.I) or re.search(rf"\s{NOW_WORD}\s", m.group(0) + " ", re.I) or m.group(2)) \
+    if not m or not (rx.match(NOW_WORD, m.group(0), re.I) or rx.search(rf"\s{NOW_WORD}\s", m.group(0) + " ", re.I) or m.group(2)) \
             or ONLY_FOR_NOW.search(sentence) or STAY.search(sentence, m.end()) or m.group(1).split()[0] in ("I", "The", "My", "Our"):
         return []
     if not (any(f[0] == "home city" for f in context) or MOVE.search(sentence)):
@@ -187,7 +188,7 @@ def restated(sentence: str, context: list[Found]) -> list[Found]:
         return moved_in(sentence, context)
     city = m.group(1)
     known = next((f for f in reversed(context) if f[0] == "home city"), None)
-    if known is None and not re.search(r"\b(?:in|en|em|a|à)\s+" + re.escape(city), sentence):
+    if known is None and not rx.search(r"\b(?:in|en|em|a|à)\s+" + re.escape(city), sentence):
         return []  # 'still Glasgow' with no city said before: not enough to tell it is a home
     return [("home city", city, f"The user lives in {city}.")]
 
@@ -246,14 +247,14 @@ def dropped_day(sentence: str, context: list[Found]) -> list[Found]:
     if not (m := DROP_DAY.search(sentence)):
         return []
     old = weekday(m.group(1))
-    fact = next((f for f in reversed(context) if re.search(rf"\b{old}s?\b", f[1])), None)
+    fact = next((f for f in reversed(context) if rx.search(rf"\b{old}s?\b", f[1])), None)
     if fact is None:
         return []
     if (new := DAY_PATTERN.search(sentence, m.end()) or NEW_DAY.search(sentence, m.end())) and \
             weekday(new.group(new.lastindex)) != old:
         return [replaced(fact, old, weekday(new.group(new.lastindex)))]
     days = "|".join(WEEKDAYS)
-    if len(re.findall(rf"\b(?:{days})s?\b", fact[1])) < 2:
+    if len(rx.findall(rf"\b(?:{days})s?\b", fact[1])) < 2:
         return []
     cut = re.compile(rf"\b{old}s?(?:,| and| und| et| y| e)\s+|(?:,| and| und| et| y| e)\s+{old}s?\b")
     value, text = cut.sub("", fact[1], count=1), cut.sub("", fact[2], count=1)
@@ -271,7 +272,7 @@ def but_instead(sentence: str) -> str | None:
     banco, sino de profesora' -> 'trabajo de profesora'; 'je ne travaille plus à la banque, mais comme infirmière' ->
     'je travaille comme infirmière'. None when the sentence has no such shape."""
     if not (m := BUT_INSTEAD.search(sentence)) or \
-            re.match(r"(?:i|i'm|ich|je|j'|yo|eu|io|we|wir|nous|on|it'?s|es|c'est|[èe])\b", m.group("tail"), re.I):
+            rx.match(r"(?:i|i'm|ich|je|j'|yo|eu|io|we|wir|nous|on|it'?s|es|c'est|[èe])\b", m.group("tail"), re.I):
         return None  # 'but I eat fish': a clause of its own, read as it is
     if m.group("but").lower().startswith("mais") and m.group("neg").lower() not in ("ne", "n'"):
         return None  # 'não moramos mais em BH': Portuguese 'mais' is 'any more', not the French 'but'

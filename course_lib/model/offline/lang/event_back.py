@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.event_when import blank, day_text, read_when, vocabulary, words_re
 
 Found = tuple[str, str, str]
@@ -36,7 +37,7 @@ def split_return(s: str) -> tuple[str, str | None]:
         after = s[m.end():]
         if TO.match(after):
             continue
-        words = re.match(r"[^,;!?]*", after).group(0)
+        words = rx.match(r"[^,;!?]*", after).group(0)
         span = " ".join(words.split()[:5])
         when, _ = read_when(span)
         if when.has_day() and when.period is None:
@@ -50,7 +51,7 @@ def with_return(fact: Found, back: str | None) -> Found:
     if not back:
         return fact
     slot, value, text = fact
-    return slot, f"{value} back {re.sub(r'^(?:on|from) ', '', back)}", f"{text.rstrip('.')}, back {back}."
+    return slot, f"{value} back {rx.sub(r'^(?:on|from) ', '', back)}", f"{text.rstrip('.')}, back {back}."
 
 
 def with_online(fact: Found, s: str) -> Found:

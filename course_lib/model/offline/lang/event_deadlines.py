@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.event_when import read_when, vocabulary, words_re
 
 Found = tuple[str, str, str]
@@ -43,9 +44,9 @@ def deadline(s: str, context: list[Found] | None = None) -> Found | None:
     else:
         thing = names[m.group(1).lower()]
     when, _ = read_when(s[v.start():])
-    day = when.date or (when.period if when.period and re.fullmatch(r"in [A-Z][a-z]+", when.period) else None)
+    day = when.date or (when.period if when.period and rx.fullmatch(r"in [A-Z][a-z]+", when.period) else None)
     if not day:
         return None
-    thing = "lease" if thing == "contract" and re.search(r"alquiler|affitto|aluguel|arrendamento|location|miet|rent", s, re.I) else thing
+    thing = "lease" if thing == "contract" and rx.search(r"alquiler|affitto|aluguel|arrendamento|location|miet|rent", s, re.I) else thing
     said = day if day.startswith("in ") else f"on {day}"
     return f"plan:{thing}", f"{thing} ends {day.removeprefix('in ')}", f"The user's {thing} expires {said}."

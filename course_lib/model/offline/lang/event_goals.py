@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from course_lib.model import rx
 from course_lib.model.dates import MONTHS
 from course_lib.model.offline.lang.event_when import vocabulary, words_re
 
@@ -41,23 +42,23 @@ def weight_goal(s: str) -> Found | None:
     """(plan:weight, value, fact) when `s` says a weight the user aims to lose, gain or get down to, else None."""
     p = patterns()
     verb = p["lose"].search(s) or p["gain"].search(s)
-    if verb is None or re.search(r"\b(?:lost|gained|verloren|abgenommen|perdu|pris|perdí|bajé|perdi|emagreci|perso|preso)\b", s, re.I):
+    if verb is None or rx.search(r"\b(?:lost|gained|verloren|abgenommen|perdu|pris|perdí|bajé|perdi|emagreci|perso|preso)\b", s, re.I):
         return None
     w = p["weight"].search(s, verb.end())
     if w is None or len(s[verb.end():w.start()].split()) > 3:
-        w = p["weight"].search(s[:verb.start()]) if re.fullmatch(r"runter|abnehmen|verlieren|zunehmen", verb.group(1), re.I) else None
+        w = p["weight"].search(s[:verb.start()]) if rx.fullmatch(r"runter|abnehmen|verlieren|zunehmen", verb.group(1), re.I) else None
     if w is None:
         return None
     gain = bool(p["gain"].fullmatch(verb.group(1)))
-    target = not gain and re.search(r"\b(?:to|a|à|auf)\s*$", s[verb.start():w.start()], re.I) is not None \
+    target = not gain and rx.search(r"\b(?:to|a|à|auf)\s*$", s[verb.start():w.start()], re.I) is not None \
         or verb.group(1).lower() in ("get down to", "get to", "reach", "cut down to", "bajar a", "llegar a", "chegar a", "scendere a", "arrivare a", "descendre à")
     by = p["by"].search(s)
     when = ""
     if by:
         said = by.group(1)
-        month = next((name for name, words in MONTHS.items() if re.fullmatch(words, said.split()[-1], re.I)), None)
-        season = next((en for en, words in SEASON_NAMES if re.search(words, said, re.I)), None)
+        month = next((name for name, words in MONTHS.items() if rx.fullmatch(words, said.split()[-1], re.I)), None)
+        season = next((en for en, words in SEASON_NAMES if rx.search(words, said, re.I)), None)
         when = f" by {month or season}" if month or season else ""
-    amount = f"{w.group(1)} {'lbs' if re.match(r'(?i)lb|pound|libra|livre|pfund', w.group(2)) else 'kg'}"
+    amount = f"{w.group(1)} {'lbs' if rx.match(r'(?i)lb|pound|libra|livre|pfund', w.group(2)) else 'kg'}"
     what = "get down to" if target else "gain" if gain else "lose"
     return "plan:weight", f"{'reach' if target else what} {amount}{when}", f"The user plans to {what} {amount}{when}."

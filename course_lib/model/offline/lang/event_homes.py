@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.event_lowercase import lowercase_place
 from course_lib.model.offline.lang.event_when import vocabulary, words_re
 from course_lib.model.offline.lang.event_words import PLACE, named
@@ -36,9 +37,9 @@ def home_search(s: str) -> Found | None:
     verbs, homes = patterns()
     if not (v := verbs.search(s)) or not (h := homes.search(s, v.end())) or len(s[v.end():h.start()].split()) > 4:
         return None
-    for m in re.finditer(rf"(?<![\w-]){IN}\s+", s[h.end():h.end() + 60], re.I):
+    for m in rx.finditer(rf"(?<![\w-]){IN}\s+", s[h.end():h.end() + 60], re.I):
         after = s[h.end() + m.end():]
-        place = (named(p.group(1)) if (p := re.match(PLACE, after)) else None) or lowercase_place(after)
+        place = (named(p.group(1)) if (p := rx.match(PLACE, after)) else None) or lowercase_place(after)
         if place and len(s[h.end():h.end() + m.start()].split()) <= 4:
             return "plan:home search", f"home in {place}", f"The user is looking for a home in {place}."
     return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.events import OF_MY, Event, first_noun, known_word, read_event
 from course_lib.model.offline.places import english_place
 
@@ -30,7 +31,7 @@ def name_of(s: str, e: Event) -> str | None:
         return None
     start, end = noun[1].start(), noun[1].end()
     if sum(c.isupper() for c in noun[1].group(0)) >= 2:  # a test known by its acronym: 'TOEFL', 'DELF B2'
-        level = re.match(r"\s+([ABC][12]|N[1-5])\b", s[end:])
+        level = rx.match(r"\s+([ABC][12]|N[1-5])\b", s[end:])
         return noun[1].group(0) + (f" {level.group(1)}" if level else "")
     b = BEFORE.search(s[:start])
     lead = b.group(1).split() if b else []

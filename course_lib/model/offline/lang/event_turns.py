@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from course_lib.model import rx
 from course_lib.model.amounts import number, party_size
 from course_lib.model.offline.lang.event_when import MONEY, When, read_when, settle_hour
 from course_lib.model.offline.lang.event_back import return_words, split_return, with_online, with_return
@@ -65,7 +66,7 @@ def moved(s: str, when: When) -> When:
 def correction(s: str, context: list[Found], lang: str = "en") -> list[Found]:
     """A correction with no event word: the new day, time, size or place of the latest event."""
     lex = lexicon()
-    cued = [m for m in lex["cue"].finditer(s) if not re.match(r"um\s+(?:\d|halb|viertel|drei|zwei|eins|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf)", m.group(0) + s[m.end():], re.I)]
+    cued = [m for m in lex["cue"].finditer(s) if not rx.match(r"um\s+(?:\d|halb|viertel|drei|zwei|eins|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf)", m.group(0) + s[m.end():], re.I)]
     if len(s.split()) > 14 or not (cued or lex["reschedule"].search(s)) or FLIGHT_NUMBER.search(s):
         return []  # German 'um 9' is no English 'um'; a flight number is its own fact (flights.py)
     if (flight := corrected_flight(s, context)):
@@ -75,16 +76,16 @@ def correction(s: str, context: list[Found], lang: str = "en") -> list[Found]:
     slot, old = last
     when, rest = read_when(s)
     when = moved(s, when)
-    if when.ordinal and not when.date and (r := re.fullmatch(r"(\d+) to \d+ (\w+)", old.when.date or "")) and return_words().search(s):
+    if when.ordinal and not when.date and (r := rx.fullmatch(r"(\d+) to \d+ (\w+)", old.when.date or "")) and return_words().search(s):
         when = replace(when, date=f"{r.group(1)} to {when.ordinal} {r.group(2)}", ordinal=None)  # 'regresamos el 18': the end
     size, place = party_size(rest), None
     if old.kind in ("trip", "move"):  # 'Korrektur: nach Bonn', "actually it's Milan, not Rome"
-        bare = next((p for p in (named(m.group(1)) for m in re.finditer(PLACE, rest[1:])) if p), None) \
+        bare = next((p for p in (named(m.group(1)) for m in rx.finditer(PLACE, rest[1:])) if p), None) \
             if len(s.split()) <= 7 and not MONEY.search(s) else None
         place = where(rest, [lang, "en"], "to")[0] or bare
     if not (when.said() or size or place) and old.size and context[-1][0] == slot \
             and not any(f[0].startswith("budget") for f in context):  # 'sorry, make that 11' after
-        size = next((n for w in re.findall(r"[\w-]+", rest) if (n := number(w)) and 1 < n < 100), None)  # 'we're 9'
+        size = next((n for w in rx.findall(r"[\w-]+", rest) if (n := number(w)) and 1 < n < 100), None)  # 'we're 9'
     if not (when.said() or size or place):
         return []
     new = replace(old, when=settle_hour(when, old.evening, old.when).over(old.when), size=size or old.size,
@@ -99,7 +100,7 @@ def vetoed(s: str) -> str | None:
         return "a question"  # with or without its mark: 'wann ist mein Termin', 'à quelle heure est mon rdv
     if lex["request"].search(s):
         return "a request to the agent"
-    if lex["if"].search(re.sub(r"\b(?:me|te|nos|se) caso\b|\bcaso-me\b", " ", s, flags=re.I)):  # 'me caso': I marry
+    if lex["if"].search(rx.sub(r"\b(?:me|te|nos|se) caso\b|\bcaso-me\b", " ", s, flags=re.I)):  # 'me caso': I marry
         return "a condition"
     if lex["cancelled"].search(s):
         return "a cancellation (taking the event back is not read yet)"

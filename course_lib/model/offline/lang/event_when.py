@@ -21,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from course_lib.model import rx
 from course_lib.model.amounts import NUMBER, number
 from course_lib.model.dates import DATE, MONTH, MONTHS, find_date, month
 from course_lib.model.when import DAY_PATTERN, DAY_WORDS, PT_SHORT, PT_SHORT_DAYS, RELATIVE_DAYS, WEEKDAYS, clock_time
@@ -88,7 +89,7 @@ class When:
         day = {k: getattr(self if self.has_day() else old, k) for k in DAY_GROUP}
         if self.ordinal and not self.date and old.date:  # "sorry, the 16th" of "15 May" (or "Sunday the 16th")
             day.update(date=f"{self.ordinal} {old.date.split(' ', 1)[1]}", ordinal=None)
-        if self.date and re.fullmatch(r"\d+ to \d+", self.date) and old.date and old.date[-1].isalpha():  # 'è dal 12 al 26'
+        if self.date and rx.fullmatch(r"\d+ to \d+", self.date) and old.date and old.date[-1].isalpha():  # 'è dal 12 al 26'
             day.update(date=f"{self.date} {old.date.split()[-1]}")
         clock = {k: getattr(self if self.hour is not None else old, k) for k in ("hour", "minute", "unclear")}
         return When(**day, **clock)
@@ -153,13 +154,13 @@ def read_day(text: str) -> tuple[dict[str, Any], str]:
         out["date"], text = f"{int(r.group(1))} to {int(r.group(2))} {month(r.group(3))}", blank(text, r.start(), r.end())
     for m in DATE.finditer(text if "date" not in out else ""):
         numeric = m.group(6) is not None
-        if numeric and (TIME_PREPOSITION.search(text[:m.start()]) or re.match(r"\s*(?:uhr|h\b|am\b|pm\b|€|eur)", text[m.end():], re.I)):
+        if numeric and (TIME_PREPOSITION.search(text[:m.start()]) or rx.match(r"\s*(?:uhr|h\b|am\b|pm\b|€|eur)", text[m.end():], re.I)):
             continue  # 'um 9.30' is a time, not 9 March
         if (said := find_date(m.group(0))):
             out["date"], text = said, blank(text, m.start(), m.end())
             break
     if "date" not in out and (r := BARE_RANGE.search(text)) and int(r.group(1)) < int(r.group(2)) <= 31:
-        named = (read_period(text) or "")[3:] if re.fullmatch(r"in [A-Z][a-z]+", read_period(text) or "") else ""
+        named = (read_period(text) or "")[3:] if rx.fullmatch(r"in [A-Z][a-z]+", read_period(text) or "") else ""
         out["date"] = f"{int(r.group(1))} to {int(r.group(2))} {named}".strip()  # 'a luglio … dall'11 al 25'
         text = blank(text, r.start(), r.end())  # a range with no month takes the corrected one's (When.over)
     days = [(m.start(), m.end(), DAY_WORDS[m.group(1).lower()]) for m in DAY_PATTERN.finditer(text)]
@@ -171,7 +172,7 @@ def read_day(text: str) -> tuple[dict[str, Any], str]:
         start, end, out["weekday"] = min(days)
         p = patterns()
         out["next"] = bool(p["next_before"].search(text[max(0, start - 16):start]) or p["next_after"].search(text[end:]))
-        if (u := re.match(UNTIL + DAY_PATTERN.pattern, text[end:], re.I)):  # 'from Monday to Wednesday'
+        if (u := rx.match(UNTIL + DAY_PATTERN.pattern, text[end:], re.I)):  # 'from Monday to Wednesday'
             out["until"] = DAY_WORDS[u.group(1).lower()]
         if (o := ORDINAL_AFTER_DAY.match(text[end:])) and 1 <= int(o.group(1)) <= 31 and "date" not in out:
             out["ordinal"], text = int(o.group(1)), blank(text, end + o.start(1), end + o.end())
@@ -181,7 +182,7 @@ def read_day(text: str) -> tuple[dict[str, Any], str]:
             out["ordinal"], text = n, blank(text, o.start(), o.end())
     low = patterns()["tomorrow"].sub("tomorrow", text.lower())  # 'tmrw'
     for offset, words in RELATIVE_DAYS:
-        if re.search(rf"(?<!\w)(?:{words})(?!\w)", low):
+        if rx.search(rf"(?<!\w)(?:{words})(?!\w)", low):
             out["relative"] = {2: "the day after tomorrow", 1: "tomorrow"}.get(offset) or \
                 ("tonight" if patterns()["tonight"].search(text) else "today")
             break
@@ -198,10 +199,10 @@ def read_period(text: str) -> str | None:
     if (m := p["in_weeks"].search(text)):
         n, unit = [g for g in m.groups() if g][:2]
         count = number(n) if not n.isdigit() else int(n)
-        week = re.match(r"(?:week|woche|semaine|semana|settiman)", unit, re.I)
+        week = rx.match(r"(?:week|woche|semaine|semana|settiman)", unit, re.I)
         return f"in {count} {'week' if week else 'day'}{'s' if count != 1 else ''}" if count else None
     if (m := p["month"].search(text)):
-        return f"in {next(name for name, words in MONTHS.items() if re.fullmatch(words, m.group(1), re.I))}"
+        return f"in {next(name for name, words in MONTHS.items() if rx.fullmatch(words, m.group(1), re.I))}"
     return None
 
 

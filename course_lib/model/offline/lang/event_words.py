@@ -10,6 +10,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.event_when import vocabulary, words_re
 from course_lib.model.offline.lang.lexicon import POSSESSIVE, RELATIVES, alternation
 from course_lib.model.offline.lang.who import NOT_NAMES
@@ -72,8 +73,8 @@ def lexicon() -> dict[str, Any]:
 def known_word(word: str, months: bool = True) -> bool:
     """A capitalised word that is no name or place: a weekday, a month (not for a person), an event word, 'Sorry' …"""
     w = word.split()[0].strip("'’")
-    return (w.lower() in DAY_WORDS or w in NOT_NAMES or months and any(re.fullmatch(m, w, re.I) for m in MONTHS.values())
-            or any(p.fullmatch(w) for p, _ in lexicon()["events"]) or bool(re.match(alternation(RELATIVES), w, re.I))
+    return (w.lower() in DAY_WORDS or w in NOT_NAMES or months and any(rx.fullmatch(m, w, re.I) for m in MONTHS.values())
+            or any(p.fullmatch(w) for p, _ in lexicon()["events"]) or bool(rx.match(alternation(RELATIVES), w, re.I))
             or w.lower() in ("i", "the", "user", "uhr", "team"))
 
 

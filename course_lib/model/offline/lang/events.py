@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from course_lib.model import rx
 from course_lib.model.amounts import party_size
 from course_lib.model.offline.places import english_place
 from course_lib.model.offline.lang.event_when import When, clock_text, day_text, read_when, settle_hour, summary
@@ -67,13 +68,13 @@ def first_noun(s: str) -> tuple[dict[str, Any], re.Match[str]] | None:
     for pattern, entry in lex["events"]:
         for m in pattern.finditer(s):
             before = s[:m.start()]
-            clause = re.split(r"[,:;—–]\s", before)[-1]
+            clause = rx.split(r"[,:;—–]\s", before)[-1]
             if entry.get("visit") and not (lex["appointment"].search(s) or lex["visit_before"].search(before)
-                                           or len(re.findall(r"\w+", clause)) <= 1 or lex["visit_after"].match(s[m.end():])):
+                                           or len(rx.findall(r"\w+", clause)) <= 1 or lex["visit_after"].match(s[m.end():])):
                 continue
             if entry.get("visit") and lex["job_before"].search(before):
                 continue
-            if re.search(r"\w['’]s\s+$", before) and not re.search(r"\b(?:to|at|for)\s+(?:my|our)\s+\w+['’]s\s+$", before, re.I) \
+            if rx.search(r"\w['’]s\s+$", before) and not rx.search(r"\b(?:to|at|for)\s+(?:my|our)\s+\w+['’]s\s+$", before, re.I) \
                     or OF_MY.match(s[m.end():]) or lex["not_event"].match(s[m.end():]):
                 continue  # "my dad's train gets in late", "la consulta de mi hija" are theirs ("going to my sister's
                 # wedding" is the user's too); "wedding anniversary", "meal vouchers" are no event
@@ -116,21 +117,21 @@ def read_event(s: str, fact: bool = False, lang: str = "en") -> Event | None:
         lang_of_noun = langs_of(noun[1].group(0), entry["key"])
     else:
         return None
-    if trip and not moving and not when_said(s) and not re.search(rf"(?i:{POSSESSIVE})\s+$", s[:at]) and \
+    if trip and not moving and not when_said(s) and not rx.search(rf"(?i:{POSSESSIVE})\s+$", s[:at]) and \
             any(p.fullmatch(s[at:].split()[0]) for p, e in lex["events"] if e["key"] in ("flight", "train")):
         return None  # 'The train to Lyon takes 2 hours' (no day, nobody's); 'el viaje a Lisboa', 'my flight to Rome' are
     if entry["kind"] == "trip" and FLIGHT_NUMBER.search(s):
         return None  # 'Booked it: flight OS1686 to Tampere': the flight number is the fact (slots_plans.FLIGHT)
-    near = re.split(r"[,;:]", s[:at])[-1].split()[-3:]
+    near = rx.split(r"[,;:]", s[:at])[-1].split()[-3:]
     if place is None and near and near[-1].lower() in ("no", "na"):
         near.pop()  # Portuguese 'no médico' is 'at the doctor'
     end = s.lower().find(place.lower(), at) if place else at  # a place typed in lower case: 'nach lissabon'
     near = " ".join(near) + s[at:end if end >= 0 else at + 30]
-    if not fact and lex["negated"].search(near if lang == "it" else re.sub(r"\bmai\b", " ", near)):  # 'am 2. mai': May
+    if not fact and lex["negated"].search(near if lang == "it" else rx.sub(r"\bmai\b", " ", near)):  # 'am 2. mai': May
         return None  # "I don't have a meeting on Monday", "no voy a Toledo", "keinen Termin", "fahre nicht nach Wien"
     who, rest = company(s)
     when, rest = read_when(rest)
-    if fact and (t := re.search(r"(?<![\d:])(\d{1,2}):(\d{2})(?!\d)", rest)):
+    if fact and (t := rx.search(r"(?<![\d:])(\d{1,2}):(\d{2})(?!\d)", rest)):
         when = replace(when, hour=int(t.group(1)), minute=int(t.group(2)), unclear=False)
     when = settle_hour(when, bool(entry.get("evening")))
     where_at = "to" if place else "in"
@@ -176,7 +177,7 @@ def value(e: Event) -> str:
 
 def text(e: Event) -> str:
     """The third-person fact: 'The user has a meeting with Fernanda on Thursday at 15:00.'"""
-    a = "" if e.key in BARE else "an" if e.say[0].lower() in "aeiou" or re.match(r"[FHLMNRSX][A-Z]", e.say) else "a"  # 'an MRI'
+    a = "" if e.key in BARE else "an" if e.say[0].lower() in "aeiou" or rx.match(r"[FHLMNRSX][A-Z]", e.say) else "a"  # 'an MRI'
     if e.kind == "move":
         parts = ["The user is moving" + (f" to {e.place}" if e.place else "")]
     elif e.kind == "trip":
@@ -200,7 +201,7 @@ def found(e: Event, slot: str | None = None) -> Found:
 
 def about_event(fact: str) -> tuple[str, str] | None:
     """(subject, value) of a stored event fact ('The user has a dentist appointment on Tuesday at 9:30.'), or None."""
-    if not re.match(r"^\s*the user\b", fact, re.I):
+    if not rx.match(r"^\s*the user\b", fact, re.I):
         return None
     if (said := about_schedule(fact)):  # 'The user works shifts from Wednesday to Saturday, …' (lang/schedules.py)
         return said

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.event_when import clock_text, day_text, read_when
 from course_lib.model.offline.lang.event_back import split_return, with_return
 from course_lib.model.offline.lang.events import PLACE, Event, destination, known_word, named
@@ -39,12 +40,12 @@ def origin(s: str) -> str | None:
     for m in FROM.finditer(s):
         if m.group(1):
             place = named(m.group(1))
-            if place and (pair := re.match(r"/([A-ZÀ-Ý][\w'’-]+)", s[m.end(1):])):  # 'ab Köln/Bonn': the airport's two names
+            if place and (pair := rx.match(r"/([A-ZÀ-Ý][\w'’-]+)", s[m.end(1):])):  # 'ab Köln/Bonn': the airport's two names
                 return f"{place}/{pair.group(1)}"
         else:
             word = m.group(2)
             place = None if word.lower() in NOT_PLACES or known_word(word) else "/".join(w[:1].upper() + w[1:] for w in word.split("/"))
-        if place and place.split()[0].lower() not in NOT_PLACES and not re.fullmatch(r"[A-Z]{2} ?\d+", place):
+        if place and place.split()[0].lower() not in NOT_PLACES and not rx.fullmatch(r"[A-Z]{2} ?\d+", place):
             return english_place(place)
     return None
 
@@ -59,7 +60,7 @@ def to_place(s: str, code: re.Match[str], lang: str) -> str | None:
 
 def month_day(when_text: str, ordinal: int | None, period: str | None) -> str:
     """'the 2nd' said with 'in February' is 2 February."""
-    if ordinal and period and re.fullmatch(r"in [A-Z][a-z]+", period):
+    if ordinal and period and rx.fullmatch(r"in [A-Z][a-z]+", period):
         return f"on {ordinal} {period[3:]}"
     return when_text
 
@@ -89,7 +90,7 @@ def flight_facts(s: str, lang: str = "en", trip: Event | None = None) -> list[Fo
 
 def about_flight(fact: str) -> tuple[str, str] | None:
     """(subject, value) of a stored flight fact ('The user's flight is IB3166, to Madrid on …'), or None."""
-    m = re.match(r"^\s*the user['’]s flight is ((?:[A-Z]{2}|[A-Z]\d|\d[A-Z]) ?\d{3,4})\s*(?:,|\.?$)", fact, re.I)
+    m = rx.match(r"^\s*the user['’]s flight is ((?:[A-Z]{2}|[A-Z]\d|\d[A-Z]) ?\d{3,4})\s*(?:,|\.?$)", fact, re.I)
     return (f"flight:{m.group(1)}", m.group(1)) if m else None
 
 
@@ -102,9 +103,9 @@ def corrected_flight(s: str, context: list[Found]) -> list[Found]:
     when, _ = read_when(s)
     text = last[2]
     if when.hour is not None:
-        text = re.sub(r" at \d{1,2}:\d{2}(?=\.$)", "", text).rstrip(".") + f" at {clock_text(when)}."
+        text = rx.sub(r" at \d{1,2}:\d{2}(?=\.$)", "", text).rstrip(".") + f" at {clock_text(when)}."
     if when.has_day():
-        old = re.search(r" (?:on|in|next|from) [^,]*?(?= at \d|\.$)", text)
+        old = rx.search(r" (?:on|in|next|from) [^,]*?(?= at \d|\.$)", text)
         day = f" {day_text(when)}"
-        text = text.replace(old.group(0), day) if old else re.sub(r"(?= at \d|\.$)", day, text, count=1)
+        text = text.replace(old.group(0), day) if old else rx.sub(r"(?= at \d|\.$)", day, text, count=1)
     return [(last[0], last[1], text)] if text != last[2] else []

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.jobs_state import known_job
 
 Found = tuple[str, str, str]
@@ -64,11 +65,11 @@ def quit_job(s: str) -> list[Found] | None:
     if new:  # 'I quit my job as a nurse, I'm a paramedic now'
         return new[:1]
     if at:
-        place = next(k for k, words in PLACES.items() if re.fullmatch(words, next(g for g in at.groups() if g), re.I))
+        place = next(k for k, words in PLACES.items() if rx.fullmatch(words, next(g for g in at.groups() if g), re.I))
         return [("retract", f"works at {a_job(place)}", f"The user no longer works at {a_job(place)}.")]
     job = known_job(tail)
     if job is None:
-        word = re.match(r"[\w-]+", tail)
+        word = rx.match(r"[\w-]+", tail)
         if not word or word.group(0).lower() in FUNCTION:
             return None
         job = word.group(0).lower()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import find
 
 Found = tuple[str, str, str]
@@ -36,13 +37,13 @@ def known_job(text: str) -> str | None:
 def former_job(s: str) -> str | None:
     """The job a retired user had: after a frame of having been, or next to the word for retired."""
     from course_lib.model.offline.lang.slots_jobs import SUBJECTS  # noqa: PLC0415 (slots_jobs imports this module)
-    for m in re.finditer(WAS, s, re.I):
+    for m in rx.finditer(WAS, s, re.I):
         if job := known_job(s[m.end():]):
             return job
-    if t := re.search(TAUGHT, s, re.I):
-        return next((f"{subject} teacher" for subject, said in SUBJECTS.items() if re.fullmatch(said, t.group(1), re.I)), None)
-    for m in re.finditer(rf"\b(?:{RETIRED})\b", s, re.I):
-        before = re.findall(r"[\w'’-]+", s[:m.start()])
+    if t := rx.search(TAUGHT, s, re.I):
+        return next((f"{subject} teacher" for subject, said in SUBJECTS.items() if rx.fullmatch(said, t.group(1), re.I)), None)
+    for m in rx.finditer(rf"\b(?:{RETIRED})\b", s, re.I):
+        before = rx.findall(r"[\w'’-]+", s[:m.start()])
         for n in (3, 2, 1):  # 'soy cartero jubilado', 'je suis infirmière à la retraite'
             if len(before) >= n and (job := known_job(" ".join(before[-n:]))) and \
                     len(find("job", " ".join(before[-n:]), typos=False)) == 1:
@@ -58,16 +59,16 @@ def with_state(found: list[Found], s: str) -> list[Found]:
     if (left := quit_job(s)) is not None:
         return [f for f in found if f[0] not in ("job", "retract")] + left
     jobs = [f for f in found if f[0] == "job"]
-    if not found and re.search(rf"\b(?:{RETIRED})\b", s, re.I) and not re.search(OTHERS, s, re.I) and (former := former_job(s)):
+    if not found and rx.search(rf"\b(?:{RETIRED})\b", s, re.I) and not rx.search(OTHERS, s, re.I) and (former := former_job(s)):
         return [("job", f"retired {former}", f"The user is a retired {former}.")]  # 'I used to be a bus driver, retired since May'
-    if not found and re.search(rf"\b(?:i'?m|i am|ich bin|je suis|estoy|soy|sou|estou|sono)\b[^,.;]{{0,25}}\b(?:{RETIRED})\b", s, re.I):
+    if not found and rx.search(rf"\b(?:i'?m|i am|ich bin|je suis|estoy|soy|sou|estou|sono)\b[^,.;]{{0,25}}\b(?:{RETIRED})\b", s, re.I):
         return [("job", "retired", "The user is retired.")]  # 'ich bin seit März in Rente'
-    if not found and (m := re.search(FREELANCE, s, re.I)) and (job := known_job(s[m.end():].lstrip())) and not re.search(OTHERS, s[:m.start()], re.I):
+    if not found and (m := rx.search(FREELANCE, s, re.I)) and (job := known_job(s[m.end():].lstrip())) and not rx.search(OTHERS, s[:m.start()], re.I):
         return [("job", f"freelance {job}", f"The user works as a freelance {job}.")]  # 'ich bin freiberuflicher Grafikdesigner'
     if len(jobs) != 1:
         return found
     job = jobs[0][1]
-    if re.search(rf"\b(?:{RETIRED})\b", s, re.I) and not re.search(r"\b(?:not|no longer|nicht|pas|no|não|non) (?:yet )?(?:\w+ )?(?:retired|retrait|jubilad|aposentad|reformad|pension)", s, re.I):
+    if rx.search(rf"\b(?:{RETIRED})\b", s, re.I) and not rx.search(r"\b(?:not|no longer|nicht|pas|no|não|non) (?:yet )?(?:\w+ )?(?:retired|retrait|jubilad|aposentad|reformad|pension)", s, re.I):
         if job != "retired" and known_job(job) in (None, "retired") and job.lower() in s.lower():
             former = former_job(s)  # a job read as said, the lexicon knowing it not: the former job if there is one
         else:
@@ -76,8 +77,8 @@ def with_state(found: list[Found], s: str) -> list[Found]:
             return [f if f[0] != "job" else ("job", f"retired {former}", f"The user is a retired {former}.") for f in found]
         if job != "retired" and not former:
             return found
-    elif re.search(FREELANCE, s, re.I) and job not in ("freelancer", "freelance") and not job.startswith("freelance"):
-        job = re.sub(FREELANCE, " ", job, flags=re.I).strip()  # 'freiberufliche übersetzerin' -> translator
+    elif rx.search(FREELANCE, s, re.I) and job not in ("freelancer", "freelance") and not job.startswith("freelance"):
+        job = rx.sub(FREELANCE, " ", job, flags=re.I).strip()  # 'freiberufliche übersetzerin' -> translator
         job = known_job(job) or job
         return [f if f[0] != "job" else ("job", f"freelance {job}", f"The user works as a freelance {job}.") for f in found]
     return found

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from course_lib.model import rx
 from course_lib.ranking import dot, order
 
 from course_lib.model.offline.lang.lexicon import CUE_RES, SELF
@@ -42,14 +43,14 @@ GRAMS = 1024  # hash buckets; more buckets scored no better on dev (1024: 0.757,
 def cues(sentence: str) -> np.ndarray:
     """The lexical cue vector of one sentence (float32, one 0/1 per CUE_NAMES entry)."""
     values = [bool(r.search(sentence)) for r in CUE_RES.values()]
-    values += [bool(SELF.search(sentence)), bool(re.search(r"\d", sentence)), len(sentence.split()) <= 3]
+    values += [bool(SELF.search(sentence)), bool(rx.search(r"\d", sentence)), len(sentence.split()) <= 3]
     return np.array(values, dtype=np.float32)
 
 
 def grams(sentence: str) -> np.ndarray:
     """The sentence's lower-case words and four-character pieces, each hashed (crc32: the same on every machine) into
     one of GRAMS buckets; the row has length 1."""
-    text = " " + " ".join(re.findall(r"\w+|[?!]", sentence.lower())) + " "
+    text = " " + " ".join(rx.findall(r"\w+|[?!]", sentence.lower())) + " "
     pieces = set(text.split()) | {text[i:i + 4] for i in range(len(text) - 3)}
     row = np.zeros(GRAMS, np.float32)
     for piece in pieces:

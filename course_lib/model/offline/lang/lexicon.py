@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
+
 LANGS = ("en", "de", "fr", "es", "pt", "it")
 
 # Function words that identify a language (the most frequent short words; a message is scored by overlap).
@@ -149,16 +151,16 @@ GERMAN_CHAT = set("bi isch ned nich nix hab wohn mei mini üsi händ hend nen ne
 
 def detect(text: str) -> str:
     """The language of `text` by function-word overlap ('en' when nothing decides)."""
-    words = re.findall(r"[\w'’]+", text.lower().replace("’", "'"))
+    words = rx.findall(r"[\w'’]+", text.lower().replace("’", "'"))
     best, score = "en", 0
     for lang in LANGS:
         hits = sum(w in STOPWORDS[lang] for w in words)
         if lang == "de":  # chat and dialect forms count too ('i bin', 'isch', 'ned'), and words with an umlaut or ß
-            hits += sum(w in GERMAN_CHAT or bool(re.search("[ßäöü]", w)) for w in words)
+            hits += sum(w in GERMAN_CHAT or bool(rx.search("[ßäöü]", w)) for w in words)
         if lang == "fr":
-            hits += len(re.findall(r"\b[jl]'", text.lower()))
+            hits += len(rx.findall(r"\b[jl]'", text.lower()))
         if lang in ("es", "pt"):
-            hits += len(re.findall("[ñ¿¡]" if lang == "es" else "[ãõç]", text.lower()))
+            hits += len(rx.findall("[ñ¿¡]" if lang == "es" else "[ãõç]", text.lower()))
         if hits > score:
             best, score = lang, hits
     return best
@@ -171,7 +173,7 @@ def alternation(table: dict[str, str]) -> str:
 
 def canonical(table: dict[str, str], word: str) -> str | None:
     """The canonical key whose words match `word` fully."""
-    return next((k for k, v in table.items() if re.fullmatch(v, word.strip(), re.I)), None)
+    return next((k for k, v in table.items() if rx.fullmatch(v, word.strip(), re.I)), None)
 
 
 DIET_WORDS = alternation(DIETS)  # every diet word, one alternation (names, jobs and diets are told apart by it)

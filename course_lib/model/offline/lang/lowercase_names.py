@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.lexicon import DIET_WORDS, FAITHS, NATIONALITIES, PETS, RELATIVES, STOPWORDS
 
@@ -26,14 +27,14 @@ def lowercase_name(s: str) -> str | None:
     """A name typed without its capital in an introduction: 'ich heiße lena', 'hey, ich bin lena, studiere jura',
     'hola soy lucas, de Madrid'. After a verb of naming any word; after a bare copula only at the start (after any greeting)
     with a comma after it (an apposition follows), and never a state, a job, a diet or a nationality ('ich bin müde', 'soy vegana', 'sono infermiera')."""
-    m = re.search(rf"\b{NAMING}\s+([a-zà-ÿ][a-zà-ÿ'-]{{1,14}})\b(?=\s*(?:[,.!;]|$| (?:and|und|et|y|e|but|aber|mais|pero|mas|ma)\b))", s) or \
-        re.search(rf"(?:{GREETED}|^\W*){COPULA_INTRO}\s+([a-zà-ÿ][a-zà-ÿ'-]{{1,14}})(?=\s*,)", s, re.I)
+    m = rx.search(rf"\b{NAMING}\s+([a-zà-ÿ][a-zà-ÿ'-]{{1,14}})\b(?=\s*(?:[,.!;]|$| (?:and|und|et|y|e|but|aber|mais|pero|mas|ma)\b))", s) or \
+        rx.search(rf"(?:{GREETED}|^\W*){COPULA_INTRO}\s+([a-zà-ÿ][a-zà-ÿ'-]{{1,14}})(?=\s*,)", s, re.I)
     if not m:
         return None
     word = m.group(1)
     if word in STATES or word[0].isupper() or NOT_A_NAME.fullmatch(word) or \
             any(canon(family, word) for family in ("job", "diet", "condition", "food", "hobby", "language")) or \
-            (NAMING not in m.re.pattern and re.search(r"(?:ado|ada|ido|ida|ato|ata|ito|ita|é|ée|ante|ente|oso|osa|ile|eux|euse|able|ible|ig|lich|isch|bar|sam|haft|los|ful|ous|ive|ing|ed)$", word)):
+            (NAMING not in m.re.pattern and rx.search(r"(?:ado|ada|ido|ida|ato|ata|ito|ita|é|ée|ante|ente|oso|osa|ile|eux|euse|able|ible|ig|lich|isch|bar|sam|haft|los|ful|ous|ive|ing|ed)$", word)):
         return None
     return word[:1].upper() + word[1:]
 
@@ -70,7 +71,7 @@ WORD = r"([a-zà-ÿß][a-zà-ÿß'-]{1,14})(?![\w'-])"
 
 def typed_lowercase(s: str) -> bool:
     """No capital after the first word (bar 'I' and acronyms): the user types without capitals."""
-    words = re.findall(r"[^\W\d_][\w'’-]*", s)
+    words = rx.findall(r"[^\W\d_][\w'’-]*", s)
     return len(words) >= 3 and not any(w[0].isupper() and not w.isupper() for w in words[1:])
 
 
@@ -78,9 +79,9 @@ def plausible(word: str, named: bool = False, lang: str = "") -> bool:
     """Could this lower-case word be a name or a town (no function word, no noun or value the lexicon knows)? After a
     relative or a naming verb (`named`) a word that ends like a job noun is a name too ('mi hermano javier')."""
     return not (word in COMMON or word in STATES or any(word in ws for ws in STOPWORDS.values())
-                or (lang in ("es", "pt") and re.search(r"(?:ó|ou|eu|iu)$", word))  # 'mi mamá falleció', 'o pai morreu'
+                or (lang in ("es", "pt") and rx.search(r"(?:ó|ou|eu|iu)$", word))  # 'mi mamá falleció', 'o pai morreu'
                 or (NOT_A_NAME if not named else NOT_A_CAPITAL_NAME).fullmatch(word)
-                or re.fullmatch(KIN, word) or any(canon(f, word) for f in ("job", "diet", "condition", "food", "hobby", "language")))
+                or rx.fullmatch(KIN, word) or any(canon(f, word) for f in ("job", "diet", "condition", "food", "hobby", "language")))
 
 
 def recapitalise(s: str, lang: str) -> str:
@@ -93,21 +94,21 @@ def recapitalise(s: str, lang: str) -> str:
         return s
     GERMAN_VERB = r"|[a-zäöüß]+t\b" if lang == "de" else ""  # 'mein freund jonas freut sich': a German verb follows the name
     up = lambda m: m.group(0)[:m.start(1) - m.start(0)] + m.group(1)[:1].upper() + m.group(1)[1:] if plausible(m.group(1), True, lang) else m.group(0)  # noqa: E731
-    s = re.sub(rf"\b{POSSESS}\s+(?:{KIN})(?:\s*,\s*(?:(?:der|die|de|da|el|la|il|o|a)\s+)?|\s+){WORD}(?=\s*(?:[(,.!;]|$|{NEXT_VERB}\b{GERMAN_VERB}))", up, s)
-    s = re.sub(rf"\b{POSSESS}\s+(?:{KIN})\s+(?:ist|is|isch|est|es|é|è)\s+(?:übrigens\s+)?(?:(?:der|die|de|da)\s+)?{WORD}(?=\s*(?:[,.!;]|$))", up, s)
-    s = re.sub(rf"\b(?:a|an|another|ein|eine|einen|nen|un|une|una|uno|um|uma)\s+(?:[\wäöü]+\s+)?(?:{KIN})\s*,\s*{WORD}(?=\s*(?:[,(.!;]|$))", up, s)
-    s = re.sub(rf"\b(?:bin|bi|i bin)\s+(?:übrigens\s+)?(?:der|die|da|de|d')\s*{WORD}(?=\s*(?:[,.!;]|$|und\b|aus\b|us\b))", up, s)
-    s = re.sub(rf"\b(?:hei(?:ß|ss)e? ich|nenn(?:en|t) mich|call(?:s)? me|m'appell?ent|me (?:llaman|dicen)|me chamam|mi chiamano)\s+{WORD}(?=\s*(?:[,.!;]|$|\w))", up, s)
-    s = re.sub(rf"\b(?:is called|is named|name is|hei(?:ß|ss)t|s'appelle|se llama|nombre es|se chama|chama-se|nome é|si chiama|"
+    s = rx.sub(rf"\b{POSSESS}\s+(?:{KIN})(?:\s*,\s*(?:(?:der|die|de|da|el|la|il|o|a)\s+)?|\s+){WORD}(?=\s*(?:[(,.!;]|$|{NEXT_VERB}\b{GERMAN_VERB}))", up, s)
+    s = rx.sub(rf"\b{POSSESS}\s+(?:{KIN})\s+(?:ist|is|isch|est|es|é|è)\s+(?:übrigens\s+)?(?:(?:der|die|de|da)\s+)?{WORD}(?=\s*(?:[,.!;]|$))", up, s)
+    s = rx.sub(rf"\b(?:a|an|another|ein|eine|einen|nen|un|une|una|uno|um|uma)\s+(?:[\wäöü]+\s+)?(?:{KIN})\s*,\s*{WORD}(?=\s*(?:[,(.!;]|$))", up, s)
+    s = rx.sub(rf"\b(?:bin|bi|i bin)\s+(?:übrigens\s+)?(?:der|die|da|de|d')\s*{WORD}(?=\s*(?:[,.!;]|$|und\b|aus\b|us\b))", up, s)
+    s = rx.sub(rf"\b(?:hei(?:ß|ss)e? ich|nenn(?:en|t) mich|call(?:s)? me|m'appell?ent|me (?:llaman|dicen)|me chamam|mi chiamano)\s+{WORD}(?=\s*(?:[,.!;]|$|\w))", up, s)
+    s = rx.sub(rf"\b(?:is called|is named|name is|hei(?:ß|ss)t|s'appelle|se llama|nombre es|se chama|chama-se|nome é|si chiama|"
                rf"me caso con|marrying|heirate|je me marie avec|vou casar com|mi sposo con)\s+{WORD}", up, s)  # 'mi gato se llama michi'
-    s = re.sub(rf"\b{WORD}(?=\s*\(\s*{POSSESS}\s+(?:{KIN})\b)", up, s)  # 'tyler (my son, 7)'
+    s = rx.sub(rf"\b{WORD}(?=\s*\(\s*{POSSESS}\s+(?:{KIN})\b)", up, s)  # 'tyler (my son, 7)'
     for cue, prep, origin in HOME_CUES.values():  # each language's own verbs: a short lower-case line is often mis-detected
-        for m in list(re.finditer(rf"(?<=\s)(?:{prep})\s+{WORD}", s)):  # 'i live in a flat in leeds': the town, not 'a'
+        for m in list(rx.finditer(rf"(?<=\s)(?:{prep})\s+{WORD}", s)):  # 'i live in a flat in leeds': the town, not 'a'
             before = s[:m.start()]
-            if m.group(0).split()[0].lower() in ("to", "nach", "para", "pra") and not re.search(MOVED + r"\b(?:\s+[^\s,;.!?]+){0,5}\s*$", before, re.I):
+            if m.group(0).split()[0].lower() in ("to", "nach", "para", "pra") and not rx.search(MOVED + r"\b(?:\s+[^\s,;.!?]+){0,5}\s*$", before, re.I):
                 continue  # 'i work to live': only a move goes to a town
-            if (re.search(rf"{cue}\b(?:\s+[^\s,;.!?]+){{0,5}}\s*$", before, re.I) or any(canon("job", w) for w in before.split()[-3:])) \
+            if (rx.search(rf"{cue}\b(?:\s+[^\s,;.!?]+){{0,5}}\s*$", before, re.I) or any(canon("job", w) for w in before.split()[-3:])) \
                     and plausible(m.group(1)):  # after a verb of living, moving, working, or a job: 'soy fontanero en zaragoza'
                 s = s[:m.start(1)] + m.group(1)[:1].upper() + s[m.start(1) + 1:]
-        s = re.sub(rf"{origin}\s+{WORD}", lambda m: m.group(0) if not plausible(m.group(1)) else up(m), s)
+        s = rx.sub(rf"{origin}\s+{WORD}", lambda m: m.group(0) if not plausible(m.group(1)) else up(m), s)
     return s

@@ -21,6 +21,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.clauses import BOUNDARY
 from course_lib.model.offline.lang.event_when import vocabulary, words_re
 from course_lib.model.offline.lang.numbers import CURRENCIES, MONEY, SCALED, SCALES, parse_number, said_money, show
@@ -52,14 +53,14 @@ def local(said: str, lang: str, clause: str, context: list[Found] = ()) -> str:
     it is."""
     land = tables()["dollar_lands"].get(lang)
     named = next((code for code, words in tables()["dollar_demonyms"].items() if said.endswith(" USD")
-                  and re.search(rf"(?<![\w-])(?:{'|'.join(words)})(?![\w-])", clause, re.I)), None)
+                  and rx.search(rf"(?<![\w-])(?:{'|'.join(words)})(?![\w-])", clause, re.I)), None)
     if named:  # '1,200 dollars, Canadian', 'dólares australianos'
         return said[:-3] + named
-    if said.endswith(" USD") and (lang in ("es", "pt") and not re.search(r"\b(?:us|usd|d[óo]lar(?:es)?)\b", clause, re.I)
-                                  or re.search(r"\b(?:pesos?|reais|real)\b", clause, re.I)):
-        peso = peso_land(clause, context) if lang == "es" or re.search(r"\bpesos?\b", clause, re.I) else None
+    if said.endswith(" USD") and (lang in ("es", "pt") and not rx.search(r"\b(?:us|usd|d[óo]lar(?:es)?)\b", clause, re.I)
+                                  or rx.search(r"\b(?:pesos?|reais|real)\b", clause, re.I)):
+        peso = peso_land(clause, context) if lang == "es" or rx.search(r"\bpesos?\b", clause, re.I) else None
         return said[:-3] + peso if peso else None  # '$15,000 pesos', 'tengo $4.500.000': a peso of the user's land
-    if land and said.endswith(" USD") and not re.search(r"\b(?:us|usd|américains?|americanos?|us-dollar)\b", clause, re.I):
+    if land and said.endswith(" USD") and not rx.search(r"\b(?:us|usd|américains?|americanos?|us-dollar)\b", clause, re.I):
         return said[:-3] + land
     return said
 
@@ -70,7 +71,7 @@ def peso_land(clause: str, context: list[Found]) -> str | None:
     homes = [v for s, v, _ in context if s == "home city"]
     for text in (clause, homes[-1] if homes else ""):
         for code, words in tables()["peso_lands"].items():
-            if text and re.search(rf"(?<![\w-])(?:{'|'.join(words)})(?![\w-])", text, re.I):
+            if text and rx.search(rf"(?<![\w-])(?:{'|'.join(words)})(?![\w-])", text, re.I):
                 return code
     return None
 
@@ -79,7 +80,7 @@ def context_currency(context: list[Found]) -> str | None:
     """The currency of the latest amount of money in the conversation's facts ('1,150 CAD' -> 'CAD')."""
     codes = {*CURRENCIES, "XOF", "ZAR", "AOA", "MZN", "DOP", "CLP", "PEN"}
     for _, value, _ in reversed(context):
-        m = re.search(r"\d\s([A-Z]{3})\b", value)
+        m = rx.search(r"\d\s([A-Z]{3})\b", value)
         if m and m.group(1) in codes:
             return m.group(1)
     return None
@@ -89,8 +90,8 @@ def amount_in(clause: str, lang: str, context: list[Found]) -> str | None:
     """The amount of money a clause says, as '1,600 EUR', with the currency it is said with or the one the
     conversation or the language gives (see the module docstring); None when there is none or no currency."""
     for spec, word in tables()["currencies"]:
-        m = re.search(rf"(?P<n>\d[\d.,' ]*?)\s*(?P<scale>mil|mila|mille|k|millions?|millones|milhões)?\s*(?:de |d')?(?:{word.pattern})", clause, re.I)
-        m = m or (re.search(rf"(?<!\w)R\s?(?P<n>\d[\d.,' ]*\d|\d)(?P<scale>)\b", clause) if spec == "ZAR" else None)
+        m = rx.search(rf"(?P<n>\d[\d.,' ]*?)\s*(?P<scale>mil|mila|mille|k|millions?|millones|milhões)?\s*(?:de |d')?(?:{word.pattern})", clause, re.I)
+        m = m or (rx.search(rf"(?<!\w)R\s?(?P<n>\d[\d.,' ]*\d|\d)(?P<scale>)\b", clause) if spec == "ZAR" else None)
         if m:
             code, _, scale = spec.partition(":")
             n = parse_number(m.group("n")) * SCALES.get((m.group("scale") or "").lower(), 1) * int(scale or 1)
@@ -101,10 +102,10 @@ def amount_in(clause: str, lang: str, context: list[Found]) -> str | None:
     currency = context_currency(context) or tables()["bare_currency"].get(lang)
     if not currency:
         return None
-    if (s := SCALED.search(clause)) and s.group("scale").lower() != "k" or (s and re.search(r"\d\s?k\b", clause)):
+    if (s := SCALED.search(clause)) and s.group("scale").lower() != "k" or (s and rx.search(r"\d\s?k\b", clause)):
         return f"{show(parse_number(s.group('n')) * SCALES[s.group('scale').lower()])} {currency}"
     m = BARE.search(clause)
-    if m and parse_number(m.group(1)) >= 20 and not re.match(r"\s*(?:de |di |del )?(?:janvier|février|mars|avril|mai|juin|juillet|"
+    if m and parse_number(m.group(1)) >= 20 and not rx.match(r"\s*(?:de |di |del )?(?:janvier|février|mars|avril|mai|juin|juillet|"
                                                              r"ao[uû]t|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
                                                              r"septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|"
                                                              r"ottobre|dicembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|dezembro)", clause[m.end():], re.I):
@@ -147,9 +148,9 @@ def found_money(sentence: str, lang: str, context: list[Found]) -> list[Found]:
 def in_its_currency(f: Found, sentence: str, lang: str, context: list[Found] = ()) -> Found | None:
     """A budget another reader found, in the currency the sentence names ('60 000 francs CFA' is no Swiss franc,
     '1100 $' in French no US dollar); None when the sentence gives it no one currency ('$15,000 pesos')."""
-    if f[0].startswith("budget") and re.fullmatch(r"[\d,.]+ pesos?", f[1]) and (peso := peso_land(sentence, context)):
+    if f[0].startswith("budget") and rx.fullmatch(r"[\d,.]+ pesos?", f[1]) and (peso := peso_land(sentence, context)):
         return (f[0], f"{f[1].split()[0]} {peso}", f[2].replace(f[1], f"{f[1].split()[0]} {peso}"))  # '15 mil pesos'
-    if not f[0].startswith("budget") or not re.match(r"[\d,.]+ [A-Z]{3}$", f[1]):
+    if not f[0].startswith("budget") or not rx.match(r"[\d,.]+ [A-Z]{3}$", f[1]):
         return f
     named = next((code.partition(":")[0] for code, word in tables()["currencies"] if word.search(sentence)), None)
     value = f"{f[1][:-3]}{named}" if named and named != f[1][-3:] and ":" not in named else local(f[1], lang, sentence, context)

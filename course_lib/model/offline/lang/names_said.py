@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
+
 NAME = r"(?-i:([A-ZÀ-Ý][\w'’-]+(?: [A-ZÀ-Ý][\w'’-]+)?))"  # case-sensitive inside re.I patterns
 ONE_NAME = r"(?-i:[A-ZÀ-Ý][\w'’-]+)"
 DAYS_MONTHS = ("Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August "
@@ -70,6 +72,6 @@ BARE_INTRO = r"\W*(?:i'?m|i’m|i am|ich bin|je suis|soy|sou|sono)\s+" + NAME + 
 
 def drop_bare_intro(reading, parts: list[str]) -> None:
     """Take the name back out of `reading` when the whole message (`parts`, its sentences) is one bare "I'm X."."""
-    if len(parts) == 1 and re.fullmatch(BARE_INTRO, parts[0], re.I) and any(f[0] == "name" for f in reading.kept):
+    if len(parts) == 1 and rx.fullmatch(BARE_INTRO, parts[0], re.I) and any(f[0] == "name" for f in reading.kept):
         reading.kept = [f for f in reading.kept if f[0] != "name"]
         reading.why = "a bare \"I'm X\" alone is no introduction (names_said.BARE_INTRO)"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.lexicon import POSSESSIVE
 from course_lib.model.offline.lang.lowercase_names import KIN, plausible, recapitalise
 
@@ -74,14 +75,14 @@ def second(m: re.Match[str]) -> str:
     """A German verb-second clause with the subject written first: a place phrase stays next to the verb ('In Berlin
     wohne ich seit 2019' -> 'ich wohne In Berlin seit 2019'), anything else goes after a comma at the end."""
     front, verb, rest = m.group(1).strip(), m.group(2), m.group(3)
-    if re.match(r"(?:in|nach|aus|bei)\s+[A-ZÄÖÜ]", front, re.I):
+    if rx.match(r"(?:in|nach|aus|bei)\s+[A-ZÄÖÜ]", front, re.I):
         return f"ich {verb} {front}{rest}"
-    if re.match(r"(?:(?:und|aber|also|doch)\s+)?(?:gegen|auf)\s+\w", front, re.I) and re.search(r"\ballergisch\s*$", rest, re.I):
+    if rx.match(r"(?:(?:und|aber|also|doch)\s+)?(?:gegen|auf)\s+\w", front, re.I) and rx.search(r"\ballergisch\s*$", rest, re.I):
         return f"ich {verb}{rest} {front}"  # 'Gegen Katzen bin ich (nicht mehr) allergisch' -> '… allergisch Gegen Katzen'
-    if verb.lower() == "bin" and re.search(r"\b(?:nicht|nimmer|ned|net)(?: mehr)?\s*$", rest, re.I):  # 'vegetarisch bin ich nicht mehr': what is denied
-        conj = re.match(r"(?:und|aber|also|doch)\s+", front, re.I)  # follows the negation -> 'ich bin nicht mehr vegetarisch'
+    if verb.lower() == "bin" and rx.search(r"\b(?:nicht|nimmer|ned|net)(?: mehr)?\s*$", rest, re.I):  # 'vegetarisch bin ich nicht mehr': what is denied
+        conj = rx.match(r"(?:und|aber|also|doch)\s+", front, re.I)  # follows the negation -> 'ich bin nicht mehr vegetarisch'
         return f"{conj.group(0) if conj else ''}ich {verb}{rest} {front[conj.end() if conj else 0:]}"
-    if verb.lower() == "bin" and re.fullmatch(r"(?:(?:und|aber|also|doch)\s+)?[a-zäöüß]+", front, re.I) and re.search(r"\b(?:nicht|nimmer|ned|net)\b", rest, re.I):
+    if verb.lower() == "bin" and rx.fullmatch(r"(?:(?:und|aber|also|doch)\s+)?[a-zäöüß]+", front, re.I) and rx.search(r"\b(?:nicht|nimmer|ned|net)\b", rest, re.I):
         return f"ich {verb}{rest} {front.split()[-1]}"  # 'und vegetarisch bin ich nicht mehr, seit …' -> 'ich bin nicht mehr, seit … vegetarisch'
     return f"ich {verb}{rest}, {front}"
 
@@ -102,8 +103,8 @@ def normalise(sentence: str, lang: str = "en") -> str:
         sentence = TEXTING_RE[lang].sub(lambda m: m.group(0) if len(m.group(0)) > 1 and m.group(0).isupper() else  # 'au CHU': an acronym
                                         TEXTING[lang][m.group(0).lower()], sentence)
     if lang in ("fr", "en"):  # 'jévite', 'jhabite', 'jécoute': the apostrophe of j' left out before é/è/h (a short line may read as English)
-        sentence = re.sub(r"(?<![\w'])([jJ])(?=[éèh][a-zàâçéèêëîïôûù]{2,})", r"\1'", sentence)
-        sentence = re.sub(r"(?<![\w'])([jJ])'(?=(?:travaille|reste|vis|bosse|suis|mange|bois|prends|fais|viens|pars|taffe|sors)\b)", r"\1e ", sentence)  # "j'travaille"
+        sentence = rx.sub(r"(?<![\w'])([jJ])(?=[éèh][a-zàâçéèêëîïôûù]{2,})", r"\1'", sentence)
+        sentence = rx.sub(r"(?<![\w'])([jJ])'(?=(?:travaille|reste|vis|bosse|suis|mange|bois|prends|fais|viens|pars|taffe|sors)\b)", r"\1e ", sentence)  # "j'travaille"
     sentence = GREETING_LEAD.sub("", sentence)
     sentence = recapitalise(sentence, lang)  # 'meine schwester lena', 'wohne in leipzig' typed without capitals
     sentence = NAME_THEN_KIN.sub(lambda m: f"{m.group(2)} {m.group(1)} (", sentence).replace(" ()", "")  # -> 'my son Tyler (he's 7)'
@@ -112,7 +113,7 @@ def normalise(sentence: str, lang: str = "en") -> str:
             sentence = pattern.sub(repl, sentence)
         sentence = KIN_ARTICLE.sub(lambda m: m.group(1) if plausible(m.group(2).lower()) else m.group(0), sentence)
         sentence = DROPPED.sub(lambda m: f"{m.group(1)}ich {m.group(2)}", sentence)
-        sentence = re.sub(r"\b(ich \w+)\s+(?:übrigens|eigentlich|halt|eh|grad|gerade|echt|wirklich)\s+", r"\1 ", sentence, flags=re.I)  # 'mag übrigens kein …'
+        sentence = rx.sub(r"\b(ich \w+)\s+(?:übrigens|eigentlich|halt|eh|grad|gerade|echt|wirklich)\s+", r"\1 ", sentence, flags=re.I)  # 'mag übrigens kein …'
     sentence = V2.sub(second, sentence)  # 'Jetzt bin ich Lehrerin', 'In Berlin wohne ich seit 2019'
     sentence = NOW_FIRST.sub("", sentence)  # 'e agora sou instrutor' -> 'e sou instrutor'
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.amounts import spelled
 
 NUMBER = r"\d{1,3}(?:[.,' \u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?"
@@ -49,8 +50,8 @@ WORD_NUMBER = re.compile(r"\b(" + "|".join(sorted(WORD_VALUES, key=len, reverse=
 
 def parse_number(text: str) -> float:
     """The value of one written number ('14,500' -> 14500, '1.200' -> 1200, '12,50' -> 12.5); ValueError if none."""
-    s = re.sub(r"[\s'\u00a0\u202f]", "", text.strip())
-    if not re.fullmatch(r"\d[\d.,]*", s):
+    s = rx.sub(r"[\s'\u00a0\u202f]", "", text.strip())
+    if not rx.fullmatch(r"\d[\d.,]*", s):
         raise ValueError(f"not a number: {text!r}; write digits such as 40, 14,500 or 12.50")
     seps = [c for c in s if c in ".,"]
     if not seps:
@@ -73,9 +74,9 @@ def show(value: float) -> str:
 
 def currency(word: str) -> str:
     """'euros' -> 'EUR', '$' -> 'USD', 'bucks' -> 'bucks' (AS_SAID: no one currency)."""
-    if re.fullmatch(AS_SAID, word.strip(), re.I):
+    if rx.fullmatch(AS_SAID, word.strip(), re.I):
         return word.strip().lower()
-    return next((code for code, words in CURRENCIES.items() if re.fullmatch(words, word.strip(), re.I)), word.upper())
+    return next((code for code, words in CURRENCIES.items() if rx.fullmatch(words, word.strip(), re.I)), word.upper())
 
 
 WORD_MONEY = re.compile(rf"((?:[^\W\d_]+[\s-]+){{0,5}}?[^\W\d_]+)\s+(?P<cur>(?:{CURRENCY})(?![a-z]))", re.I)
@@ -128,9 +129,9 @@ def with_digits(text: str) -> str:
 
 def bare_number(text: str) -> str | None:
     """The first number in `text` (digits or a number word, with its scale: '60 mil', '18 lakh') as canonical text, or None."""
-    if (scaled := SCALED.search(text)) and not re.search(rf"(?<![\w:]){NUMBER}(?![\w:])", text[:scaled.start()]):
+    if (scaled := SCALED.search(text)) and not rx.search(rf"(?<![\w:]){NUMBER}(?![\w:])", text[:scaled.start()]):
         return show(parse_number(scaled.group("n")) * SCALES[scaled.group("scale").lower()])
-    m = re.search(rf"(?<![\w:]){NUMBER}(?![\w:])", text)
+    m = rx.search(rf"(?<![\w:]){NUMBER}(?![\w:])", text)
     if m:
         return show(parse_number(m.group(0)))
     w = WORD_NUMBER.search(text)
@@ -149,12 +150,12 @@ NOW_AMOUNT = re.compile(  # 'now (it's) 700', 'jetzt sind es 700', "maintenant c
 def amount_now(text: str, amount: str) -> str:
     """The amount true now when `text` says what it was and then what it is: 'my budget was 500 but now it's 700'
     -> '700 EUR' (in the currency of `amount`, the first said, when the new one is said without); else `amount`."""
-    now, first = NOW_AMOUNT.search(text), re.search(rf"(?<![\w:]){NUMBER}", text)
-    was = [w for w in WAS.finditer(text[:first.start()] if first else "") if re.fullmatch(r"[^\d,;]{0,25}", text[w.end():first.start()])]
+    now, first = NOW_AMOUNT.search(text), rx.search(rf"(?<![\w:]){NUMBER}", text)
+    was = [w for w in WAS.finditer(text[:first.start()] if first else "") if rx.fullmatch(r"[^\d,;]{0,25}", text[w.end():first.start()])]
     if not now or not was or now.start() < first.end():  # the first amount is the one that was: 'my budget was 500 …'
         return amount
     if (said := money(text[now.start():])) and said.startswith(show(parse_number(now.group(1)))):
         return said
-    if re.match(r"\s*(?:$|[.,;!?)]|but\b|aber\b|mais\b|pero\b|mas\b|ma\b)", text[now.end():], re.I):
+    if rx.match(r"\s*(?:$|[.,;!?)]|but\b|aber\b|mais\b|pero\b|mas\b|ma\b)", text[now.end():], re.I):
         return f"{show(parse_number(now.group(1)))} {amount.split()[-1]}"
     return amount  # 'now I need a hotel for 3 nights': a number that is no amount

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.lexicon import PETS, alternation, canonical
 from course_lib.model.offline.lang.names_said import NAME, NOT_NAMES
 
@@ -43,11 +44,11 @@ def more_pets(s: str) -> list[Found]:
 def renamed_pet(s: str, context: list[Found]) -> list[Found]:
     """The new name of a pet named earlier: 'Bello heißt jetzt Balu', 'agora ela se chama Paçoca' (a pet said before)."""
     pets = [(slot, value.split(",")[0]) for slot, value, _ in context if slot.startswith("pet:") and value[:1].isupper()]
-    if not pets and not re.search(rf"\b(?:{PET})\b", s, re.I):
+    if not pets and not rx.search(rf"\b(?:{PET})\b", s, re.I):
         return []
     for slot, old in reversed(pets or [("pet:pet", "")]):
         pattern = RENAMED.replace("{old}", re.escape(old) if old else r"(?!)")
-        if (m := re.search(pattern, s, re.I)) and (name := next(g for g in m.groups() if g)) != old and name.split()[0] not in NOT_NAMES:
-            kind = slot.split(":")[1] if pets else (canonical(PETS, next(w for w in re.findall(rf"\b(?:{PET})\b", s, re.I))) or "pet")
+        if (m := rx.search(pattern, s, re.I)) and (name := next(g for g in m.groups() if g)) != old and name.split()[0] not in NOT_NAMES:
+            kind = slot.split(":")[1] if pets else (canonical(PETS, next(w for w in rx.findall(rf"\b(?:{PET})\b", s, re.I))) or "pet")
             return [(f"pet:{kind}", name, f"The user's {kind} is now called {name}.")]
     return []

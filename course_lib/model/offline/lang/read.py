@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from course_lib.model import rx
 from course_lib.model.offline.lang import kinds as kinds_mod
 from course_lib.model.offline.lang.kinds import ASKS_BACK
 from course_lib.model.offline.lang.clauses import BOUNDARY as CLAUSE_BOUNDARY, FIRST_PERSON, clauses, credited
@@ -112,7 +113,7 @@ def hard_kind(sentence: str, kind: str, p: float) -> tuple[str, float, str]:
     """Cues that overrule the classifier: a question mark, a secret, 'SYSTEM:'."""
     from course_lib.model.redact import redact_secrets
 
-    if re.match(r"^\s*(?:system|developer|assistant)\s*:", sentence, re.I):
+    if rx.match(r"^\s*(?:system|developer|assistant)\s*:", sentence, re.I):
         return "instruction", 1.0, "starts with a role name"
     if redact_secrets(sentence)[1]:
         return "secret", 1.0, "the redaction rules found a secret"
@@ -136,7 +137,7 @@ def hedged(sentence: str, found: list[Found]) -> re.Match[str] | None:
     for m in HEDGE.finditer(sentence):
         clause_start = max(sentence.rfind(c, 0, m.start()) for c in ",;—–")
         head = sentence[:clause_start] if clause_start > 0 else ""
-        rest = re.split(r"[,;—–]", sentence[m.end():])[0]
+        rest = rx.split(r"[,;—–]", sentence[m.end():])[0]
         says_more = len((sentence[clause_start + 1:m.start()] + rest).split()) >= 3  # not just ', I think'
         if not (head and says_more and found and all(said_in(head, f) for f in found)):
             return m
@@ -145,8 +146,8 @@ def hedged(sentence: str, found: list[Found]) -> re.Match[str] | None:
 
 def said_in(text: str, f: Found) -> bool:
     """Is the value of `f` (or its number) written in `text`?"""
-    number = re.search(r"\d+", f[1])
-    return bool(number and number.group(0) in re.sub(r"(?<=\d)[,.' ](?=\d{3})", "", text)) or f[1].lower() in text.lower()
+    number = rx.search(r"\d+", f[1])
+    return bool(number and number.group(0) in rx.sub(r"(?<=\d)[,.' ](?=\d{3})", "", text)) or f[1].lower() in text.lower()
 
 
 def now_part(clause: str) -> str:
@@ -166,7 +167,7 @@ def readers(sentence: str, lang: str) -> list[Found]:
     found = [f for f in found if not (f[0] == "job" and f[1].lower() in names)]  # 'Je suis Olivier': a name ends like a job
     return found + [f for f in read_pastimes(sentence) if not any(
         g[0].startswith("hobby") and f[0].startswith("hobby") or g[0].startswith("language") and
-        (canon("language", level := re.sub(r" \((?:basic|learning)\)$", "", g[1])) or level) == f[1] for g in found)]
+        (canon("language", level := rx.sub(r" \((?:basic|learning)\)$", "", g[1])) or level) == f[1] for g in found)]
 
 
 def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], list[str]]:
@@ -213,7 +214,7 @@ def unquoted(sentence: str) -> str:
     """The sentence without what it quotes ('My colleague said "I'm vegan now".' -> 'My colleague said .'): quoted
     words are someone's speech, not the user's statement. A sentence that is all quote is kept as it is."""
     rest = QUOTED.sub(" … ", sentence)
-    return rest if len(re.findall(r"\w+", rest)) >= 2 else sentence
+    return rest if len(rx.findall(r"\w+", rest)) >= 2 else sentence
 
 
 def read_sentence(sentence: str, context: list[Found]) -> Reading:
@@ -225,8 +226,8 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
     told = TAG.sub("", sentence).strip(" ,") if sentence.rstrip().endswith("?") else ""  # '…, can you note that?'
     own = unquoted(told if told and kind != "question" else sentence)
     r = Reading(said, lang, who(own), kind, p, top)
-    if r.who == "other" and not re.search(r"[\"“”„«»:]", own) and \
-            any(whom == "self" and FIRST_PERSON.match(re.sub(r"^\W*(?:but|and|aber|und|mais|et|pero|y|mas|e|ma)\s+", "", text, flags=re.I))
+    if r.who == "other" and not rx.search(r"[\"“”„«»:]", own) and \
+            any(whom == "self" and FIRST_PERSON.match(rx.sub(r"^\W*(?:but|and|aber|und|mais|et|pero|y|mas|e|ma)\s+", "", text, flags=re.I))
                 for text, whom in clauses(own)):
         r.who = "self"  # 'Lucia è vegana, io invece mangio tutto': the slots come from the user's clause (slots())
     r.found, r.refused = slots(own, lang, context)
@@ -239,7 +240,7 @@ def read_sentence(sentence: str, context: list[Found]) -> Reading:
     if (past := PAST.search(own)) and r.found and all(f[0].split(":")[0] in STATES for f in r.found) and \
             not all(f[0] == "job" and f[1].startswith("retired ") for f in r.found):  # 'retired, I used to be a postman': true now
         rest = " ".join(now_part(part) for part in CLAUSE_BOUNDARY.split(own) if part)  # the past holds in its clause only
-        r.found = slots(rest, lang, context)[0] if re.search(r"\w", rest) else []
+        r.found = slots(rest, lang, context)[0] if rx.search(r"\w", rest) else []
         if not r.found:
             r.why = f"a past state ('{past.group(0)}'): nothing in it is true now"
             return r

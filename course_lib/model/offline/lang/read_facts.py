@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.events import about_event
 from course_lib.model.offline.lang.lexicon import NATIONALITIES, PETS, RELATIVES, SINGULAR_RELATIVES, alternation
 
@@ -28,7 +29,7 @@ MONEY = [  # what the user pays, earns or puts aside (lang/money.py writes the f
     (U + r" pays " + SUM + r"(?: a month| per month)?(?: in)? rent", lambda m: ("budget:rent", m.group(1))),
     (U + r" (?:earns|takes home|makes|gets paid) " + SUM, lambda m: ("budget:income", m.group(1))),
     (U + r"(?: can| wants to| plans to| aims to| will| is going to)? (?:save|saves|put|puts|set|sets|keep|keeps) (?:aside |away )?"
-     + SUM + r"(.*)", lambda m: ("budget:monthly savings" if re.search(r"\b(?:a|per|each|every) month\b", m.group(2))
+     + SUM + r"(.*)", lambda m: ("budget:monthly savings" if rx.search(r"\b(?:a|per|each|every) month\b", m.group(2))
                                  else "budget:savings", m.group(1))),
     (U + r"'s savings budget is " + SUM, lambda m: ("budget:savings", m.group(1))),
 ]
@@ -94,7 +95,7 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
     (U + r" has ((?:[\w'’-]+ )?(?:[\w'’-]*(?:itis|osis|ism|emia|aemia|pathy|algia)|[A-Z]{2,5}|[\w'’ -]+ (?:disease|disorder|syndrome|condition|problems)|"
          r"anxiety|depression|arthritis|cancer|lupus|psoriasis|eczema|gout|dyslexia|autism|insomnia|sleep apnoea|sleep apnea|"
          r"tinnitus|glaucoma|hearing loss|chronic pain|long covid|a pacemaker|(?:an? )?(?:bad |chronic )?(?:back|knee|hip)))\.?$",
-     lambda m: ("condition", re.sub(r"^an? ", "", m.group(1)))),
+     lambda m: ("condition", rx.sub(r"^an? ", "", m.group(1)))),
     (U + r" has a meeting with " + TITLE + r"(\S+)[^.]*? at " + TIME, lambda m: (f"meeting:{m.group(1).lower()}", m.group(2))),
     (r"^([\w'-]+(?: [\w'-]+)?)'s birthday is (?:on )?(.+?)\.?$", lambda m: (f"birthday:{m.group(1).lower()}", m.group(2))),
     (U + r" (?:has )?booked (?:the )?(.+?)\.?$", lambda m: (f"booking:{m.group(1).lower()}", m.group(1))),
@@ -130,7 +131,7 @@ WHEN_WORDS = re.compile(r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|janu
 
 def content(text: str) -> set[str]:
     """The content words of a fact, each cut to its first four letters ('saves' and 'save' alike)."""
-    return {w[:4] for w in re.findall(r"[\w'-]+", text.lower()) if w not in STOP}
+    return {w[:4] for w in rx.findall(r"[\w'-]+", text.lower()) if w not in STOP}
 
 
 def covers(taken: str, fact: str) -> bool:
@@ -160,7 +161,7 @@ def job_said(fact: str) -> str | None:
     if not (m := IS_A.search(fact)):
         return None
     said = m.group(1).lower()
-    core = re.split(r" (?:in|at|for|with|from) ", said)[0]
+    core = rx.split(r" (?:in|at|for|with|from) ", said)[0]
     words = core.split()
     return said if words and (canon("job", core) or LEARNER & {words[0], words[-1]}) else None
 
@@ -172,7 +173,7 @@ def about(fact: str) -> tuple[str | None, str | None]:
         if (m := pattern.search(fact)):
             return read(m)
     if (m := WORKS_AS.search(fact)):  # before the event reader: 'works as head chef at a restaurant in Soho' is no trip;
-        hours = re.search(r"\d:\d\d|day\b", fact)  # 'works as a barista Monday to Friday from 07:00': hours, next to the job
+        hours = rx.search(r"\d:\d\d|day\b", fact)  # 'works as a barista Monday to Friday from 07:00': hours, next to the job
         return ("schedule" if hours else "job"), m.group(1).lower()
     if (event := about_event(fact)):  # an event, by the reader that wrote it (lang/events.py)
         return event

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.numbers import with_digits
 
 Found = tuple[str, str, str]
@@ -40,7 +41,7 @@ def age_of(s: str, name: str, start: int, end: int, alone: bool) -> str | None:
         return m.group(1) or m.group(2)
     if alone and (m := PRONOUN.search(s, start)):
         return m.group(1)
-    if (m := SHARED.search(s[max(0, start - 40):start])) and not re.search(r"\d", s[start:end]):
+    if (m := SHARED.search(s[max(0, start - 40):start])) and not rx.search(r"\d", s[start:end]):
         return m.group(1)
     return None
 
@@ -49,7 +50,7 @@ def with_ages(s: str, found: list[Found]) -> list[Found]:
     """The relative and pet facts of one sentence, each with the age said for its name ('Pablo' -> 'Pablo, 9')."""
     s = with_digits(s)
     named = [(f, m.start()) for f in found if f[0].startswith(("relative:", "pet:")) and f[1][:1].isupper()
-             and (m := re.search(rf"(?<![\w-]){re.escape(f[1])}(?![\w-])", s))]
+             and (m := rx.search(rf"(?<![\w-]){re.escape(f[1])}(?![\w-])", s))]
     starts = sorted(at for _, at in named)
     out = []
     for f in found:

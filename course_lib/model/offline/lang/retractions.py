@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import find, spans
 
 Found = tuple[str, str, str]
@@ -113,7 +114,7 @@ def said_no_more(sentence: str, context: list[Found]) -> list[Found]:
             held[(HELD[head][0], word.lower())] = (head, word)
     out: list[Found] = []
     for family in {f for f, _ in held}:
-        places = [m.span() for m in re.finditer(r"[\w'’-]+", sentence)]  # the words spans() counts
+        places = [m.span() for m in rx.finditer(r"[\w'’-]+", sentence)]  # the words spans() counts
         for i, n, value in spans(family, sentence):
             start, end = places[i][0], places[i + n - 1][1]
             if (family, value.lower()) not in held or any(value in v for _, v, _ in out):
@@ -148,13 +149,13 @@ def tastes_fixed(sentence: str, context: list[Found]) -> list[Found]:
     """A dislike corrected: 'mushrooms are fine' / 'le fenouil ça va' takes back the held dislike it names; 'it's
     olives I hate' / "c'est l'anis que je déteste" is the dislike said instead."""
     out: list[Found] = []
-    places = [m.span() for m in re.finditer(r"[\w'’-]+", sentence)]  # the words spans() counts
+    places = [m.span() for m in rx.finditer(r"[\w'’-]+", sentence)]  # the words spans() counts
     named = {v.lower(): places[i + n - 1][1] for i, n, v in spans("food", sentence)}  # 'fenouil' names fennel
     for slot, value, _ in context:
         what = value[9:] if value.startswith("dislikes ") else ""
-        w = re.search(rf"\b{re.escape(what)}\b", sentence, re.I) if what else None
+        w = rx.search(rf"\b{re.escape(what)}\b", sentence, re.I) if what else None
         end = w.end() if w else named.get(what.lower())
-        if slot.startswith("preference:") and end is not None and re.match(rf"\W*(?:\w+\W+)?{FINE}", sentence[end:], re.I):
+        if slot.startswith("preference:") and end is not None and rx.match(rf"\W*(?:\w+\W+)?{FINE}", sentence[end:], re.I):
             out.append(("retract", value, f"The user no longer {value}."))
     if out or any(v.startswith("dislikes ") for _, v, _ in context):
         for m in CLEFT.finditer(sentence):
@@ -217,19 +218,19 @@ def gone(sentence: str, context: list[Found]) -> list[Found]:
     from course_lib.model.offline.lang.slots_vehicles import WORDS
 
     def kind(text: str) -> str | None:
-        return next((k for k, words in WORDS.items() if re.search(rf"\b(?:{words})\b", text, re.I)), None)
+        return next((k for k, words in WORDS.items() if rx.search(rf"\b(?:{words})\b", text, re.I)), None)
 
     out: list[Found] = []
     for slot, value, _ in context:
         if slot == "vehicle" and SOLD.search(sentence) and (
-                any(len(w) > 2 and re.search(rf"\b{re.escape(w)}\b", sentence, re.I) for w in value.split())
+                any(len(w) > 2 and rx.search(rf"\b{re.escape(w)}\b", sentence, re.I) for w in value.split())
                 or (kind(value) and kind(value) == kind(sentence))):
             had = f"{'an' if value[:1].lower() in 'aeiou' else 'a'} {value}"
             out.append(("retract", f"has {had}", f"The user no longer has {had}."))
-        elif slot.startswith("pet:") and re.search(rf"\b{re.escape(value.split(',')[0])}\b", sentence) and PET_GONE.search(sentence):
+        elif slot.startswith("pet:") and rx.search(rf"\b{re.escape(value.split(',')[0])}\b", sentence) and PET_GONE.search(sentence):
             value = value.split(",")[0]  # 'Filou, 15'
             out.append(("retract", f"has a {slot[4:]} called {value}", f"The user no longer has a {slot[4:]} called {value}."))
-        elif slot == "relative:partner" and BROKE_UP.search(sentence) and re.search(rf"\b{re.escape(value)}\b", sentence):
+        elif slot == "relative:partner" and BROKE_UP.search(sentence) and rx.search(rf"\b{re.escape(value)}\b", sentence):
             out.append(("retract", f"partner {value}", f"The user is no longer with their partner {value}."))  # 'Mia and I split up'
         elif slot == "job" and RESIGNED.search(sentence):
             out = [f for f in out if not f[1].startswith("works as ")]  # the latest job only
@@ -238,9 +239,9 @@ def gone(sentence: str, context: list[Found]) -> list[Found]:
     if not out and not any(s in ("vehicle", "relative:partner") for s, _, _ in context):
         out += unheld(sentence, kind)
     for city in {v for s, v, _ in context if s == "home city"}:  # 'non abitiamo più a Torino'
-        m = re.search(rf"\b{re.escape(city)}\b", sentence)
+        m = rx.search(rf"\b{re.escape(city)}\b", sentence)
         if m and (NO_MORE.search(clause_of(sentence, m.start(), m.end())) or NOT_THIS.search(sentence[:m.start()]) and WRONG.search(sentence)):
-            said = [p for p in re.findall(r"(?<!^)(?<![.!?] )\b([A-ZÀ-Ý][a-zà-ÿ]+(?:[ -][A-ZÀ-Ý][a-zà-ÿ]+)*)", sentence[:m.start()]) if p != city]
+            said = [p for p in rx.findall(r"(?<!^)(?<![.!?] )\b([A-ZÀ-Ý][a-zà-ÿ]+(?:[ -][A-ZÀ-Ý][a-zà-ÿ]+)*)", sentence[:m.start()]) if p != city]
             if NOT_THIS.search(sentence[:m.start()]) and len(said) == 1:  # 'volevo dire Vicenza, non Verona': the place said instead
                 out.append(("home city", said[0], f"The user lives in {said[0]}."))
                 continue
@@ -269,6 +270,6 @@ def unheld(sentence: str, kind) -> list[Found]:
 
 def clause_of(sentence: str, start: int, end: int) -> str:
     """The clause of `sentence` that holds the span start:end (cut at punctuation)."""
-    cut = [m.end() for m in re.finditer(r"[,;:.!(]|\b(?:but|aber|pero|però)\b", sentence[:start], re.I)]  # an aside, a 'but'
-    parts = re.split(r"[,(]", sentence[cut[-1] if cut else 0:])
+    cut = [m.end() for m in rx.finditer(r"[,;:.!(]|\b(?:but|aber|pero|però)\b", sentence[:start], re.I)]  # an aside, a 'but'
+    parts = rx.split(r"[,(]", sentence[cut[-1] if cut else 0:])
     return ",".join(parts[:2]) if len(parts[0].split()) <= 3 else parts[0]  # 'Le lait, c'est fini': a topic said first

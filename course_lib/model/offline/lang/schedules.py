@@ -16,6 +16,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.event_when import vocabulary, words_re
 from course_lib.model.amounts import number
@@ -66,7 +67,7 @@ def recurring_days(s: str) -> tuple[list[int], bool] | None:
     groups: list[list[tuple[int, int, int, str]]] = []
     for h in hits:  # days next to each other ('mon wed fri', 'martes y jueves', 'wed thru sat') form one group
         gap = s[groups[-1][-1][1]:h[0]] if groups else None
-        if gap is not None and re.fullmatch(r"\s*(?:,|/|&|-|–|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bto\b|\bthru\b|\bthrough\b|\btill\b|"
+        if gap is not None and rx.fullmatch(r"\s*(?:,|/|&|-|–|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bto\b|\bthru\b|\bthrough\b|\btill\b|"
                                             r"\bbis\b|\bà\b|\bau\b|\ba\b|\bal\b|\baté\b|\bet le\b|\by los\b|\be as\b|\be il\b|\bund\b)?\s*(?:le\s+|el\s+|il\s+|la\s+)?", gap, re.I):
             groups[-1].append(h)
         else:
@@ -76,14 +77,14 @@ def recurring_days(s: str) -> tuple[list[int], bool] | None:
         words = [w.lower() for *_, w in g]
         if len(g) >= 2:
             joined = s[g[0][1]:g[-1][0]]
-            ranged = len(g) == 2 and bool(re.search(r"-|–|\bto\b|\bthru\b|\bthrough\b|\btill\b|\bbis\b|\bà\b|\bau\b|\ba\b|\bal\b|\baté\b", joined, re.I))
+            ranged = len(g) == 2 and bool(rx.search(r"-|–|\bto\b|\bthru\b|\bthrough\b|\btill\b|\bbis\b|\bà\b|\bau\b|\ba\b|\bal\b|\baté\b", joined, re.I))
             return [h[2] for h in g], ranged
         w, start, end = words[0], g[0][0], g[0][1]
         if w in short:
             continue
-        plural = re.search(r"(?:days|tags|wochs|[^s]s)$", w) and not w.endswith(("martes", "jueves", "viernes", "miércoles", "miercoles", "lunes"))
-        after_cue = table()["before"].search(s[:start]) and not re.match(r"\s*\d", s[end:])
-        if plural or (after_cue and not re.search(r"\bon\s+$", s[:start], re.I)):
+        plural = rx.search(r"(?:days|tags|wochs|[^s]s)$", w) and not w.endswith(("martes", "jueves", "viernes", "miércoles", "miercoles", "lunes"))
+        after_cue = table()["before"].search(s[:start]) and not rx.match(r"\s*\d", s[end:])
+        if plural or (after_cue and not rx.search(r"\bon\s+$", s[:start], re.I)):
             return [g[0][2]], False
     return None
 
@@ -95,22 +96,22 @@ def activity(s: str) -> str | None:
         return None
     key = min(x for x in said if x[3] != "work" or len(said) == 1)[3]  # the first said ('palestra … prima del turno'
     # is the gym), plain work only when nothing more telling is said ('I work …, remote on Fridays' is remote work)
-    lang = next((canon("language", w) for w in re.findall(r"[^\W\d_]+", s) if canon("language", w)), None)
+    lang = next((canon("language", w) for w in rx.findall(r"[^\W\d_]+", s) if canon("language", w)), None)
     return SAY[key].format(f"{lang} " if lang and key == "class" else "")
 
 
 def clock(said: str, context: str) -> str | None:
     """One end of a time range as H:MM (a.m./p.m. or the part of the day from the whole phrase, else as written)."""
     said = said.strip()
-    if re.fullmatch(r"\d{1,2}", said) and (h := re.match(r"\s*(?:e|y|et)\s+(?:(mezza|mezzo|media|meia|demie)|(?:un |um )?(quarto|cuarto|quart))\b", context, re.I)):
+    if rx.fullmatch(r"\d{1,2}", said) and (h := rx.match(r"\s*(?:e|y|et)\s+(?:(mezza|mezzo|media|meia|demie)|(?:un |um )?(quarto|cuarto|quart))\b", context, re.I)):
         return f"{int(said)}:{'30' if h.group(1) else '15'}"  # 'alle 10 e mezza', 'a las 7 y cuarto'
-    if re.fullmatch(r"\d{1,2}", said):
+    if rx.fullmatch(r"\d{1,2}", said):
         said = f"{said}h"
     r = clock_time(said + " " + context)
     if r.value:
         h, m = r.value.split(":")
         return f"{int(h)}:{m}"
-    m = re.match(r"(\d{1,2})(?:\s*[:h.]\s*(\d{2}))?", said)
+    m = rx.match(r"(\d{1,2})(?:\s*[:h.]\s*(\d{2}))?", said)
     return f"{int(m.group(1))}:{m.group(2) or '00'}" if m and int(m.group(1)) <= 24 else None
 
 
@@ -118,15 +119,15 @@ def time_of(s: str) -> str:
     """' from 19:00 to 7:00', ' at 18:30' or ''."""
     for m in SPAN.finditer(s):
         a, b = m.group("a"), m.group("b")
-        marked = any(re.search(r"[:h.]|m\b|m\.|uhr|[a-z]{4,}", x, re.I) for x in (a, b)) or re.match(r"(?:from|von|de|du|das|dalle|dal|entre)\b", m.group(0), re.I)
+        marked = any(rx.search(r"[:h.]|m\b|m\.|uhr|[a-z]{4,}", x, re.I) for x in (a, b)) or rx.match(r"(?:from|von|de|du|das|dalle|dal|entre)\b", m.group(0), re.I)
         if not marked or MONTHS_AFTER.match(s[m.end():]):
             continue
         tail = s[m.end():m.end() + 20]
-        start, end = clock(a, tail if not re.search(r"[ap]\.?m", a, re.I) else ""), clock(b, tail)
+        start, end = clock(a, tail if not rx.search(r"[ap]\.?m", a, re.I) else ""), clock(b, tail)
         if start and end:
             return f" from {start} to {end}"
-    one = re.search(r"(?<![\d:])(\d{1,2})\s*(?:[:h.]\s*(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|h\b|uhr\b)?(?![\d:])", s, re.I)
-    while one and not (one.group(2) or one.group(3) or re.search(r"\b(?:at|um|à|a las|às|as|alle|ore|around|tipo|vers)\s*$", s[:one.start()], re.I)):
+    one = rx.search(r"(?<![\d:])(\d{1,2})\s*(?:[:h.]\s*(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|h\b|uhr\b)?(?![\d:])", s, re.I)
+    while one and not (one.group(2) or one.group(3) or rx.search(r"\b(?:at|um|à|a las|às|as|alle|ore|around|tipo|vers)\s*$", s[:one.start()], re.I)):
         one = re.compile(r"(?<![\d:])(\d{1,2})\s*(?:[:h.]\s*(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|h\b|uhr\b)?(?![\d:])", re.I).search(s, one.end())
     if not one:
         return ""
@@ -160,7 +161,7 @@ def often(s: str) -> list[Found]:
     what, time = activity(s), time_of(s)
     if not what or what in ("has training", "has physiotherapy") and not FREQUENCY.search(s) or PAST.search(s):
         return []
-    if (span := re.fullmatch(r" from (\d+):(\d+) to (\d+):(\d+)", time)) and not re.search(r"[ap]\.?m\b|\bpm\b", s, re.I):
+    if (span := rx.fullmatch(r" from (\d+):(\d+) to (\d+):(\d+)", time)) and not rx.search(r"[ap]\.?m\b|\bpm\b", s, re.I):
         a, b = int(span.group(1)), int(span.group(3))
         if a == b:  # 'de 11 a 11': which half of the day is not said
             return []
@@ -195,13 +196,13 @@ IN_ENGLISH = {"zug": "train", "s-bahn": "S-Bahn", "u-bahn": "underground", "fäh
 def commute(s: str) -> list[Found]:
     """'I get the 8:52 train to Reading', 'je prends le train de 7h12', 'prendo il regionale delle 7:22' -> a schedule."""
     m = RIDE.search(s)
-    later = m and re.search(rf"\b(?:um|de|delle|das|às|as|a las|de las|alle|at|of)\s+({HHMM})", s[m.end("what"):], re.I)
+    later = m and rx.search(rf"\b(?:um|de|delle|das|às|as|a las|de las|alle|at|of)\s+({HHMM})", s[m.end("what"):], re.I)
     at = m and (m.group("a") or m.group("b") or (later and later.group(1)))
     if not m or not at or PAST.search(s):
         return []
-    h, mm = re.split(r"[:.h]", at)
+    h, mm = rx.split(r"[:.h]", at)
     said = m.group("what")
-    what = said.upper() if re.fullmatch(r"re\d+|ice|rer", said, re.I) else IN_ENGLISH.get(said.lower(), said.lower())
+    what = said.upper() if rx.fullmatch(r"re\d+|ice|rer", said, re.I) else IN_ENGLISH.get(said.lower(), said.lower())
     to = f" to {m.group('to')}" if m.group("to") and m.group("to").lower() not in ("casa", "home") else ""
     value = f"{int(h)}:{mm} {what}{to}"
     return [("schedule", value, f"The user takes the {int(h)}:{mm} {what}{to}.")]
@@ -213,5 +214,5 @@ ABOUT = re.compile(r"^The user (?:works|has|goes|runs)\b.*?\b(?:every|from) (?:"
 def about_schedule(fact: str) -> tuple[str, str] | None:
     """('schedule', value) for a fact this reader wrote, so the write path compares it as a schedule."""
     if ABOUT.match(fact.strip()):
-        return "schedule", re.sub(r"^The user (?:works |has )?|\.$", "", fact.strip())
+        return "schedule", rx.sub(r"^The user (?:works |has )?|\.$", "", fact.strip())
     return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import find
 from course_lib.model.offline.lang.lexicon import alternation, canonical
 from course_lib.model.offline.lang.numbers import WORD_VALUES
@@ -71,7 +72,7 @@ def chronic(near: str, cond: str) -> str:
     """The condition with how bad it is when the words around it say so ('enxaquecas crónicas', 'chronische Migräne',
     'asma leve', 'mild asthma', 'eczéma sévère')."""
     for word, said in QUALIFIERS.items():
-        if re.search(rf"\b(?:{said})\b", near, re.I) and not cond.startswith(tuple(QUALIFIERS)):
+        if rx.search(rf"\b(?:{said})\b", near, re.I) and not cond.startswith(tuple(QUALIFIERS)):
             return f"{word} {cond}"
     return cond
 
@@ -84,10 +85,10 @@ SIDE = {"left": r"left|gauche|izquierd[oa]|esquerd[oa]|sinistr[oa]|linken?|linke
 def sited(cond: str, after: str) -> str:
     """The condition with where it is, when said right after it: 'tendinite al polso sinistro' -> 'left wrist
     tendinitis', 'lesión en la rodilla derecha' -> 'right knee injury', 'tendinite no aquiles' -> 'Achilles tendinitis'."""
-    m = re.match(rf"\W*(?:{AT})\s+((?:[\w'’-]+[^\w,;.!?]*){{1,4}})", after, re.I)  # 'in my right shoulder': three words before it at most
+    m = rx.match(rf"\W*(?:{AT})\s+((?:[\w'’-]+[^\w,;.!?]*){{1,4}})", after, re.I)  # 'in my right shoulder': three words before it at most
     if cond not in SITED or not m or not (part := find("body", m.group(1), typos=False)) or part[0][0] > 2:
         return cond
-    side = next((k for k, said in SIDE.items() if re.search(rf"\b(?:{said})\b", after[:m.end() + 12], re.I)), "")
+    side = next((k for k, said in SIDE.items() if rx.search(rf"\b(?:{said})\b", after[:m.end() + 12], re.I)), "")
     return f"{side} {part[0][1]} {cond}".strip()
 
 
@@ -105,7 +106,7 @@ def condition_fact(cond: str, s: str, at: int) -> Found:
         return ("condition", "pregnant", f"The user is {n} {unit} pregnant.")
     if cond == "pregnant":
         return ("condition", cond, "The user is pregnant.")
-    said = re.sub(r"\bmigraine$", "migraines", cond)
+    said = rx.sub(r"\bmigraine$", "migraines", cond)
     article = ("an " if cond[0] in "aeiou" else "a ") if cond.startswith("fear") or cond.endswith("injury") else ""
     return ("condition", cond, f"The user has {article}{said}.")
 
@@ -130,37 +131,37 @@ def found_condition(s: str) -> list[Found]:
     """'I have type 1 diabetes', 'Je suis diabétique', 'I'm pregnant', 'I use a wheelchair', 'I take insulin';
     'I have IBS', 'I suffer from arthritis', "I'm hard of hearing" (an open condition, by its form)."""
     out: list[Found] = []
-    m = re.search(rf"\b(?:{CONDITION})(?=(?:e?s)?\b)", s, re.I)  # 'wegen meines Bluthochdrucks'
+    m = rx.search(rf"\b(?:{CONDITION})(?=(?:e?s)?\b)", s, re.I)  # 'wegen meines Bluthochdrucks'
     if m and someone_elses(s[:m.start()]):
         return found_medication(s)  # someone else's: 'la mia testimone è incinta'
-    if m and re.search(rf"{WITHOUT}\s+(?:\w+\s+)?$", s[:m.start()], re.I):
-        return found_condition(s[m.end():]) if re.search(rf"\b(?:{CONDITION})", s[m.end():], re.I) else []
-    known = [] if m else [(h, c) for h in re.finditer(rf"\b(?:{HAVE})\s+", s, re.I)
+    if m and rx.search(rf"{WITHOUT}\s+(?:\w+\s+)?$", s[:m.start()], re.I):
+        return found_condition(s[m.end():]) if rx.search(rf"\b(?:{CONDITION})", s[m.end():], re.I) else []
+    known = [] if m else [(h, c) for h in rx.finditer(rf"\b(?:{HAVE})\s+", s, re.I)
                           for at, c in find("condition", " ".join(s[h.end():].split()[:4]))[:1] if at <= 1]
     if m:
         cond = canonical(CONDITIONS, m.group(0).lower()) or m.group(0).lower()
         cond = chronic(" ".join(s[:m.start()].split()[-1:] + s[m.start():].split()[:3]), cond)  # 'asma da sforzo'
-        if cond == "diabetes" and (kind := re.search(r"\b(?:type|typ|tipo)\s*([12])\b", s, re.I)):
+        if cond == "diabetes" and (kind := rx.search(r"\b(?:type|typ|tipo)\s*([12])\b", s, re.I)):
             cond = f"type {kind.group(1)} diabetes"  # 'je suis diabétique de type 2'
         out.append(("allergy:pollen", "pollen", "The user is allergic to pollen.") if cond == "hay fever" else  # 'Heuschnupfen'
                    condition_fact(cond, s, m.start()))
     elif known:  # 'tenho pressão alta', 'Ich hab Höhenangst', "j'ai peur de l'avion": a condition the lexicon knows
         cond = chronic(" ".join(s[known[0][0].end():].split()[:4]), known[0][1])
-        named = re.search(r"\b(?:tend|injur|les|bless|verletz|infortun|arthr|artr|osteo|condro|chondro|sehne)\w*", s[known[0][0].end():], re.I)
+        named = rx.search(r"\b(?:tend|injur|les|bless|verletz|infortun|arthr|artr|osteo|condro|chondro|sehne)\w*", s[known[0][0].end():], re.I)
         cond = sited(cond, s[known[0][0].end() + named.end():]) if named else cond
         out.append(condition_fact(cond, s, known[0][0].end()))
     elif (h := HAVE_CONDITION.search(s)) and h.group(1).lower() not in ("it", "this", "that"):
-        cond = h.group(1) if re.fullmatch(r"[A-Z]{2,5}", h.group(1)) else re.sub(rf"^(?:{SLANG}) ", "bad ", h.group(1).lower())
-        article = "a " if re.search(r"\b(?:a|an)\s+$", s[:h.start(1)], re.I) else ""
+        cond = h.group(1) if rx.fullmatch(r"[A-Z]{2,5}", h.group(1)) else rx.sub(rf"^(?:{SLANG}) ", "bad ", h.group(1).lower())
+        article = "a " if rx.search(r"\b(?:a|an)\s+$", s[:h.start(1)], re.I) else ""
         out.append(("condition", cond, f"The user has {article}{cond}."))
-    elif (cop := re.search(r"\b(?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono)\s+", s, re.I)) and \
+    elif (cop := rx.search(r"\b(?:i'?m|i am|ich bin|je suis|soy|estoy|sou|estou|sono)\s+", s, re.I)) and \
             (known := find("condition", s[cop.end():cop.end() + 30])) and known[0][0] == 0:  # 'Sou asmática'
         cond = known[0][1]
         out.append(condition_fact(cond, s, cop.end()))
     elif (i := IS_CONDITION.search(s)):
         cond = i.group(1).lower()
-        if re.search(r"(?:bit|little|slightly|somewhat|etwas|peu|poco|pouco|po') $", s[:i.start(1)], re.I) and \
-                re.fullmatch(r"deaf|taub|sourde?|sord[oa]|surd[oa]", cond):
+        if rx.search(r"(?:bit|little|slightly|somewhat|etwas|peu|poco|pouco|po') $", s[:i.start(1)], re.I) and \
+                rx.fullmatch(r"deaf|taub|sourde?|sord[oa]|surd[oa]", cond):
             cond = "hard of hearing"  # 'a bit deaf' is not deaf
         out.append(("condition", cond, f"The user is {cond}."))
     if (aids := sorted((m.start(), aid) for aid, said in MOBILITY_ANY.items() if (m := said.search(s)))):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import ARTICLE, find, spans
 from course_lib.model.offline.lang.lexicon import DIET_WORDS
 
@@ -86,13 +87,13 @@ def foods_at(text: str, first: bool = True) -> list[str]:
     """The foods a list names at the start of `text` ('pork, beef or lamb tonight' -> pork, beef, lamb); first=False:
     the foods at its end ('meal plans with pork' -> pork)."""
     found = spans("food", text[:60] if first else text[-60:], typos=False)
-    words = len(re.findall(r"[\w'’-]+", text[:60] if first else text[-60:]))
+    words = len(rx.findall(r"[\w'’-]+", text[:60] if first else text[-60:]))
     if first:
         out, end = [], 0
-        words = re.findall(r"[\w'’-]+", text[:60])
+        words = rx.findall(r"[\w'’-]+", text[:60])
         for at, n, food in found:  # the list goes on while only 'and', 'or', 'nor' … stand between ('onion, garlic and leek')
             at += bool(ARTICLE.match(words[at] + " ")) and n > 1  # 'dicas de cafeína': the food is the third word, not the second
-            if at > end + (not out) and not (out and all(re.fullmatch(LIST_WORD, w, re.I) for w in words[end:at])):
+            if at > end + (not out) and not (out and all(rx.fullmatch(LIST_WORD, w, re.I) for w in words[end:at])):
                 break
             out.append(food)
             end = at + n
@@ -122,22 +123,22 @@ def found_avoid(s: str) -> list[Found]:
     """A food avoided or disliked, said with the verb first, or with the food first (see the module docstring)."""
     out: list[Found] = []
     for verbs, make in ((DISLIKE, disliked), (AVOID, avoided), (STEER, steered)):
-        for m in re.finditer(verbs, s, re.I):
-            rest = re.sub(r"^\s*(?:eating|to eat|having|(?:any|anything with|food with|dishes with|de|d'|du|des|di|de la)\s+)?", "", s[m.end():])
-            foods = foods_at(rest) if not re.match(r"\s*[,;:.!?]", s[m.end():]) else []  # 'la coliflor la odio, pero …': no object after it
-            if make is not disliked and re.match(TIMED, rest, re.I):
+        for m in rx.finditer(verbs, s, re.I):
+            rest = rx.sub(r"^\s*(?:eating|to eat|having|(?:any|anything with|food with|dishes with|de|d'|du|des|di|de la)\s+)?", "", s[m.end():])
+            foods = foods_at(rest) if not rx.match(r"\s*[,;:.!?]", s[m.end():]) else []  # 'la coliflor la odio, pero …': no object after it
+            if make is not disliked and rx.match(TIMED, rest, re.I):
                 foods = []  # 'I don't drink coffee after lunch': kept away from at a time of day, not at all
-            if not foods and re.match(rf"\s*{PRONOUN}\b", rest, re.I):  # 'meal plans w pork, i dont eat it'
-                foods = foods_at(re.split(r"[,;:—–-]\s*(?=[^,;:—–-]*$)", s[:m.start()].rstrip(" ,"))[0], first=False) or \
+            if not foods and rx.match(rf"\s*{PRONOUN}\b", rest, re.I):  # 'meal plans w pork, i dont eat it'
+                foods = foods_at(rx.split(r"[,;:—–-]\s*(?=[^,;:—–-]*$)", s[:m.start()].rstrip(" ,"))[0], first=False) or \
                     foods_at(s[:m.start()].rstrip(" ,"), first=False)
             out += [make(f) for f in foods] if "meat" not in foods else []  # 'no meat (, fish is fine)' is a diet (found_diet)
-    for m in NOTHING_OF.finditer(s if not re.search(rf"\b(?:{DIET_WORDS})\b|{BECAUSE_OF}", s, re.I) else ""):  # 'vegana, niente latticini': the diet says it
-        if re.search(r"(?:\bno|kein\w*)\s+$", s[:m.start("obj")], re.I) and spans("food", m.group("obj")[:40], typos=False)[:1] and \
+    for m in NOTHING_OF.finditer(s if not rx.search(rf"\b(?:{DIET_WORDS})\b|{BECAUSE_OF}", s, re.I) else ""):  # 'vegana, niente latticini': the diet says it
+        if rx.search(r"(?:\bno|kein\w*)\s+$", s[:m.start("obj")], re.I) and spans("food", m.group("obj")[:40], typos=False)[:1] and \
                 spans("food", m.group("obj")[:40], typos=False)[0][0] > 0:
             continue  # a bare 'no' / 'kein' names the food next: 'no tolero bien …' is a verb denied, not a food
-        out += [steered(f) for f in foods_at(m.group("obj")) if f not in ("meat", "gluten", "lactose") and not re.match(TIMED, m.group("obj"), re.I)]
-    for m in NONE_FOR_ME.finditer(s if not re.search(BECAUSE_OF, s, re.I) else ""):
-        out += [steered(f) for f in foods_at(m.group("obj")) if f not in ("meat", "gluten", "lactose") and not re.match(TIMED, s[m.start("obj"):], re.I)]
+        out += [steered(f) for f in foods_at(m.group("obj")) if f not in ("meat", "gluten", "lactose") and not rx.match(TIMED, m.group("obj"), re.I)]
+    for m in NONE_FOR_ME.finditer(s if not rx.search(BECAUSE_OF, s, re.I) else ""):
+        out += [steered(f) for f in foods_at(m.group("obj")) if f not in ("meat", "gluten", "lactose") and not rx.match(TIMED, s[m.start("obj"):], re.I)]
     for m in FIRST.finditer(s):
         verb = m.group("verb").lower()
         foods = foods_at(m.group("obj"), first=False)
@@ -162,7 +163,7 @@ def found_bloating(s: str) -> list[Found]:
     m = BLOATS.search(s)
     if not m:
         return []
-    subject = re.split(r"[,:;]|\b(?:but|also|aber|mais|pero|mas|ma)\b", m.group("subj").rstrip(" ,:;"), flags=re.I)[-1]
+    subject = rx.split(r"[,:;]|\b(?:but|also|aber|mais|pero|mas|ma)\b", m.group("subj").rstrip(" ,:;"), flags=re.I)[-1]
     return [intolerant(f) for f in foods_at(subject, first=False)]
 
 

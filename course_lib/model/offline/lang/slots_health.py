@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import find, spans
 from course_lib.model.offline.lang.lexicon import DIETS, EATS_MEAT, FISH_AGAIN, NO_MEAT, alternation, canonical
 from course_lib.model.offline.lang.slots_conditions import QUALIFIERS, WITHOUT, found_condition, someone_elses
@@ -62,22 +63,22 @@ NOT_FOOD = r"stress|traffic|work|heat|the heat|the sun|sun|boats?|cars?|buses|pl
 
 def items(text: str) -> list[str]:
     """'nuts and also to shellfish' -> ['nuts', 'shellfish']: a list split into its items, articles dropped."""
-    text = re.split(STOP, " " + text, maxsplit=1, flags=re.I)[0].strip()  # 'allergique depuis toujours': nothing
+    text = rx.split(STOP, " " + text, maxsplit=1, flags=re.I)[0].strip()  # 'allergique depuis toujours': nothing
     out = []
-    pieces = re.split(f"({LIST_SPLIT})", text, flags=re.I)
+    pieces = rx.split(f"({LIST_SPLIT})", text, flags=re.I)
     for sep, part in zip([""] + pieces[1::2], pieces[::2]):
-        if re.match(r"\s*(?:not?|nicht|kein\w*|pas|non|n[ãa]o|nn)\b", part, re.I):
+        if rx.match(r"\s*(?:not?|nicht|kein\w*|pas|non|n[ãa]o|nn)\b", part, re.I):
             break  # 'al melocotón, no al kiwi': what follows is denied
         if sep.strip() == "," and part.strip() and not find("food", part) and not find("medication", part):
             break  # after a comma only a thing the lexicon knows goes on the list ('sulfitos, irónico no' ends at the comma)
-        part = re.sub(ADVERB, "", re.sub(ARTICLES, "", part.strip().lower()).strip(" '’"))
-        part = re.sub(ARTICLES, "", part).strip()
+        part = rx.sub(ADVERB, "", rx.sub(ARTICLES, "", part.strip().lower()).strip(" '’"))
+        part = rx.sub(ARTICLES, "", part).strip()
         if len(part.split()) > 3:  # a clause, not an item: the list ended before it ('… lattosio e il coriandolo nn lo
             known = spans("food", part, typos=False) or spans("medication", part, typos=False)  # sopporto, sa di …'), unless
             if known and known[0][0] == 0:  # it starts with a thing the lexicon knows: 'al polen que me está matando',
-                out.append(" ".join(re.findall(r"[\w'’-]+", part)[:known[0][1]]))  # 'penicillin if that matters'
+                out.append(" ".join(rx.findall(r"[\w'’-]+", part)[:known[0][1]]))  # 'penicillin if that matters'
             break
-        if part and not re.fullmatch(r"(?:it|that|this|them|everything|anything)", part):
+        if part and not rx.fullmatch(r"(?:it|that|this|them|everything|anything)", part):
             out.append(part)
     return out
 
@@ -114,39 +115,39 @@ STILL = (r"^(?:(?:still|now|also|basically|toujours|encore|maintenant|aussi|plut
 
 def found_diet(s: str) -> list[Found]:
     """'I'm vegetarian', 'Ich bin Veganerin', 'no como carne'; 'not vegan any more, just vegetarian' -> vegetarian only."""
-    said = [(m.start(), canonical(DIETS, m.group(0)) or "") for m in re.finditer(rf"\b(?:{DIET})\b", s, re.I)
-            if not someone_elses(s[:m.start()]) and not re.match(rf"[ -]+(?:[\w-]+ )?{DISHES}", s[m.end():], re.I) and not re.search(rf"{DISHES} +$", s[:m.start()], re.I)]
-    negated = {d for at, d in said if re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$|,\s*(?:not|no|nicht|kein\w*|pas|non|n[ãa]o|nao)\s+$", s[:at], re.I)
-               or re.search(rf"^\W*(?:\w+\W+)?(?:any ?more|anymore|mehr)\b", s[at + len(d):], re.I) or fronted_negated(s[at:])
-               or re.search(rf"^\w*\W+(?:bin|war) (?:ich|i) (?:\w+ ){{0,2}}?(?:nicht|ned|net) mehr\b|"
+    said = [(m.start(), canonical(DIETS, m.group(0)) or "") for m in rx.finditer(rf"\b(?:{DIET})\b", s, re.I)
+            if not someone_elses(s[:m.start()]) and not rx.match(rf"[ -]+(?:[\w-]+ )?{DISHES}", s[m.end():], re.I) and not rx.search(rf"{DISHES} +$", s[:m.start()], re.I)]
+    negated = {d for at, d in said if rx.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$|,\s*(?:not|no|nicht|kein\w*|pas|non|n[ãa]o|nao)\s+$", s[:at], re.I)
+               or rx.search(rf"^\W*(?:\w+\W+)?(?:any ?more|anymore|mehr)\b", s[at + len(d):], re.I) or fronted_negated(s[at:])
+               or rx.search(rf"^\w*\W+(?:bin|war) (?:ich|i) (?:\w+ ){{0,2}}?(?:nicht|ned|net) mehr\b|"
                             r"^\w*\W+(?:bin|war) (?:ich|i) (?:\w+ ){0,2}?nimmer\b", s[at + len(d):], re.I)}  # 'vegetarisch bin ich auch nicht mehr'
     kept = [d for _, d in said if d and d not in negated]
-    if not kept and not negated and (cop := re.search(rf"\b(?:{DOING}|i'?m|i am|ich bin|ich esse|je suis|je mange|soy|como|sou|como|sono|mangio)\s+"
+    if not kept and not negated and (cop := rx.search(rf"\b(?:{DOING}|i'?m|i am|ich bin|ich esse|je suis|je mange|soy|como|sou|como|sono|mangio)\s+"
                                                       rf"(?:an? |on an? |une? |una? |uma? |eine? )?", s, re.I)) \
-            and (said_diet := find("diet", re.sub(STILL, "", s[cop.end():cop.end() + 40], flags=re.I)[:25])) and said_diet[0][0] == 0:
+            and (said_diet := find("diet", rx.sub(STILL, "", s[cop.end():cop.end() + 40], flags=re.I)[:25])) and said_diet[0][0] == 0:
         kept = [said_diet[0][1]]  # the lexicon, one typo tolerated: 'ich bin vegitarier', 'sono vegetarina', 'ich esse vegetarisch''
-    if (no_meat := re.search(NO_MEAT, s, re.I)) and not kept and \
-            [v for _, v in find("food", s[no_meat.start():no_meat.end()] + re.split(  # not 'carne roja', not 'ma il pesce'
+    if (no_meat := rx.search(NO_MEAT, s, re.I)) and not kept and \
+            [v for _, v in find("food", s[no_meat.start():no_meat.end()] + rx.split(  # not 'carne roja', not 'ma il pesce'
                 r"[,;]|\b(?:but|aber|mais|pero|mas|ma|only|nur|solo|s[óo])\b", s[no_meat.end():no_meat.end() + 20])[0])][-1:] == ["meat"]:  # not 'carne roja''
-        kept = ["pescatarian" if re.search(FISH_OK, f"{s[:no_meat.start()]} . {s[no_meat.end():]}", re.I) else "vegetarian"]
-    elif kept[-1:] == ["vegetarian"] and re.search(FISH_OK, s[max((at for at, d in said if d == "vegetarian"), default=0):], re.I):
+        kept = ["pescatarian" if rx.search(FISH_OK, f"{s[:no_meat.start()]} . {s[no_meat.end():]}", re.I) else "vegetarian"]
+    elif kept[-1:] == ["vegetarian"] and rx.search(FISH_OK, s[max((at for at, d in said if d == "vegetarian"), default=0):], re.I):
         kept = ["pescatarian"]  # 'sou meio vegetariano, mas peixe eu como': vegetarian but fish is pescatarian
-    meat = re.search(EATS_MEAT, s, re.I)
-    if meat and not re.search(rf"(?:{NEGATED}|\bno|\bn[ãa]o|\bnon|\bne|\bnie)\b\W*(?:\w+\W+)?$", s[:meat.start()], re.I):  # not 'Novidade'
+    meat = rx.search(EATS_MEAT, s, re.I)
+    if meat and not rx.search(rf"(?:{NEGATED}|\bno|\bn[ãa]o|\bnon|\bne|\bnie)\b\W*(?:\w+\W+)?$", s[:meat.start()], re.I):  # not 'Novidade'
         return [("diet", "eats meat", "The user eats meat.")]
-    if (fish := re.search(FISH_AGAIN, s, re.I)) and not kept and not re.search(r"\b(?:meat|fleisch|viande|carne)\b", s, re.I) and \
-            not re.search(rf"(?:{NEGATED}|\bno|\bn[ãa]o|\bnon|\bnie)\b\W*$", s[:fish.start()], re.I):  # 'ich esse wieder Fisch'
+    if (fish := rx.search(FISH_AGAIN, s, re.I)) and not kept and not rx.search(r"\b(?:meat|fleisch|viande|carne)\b", s, re.I) and \
+            not rx.search(rf"(?:{NEGATED}|\bno|\bn[ãa]o|\bnon|\bnie)\b\W*$", s[:fish.start()], re.I):  # 'ich esse wieder Fisch'
         return [("diet", "pescatarian", "The user is pescatarian.")]
     if kept and kept[-1] in ("low carb", "keto"):
         return [("diet", kept[-1], f"The user follows a {kept[-1]} diet.")]
     if kept:
         return [("diet", kept[-1], f"The user is {kept[-1]}.")]
-    if re.search(r"\b(?:i eat (?:pretty much |just about |basically )?(?:everything|anything)|ich esse alles|je mange de tout|"
+    if rx.search(r"\b(?:i eat (?:pretty much |just about |basically )?(?:everything|anything)|ich esse alles|je mange de tout|"
                  r"como de todo|como de tudo|mangio (?:di )?tutto)\b", s, re.I):
         return [("diet", "everything", "The user eats everything.")]
-    if any(not re.search(rf"{WITHOUT}\s+$", s[:c.start()], re.I) and not someone_elses(s[:c.start()]) for c in re.finditer(
+    if any(not rx.search(rf"{WITHOUT}\s+$", s[:c.start()], re.I) and not someone_elses(s[:c.start()]) for c in rx.finditer(
             r"\b(?:co?eliac|celiac|z[öo]liakie|c(?:œ|oe)liaque|cel[íi]ac[oa])\b", s, re.I)) and not negated and \
-            re.search(r"\bgl[úu]t(?:en|ine)\b(?![- ]?free)", s, re.I):  # coeliac and says gluten is out: 'so gluten is a real problem for me'
+            rx.search(r"\bgl[úu]t(?:en|ine)\b(?![- ]?free)", s, re.I):  # coeliac and says gluten is out: 'so gluten is a real problem for me'
         return [("diet", "gluten-free", "The user is gluten-free.")]
     return [("retract", d, f"The user is no longer {d}.") for d in sorted(negated)]
 
@@ -172,7 +173,7 @@ IT_BEFORE = re.compile(rf"\b(?:j'y suis|y suis|ci sono|dagegen bin ich|darauf bi
 def antecedent(s: str, at: int, copula: bool = True) -> list[str]:
     """'penicillin is the only thing, I'm allergic to it', 'le sésame, j'y suis allergique', 'la penicilina, soy
     alérgico a eso': a pronoun object takes the last food or medication the lexicon knows before it in the sentence."""
-    words = len(re.findall(r"[\w'’-]+", s[:at])) - copula  # the word just before the verb is its copula ('soy alérgico'), no food
+    words = len(rx.findall(r"[\w'’-]+", s[:at])) - copula  # the word just before the verb is its copula ('soy alérgico'), no food
     known = [(i, v) for family in ("food", "medication") for i, v in find(family, s[:at], typos=False) if i < words]
     return [max(known)[1]] if known else []
 
@@ -180,16 +181,16 @@ def antecedent(s: str, at: int, copula: bool = True) -> list[str]:
 def found_allergies(s: str) -> list[Found]:
     """'allergic to nuts and also to shellfish' -> two facts; 'I'm not allergic to X (any more)' -> a retraction."""
     out: list[Found] = []
-    for m in re.finditer(rf"\b{ALLERGIC}\s+(?:(?:to|gegen|auf|uf|aux|au|à|alle|alla|agli|al|ai|aos|ao|a)\b)?\s*(.+)"
+    for m in rx.finditer(rf"\b{ALLERGIC}\s+(?:(?:to|gegen|auf|uf|aux|au|à|alle|alla|agli|al|ai|aos|ao|a)\b)?\s*(.+)"
                          rf"|\b(?:allergy|allergie|alergia|allergia) (?:(?:is|es|é|è|ist|est|c'est) )?(?:to|gegen|à|au|aux|a|al|ao|alle)\s+(.+)"
                          rf"|\b(?!(?:my|our|the|an?|your|his|her|their|that|this)\b)([\w-]+) allergy\b|(?:^|\bno )([\w -]+?),? i have an allergy"
                          rf"|\b(?:gegen|auf) ([\w-]+(?: [\w-]+)?) (?:bin|war) ich\b[\w ,-]{{0,60}}?\ballergisch|\b(?:gegen|auf) ([\w ,-]+?) (?:bin ich |sehr |stark )*allergisch|\b(\w{{3,}}?)-?allergie\b", s, re.I):
         if someone_elses(s[:m.start()]):
             continue  # 'beto es alérgico al mole': someone else's
         said = next(g for g in m.groups() if g)
-        what = antecedent(s, m.start()) if re.match(rf"\s*(?:{IT})\b", said, re.I) else items(said)
-        negated = re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) or \
-            re.search(rf"\b(?:any ?more|after all|nicht mehr|(?<!en )plus(?! de| que)|{GONE})\b", s[m.start():], re.I)
+        what = antecedent(s, m.start()) if rx.match(rf"\s*(?:{IT})\b", said, re.I) else items(said)
+        negated = rx.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) or \
+            rx.search(rf"\b(?:any ?more|after all|nicht mehr|(?<!en )plus(?! de| que)|{GONE})\b", s[m.start():], re.I)
         for item in what:
             if negated:
                 out.append(("retract", f"allergic to {item}", f"The user is no longer allergic to {item}."))
@@ -199,18 +200,18 @@ def found_allergies(s: str) -> list[Found]:
                 (food := find("food", no.group(1), typos=False)):
             out.append(("retract", f"allergic to {food[0][1]}", f"The user is no longer allergic to {food[0][1]}."))  # '…, not kiwi'
     for m in BARE.finditer(s if not out else ""):  # 'no shrimp please, I'm allergic', 'nemmeno i crostacei, sono allergica'
-        if not re.search(rf"(?:{NEGATED}|\b(?:no|n[ãa]o|nao|non|nn|nicht|ne|n'|pas|never|nie|nunca|mai))[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) \
-                and not re.search(r"\b(?:nicht|pas|not|no more|any ?more|plus|mehr|más|mais|più)\b", m.group(0), re.I) and not someone_elses(s[:m.start()]):
-            after = re.match(r"\W*(?:(?:so|then|donc|alors|así que|entonces|ent[ãa]o|quindi|also|deshalb|por eso|por isso)\W+)?(?:please\s+)?"
+        if not rx.search(rf"(?:{NEGATED}|\b(?:no|n[ãa]o|nao|non|nn|nicht|ne|n'|pas|never|nie|nunca|mai))[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) \
+                and not rx.search(r"\b(?:nicht|pas|not|no more|any ?more|plus|mehr|más|mais|più)\b", m.group(0), re.I) and not someone_elses(s[:m.start()]):
+            after = rx.match(r"\W*(?:(?:so|then|donc|alors|así que|entonces|ent[ãa]o|quindi|also|deshalb|por eso|por isso)\W+)?(?:please\s+)?"
                              r"(?:no|nada de|pas de|kein\w*|niente|nothing with|sem|sin|senza|ohne|without|zero|z[ée]ro)\s+(.{2,40})", s[m.end():], re.I)
             named = antecedent(s, m.start(), copula=False) or [v for _, v in find("food", after.group(1), typos=False)[:1]] if after else \
                 antecedent(s, m.start(), copula=False)  # 'sou alérgica, então nada de camarão': the food named after it
             out += [(f"allergy:{item}", item, f"The user is allergic to {item}.") for item in named]
     for m in IT_BEFORE.finditer(s):
-        negated = re.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) or re.search(r"\b(?:ne|n'|no|n[ãa]o|non|nicht)\b", m.group(0), re.I)
+        negated = rx.search(rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:m.start()], re.I) or rx.search(r"\b(?:ne|n'|no|n[ãa]o|non|nicht)\b", m.group(0), re.I)
         out += [(f"allergy:{item}", item, f"The user is allergic to {item}.") for item in antecedent(s, m.start(), copula=False) if not negated]
-    if not out and (re.search(rf"\b(?:allerg\w*|alerg\w*)\b[^.;!?]{{0,40}}?\b(?:{GONE})\b", s, re.I) or re.search(NO_MORE, s, re.I)):
-        kept = [part for part in re.split(r"[,;]", s.split("(")[0]) if not re.search(STILL_SO, part, re.I)]  # not '(Haselnüsse aber …)'
+    if not out and (rx.search(rf"\b(?:allerg\w*|alerg\w*)\b[^.;!?]{{0,40}}?\b(?:{GONE})\b", s, re.I) or rx.search(NO_MORE, s, re.I)):
+        kept = [part for part in rx.split(r"[,;]", s.split("(")[0]) if not rx.search(STILL_SO, part, re.I)]  # not '(Haselnüsse aber …)'
         out += [("retract", f"allergic to {v}", f"The user is no longer allergic to {v}.") for _, v in find("food", ",".join(kept), typos=False)]
     return out  # 'aquela alergia a gato sumiu', "le pollen c'est fini, plus d'allergie", 'il polline: non ho più nessun sintomo'
 
@@ -223,47 +224,47 @@ def found_reactions(s: str) -> list[Found]:
     for m in REACTS_FROM.finditer(s):  # the subject: its last words, after any comma or "and"
         if find("body", " ".join(s[m.end():].split()[:3]), typos=False):
             continue  # 'ogni tanto mi fa male il ginocchio': a joint that hurts, said after the verb, not a food
-        last = re.split(r"[,:;]|\b(?:but|also|aber|mais|pero|mas|ma)\b", m.group(1), flags=re.I)[-1]
+        last = rx.split(r"[,:;]|\b(?:but|also|aber|mais|pero|mas|ma)\b", m.group(1), flags=re.I)[-1]
         spans.append((m.end(1) - len(last), last))
     out: list[Found] = []
     for at, said in spans:
         what = items(said)
-        if not what or re.fullmatch(PRONOUN, what[0], re.I):  # "… I react badly to it": the food named before
+        if not what or rx.fullmatch(PRONOUN, what[0], re.I):  # "… I react badly to it": the food named before
             before = ANTECEDENT.search(s[:at])
-            what = items(re.sub(PLEASE, "", before.group(1))) if before else []
+            what = items(rx.sub(PLEASE, "", before.group(1))) if before else []
         out += [(f"allergy:{item}", item, f"The user is allergic to {item}.") for item in what
-                if not re.fullmatch(rf"{PRONOUN}|\w+ing|{NOT_FOOD}", item, re.I)]
+                if not rx.fullmatch(rf"{PRONOUN}|\w+ing|{NOT_FOOD}", item, re.I)]
     return out
 
 
 def found_intolerance(s: str) -> list[Found]:
     """'lactose intolerant', 'intolérant au lactose', "I can't eat gluten"."""
     out: list[Found] = []
-    if (lac := re.search(rf"\b(?:{LACTOSE})[- ]?(?:intolerant|intoleranz|intolerance|intolérance|unverträglichkeit)|"
+    if (lac := rx.search(rf"\b(?:{LACTOSE})[- ]?(?:intolerant|intoleranz|intolerance|intolérance|unverträglichkeit)|"
                          rf"\bintol(?:[ée]|l?e)r[aâ]n(?:t|te|ce|cia|za|ça|ç)s?\s+(?:to|au|à|a|a la|al|alla|ao|de|del|della|di)?\s*(?:la |o |a )?(?:{LACTOSE})", s, re.I)):
-        how = next((w for w, said in QUALIFIERS.items() if w != "chronic" and re.search(rf"\b(?:{said})\b", s[max(0, lac.start() - 15):], re.I)), "")
-        out.append(("retract", "lactose intolerant", "The user is no longer lactose intolerant.") if re.search(
+        how = next((w for w, said in QUALIFIERS.items() if w != "chronic" and rx.search(rf"\b(?:{said})\b", s[max(0, lac.start() - 15):], re.I)), "")
+        out.append(("retract", "lactose intolerant", "The user is no longer lactose intolerant.") if rx.search(
             rf"{NEGATED}[\s'’]+(?:\w+\s+)?$", s[:lac.start()], re.I) else ("intolerance:lactose", "lactose",
             f"The user has a {how} lactose intolerance." if how else "The user is lactose intolerant."))
-    for m in re.finditer(r"\b(?:i'?m|i am) ([\w-]+) intolerant\b|\b(?:i'?m|i am) intolerant (?:to|of) (.+)|\bintol[ée]rante? (?:(?:au|à la|aux|à)\s+|à l')(.+)|"
+    for m in rx.finditer(r"\b(?:i'?m|i am) ([\w-]+) intolerant\b|\b(?:i'?m|i am) intolerant (?:to|of) (.+)|\bintol[ée]rante? (?:(?:au|à la|aux|à)\s+|à l')(.+)|"
                          r"\bintolerante (?:(?:a la|al|a los|a las|a|ao|à|aos|às)\s+)(.+)|\bintollerante (?:(?:al|alla|ai|alle|agli)\s+|all')(.+)|"
                          r"\b(?:i )?(?:can'?t|cannot|can not|am unable to) (?:eat|have|digest|tolerate) (.+)|\bich (?:\w+ )?vertrag(?:e)? (?:\w+ )?(?:kein\w*|nicht) (.+?)\b|\bich kann (?:kein\w*|nicht) (.+?) (?:essen|vertragen)\b"
                          r"|\bi (?:don'?t|do not|can'?t|cannot) tolerate (.+)"
                          r"|\bje (?:ne (?:peux|supporte|tol[èe]re)|tol[èe]re) pas (?:manger )?(?:de |du |le |la |les )?(.+)|\bno (?:puedo comer|tolero) (.+)"
                          r"|\bn[ãa]o (?:posso comer|tolero) (.+)|\bnon (?:posso mangiare|tollero) (.+)", s, re.I):
         for item in items(next(g for g in m.groups() if g)):
-            if re.fullmatch(r"gluten|glutine|glúten|gluten-free", item) and re.search(r"\b(?:can|kann|peux|puedo|posso)", m.group(0), re.I):
+            if rx.fullmatch(r"gluten|glutine|glúten|gluten-free", item) and rx.search(r"\b(?:can|kann|peux|puedo|posso)", m.group(0), re.I):
                 out.append(("diet", "gluten-free", "The user is gluten-free."))  # cannot eat gluten: a gluten-free diet
-            elif re.fullmatch(LACTOSE, item) and not out:  # 'no tolero bien la lactosa'
+            elif rx.fullmatch(LACTOSE, item) and not out:  # 'no tolero bien la lactosa'
                 out.append(("intolerance:lactose", "lactose", "The user is lactose intolerant."))
-            elif not re.fullmatch(LACTOSE, item) and not re.fullmatch(r"meat|fleisch|viande|carne|lactose intolerant", item):
+            elif not rx.fullmatch(LACTOSE, item) and not rx.fullmatch(r"meat|fleisch|viande|carne|lactose intolerant", item):
                 out.append((f"intolerance:{item}", item, f"The user cannot eat {item}."))
-    for m in re.finditer(r"\b(?:i have|i've got|ich habe|j'ai|tengo|tenho|ho)\s+(?:an? |une? |eine? |una? |uma? |)(?:(?:mild|slight|severe|"
+    for m in rx.finditer(r"\b(?:i have|i've got|ich habe|j'ai|tengo|tenho|ho)\s+(?:an? |une? |eine? |una? |uma? |)(?:(?:mild|slight|severe|"
                          r"leichte|starke|légère|forte|leve|lieve|grave)\s+)?([\w-]+)[- ]?(?:intolerance|intoleranz|unverträglichkeit)\b"
                          r"|\b(?:intolérance|intolerancia|intolerância|intolleranza) (?:au |à la |aux |à l'|a la |al |ao |à |al |alla |ai )?([\w-]+)"
                          r"|\b(\w{4,}?)-?(?:intoleranz|unverträglichkeit)\b", s, re.I):  # 'eine Fruktoseintoleranz'
         item = next(g for g in m.groups() if g).lower()
-        if not re.fullmatch(LACTOSE, item) and f"intolerance:{item}" not in [f[0] for f in out]:
+        if not rx.fullmatch(LACTOSE, item) and f"intolerance:{item}" not in [f[0] for f in out]:
             out.append((f"intolerance:{item}", item, f"The user is {item} intolerant."))
     return out
 
@@ -282,7 +283,7 @@ QUIT_EATING = ((r"\b(?:i(?:'ve| have)? )?(?:stopped|quit|given up|gave up) eatin
 def as_not_eating(s: str) -> str:
     """The sentence with a quit-eating frame said as its language's 'I don't eat any more' (QUIT_EATING)."""
     for said, now in QUIT_EATING:
-        s = re.sub(said, now, s, flags=re.I)
+        s = rx.sub(said, now, s, flags=re.I)
     return s
 
 

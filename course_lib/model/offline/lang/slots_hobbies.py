@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import bare, index, key
 from course_lib.model.offline.lang.schedules import read_schedule
 
@@ -59,7 +60,7 @@ WINDOW = 5  # words after a verb of going in which the activity must be named
 
 def activity(text: str, window: int = WINDOW) -> str | None:
     """The first hobby the lexicon names in the first `window` words of `text` (as spelled there, accents aside)."""
-    words, table = re.findall(r"[\w'’-]+", text)[:window], index()["hobby"]
+    words, table = rx.findall(r"[\w'’-]+", text)[:window], index()["hobby"]
     for i in range(len(words)):
         for n in (3, 2, 1):
             if len(words[i:i + n]) == n and (value := table.get(bare(" ".join(words[i:i + n]))) or table.get(key(" ".join(words[i:i + n])))):
@@ -78,21 +79,21 @@ def read_hobbies(s: str) -> list[Found]:
     """A hobby said with a verb of going or taking up, or its own verb and a sign of habit (see the module docstring).
     A schedule said with it ('I go to the gym three times a week') is the schedule reader's fact, and going to the
     cinema or the theatre is an outing (a plan), not a hobby."""
-    if re.search(NOT_HOBBY, s, re.I) or re.search(ONCE, s, re.I):
+    if rx.search(NOT_HOBBY, s, re.I) or rx.search(ONCE, s, re.I):
         return []
     scheduled = read_schedule(s)
-    for m in re.finditer(GOING, s, re.I):
-        if scheduled and not re.search(TAKEN_UP, m.group(0), re.I):
+    for m in rx.finditer(GOING, s, re.I):
+        if scheduled and not rx.search(TAKEN_UP, m.group(0), re.I):
             break  # a schedule said with going is the schedule reader's; taking an activity up is a hobby all the same
-        if re.search(NOT, s[max(0, m.start() - 12):m.start()], re.I) or re.match(rf"\s*{NOT}", s[m.end():], re.I):
+        if rx.search(NOT, s[max(0, m.start() - 12):m.start()], re.I) or rx.match(rf"\s*{NOT}", s[m.end():], re.I):
             continue
-        rest = re.split(r"[,;.!?]|\b(?:but|aber|mais|pero|mas|ma)\b", s[m.end():], maxsplit=1)[0]
+        rest = rx.split(r"[,;.!?]|\b(?:but|aber|mais|pero|mas|ma)\b", s[m.end():], maxsplit=1)[0]
         if (thing := activity(rest)) and thing not in ("cinema", "theatre"):
-            return [hobby(thing, going=bool(re.search(r"\b(?:go|geh\w*|vais|vou|voy|vado|aller|ir|andare|sair|salir|salgo|uscire)\b", m.group(0), re.I)))]
-    if re.search(HABIT, s, re.I) and not scheduled:
+            return [hobby(thing, going=bool(rx.search(r"\b(?:go|geh\w*|vais|vou|voy|vado|aller|ir|andare|sair|salir|salgo|uscire)\b", m.group(0), re.I)))]
+    if rx.search(HABIT, s, re.I) and not scheduled:
         for thing, verb in OWN_VERB.items():
-            if (m := re.search(rf"(?:^|[\s,;:]|\b(?:e|y|et|und|and)\s)(?:{verb})\b", s, re.I)) and \
-                    not re.search(NOT, s[max(0, m.start() - 12):m.start() + 1], re.I) and \
-                    not re.match(r"\s+(?:a|an|the|my|our|their|his|her|this|that)\b", s[m.end():], re.I):  # 'I run a bakery'
+            if (m := rx.search(rf"(?:^|[\s,;:]|\b(?:e|y|et|und|and)\s)(?:{verb})\b", s, re.I)) and \
+                    not rx.search(NOT, s[max(0, m.start() - 12):m.start() + 1], re.I) and \
+                    not rx.match(r"\s+(?:a|an|the|my|our|their|his|her|this|that)\b", s[m.end():], re.I):  # 'I run a bakery'
                 return [hobby(thing)]
     return []

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.jobs_state import FREELANCE, known_job
 from course_lib.model.offline.lang.concepts import find, spans
 from course_lib.model.offline.lang.slots_jobs import JOB_WORDS, NOT_JOBS, a_or_an
@@ -47,13 +48,13 @@ def a_job(text: str) -> str | None:
     words = text.split()
     if not words or len(words) > 4:
         return None
-    if re.search(FREELANCE, text, re.I) and (job := known_job(re.sub(FREELANCE, " ", text, flags=re.I).strip())):
+    if rx.search(FREELANCE, text, re.I) and (job := known_job(rx.sub(FREELANCE, " ", text, flags=re.I).strip())):
         return f"freelance {job}"  # 'desarrollador web freelance' (lang/jobs_state.py)
     known = spans("job", text)
     if known and known[0][0] == 0:  # 'insegnante e 41 anni' -> teacher; 'profesora de historia' as said
         rest = words[known[0][1]:]
         return text.strip() if not rest or len(rest) == 2 and rest[0].lower() in ("de", "di", "of", "da", "do") else known[0][2]
-    m = re.fullmatch(rf"(?:an? |un |une |uma? |una )?({JOB_WORDS})", text.strip(), re.I)
+    m = rx.fullmatch(rf"(?:an? |un |une |uma? |una )?({JOB_WORDS})", text.strip(), re.I)
     return m.group(1) if m and m.group(1).split()[-1].lower() not in NOT_JOBS else None
 
 
@@ -61,17 +62,17 @@ def apposition(s: str, start: int) -> list[Found]:
     """The age, job and home city said in the pieces after an introduced name (from `start`)."""
     out: list[Found] = []
     rest = s[start:]
-    here = re.match(rf"\s+{FROM}\s+{PLACE}", rest)  # 'Callum here from Glasgow'
+    here = rx.match(rf"\s+{FROM}\s+{PLACE}", rest)  # 'Callum here from Glasgow'
     if here:
         out.append(home(place(here)))
         rest = rest[here.end():]
-    for piece in re.split(r"\s*[,;(]\s*", rest)[1:4] if rest.lstrip().startswith((",", ";")) else []:
+    for piece in rx.split(r"\s*[,;(]\s*", rest)[1:4] if rest.lstrip().startswith((",", ";")) else []:
         piece = piece.strip(" .!)")
-        if (age := re.fullmatch(AGE, piece, re.I)) and 1 <= int(age.group(1)) <= 99:
+        if (age := rx.fullmatch(AGE, piece, re.I)) and 1 <= int(age.group(1)) <= 99:
             out.append(("age", age.group(1), f"The user is {age.group(1)} years old."))
-        elif (origin := re.fullmatch(rf"{FROM}\s+{PLACE}", piece, re.I)) and place(origin):
+        elif (origin := rx.fullmatch(rf"{FROM}\s+{PLACE}", piece, re.I)) and place(origin):
             out.append(home(place(origin)))
-        elif (job := re.fullmatch(rf"(?:{WORKING_AS})?([\w' -]+?)(?:\s+{IN}\s+{PLACE})?", piece, re.I)) and a_job(job.group(1)):
+        elif (job := rx.fullmatch(rf"(?:{WORKING_AS})?([\w' -]+?)(?:\s+{IN}\s+{PLACE})?", piece, re.I)) and a_job(job.group(1)):
             out.append(("job", a_job(job.group(1)), f"The user works as {a_or_an(a_job(job.group(1)))}."))
             if job.group(2) and place_of(job, 2):
                 out.append(home(place_of(job, 2)))
@@ -92,12 +93,12 @@ def home(city: str | None) -> Found:
 
 def telegram(s: str) -> list[Found]:
     """'36 anni, Bergamo, operaio metalmeccanico': an age first, then a bare place and a job, each a piece."""
-    if not re.match(rf"^\W*\d{{1,2}}\s+(?:years?|ans|años|anos|anni|jahre)\b[^,]*,", s, re.I):
+    if not rx.match(rf"^\W*\d{{1,2}}\s+(?:years?|ans|años|anos|anni|jahre)\b[^,]*,", s, re.I):
         return []
     out: list[Found] = []
-    for piece in re.split(r"\s*,\s*", s)[1:3]:
+    for piece in rx.split(r"\s*,\s*", s)[1:3]:
         piece = piece.strip(" .!")
-        if re.fullmatch(PLACE, piece) and len(piece.split()) <= 2 and not find("job", piece):
+        if rx.fullmatch(PLACE, piece) and len(piece.split()) <= 2 and not find("job", piece):
             out.append(home(piece))
         elif a_job(piece):
             out.append(("job", a_job(piece), f"The user works as {a_or_an(a_job(piece))}."))
@@ -123,13 +124,13 @@ def read_intro(s: str) -> list[Found]:
     m = INTRO.search(s)
     if m and next(g for g in m.groups() if g) in [v for k, v, _ in found_name(s) if k == "name"]:  # a name, not 'I'm Brazilian'
         out = apposition(s, m.end())
-    elif (low := lowercase_name(s)) and (typed := re.search(rf"\b{re.escape(low.lower())}\b", s)):  # 'hola soy lucas, de Madrid'
+    elif (low := lowercase_name(s)) and (typed := rx.search(rf"\b{re.escape(low.lower())}\b", s)):  # 'hola soy lucas, de Madrid'
         out = apposition(s, typed.end())
     out += telegram(s) + job_here(s)
     if (said := FROM_SAID.search(s)) and (city := place(said)):
         out.append(home(city))
     homes = [f for f in out if f[0] == "home city"]
     if homes and (ORIGIN_ONLY.search(s) or any(place_of(e, 1) not in (None, *[f[1] for f in homes])
-                                               for e in re.finditer(ELSEWHERE, s, re.I))):
+                                               for e in rx.finditer(ELSEWHERE, s, re.I))):
         out = [f for f in out if f[0] != "home city"]
     return [f for f in out if f[1]]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import canon, find, spans
 from course_lib.model.offline.lang.jobs_state import with_state
 from course_lib.model.offline.lang.lexicon import DIET_WORDS, FAITHS, NATIONALITIES
@@ -80,58 +81,58 @@ def found_job(s: str) -> list[Found]:
 def found_job_said(s: str) -> list[Found]:
     """'I work as an archivist', 'I'm a software engineer at …', 'Je suis développeur', 'Soy profesor de historia';
     "I'm no longer a teacher" takes the job back."""
-    if (gone := re.search(NO_LONGER_JOB.replace("{JOB}", JOB_WORDS), s, re.I)) and \
+    if (gone := rx.search(NO_LONGER_JOB.replace("{JOB}", JOB_WORDS), s, re.I)) and \
             (s[gone.end():].strip(" .!").split()[:1] in ([], ["any"], ["anymore"], ["mehr"]) or "no longer" in gone.group(0).lower()
              or "plus" in gone.group(0).lower() or "ya no" in gone.group(0).lower() or "não" in gone.group(0).lower()
              or "più" in gone.group(0).lower() or "nicht mehr" in gone.group(0).lower()):
         job = next(g for g in gone.groups() if g).lower()
-        if not re.fullmatch(DIET_WORDS, job, re.I) and job not in NOT_JOBS:  # 'no longer pescatarian' is a diet (slots_health)
+        if not rx.fullmatch(DIET_WORDS, job, re.I) and job not in NOT_JOBS:  # 'no longer pescatarian' is a diet (slots_health)
             now = [f for f in found_job(s[gone.end():]) if f[0] == "job"]  # '…, ahora soy conductor de autobús'
             return [("retract", job, f"The user is no longer {a_or_an(job)}."), *now]
     if study := found_study(s):  # 'studio medicina', "I'm a second-year chem student": '<field> student'
         return study
-    m = re.search(rf"(?:{JOB_AS}){JOB_END}", s, re.I)
+    m = rx.search(rf"(?:{JOB_AS}){JOB_END}", s, re.I)
     job = next((g for g in m.groups() if g), None) if m else None
     if job is None:
-        m = re.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono|faccio (?:il|la|l'|lo|er))\s*(?:an? |un |une |uma? |un'?)?({JOB_WORDS}){JOB_END}", s, re.I)
+        m = rx.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono|faccio (?:il|la|l'|lo|er))\s*(?:an? |un |une |uma? |un'?)?({JOB_WORDS}){JOB_END}", s, re.I)
         job = m.group(1) if m else None
-    for cop in ([] if job else [*re.finditer(COPULA, s, re.I), *re.finditer(COPULA_AND, s, re.I)]):  # '… and retired'   # 'ahora soy conductor de autobús': a job the lexicon knows
+    for cop in ([] if job else [*rx.finditer(COPULA, s, re.I), *rx.finditer(COPULA_AND, s, re.I)]):  # '… and retired'   # 'ahora soy conductor de autobús': a job the lexicon knows
         known = find("job", s[cop.end():cop.end() + 40])
         if known and known[0][0] == 0:
             job = known[0][1]
             break
-    if job is None and (t := re.search(r"(?:\b(?i:ich bin)|(?:^\W*|[,;]\s*)(?i:bin)(?: übrigens| jetzt| auch)*)\s+([A-ZÄÖÜ][a-zäöüß]+(?:er|erin|eur|eurin|ist|istin|ant|antin|ent|entin|"
+    if job is None and (t := rx.search(r"(?:\b(?i:ich bin)|(?:^\W*|[,;]\s*)(?i:bin)(?: übrigens| jetzt| auch)*)\s+([A-ZÄÖÜ][a-zäöüß]+(?:er|erin|eur|eurin|ist|istin|ant|antin|ent|entin|"
                                        r"schwester|pfleger|pflegerin|arzt|ärztin|koch|köchin|frau|mann|kraft))\b", s)) \
-            and t.group(1).lower() not in NOT_JOBS and not re.fullmatch(rf"(?:{NATIONALITIES})", t.group(1), re.I):
+            and t.group(1).lower() not in NOT_JOBS and not rx.fullmatch(rf"(?:{NATIONALITIES})", t.group(1), re.I):
         job = t.group(1)  # German: 'Ich bin Krankenschwester' (a capitalised noun with no article is a profession)
-    if job is None and (t := re.search(r"\bi teach (\w+)", s, re.I)):
+    if job is None and (t := rx.search(r"\bi teach (\w+)", s, re.I)):
         job = f"{t.group(1).lower()} teacher"
-    if job is None and (t := re.search(TEACH, s, re.I)):  # 'insegno latino', 'enseño inglés': a school subject or a language
-        job = next((f"{subject} teacher" for subject, said in SUBJECTS.items() if re.fullmatch(said, t.group(1), re.I)), None) or \
+    if job is None and (t := rx.search(TEACH, s, re.I)):  # 'insegno latino', 'enseño inglés': a school subject or a language
+        job = next((f"{subject} teacher" for subject, said in SUBJECTS.items() if rx.fullmatch(said, t.group(1), re.I)), None) or \
             (f"{lang} teacher" if (lang := canon("language", t.group(1))) else None)
-    if job is None and (t := re.search(r"\bje suis (prof(?:esseure?)?(?: de \w+)?)\b", s, re.I)):
+    if job is None and (t := rx.search(r"\bje suis (prof(?:esseure?)?(?: de \w+)?)\b", s, re.I)):
         job = t.group(1)
-    if job is None and re.search(r"\b(?:i'?m|i am) (?:now |happily )?retired\b|\bich bin (?:in )?rente\b|\bich bin pensioniert|"
+    if job is None and rx.search(r"\b(?:i'?m|i am) (?:now |happily )?retired\b|\bich bin (?:in )?rente\b|\bich bin pensioniert|"
                                  r"\bje suis (?:à la )?retrait[ée]e?|\bestoy jubilad[oa]|\bsoy jubilad[oa]|\bestou reformad[oa]|"
                                  r"\bsou aposentad[oa]|\bsono in pensione", s, re.I):
         return [("job", "retired", "The user is retired.")]
-    if job is None and (t := re.search(r"\bi work in (?!the\b)(?-i:([a-z][\w-]+(?: [a-z][\w-]+)?))(?=\s*(?:[.!,;]|$| and\b| at\b| for\b))", s, re.I)):
+    if job is None and (t := rx.search(r"\bi work in (?!the\b)(?-i:([a-z][\w-]+(?: [a-z][\w-]+)?))(?=\s*(?:[.!,;]|$| and\b| at\b| for\b))", s, re.I)):
         return [("job", f"in {t.group(1)}", f"The user works in {t.group(1)}.")]
     if job is None:
         return []
     at = s.lower().find(job.lower(), m.start()) if m else -1
     if canon("job", job) and at >= 0 and (known := find("job", s[at:at + 60])) and known[0][0] == 0:
         job = known[0][1]  # 'chauffeur de bus', 'ingeniera de software': the longest job the lexicon knows from there
-    job = re.sub(r"^(?:an?|un|une|uma?|el|la|o|a|il|lo) ", "", job.strip(), flags=re.I)
+    job = rx.sub(r"^(?:an?|un|une|uma?|el|la|o|a|il|lo) ", "", job.strip(), flags=re.I)
     if len(job.split()) > 3 and not canon("job", job):  # 'uber entao sem carro eu fico sem renda': a clause, no job title
         known = spans("job", job)
         job = known[0][2] if known and known[0][0] == 0 else ""
-    if not job or job.split()[-1].lower() in NOT_JOBS or re.fullmatch(DIET_WORDS, job.split()[-1], re.I) or \
+    if not job or job.split()[-1].lower() in NOT_JOBS or rx.fullmatch(DIET_WORDS, job.split()[-1], re.I) or \
             (canon("diet", job) and not canon("job", job)) or (canon("condition", job) and not canon("job", job)) or \
-            re.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS})", job.split()[-1], re.I):
+            rx.fullmatch(rf"(?:{NATIONALITIES}|{FAITHS})", job.split()[-1], re.I):
         return []
-    job = job if job.isupper() or re.search(r"[A-Z]{2}", job) else job.lower()
-    if not re.search(r"[^\W\d_]", job):  # 'trabajo en un banco de 8 a 6': an hour is no job
+    job = job if job.isupper() or rx.search(r"[A-Z]{2}", job) else job.lower()
+    if not rx.search(r"[^\W\d_]", job):  # 'trabajo en un banco de 8 a 6': an hour is no job
         return []
     job = subject_teacher(job, s)
     if job in ("retired", "unemployed"):  # a state, not a job title
@@ -163,11 +164,11 @@ def subject_teacher(job: str, s: str) -> str:
     historia en un liceo', 'I teach history'); a job already read with its subject keeps its words."""
     if canon("job", job) not in ("teacher", "professor") or " " in job:  # as read ('profesor de historia' stays as said)
         return job
-    if re.search(rf"\b(?:{TEACHER})\s+{PRIMARY}", s, re.I):
+    if rx.search(rf"\b(?:{TEACHER})\s+{PRIMARY}", s, re.I):
         return "primary school teacher"  # 'Lehrerin an einer Grundschule', 'maestra en una escuela primaria'
     for subject, said in SUBJECTS.items():
-        if re.search(rf"\b(?:{TEACHER})\s+(?:of|de|di|d'|em|en|in|für)\s*(?:la |el |l'|le )?(?:{said})\b", s, re.I):
+        if rx.search(rf"\b(?:{TEACHER})\s+(?:of|de|di|d'|em|en|in|für)\s*(?:la |el |l'|le )?(?:{said})\b", s, re.I):
             return f"{subject} teacher"
-    if (t := re.search(rf"\b(?:{TEACHER})\s+(?:of|de|di|d'|für)\s*(?:la |el |l'|le )?([\w-]+)", s, re.I)) and (lang := canon("language", t.group(1))):
+    if (t := rx.search(rf"\b(?:{TEACHER})\s+(?:of|de|di|d'|für)\s*(?:la |el |l'|le )?([\w-]+)", s, re.I)) and (lang := canon("language", t.group(1))):
         return f"{lang} teacher"  # 'professora de inglês', "prof d'allemand" -> English / German teacher
     return job

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.clauses import BOUNDARY
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.numbers import amount_now, money
@@ -82,17 +83,17 @@ def place(m: re.Match[str]) -> str | None:
 
 def found_home(s: str) -> list[Found]:
     """'I live in Lisbon', 'j'habite à Lyon', 'we relocated from Lisbon to Porto', 'ich bin nach Bonn gezogen'."""
-    m = re.search(MOVED, s, re.I) or re.search(rf"\b(?:ich bin|wir sind) (?:\w+ )*?nach {PLACE} (?:\w+ )?(?:um)?gezogen\b", s, re.I)
-    if m is None and (low := re.search(MOVED_LOWER, s, re.I)) and not {low.group(1).lower(), low.group(2).lower()} & (FUNCTION | NOT_TOWNS):
+    m = rx.search(MOVED, s, re.I) or rx.search(rf"\b(?:ich bin|wir sind) (?:\w+ )*?nach {PLACE} (?:\w+ )?(?:um)?gezogen\b", s, re.I)
+    if m is None and (low := rx.search(MOVED_LOWER, s, re.I)) and not {low.group(1).lower(), low.group(2).lower()} & (FUNCTION | NOT_TOWNS):
         city = low.group(2)[:1].upper() + low.group(2)[1:]  # 'we finally moved!! leeds to bristol', 'me mudé de monterrey a guadalajara'
         return [("home city", city, f"The user lives in {city}.")]
     if m is None:
-        hits = [m for m in re.finditer(rf"(?:{LIVE})\s+(?:the |o |la |el )?{PLACE}", s, re.I)]  # 'mudei-me para o Porto'
-        hits = hits or [m for m in re.finditer(rf"(?:{LIVE_MORE})\s+(?:the |o |la |el )?{PLACE}", s, re.I) if not ONLY_FOR_NOW.search(s[m.end():])]
-        hits = hits or [m for m in re.finditer(rf"(?:{LIVE})\s+(?:an? |ein\w* |ner |une? |una? |uma? )(?-i:[a-zà-ÿ]+ ){{1,2}}(?:in|en|em|à|a|no|na)\s+{PLACE}", s, re.I)]
-        hits = hits or [m for m in re.finditer(rf"(?:{LIVE})\s+(?:the |o |la |el )?{ANY_PLACE}", s, re.I)
+        hits = [m for m in rx.finditer(rf"(?:{LIVE})\s+(?:the |o |la |el )?{PLACE}", s, re.I)]  # 'mudei-me para o Porto'
+        hits = hits or [m for m in rx.finditer(rf"(?:{LIVE_MORE})\s+(?:the |o |la |el )?{PLACE}", s, re.I) if not ONLY_FOR_NOW.search(s[m.end():])]
+        hits = hits or [m for m in rx.finditer(rf"(?:{LIVE})\s+(?:an? |ein\w* |ner |une? |una? |uma? )(?-i:[a-zà-ÿ]+ ){{1,2}}(?:in|en|em|à|a|no|na)\s+{PLACE}", s, re.I)]
+        hits = hits or [m for m in rx.finditer(rf"(?:{LIVE})\s+(?:the |o |la |el )?{ANY_PLACE}", s, re.I)
                         if m.group(1).lower() not in FUNCTION | {"ner", "nem", "nen", "ne"}]  # 'wohn in ner WG', 'vivo en una residencia': no town
-        hits += [m for m in re.finditer(rf"\b(?:sondern|mais|sino|mas|ma) (?:in|à|en|em|a|no|na)\s+{PLACE}", s, re.I)]
+        hits += [m for m in rx.finditer(rf"\b(?:sondern|mais|sino|mas|ma) (?:in|à|en|em|a|no|na)\s+{PLACE}", s, re.I)]
         said = [m for m in hits if not negated_home(s, m)]
         if not said and hits:  # 'Já não moro em Lisboa': the city is taken back, no new one given
             city = place(hits[-1])
@@ -106,8 +107,8 @@ def negated_home(s: str, m: re.Match[str]) -> bool:
     """Is this 'I live in X' said as no longer true ('I don't live in Leeds any more', 'ya no vivo en Madrid')?"""
     span = s[max(0, m.start() - 12):m.end()].lower()
     after = s[m.end():m.end() + 40].lower()
-    return bool(re.search(r"\b(?:don'?t|do not|no longer|never|nicht mehr|n'|ya no|no (?=vivo|vivimos)|j[áa] n[ãa]o|n[ãa]o|non)\b", span)
-                or re.search(r"^[^,.;]*?\b(?:any ?more|anymore|nicht mehr|plus)\b", after))
+    return bool(rx.search(r"\b(?:don'?t|do not|no longer|never|nicht mehr|n'|ya no|no (?=vivo|vivimos)|j[áa] n[ãa]o|n[ãa]o|non)\b", span)
+                or rx.search(r"^[^,.;]*?\b(?:any ?more|anymore|nicht mehr|plus)\b", after))
 
 
 SET_ASIDE = (r"\b(?:set aside|put aside|saved|budgeted|planned|allowed|eingeplant|zurückgelegt|gespart|vorgesehen|pr[ée]vu|"
@@ -122,13 +123,13 @@ def found_budget(s: str) -> list[Found]:
     a verb of setting money aside ('Für die Hochzeit haben wir 14.500 € eingeplant'). What it is for, when the
     concept lexicon knows it (wedding, honeymoon, trip …; dinner is the default), names the slot: budget:wedding."""
     amount = money(s)
-    if not amount or not (re.search(BUDGET, s, re.I) or re.search(SET_ASIDE, s, re.I)):
+    if not amount or not (rx.search(BUDGET, s, re.I) or rx.search(SET_ASIDE, s, re.I)):
         return []
     amount = amount_now(s, amount)  # 'my budget was 500 but now it's 700
     if PRICE.search(s) and (amount := budget_not_price(s, amount)) is None:
         return []
-    purpose = next((canon("purpose", m.group(1)) for m in re.finditer(PURPOSE, s, re.I) if canon("purpose", m.group(1))), None)
-    if purpose is None and (before := re.search(r"(\w+)[ -]?(?:budget|presupuesto|or[çc]amento)\b", s, re.I)):
+    purpose = next((canon("purpose", m.group(1)) for m in rx.finditer(PURPOSE, s, re.I) if canon("purpose", m.group(1))), None)
+    if purpose is None and (before := rx.search(r"(\w+)[ -]?(?:budget|presupuesto|or[çc]amento)\b", s, re.I)):
         purpose = canon("purpose", before.group(1))  # 'our wedding budget'; 'Hochzeitsbudget' stays unread
     if purpose and purpose != "dinner":
         return [(f"budget:{purpose}", amount, f"The user's {purpose} budget is {amount}.")]
@@ -144,7 +145,7 @@ def budget_not_price(s: str, amount: str) -> str | None:
     """'The gym costs 45 euros a month but my budget is 30' -> '30 EUR': a price is said of a thing, the budget in
     the clause with the budget word (its currency, when unsaid, the price's); None when that clause has no amount."""
     parts = [p for p in BOUNDARY.split(s) if p and p.strip()]
-    own = next((p for p in parts if re.search(BUDGET, p, re.I) and not PRICE.search(p)), None)
+    own = next((p for p in parts if rx.search(BUDGET, p, re.I) and not PRICE.search(p)), None)
     if own is None:
         return None
     if said := money(own):
@@ -155,14 +156,14 @@ def budget_not_price(s: str, amount: str) -> str | None:
 
 def found_trip(s: str) -> list[Found]:
     """'I'm flying to Oslo next Thursday', 'Nächste Woche fliege ich nach Wien'."""
-    m = re.search(rf"(?:{TRIP})\s+(?:the |my parents in |my \w+ in )?{PLACE}", s, re.I)
+    m = rx.search(rf"(?:{TRIP})\s+(?:the |my parents in |my \w+ in )?{PLACE}", s, re.I)
     city = place(m) if m else None
     return [("trip", city, f"The user has a trip to {city}.")] if city else []
 
 
 def found_hobby(s: str) -> list[Found]:
     """'I play the cello' -> hobby:cello."""
-    m = re.search(r"\bi (?:play|practise|practice)\s+(?:the )?([\w-]+)", s, re.I)
+    m = rx.search(r"\bi (?:play|practise|practice)\s+(?:the )?([\w-]+)", s, re.I)
     if m and m.group(1).lower() not in ("it", "games", "with", "around"):
         thing = m.group(1).lower()
         return [(f"hobby:{thing}", f"plays the {thing}", f"The user plays the {thing}.")]
@@ -186,11 +187,11 @@ def found_hotel(s: str) -> list[Found]:
     Boulevards", 'Wir übernachten im Hotel Adler' -> hotel. A bare name counts after 'staying at' or an unambiguous
     verb ('staying at the Hilton'); after a verb that also says where one lives or is ('sto a', 'fico em') only a
     name that starts with a hotel word ('Hotel', 'Pousada', 'B&B')."""
-    for m in re.finditer(rf"(?:{STAY}){HOTEL_NAME}", s, re.I):
+    for m in rx.finditer(rf"(?:{STAY}){HOTEL_NAME}", s, re.I):
         name = m.group(1).strip()
         words = s[m.start():m.start(1)].lower()
-        hotel_first = re.match(HOTEL_WORD, name, re.I) is not None
-        bare_ok = re.search(r"staying at|alojo|alojamos|hospedo|hospedamos|alloggio|alloggiamo|übernachte|loge|séjourne", words)
+        hotel_first = rx.match(HOTEL_WORD, name, re.I) is not None
+        bare_ok = rx.search(r"staying at|alojo|alojamos|hospedo|hospedamos|alloggio|alloggiamo|übernachte|loge|séjourne", words)
         if name.endswith(("'s", "’s")) or not (hotel_first or bare_ok) or name.split()[0] in NOT_PLACES:
             continue
         return [("hotel", name, f"The user is staying at the {name}.")]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import canon, find
 from course_lib.model.offline.lang.slots_seats import SEATS, found_seat
 from course_lib.model.offline.lang.wording import english
@@ -88,17 +89,17 @@ DISH = r"(?:food|cuisine|cooking|comida|cocina|culin[áa]ria|cozinha|cucina|cibo
 def cuisine(thing: str) -> str | None:
     """'la cuisine italienne', 'comida japonesa', 'italienisches Essen', 'Thai food' -> 'Italian food' …"""
     for name, said in CUISINE.items():
-        if re.fullmatch(rf"(?:{DISH}\s+(?:{said})|(?:{said})\s+{DISH})", thing, re.I):
+        if rx.fullmatch(rf"(?:{DISH}\s+(?:{said})|(?:{said})\s+{DISH})", thing, re.I):
             return f"{name} food"
     return None
 
 
 def clean(obj: str) -> str:
     """The object up to where something else starts, without its articles, intensifiers and fillers."""
-    obj = re.split(END, " " + obj, maxsplit=1, flags=re.I)[0].strip()
+    obj = rx.split(END, " " + obj, maxsplit=1, flags=re.I)[0].strip()
     for _ in range(3):
-        obj = re.sub(LEAD, "", obj.strip(), flags=re.I)
-        obj = re.sub(TAIL, "", obj.strip(), flags=re.I).strip(" '’\"")
+        obj = rx.sub(LEAD, "", obj.strip(), flags=re.I)
+        obj = rx.sub(TAIL, "", obj.strip(), flags=re.I).strip(" '’\"")
     return obj
 
 
@@ -109,12 +110,12 @@ OVER = (r"\s+(?:to|over|rather than|instead of|more than|plut[ôo]t que|au lieu 
 def over(obj: str) -> Found | None:
     """'I prefer e-mail to phone calls', 'ich trinke lieber Tee als Kaffee', 'prefiero el tren al avión': both sides kept,
     value 'X over Y'; None when the object names no second thing ('I prefer to walk')."""
-    head = re.split(r"\s*(?:[,.;:!?()]|\s(?:but|because|since|aber|weil|mais|parce|pero|porque|mas|ma|perch[ée]|so|if)\b)", obj, maxsplit=1)[0]
-    m = re.match(rf"(?P<a>.+?)(?P<to>{OVER})(?P<b>.+)$", head, re.I)
-    if not m or re.fullmatch(r"\s*(?:to|aux?|à(?: la| l')?|al|ao|alla)\s*", m.group("to"), re.I) and re.match(r"[A-Z0-9]", m.group("b")):
+    head = rx.split(r"\s*(?:[,.;:!?()]|\s(?:but|because|since|aber|weil|mais|parce|pero|porque|mas|ma|perch[ée]|so|if)\b)", obj, maxsplit=1)[0]
+    m = rx.match(rf"(?P<a>.+?)(?P<to>{OVER})(?P<b>.+)$", head, re.I)
+    if not m or rx.fullmatch(r"\s*(?:to|aux?|à(?: la| l')?|al|ao|alla)\s*", m.group("to"), re.I) and rx.match(r"[A-Z0-9]", m.group("b")):
         return None  # 'I'd prefer the early train to Paris', 'je préfère le train à 8h': a place or a time, not a second choice
     a, b = (clean(m.group(g)) for g in "ab")
-    if not a or not b or re.match(NOT_OBJECT, a, re.I) or re.match(NOT_OBJECT, b, re.I) or len(a.split()) > 3 or len(b.split()) > 3:
+    if not a or not b or rx.match(NOT_OBJECT, a, re.I) or rx.match(NOT_OBJECT, b, re.I) or len(a.split()) > 3 or len(b.split()) > 3:
         return None
     a, b = (canon("food", x) or x.lower() for x in (a, b))
     return (f"preference:{a}", f"{a} over {b}", f"The user prefers {a} to {b}.")
@@ -125,23 +126,23 @@ def said_as(verb: str, obj: str) -> list[Found]:
     if verb == "prefers" and (both := over(obj)):
         return [both]
     thing = clean(obj)
-    if not thing or re.match(NOT_OBJECT, thing, re.I) or len(thing.split()) > 5:
+    if not thing or rx.match(NOT_OBJECT, thing, re.I) or len(thing.split()) > 5:
         return []
     if verb == "prefers":  # 'prefiero X al Y', 'préfère X à Y', 'preferisco X alla Y': the second is what is not preferred
-        thing = re.split(r"\s(?:al|a la|a los|a las|ao|aos|à|às|au|aux|alla|allo|alle|ai|agli)\s", thing, maxsplit=1)[0]
-        thing = re.sub(r"^(?:sit|stay|eat|be) (?=\w)", "", thing)  # "I'd rather sit outdoors" -> outdoors (a seat: values.py)
-        thing = re.sub(r"^(?:somewhere|someplace|some place|anywhere) (\w+)$", r"\1 places", thing)  # 'somewhere quiet'
+        thing = rx.split(r"\s(?:al|a la|a los|a las|ao|aos|à|às|au|aux|alla|allo|alle|ai|agli)\s", thing, maxsplit=1)[0]
+        thing = rx.sub(r"^(?:sit|stay|eat|be) (?=\w)", "", thing)  # "I'd rather sit outdoors" -> outdoors (a seat: values.py)
+        thing = rx.sub(r"^(?:somewhere|someplace|some place|anywhere) (\w+)$", r"\1 places", thing)  # 'somewhere quiet'
     thing = cuisine(thing) or english(thing) or thing  # 'comida japonesa' -> Japanese food, 'restaurantes tranquilos' -> quiet restaurants
-    items = [p for p in re.split(r",\s*|\s+(?:and|or|nor|und|oder|noch|et|ou|ni|y|o|e|nem|n[ée])\s+", thing) if p.strip()]  # 'ni le fenouil'
+    items = [p for p in rx.split(r",\s*|\s+(?:and|or|nor|und|oder|noch|et|ou|ni|y|o|e|nem|n[ée])\s+", thing) if p.strip()]  # 'ni le fenouil'
     if verb != "prefers" and len(items) > 1 and all(len(p.split()) <= 3 for p in items) and thing.lower() not in PAIRS and not find("food", thing)[:1] == [(0, thing)]:
         things = [clean(p) for p in items]
     else:
         things = [thing]
     out = []
     for t in things:
-        if not t or re.match(NOT_OBJECT, t, re.I):
+        if not t or rx.match(NOT_OBJECT, t, re.I):
             continue
-        t = t if re.search(r"[A-Z].*[A-Z]|^[A-Z][a-z]+ [A-Z]", t) or cuisine(t) else t.lower()  # 'Alabama Shakes', 'Italian food' keep capitals
+        t = t if rx.search(r"[A-Z].*[A-Z]|^[A-Z][a-z]+ [A-Z]", t) or cuisine(t) else t.lower()  # 'Alabama Shakes', 'Italian food' keep capitals
         value = ("" if verb == "prefers" else "dislikes " if verb == "dislikes" else "likes ") + t  # 'prefers X' is in the text
         out.append((f"preference:{t.lower()}", value, f"The user {verb} {t}."))
     return out
@@ -235,23 +236,23 @@ FAV_FILLER = (r"(?:\s+(?:no contest|hands down|by far|obviously|of course|for su
 def category(said: str) -> str:
     """The English word for what a favourite is of ('plat' -> dish, 'Lieblingsserie' -> tv series); else as said."""
     said = said.lower().strip()
-    return next((k for k, v in CATEGORY.items() if re.fullmatch(rf"(?:{v})s?", said)), said)
+    return next((k for k, v in CATEGORY.items() if rx.fullmatch(rf"(?:{v})s?", said)), said)
 
 
 def found_favourite(s: str) -> list[Found]:
     """'My favourite colour is green', 'Mein Lieblingsessen sind Kässpätzle', 'lieblingsserie: dark', 'Mon plat préféré
     c'est la fondue', 'meu autor favorito é o Saramago', 'Eu amo pão de queijo, é minha comida favorita' ->
     preference:<what, in English> = the favourite as said, without its article or a filler ('no contest', 'kkkk')."""
-    m = re.search(FAVOURITE, s, re.I)
-    if not m or re.search(r"\b(?:what'?s|what is|was ist|quel(?:le)? est|cu[áa]l es|qual [ée]|qual [èe]|which)\b", s[:m.start() + 1], re.I):
+    m = rx.search(FAVOURITE, s, re.I)
+    if not m or rx.search(r"\b(?:what'?s|what is|was ist|quel(?:le)? est|cu[áa]l es|qual [ée]|qual [èe]|which)\b", s[:m.start() + 1], re.I):
         return []
     what, value = [g for g in m.groups() if g][:2] if not m.group("value7") else (m.group("what7") or m.group("what8") or m.group("what9"), m.group("value7"))
-    if m.group("value7") and (verb := re.search("|".join(p for v, p in VERBS if v in ("loves", "likes")), value, re.I)):
+    if m.group("value7") and (verb := rx.search("|".join(p for v, p in VERBS if v in ("loves", "likes")), value, re.I)):
         value = value[verb.end():]  # 'Eu amo pão de queijo, é minha comida favorita'
-    value = re.sub(FAV_FILLER, "", re.split(r"\s+(?:but|aber|mais|pero|mas|ma|because|weil|parce|porque|perch[ée])\b", value, maxsplit=1, flags=re.I)[0].strip(), flags=re.I)
-    value = re.sub(r"^(?:(?:the|a|an|my|our|der|die|das|le|la|les|l'|el|los|las|o|os|a|as|il|lo|i|gli|un|une|una|um|uma)\s+|l')+", "", value, flags=re.I).strip()
+    value = rx.sub(FAV_FILLER, "", rx.split(r"\s+(?:but|aber|mais|pero|mas|ma|because|weil|parce|porque|perch[ée])\b", value, maxsplit=1, flags=re.I)[0].strip(), flags=re.I)
+    value = rx.sub(r"^(?:(?:the|a|an|my|our|der|die|das|le|la|les|l'|el|los|las|o|os|a|as|il|lo|i|gli|un|une|una|um|uma)\s+|l')+", "", value, flags=re.I).strip()
     what = category(what)
-    if not value or not what or len(value.split()) > 6 or re.match(r"(?:it|that|this|das|ça|eso|isso|questo)\b", value, re.I):
+    if not value or not what or len(value.split()) > 6 or rx.match(r"(?:it|that|this|das|ça|eso|isso|questo)\b", value, re.I):
         return []
     return [(f"preference:{what}", value, f"The user's favourite {what} is {value}.")]
 
@@ -262,7 +263,7 @@ def found_preference(s: str) -> list[Found]:
     if (seat := found_seat(s)):
         return seat
     out: list[Found] = found_favourite(s)
-    if (de := re.search(r"\bich mag (?:die |den |das )?([\w-]+(?: [\w-]+)?) (?:gar |überhaupt )?nicht\b", s, re.I)):
+    if (de := rx.search(r"\bich mag (?:die |den |das )?([\w-]+(?: [\w-]+)?) (?:gar |überhaupt )?nicht\b", s, re.I)):
         out += said_as("dislikes", de.group(1))
     taken = [de.span()] if de else []
     for verb, pattern in VERBS:
@@ -276,9 +277,9 @@ def found_preference(s: str) -> list[Found]:
             taken.append((m.start(), m.start(1)))
             obj = m.group(1)
             if (nxt := ANY_VERB.search(obj, 1)):
-                obj = re.sub(r"\s+(?:and|e|y|et|und|but|ma|mais|pero|mas|aber)\s*$", "", obj[:nxt.start()], flags=re.I)
+                obj = rx.sub(r"\s+(?:and|e|y|et|und|but|ma|mais|pero|mas|aber)\s*$", "", obj[:nxt.start()], flags=re.I)
             found = said_as(verb, obj)
-            if found and (thing := next((k for k, v in SEATS.items() if re.search(v, m.group(1), re.I)), None)):
+            if found and (thing := next((k for k, v in SEATS.items() if rx.search(v, m.group(1), re.I)), None)):
                 found = [(f"preference:{thing}", f"prefers {thing}" if verb == "prefers" else thing, f"The user {verb} {thing}.")]
             out += found
     out += found_object_first(s)

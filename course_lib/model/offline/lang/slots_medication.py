@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import find, spans
 
 Found = tuple[str, str, str]
@@ -55,16 +56,16 @@ AS_NEEDED = (r"\b(?:as needed|when needed|if needed|when i need (?:it|them)|bei 
 def dose(text: str, name: str) -> str:
     """', 500 mg twice a day' when a dose is said after the medication ('500mg', 'Ibuprofen 600', 'de 500'), with how
     often and 'as needed' when said; '' without a dose (a bare number after a drug name is in mg)."""
-    m = re.search(r"(?<![\d.,])(\d{1,4}(?:[.,]\d+)?)\s*(mg|mcg|µg|ug|g|ml|iu|ui|units?|unit[ée]s|unidades|einheiten)?\b(?!\s*(?:x|times|mal|fois|veces|vezes|volte|hours|stunden|heures|horas|ore|km|kg|years|jahre|ans|a[ñn]os|anos|anni)\b)", text, re.I)
+    m = rx.search(r"(?<![\d.,])(\d{1,4}(?:[.,]\d+)?)\s*(mg|mcg|µg|ug|g|ml|iu|ui|units?|unit[ée]s|unidades|einheiten)?\b(?!\s*(?:x|times|mal|fois|veces|vezes|volte|hours|stunden|heures|horas|ore|km|kg|years|jahre|ans|a[ñn]os|anos|anni)\b)", text, re.I)
     if not m or (not m.group(2) and not 5 <= float(m.group(1).replace(",", ".")) <= 2000):
-        clause = re.split(CLAUSE_END, text, maxsplit=1, flags=re.I)[0][:70]
-        how = [how for how, words in HOW_OFTEN.items() if re.search(rf"\b(?:{words})\b", clause, re.I)][:1]
-        return "".join(f" {h}" for h in how + (["as needed"] if re.search(AS_NEEDED, clause, re.I) else []))
+        clause = rx.split(CLAUSE_END, text, maxsplit=1, flags=re.I)[0][:70]
+        how = [how for how, words in HOW_OFTEN.items() if rx.search(rf"\b(?:{words})\b", clause, re.I)][:1]
+        return "".join(f" {h}" for h in how + (["as needed"] if rx.search(AS_NEEDED, clause, re.I) else []))
     said = [f"{m.group(1)} {(m.group(2) or 'mg').lower()}"]
-    said += [how for how, words in HOW_OFTEN.items() if re.search(rf"\b(?:{words})\b", text, re.I)][:1]
-    if (hours := re.search(EVERY_HOURS, text, re.I)):
+    said += [how for how, words in HOW_OFTEN.items() if rx.search(rf"\b(?:{words})\b", text, re.I)][:1]
+    if (hours := rx.search(EVERY_HOURS, text, re.I)):
         said.append(f"every {hours.group(1)} hours")
-    if re.search(AS_NEEDED, text, re.I):
+    if rx.search(AS_NEEDED, text, re.I):
         said.append("as needed")
     return ", " + " ".join(said)
 
@@ -90,10 +91,10 @@ def listed(text: str, first: str) -> list[tuple[int, str]]:
     """The medications after `first` in a list said with one verb ('novorapid + lantus', 'hierro y ácido fólico',
     'Ramipril und Metformin', 'du Levothyrox et de la metformine'): (where each starts in `text`, its name)."""
     found, out = spans("medication", text), []
-    words = [(m.start(), m.end()) for m in re.finditer(r"[\w'’-]+", text)]
+    words = [(m.start(), m.end()) for m in rx.finditer(r"[\w'’-]+", text)]
     for (at, n, name), (nxt, m, other) in zip(found, found[1:]):
         between = text[words[at + n - 1][1]:words[nxt][0]]
-        if not re.fullmatch(AND, between, re.I) or other in (first, *[o for _, o in out]):
+        if not rx.fullmatch(AND, between, re.I) or other in (first, *[o for _, o in out]):
             break
         out.append((words[nxt][0], other))
     return out if found and found[0][2] == first else []
@@ -105,12 +106,12 @@ def found_medication(s: str) -> list[Found]:
     if (stop := STOPPED.search(s)) and (name := medicine(stop.group(1))):
         return [("retract", f"takes {name}", f"The user no longer takes {name}.")]
     if (take := TAKES.search(s)) and (name := medicine(take.group(1))):
-        before = re.split(CLAUSE_END + r"|,", s[:take.start()], flags=re.I)[-1]  # 'la mattina prendo …': how often said first
+        before = rx.split(CLAUSE_END + r"|,", s[:take.start()], flags=re.I)[-1]  # 'la mattina prendo …': how often said first
         how = dose(s[take.start(1):], name) or dose(f"{before} {s[take.start(1):]}", name)
         more = [(f"medication:{other}", other, f"The user takes {other}{dose(s[take.start(1) + at:], other) or dose(before, other)}.")
                 for at, other in listed(take.group(1), name)]
         return [("medication", name, f"The user takes {name}{how}.")] + more
-    for part in re.split(r",\s*", s):  # 'ho l'asma da sforzo, il ventolin sempre in borsa'
+    for part in rx.split(r",\s*", s):  # 'ho l'asma da sforzo, il ventolin sempre in borsa'
         if (hand := AT_HAND.search(part)) and (name := medicine(hand.group(1))):
             return [("medication", name, f"The user carries {name}.")]
     return []

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import canon, spans
 from course_lib.model.offline.lang.lexicon import NATIONALITIES
 from course_lib.model.offline.lang.slots_health import LIST_SPLIT
@@ -94,17 +95,17 @@ def cut(text: str, numbers: bool = True) -> str:
     """The object up to where something else starts ('Spanish and a bit of German every day' -> same minus 'every day');
     numbers=False keeps a number that is part of a name ('Tesla Model 3')."""
     end = END if numbers else END.replace(r"|\s+\d", "")
-    return re.split(end, " " + text, maxsplit=1, flags=re.I)[0].strip()
+    return rx.split(end, " " + text, maxsplit=1, flags=re.I)[0].strip()
 
 
 def listed(text: str) -> list[str]:
     """The items of a list object: 'Spanish and a bit of German' -> ['Spanish', 'German']."""
     out = []
-    for part in re.split(LIST_SPLIT, text, flags=re.I):
-        part = re.sub(r"^(?:a (?:bit|little) of|some|basic|fluent|decent|un peu d[e']|quelques mots d[e']|un poco de|algo de|"
+    for part in rx.split(LIST_SPLIT, text, flags=re.I):
+        part = rx.sub(r"^(?:a (?:bit|little) of|some|basic|fluent|decent|un peu d[e']|quelques mots d[e']|un poco de|algo de|"
                       r"um pouco de|um bocado de|un pochino di|ein wenig|un po' di|"
                       r"ein bisschen|etwas|a little|also|too|as well)(?:\s+|(?<=')(?=\w))", "", part.strip(), flags=re.I)
-        part = re.sub(r"\s+(?:too|as well|also|auch|aussi|también|também|anche|fluently|a bit|a little)$", "", part, flags=re.I)
+        part = rx.sub(r"\s+(?:too|as well|also|auch|aussi|también|também|anche|fluently|a bit|a little)$", "", part, flags=re.I)
         if part and len(part.split()) <= 2:
             out.append(part)
     return out
@@ -127,11 +128,11 @@ def language_names(s: str, text: str, start: int) -> list[tuple[str, str]]:
     """(key, name as written) for each language listed in `text` (found at `start` in `s`): 'italiano, tedesco e
     francese' names three; 'um pouco de umbundu' is 'Umbundu (basic)'."""
     out = []
-    text = re.sub(rf",\s*(?=(?:(?:and|und|et|y|e)\s+)?(?:{BASIC}\s+)?(?:{LANGUAGE_WORDS})\b)", " and ", text, flags=re.I)
+    text = rx.sub(rf",\s*(?=(?:(?:and|und|et|y|e)\s+)?(?:{BASIC}\s+)?(?:{LANGUAGE_WORDS})\b)", " and ", text, flags=re.I)
     for lang in listed(cut(text)):
-        basic = re.search(rf"{BASIC}\s*{re.escape(lang)}", text, re.I)
-        if re.fullmatch(rf"(?:{LANGUAGE_WORDS})", lang, re.I) or lang[:1].isupper() or (basic and len(lang.split()) == 1):
-            name = lang[:1].upper() + lang[1:] if re.search(r"[A-Z]", s[start:start + len(text)]) or basic else lang
+        basic = rx.search(rf"{BASIC}\s*{re.escape(lang)}", text, re.I)
+        if rx.fullmatch(rf"(?:{LANGUAGE_WORDS})", lang, re.I) or lang[:1].isupper() or (basic and len(lang.split()) == 1):
+            name = lang[:1].upper() + lang[1:] if rx.search(r"[A-Z]", s[start:start + len(text)]) or basic else lang
             out.append((lang.lower(), f"{name} (basic)" if basic else name))
     return out
 
@@ -145,22 +146,22 @@ def found_languages(s: str) -> list[Found]:
     """'I speak Spanish and a bit of German', 'Je parle allemand', "I'm learning Japanese" -> language:<name>;
     'no hablo portugués, solo castellano', "I don't speak French" -> does not speak Portuguese, speaks Castilian."""
     out: list[Found] = []
-    for m in re.finditer(rf"(?:{NEG_SPEAK})\s+(.+)", s, re.I):
+    for m in rx.finditer(rf"(?:{NEG_SPEAK})\s+(.+)", s, re.I):
         out += [(f"language:{k}", f"not {n}", f"The user does not speak {n}.") for k, n in language_names(s, m.group(1), m.start(1))]
-    for m in re.finditer(rf"(?:{SPEAK})\s+(.+)", s, re.I):
+    for m in rx.finditer(rf"(?:{SPEAK})\s+(.+)", s, re.I):
         obj, at = m.group(1), m.start(1)
         after = NOT_AFTER.match(obj)
         if NOT_BEFORE.search(s[:m.start()]) or after:
             obj, at = obj[after.end():] if after else obj, at + (after.end() if after else 0)
-            head, rest = (re.split(r"[,;]|\s+(?:but|aber|mais|pero|mas|ma)\s+", obj, maxsplit=1) + [""])[:2]
+            head, rest = (rx.split(r"[,;]|\s+(?:but|aber|mais|pero|mas|ma)\s+", obj, maxsplit=1) + [""])[:2]
             out += [(f"language:{k}", f"not {n}", f"The user does not speak {n}.") for k, n in language_names(s, head, at)]
             if (only := ONLY.search(rest)):
                 out += [(f"language:{k}", n, f"The user speaks {n}.") for k, n in language_names(s, only.group(1), 0)]
             continue
         out += [spoken(k, n) for k, n in language_names(s, obj, at)]
-    for m in re.finditer(rf"(?:{GET_BY})\s+({LANGUAGE_WORDS})\b", s, re.I):
+    for m in rx.finditer(rf"(?:{GET_BY})\s+({LANGUAGE_WORDS})\b", s, re.I):
         out.append(spoken(m.group(1).lower(), f"{m.group(1)[:1].upper()}{m.group(1)[1:]} (basic)"))
-    for m in re.finditer(rf"(?:{LEARN})\s+({LANGUAGE_WORDS})\b", s, re.I):
+    for m in rx.finditer(rf"(?:{LEARN})\s+({LANGUAGE_WORDS})\b", s, re.I):
         out.append((f"language:{m.group(1).lower()}", f"{m.group(1)} (learning)", f"The user is learning {m.group(1)}."))
     return out
 
@@ -168,16 +169,16 @@ def found_languages(s: str) -> list[Found]:
 def found_hobbies(s: str) -> list[Found]:
     """'I go climbing', 'I do yoga', 'I play tennis', 'I paint watercolours', 'Je fais du vélo' -> hobby:<activity>."""
     for pattern, how in HOBBY:
-        m = re.search(pattern, s, re.I)
+        m = rx.search(pattern, s, re.I)
         if not m:
             continue
         if how == "verb":
-            verb = re.search(r"\b(" + "|".join(VERB_FACT) + r")\b", m.group(0), re.I).group(1).lower()
+            verb = rx.search(r"\b(" + "|".join(VERB_FACT) + r")\b", m.group(0), re.I).group(1).lower()
             obj = cut(m.group(1)) if m.group(1) else ""
-            if not re.search(r"\b(?:free time|spare time|hobby|weekends?|for fun|every|evenings|marathons?|club|orchestra|choir|"
+            if not rx.search(r"\b(?:free time|spare time|hobby|weekends?|for fun|every|evenings|marathons?|club|orchestra|choir|"
                              r"a week|a month|on sundays|on saturdays)\b", s, re.I) and not obj:
                 continue  # 'I cook' is a hobby only with a sign it is one; 'I run marathons' names it
-            if verb == "run" and obj and not re.search(r"marathon|race|ultra|\dk\b|trail|parkrun|miles?\b|km\b", obj, re.I):
+            if verb == "run" and obj and not rx.search(r"marathon|race|ultra|\dk\b|trail|parkrun|miles?\b|km\b", obj, re.I):
                 continue  # 'I run a small bakery' is a business, not a pastime
             thing = obj.lower() or GERUND.get(verb, verb)  # 'I run every morning' -> running
             return [(f"hobby:{thing.split()[-1] if obj else thing}", thing, f"The user {VERB_FACT[verb]}{' ' + obj if obj else ''}.")]
@@ -185,14 +186,14 @@ def found_hobbies(s: str) -> list[Found]:
         if m.group(1) and (longer := spans("hobby", s[m.start(1):], typos=False)[:1]) and longer[0][0] == 0 and longer[0][1] > 1:
             thing, longer_name = longer[0][2], True  # 'je fais du ski de fond': the lexicon's longer name, not 'ski' (and its own slot)
         if not thing or thing in ("it", "that", "this", "sport", "sports", "nothing", "much", "well", "home", "work", "shifts") \
-                or re.fullmatch(r"(?:night|early|late|weekend)s?|part-time|full-time|\w+ shifts?", thing):
+                or rx.fullmatch(r"(?:night|early|late|weekend)s?|part-time|full-time|\w+ shifts?", thing):
             continue
         if canon("diet", thing) and not canon("hobby", thing):
             continue  # 'ich mache Keto' is a diet (slots_health), not a pastime
-        if re.search(r"\b(?:fais|hago|fa[çc]o)\b", m.group(0), re.I) and not canon("hobby", thing):
+        if rx.search(r"\b(?:fais|hago|fa[çc]o)\b", m.group(0), re.I) and not canon("hobby", thing):
             continue  # 'do' takes any object: 'je fais des quarts', 'faço eng civil', 'hago el Camino': an activity the lexicon knows only
         fact = how.format(thing) if "{}" in how else f"does {thing}"
-        if how == "plays {}" or how in ("de", "fr", "es", "pt", "it") and re.search(r"spiele|joue|juego|jogo|gioco", m.group(0), re.I):
+        if how == "plays {}" or how in ("de", "fr", "es", "pt", "it") and rx.search(r"spiele|joue|juego|jogo|gioco", m.group(0), re.I):
             fact = f"plays {thing}"
         return [(f"hobby:{thing if longer_name else thing.split()[-1]}", thing, f"The user {fact}.")]
     return []
@@ -220,7 +221,7 @@ def found_owned_vehicle(s: str) -> list[Found]:
     if not m:
         return []
     kind = next(k.replace("_", " ") for k, v in m.groupdict().items() if v and k not in ("pre", "post"))
-    electric = any(re.fullmatch(ELECTRIC + "|e-", (m.group(g) or ""), re.I) for g in ("pre", "post"))
+    electric = any(rx.fullmatch(ELECTRIC + "|e-", (m.group(g) or ""), re.I) for g in ("pre", "post"))
     what = f"electric {kind}" if electric else kind
     return [("vehicle", what, f"The user has {'an' if what[0] in 'aeiou' else 'a'} {what}.")]
 
@@ -228,21 +229,21 @@ def found_owned_vehicle(s: str) -> list[Found]:
 def found_vehicle(s: str) -> list[Found]:
     """'I drive an old Volvo', 'I ride a motorbike to work', 'Ich fahre einen VW Polo', 'I cycle everywhere' -> vehicle.
     The object must be a vehicle word or a capitalised make ('I drive carefully' and 'I have a cold' give nothing)."""
-    for m in re.finditer(DRIVE, s, re.I):
+    for m in rx.finditer(DRIVE, s, re.I):
         what = cut(next(g for g in m.groups() if g), numbers=False)
-        head = re.sub(r"^(?:old|new|electric|little|second-hand|vintage|red|black|white|blue|silver) ", "", what, flags=re.I)
-        generic = re.fullmatch(r"(?:motorbike|motorcycle|scooter|e-bike|bike|bicycle|van|camper(?:van)?|moped|electric car)", head, re.I)
-        owning = re.search(r"\b(?:have|got|own)\b", m.group(0), re.I)
+        head = rx.sub(r"^(?:old|new|electric|little|second-hand|vintage|red|black|white|blue|silver) ", "", what, flags=re.I)
+        generic = rx.fullmatch(r"(?:motorbike|motorcycle|scooter|e-bike|bike|bicycle|van|camper(?:van)?|moped|electric car)", head, re.I)
+        owning = rx.search(r"\b(?:have|got|own)\b", m.group(0), re.I)
         if not head or head.lower() in NOT_VEHICLES or not (generic or head[:1].isupper()) or (owning and not generic):
             continue
-        if re.search(r"\b(?:don'?t|do not|never|no longer|not)\s+(?:\w+\s+)?(?:" + VEHICLE_VERBS + r")\b", s[:m.end()], re.I):
+        if rx.search(r"\b(?:don'?t|do not|never|no longer|not)\s+(?:\w+\s+)?(?:" + VEHICLE_VERBS + r")\b", s[:m.end()], re.I):
             continue
-        verb = "rides" if re.search(r"\bride\b|motorbike|motorcycle|scooter|bike|moped", m.group(0), re.I) else "drives"
+        verb = "rides" if rx.search(r"\bride\b|motorbike|motorcycle|scooter|bike|moped", m.group(0), re.I) else "drives"
         if owning:
             verb = "has"
         article = "an " if what[:1].lower() in "aeiou" else "a "
         return [("vehicle", what, f"The user {verb} {article}{what}.")]
-    if re.search(CYCLE, s, re.I):
+    if rx.search(CYCLE, s, re.I):
         return [("vehicle", "bike", "The user cycles everywhere.")]
     return []
 
@@ -253,26 +254,26 @@ HOURS = r"\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h|uhr)?"
 def found_schedule(s: str) -> list[Found]:
     """'I work nights', 'I work part-time', 'I work 9 to 5', "I'm off on Mondays", 'ich arbeite nachts' -> schedule."""
     for schedule, said in SCHEDULE.items():
-        if re.search(said, s, re.I):
+        if rx.search(said, s, re.I):
             return [("schedule", schedule, f"The user works {schedule}.")]
-    if (m := re.search(rf"\bi work (?:from )?({HOURS}\s*(?:to|-|–|till|until)\s*{HOURS})", s, re.I)):
+    if (m := rx.search(rf"\bi work (?:from )?({HOURS}\s*(?:to|-|–|till|until)\s*{HOURS})", s, re.I)):
         return [("schedule", m.group(1), f"The user works {m.group(1)}.")]
-    if (m := re.search(r"\b(?:i'?m|i am) (?:always )?off (?:work )?(on \w+days?|at weekends|on weekends|on the weekend)\b", s, re.I)):
+    if (m := rx.search(r"\b(?:i'?m|i am) (?:always )?off (?:work )?(on \w+days?|at weekends|on weekends|on the weekend)\b", s, re.I)):
         return [("schedule", f"off {m.group(1)}", f"The user is off {m.group(1)}.")]
-    if (m := re.search(rf"\bi (?:start|begin) work(?:ing)? at ({HOURS})", s, re.I)):
+    if (m := rx.search(rf"\bi (?:start|begin) work(?:ing)? at ({HOURS})", s, re.I)):
         return [("schedule", f"starts work at {m.group(1)}", f"The user starts work at {m.group(1)}.")]
     return []
 
 
 def found_keen(s: str) -> list[Found]:
     """"I'm a keen gardener", 'an avid reader' -> hobby."""
-    m = re.search(r"\b(?:i'?m|i am) (?:a |an )?(?:keen|avid|passionate|amateur|enthusiastic|big|huge) ([\w-]+(?:er|ist|or|ian))\b", s, re.I)
+    m = rx.search(r"\b(?:i'?m|i am) (?:a |an )?(?:keen|avid|passionate|amateur|enthusiastic|big|huge) ([\w-]+(?:er|ist|or|ian))\b", s, re.I)
     return [(f"hobby:{m.group(1).lower()}", m.group(1).lower(), f"The user is a keen {m.group(1).lower()}.")] if m else []
 
 
 def found_nationality(s: str) -> list[Found]:
     """"I'm Brazilian", 'Je suis française', 'Sou brasileira' -> nationality."""
-    m = re.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s+(?:a |an |half )?({NATIONALITIES})\b(?!\s+(?:food|cuisine|wine|restaurant))", s, re.I)
+    m = rx.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s+(?:a |an |half )?({NATIONALITIES})\b(?!\s+(?:food|cuisine|wine|restaurant))", s, re.I)
     return [("nationality", m.group(1), f"The user is {m.group(1)}.")] if m else []
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import bare, index, key
 from course_lib.model.offline.lang.slots_hobbies import read_hobbies
 
@@ -38,7 +39,7 @@ WINDOW = 10  # words after the verb in which the language or activity must be na
 def named(family: str, text: str) -> list[str]:
     """The concepts of `family` named in the first WINDOW words of `text`, in order; spelled as the lexicon has
     them (accents aside), not one typo away: 'backend' is no 'backen'."""
-    words, table, out = re.findall(r"[\w'’-]+", text)[:WINDOW], index()[family], []
+    words, table, out = rx.findall(r"[\w'’-]+", text)[:WINDOW], index()[family], []
     for i in range(len(words)):
         for n in (3, 2, 1):
             phrase = " ".join(words[i:i + n])
@@ -51,10 +52,10 @@ def named(family: str, text: str) -> list[str]:
 def cued(pattern: str, s: str) -> list[tuple[re.Match[str], str]]:
     """Each cue in `s` with the words after it (to the next comma or 'but'), skipping a negated cue."""
     out = []
-    for m in re.finditer(pattern, s, re.I):
-        if re.search(NOT, s[max(0, m.start() - 12):m.end()], re.I):
+    for m in rx.finditer(pattern, s, re.I):
+        if rx.search(NOT, s[max(0, m.start() - 12):m.end()], re.I):
             continue
-        out.append((m, re.split(r"[,;.!?]|\b(?:but|aber|mais|pero|mas|ma)\b", s[m.end():], maxsplit=1)[0]))
+        out.append((m, rx.split(r"[,;.!?]|\b(?:but|aber|mais|pero|mas|ma)\b", s[m.end():], maxsplit=1)[0]))
     return out
 
 
@@ -74,11 +75,11 @@ def read_pastimes(s: str) -> list[Found]:
                 if not any(f[0] == f"language:{lang.lower()}" for f in out):
                     out.append((f"language:{lang.lower()}", lang, f"The user {how} {lang}."))
     for m in LEARNT_FIRST.finditer(s):
-        if not re.search(NOT, s[m.end("obj"):m.end()], re.I):
+        if not rx.search(NOT, s[m.end("obj"):m.end()], re.I):
             for lang in named("language", m.group("obj"))[-1:]:
                 if not any(f[0] == f"language:{lang.lower()}" for f in out):
                     out.append((f"language:{lang.lower()}", lang, f"The user is learning {lang}."))
-    first = re.match(r"\W*((?:\w+ ){0,2}?\w+) (?:spiele?|mache?|treibe?|singe?) (?:ich|i)\b", s, re.I)  # 'Schach spiel ich'
+    first = rx.match(r"\W*((?:\w+ ){0,2}?\w+) (?:spiele?|mache?|treibe?|singe?) (?:ich|i)\b", s, re.I)  # 'Schach spiel ich'
     for _, rest in cued(DOING, s) + ([(first, first.group(1))] if first else []):
         for thing in named("hobby", rest)[:1]:
             out.append((f"hobby:{thing}", thing, f"The user does {thing}."))
@@ -100,10 +101,10 @@ STUDY = (r"\b(?:i (?:study|am studying)|i'?m studying|ich studiere|studier(?:e)?
 def found_study(s: str) -> list[Found]:
     """'studio medicina', 'estudio ingeniería de sistemas', 'studier soziale arbeit', "je suis en première année de
     médecine", "I'm a second-year chem student" -> job '<field> student', when the lexicon knows the field."""
-    said = [s[m.end():] for m in re.finditer(STUDY, s, re.I)]
-    said += [m.group(1) for m in re.finditer(r"\b(?:i'?m|i am) an? (?:[\w-]+ )?(?:year )?([\w ]{2,30}?) student\b", s, re.I)]
-    before = [re.findall(r"[\w'’-]+", m.group(1)) for m in re.finditer(r"((?:[\w'’-]+ ){1,3})student\b", s, re.I)]  # 'second year engineering student'
-    for words in [re.findall(r"[\w'’-]+", rest) for rest in said] + [w[-n:] for w in before for n in (3, 2, 1) if len(w) >= n]:
+    said = [s[m.end():] for m in rx.finditer(STUDY, s, re.I)]
+    said += [m.group(1) for m in rx.finditer(r"\b(?:i'?m|i am) an? (?:[\w-]+ )?(?:year )?([\w ]{2,30}?) student\b", s, re.I)]
+    before = [rx.findall(r"[\w'’-]+", m.group(1)) for m in rx.finditer(r"((?:[\w'’-]+ ){1,3})student\b", s, re.I)]  # 'second year engineering student'
+    for words in [rx.findall(r"[\w'’-]+", rest) for rest in said] + [w[-n:] for w in before for n in (3, 2, 1) if len(w) >= n]:
         for n in (3, 2, 1):
             if len(words) >= n and (job := index()["job"].get(key(f"student of {' '.join(words[:n])}"))):
                 return [("job", job, f"The user is {'an' if job[0] in 'aeiou' else 'a'} {job}.")]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.dates import find_date
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.ages import found_age
@@ -57,12 +58,12 @@ WEDDING = (r"\b(?:i'?m (?:getting married to|marrying)|i'?ll marry|je me marie a
 def found_name(s: str) -> list[Found]:
     """'My name is Samuel but everyone calls me Sam' -> name Samuel, nickname Sam."""
     out: list[Found] = []
-    nick = next((m.group(1) for p in NICK_SAID if (m := re.search(p, s, re.I))), None)
-    if (short := re.search(SHORT_FOR, s, re.I)) and short.group(1) not in NOT_NAMES:  # "I'm Dani, short for Daniela"
+    nick = next((m.group(1) for p in NICK_SAID if (m := rx.search(p, s, re.I))), None)
+    if (short := rx.search(SHORT_FOR, s, re.I)) and short.group(1) not in NOT_NAMES:  # "I'm Dani, short for Daniela"
         return [("name", short.group(2), f"The user's name is {short.group(2)}."),
                 ("nickname", short.group(1), f"The user goes by {short.group(1)}.")]
     for p in NAME_SAID:
-        m = re.search(p, s, re.I)
+        m = rx.search(p, s, re.I)
         if m and m.group(1).split()[0] not in NOT_NAMES and m.group(1)[0].isupper() and m.group(1) != nick and \
                 not NOT_A_CAPITAL_NAME.fullmatch(m.group(1).split()[0]) and \
                 not any(canon(family, m.group(1)) for family in ("job", "diet", "condition")):  # "I'm Brazilian", "Ich bin Krankenschwester"
@@ -70,17 +71,17 @@ def found_name(s: str) -> list[Found]:
             break
     if not out and (low := lowercase_name(s)):
         out.append(("name", low, f"The user's name is {low}."))
-    if not nick and out and (call := re.search(CALL_ME, s, re.I)) and call.group(1) != out[0][1] and call.group(1) not in NOT_NAMES:
+    if not nick and out and (call := rx.search(CALL_ME, s, re.I)) and call.group(1) != out[0][1] and call.group(1) not in NOT_NAMES:
         nick = call.group(1)  # 'moi c'est Inès mais appelle-moi Nini'
     if nick:
         out.append(("nickname", nick, f"The user goes by {nick}."))
-    if (wed := re.search(r"\b(?:i'?m|i am|we'?re|we are) (?:happily )?married to\s+" + NAME + r"|\bich bin mit\s+" + NAME + r" verheiratet|"
+    if (wed := rx.search(r"\b(?:i'?m|i am|we'?re|we are) (?:happily )?married to\s+" + NAME + r"|\bich bin mit\s+" + NAME + r" verheiratet|"
                          r"\bje suis mari[ée]e? (?:avec|à)\s+" + NAME + r"|\bestoy casad[oa] con\s+" + NAME + r"|\bsou casad[oa] com\s+" + NAME +
                          r"|\bsono sposat[oa] con\s+" + NAME, s, re.I)):
         who = next(g for g in wed.groups() if g)
         if who.split()[0] not in NOT_NAMES:
             out.append(("relative:partner", who, f"The user's partner is called {who}."))
-    elif (wed := re.search(WEDDING + NAME, s, re.I)) and wed.group(1).split()[0] not in NOT_NAMES:  # 'Je me marie avec Hugo le 21 juin'
+    elif (wed := rx.search(WEDDING + NAME, s, re.I)) and wed.group(1).split()[0] not in NOT_NAMES:  # 'Je me marie avec Hugo le 21 juin'
         out.append(("relative:fiance", wed.group(1), f"The user is engaged to {wed.group(1)}."))
     return out
 
@@ -106,18 +107,18 @@ THEIR = r"\b(?:her|his|their|ihr(?:e[mnrs]?)?|sein(?:e[mnrs]?)?|son|sa|ses|leur|
 def birthday_owner(s: str) -> tuple[str, str] | None:
     """(slot key, how the fact names the owner) when a sentence is about someone else's birthday, else None;
     'my sister … her birthday' is the sister's, 'her birthday' with nobody named is someone's ('?', not the user's)."""
-    if re.search(THEIR + BIRTHDAY_WORD, s, re.I):
-        rel = next((relative_word(m.group(1)) for m in re.finditer(rf"\b{MY}\s+({REL})\b", s, re.I)), None)
+    if rx.search(THEIR + BIRTHDAY_WORD, s, re.I):
+        rel = next((relative_word(m.group(1)) for m in rx.finditer(rf"\b{MY}\s+({REL})\b", s, re.I)), None)
         return (rel, f"The user's {rel}'s") if rel else ("?", "")
     for pattern in OWNER:
-        if not (m := re.search(pattern, s, re.I)):
+        if not (m := rx.search(pattern, s, re.I)):
             continue
         said = m.group(1)
-        if (rel := relative_word(said)) and re.fullmatch(rf"(?:{REL})s?", said, re.I):
+        if (rel := relative_word(said)) and rx.fullmatch(rf"(?:{REL})s?", said, re.I):
             return rel, f"The user's {rel}'s"
-        name = re.sub(r"(?:'s|’s)$", "", said).rstrip("'’")
+        name = rx.sub(r"(?:'s|’s)$", "", said).rstrip("'’")
         name = name[:-1] if pattern.startswith("(?:^") and name.endswith("s") and not said.endswith(("'s", "’s")) else name
-        if name[:1].isupper() and name.split()[0] not in NOT_NAMES and not re.fullmatch(r"(?:my|mein\w*|mi|mon|ma|meu|minha|mio|mia)", name, re.I):
+        if name[:1].isupper() and name.split()[0] not in NOT_NAMES and not rx.fullmatch(r"(?:my|mein\w*|mi|mon|ma|meu|minha|mio|mia)", name, re.I):
             return name.lower(), f"{name}'s"
     return None
 
@@ -146,14 +147,14 @@ def turning(s: str, lang: str) -> list[Found]:
     """A birthday said by the age one turns on a date: 'I'm turning 30 on 14 March', 'cumplo 24 el 8 de marzo', 'je
     fêterai mes 73 ans le 4 novembre' (the user's); 'my daughter Kaylee turns 9 on March 3rd', 'meine Mama wird am 9. Mai
     70', 'mi hijo cumple 5 el 3 de mayo' (the relative's). Nothing when whose it is is not said ('she turns 9 …')."""
-    if re.search(r"\b(?:if|wenn|si|se)\b", s, re.I) or not (date := find_date(s, lang)):
+    if rx.search(r"\b(?:if|wenn|si|se)\b", s, re.I) or not (date := find_date(s, lang)):
         return []
     s = with_digits(s)
-    if (theirs := re.search(TURN_THEIRS, s, re.I)) and (rel := re.search(rf"\b{MY}\s+({REL})\b", s[:theirs.start()], re.I)) \
+    if (theirs := rx.search(TURN_THEIRS, s, re.I)) and (rel := rx.search(rf"\b{MY}\s+({REL})\b", s[:theirs.start()], re.I)) \
             and (word := relative_word(rel.group(1))):
         return [(f"birthday:{word}", date, f"The user's {word}'s birthday is on {date}.")]
-    if re.search(TURN_MINE, s, re.I) and not re.search(rf"\b{MY}\s+(?:{REL}|{PET})\b", s, re.I) and \
-            (lang != "de" or re.search(r"\bich werde (?:am |im )?[^,.;]*\d", s, re.I)):
+    if rx.search(TURN_MINE, s, re.I) and not rx.search(rf"\b{MY}\s+(?:{REL}|{PET})\b", s, re.I) and \
+            (lang != "de" or rx.search(r"\bich werde (?:am |im )?[^,.;]*\d", s, re.I)):
         return [("birthday", date, f"The user's birthday is on {date}.")]
     return []
 
@@ -164,19 +165,19 @@ def found_birthday(s: str, lang: str) -> list[Found]:
     'il compleanno di mia mamma', 'Lenas Geburtstag' -> birthday:mother, birthday:lena."""
     if (owner := birthday_owner(s)) and owner[0] != "?" and (date := find_date(s, lang)):
         return [(f"birthday:{owner[0]}", date, f"{owner[1]} birthday is on {date}.")]
-    if owner or re.search(rf"{BIRTHDAY_WORD}\s+(?:of|von|de|da|do|di|del|della)\s+{MY}\s+\w", s, re.I):
+    if owner or rx.search(rf"{BIRTHDAY_WORD}\s+(?:of|von|de|da|do|di|del|della)\s+{MY}\s+\w", s, re.I):
         return []  # 'el cumple de mi viejo': someone's, whoever it is
-    m = re.search(BIRTHDAY, s, re.I)
+    m = rx.search(BIRTHDAY, s, re.I)
     date = find_date(s[m.end():], lang) if m else None
-    if date is None and (word := re.search(BIRTHDAY_WORD, s, re.I)) and re.search(OWN, s, re.I) and \
-            not re.search(rf"(?:{REL})(?:'s|s)?\s+(?:\w+\s+)?$", s[:word.start()], re.I):
+    if date is None and (word := rx.search(BIRTHDAY_WORD, s, re.I)) and rx.search(OWN, s, re.I) and \
+            not rx.search(rf"(?:{REL})(?:'s|s)?\s+(?:\w+\s+)?$", s[:word.start()], re.I):
         date = find_date(s, lang)
     return [("birthday", date, f"The user's birthday is on {date}.")] if date else turning(s, lang)
 
 
 def names_after(text: str) -> list[str]:
     """'Maya and Leo' / 'Maya, Leo und Ben' -> the capitalised names, in order."""
-    return [n for n in re.findall(ONE_NAME, text) if n not in NOT_NAMES]
+    return [n for n in rx.findall(ONE_NAME, text) if n not in NOT_NAMES]
 
 
 ONLY_CHILD = (r"\b(?:i'?m|i am|i was) an only child\b|\bich bin (?:ein )?einzelkind\b|\bje suis (?:fils|fille) unique\b|"
@@ -188,20 +189,20 @@ ONLY_CHILD = (r"\b(?:i'?m|i am|i was) an only child\b|\bich bin (?:ein )?einzelk
 def found_relatives(s: str) -> list[Found]:
     """The names of the user's relatives and pets: 'my wife's name is Ana', 'Thorvald, my brother', 'a dog called Rufus';
     'ich bin Einzelkind', 'soy hija única' -> no siblings."""
-    out: list[Found] = [("relative:siblings", "none", "The user is an only child.")] if re.search(ONLY_CHILD, s, re.I) else []
-    for m in re.finditer(rf"(?:{POSSESSIVE}\s+(?:(?!(?:{PLURAL_RELATIVES})\b)\w+ )?|^\W*)({REL})(?:'s name is|'s (?:called|named)|,? {CALLED})?(?:,?\s+|,\s*(?:a|o|la|el|il|der|die|le)\s+){NAME}|{NAME},\s+{POSSESSIVE}\s+({REL})\b|"
+    out: list[Found] = [("relative:siblings", "none", "The user is an only child.")] if rx.search(ONLY_CHILD, s, re.I) else []
+    for m in rx.finditer(rf"(?:{POSSESSIVE}\s+(?:(?!(?:{PLURAL_RELATIVES})\b)\w+ )?|^\W*)({REL})(?:'s name is|'s (?:called|named)|,? {CALLED})?(?:,?\s+|,\s*(?:a|o|la|el|il|der|die|le)\s+){NAME}|{NAME},\s+{POSSESSIVE}\s+({REL})\b|"
                          rf"^\W*(?:{POSSESSIVE}\s+|(?:{HAVE})\s+(?:a|an|one|eine?n?|une?|una?|uma?)\s+)?({REL})(?:'s)?\b[^.]*?,\s*(?:(?:her|his|their) name(?:'s| is)|"
                          rf"(?:sie|er) hei(?:ß|ss)t|(?:elle|il) s'appelle|(?:ella|él) se llama|se llama|(?:ela|ele) se chama|se chama|chama-se|si chiama)\s+{NAME}", s, re.I):
         word, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3)) if m.group(4) else (m.group(5), m.group(6))
-        if m.group(0)[:1].isalpha() and m.group(1) and not re.search(CALLED, m.group(0), re.I) and not re.match(POSSESSIVE, m.group(0), re.I):
+        if m.group(0)[:1].isalpha() and m.group(1) and not rx.search(CALLED, m.group(0), re.I) and not rx.match(POSSESSIVE, m.group(0), re.I):
             continue  # a bare 'Sister Ana' at the start is no statement; "Sister's name is Ana" is
-        if re.match(rf"{POSSESSIVE}\s+(?:{PET})\s", m.group(0), re.I):
+        if rx.match(rf"{POSSESSIVE}\s+(?:{PET})\s", m.group(0), re.I):
             continue  # 'Meine Katze Frau Müller': the cat's name, with a title in it, not a wife
         rel = canonical(RELATIVES, word.lower())
-        explicit = bool(re.search(CALLED, m.group(0), re.I))
+        explicit = bool(rx.search(CALLED, m.group(0), re.I))
         if rel and name[0].isupper() and name.split()[0] not in NOT_NAMES and (rel in FAMILY or explicit):
             out.append(relative_fact(rel, name))
-    for m in re.finditer(rf"(?:(?:{HAVE})\s+(?:({COUNT})\s+)?({REL_ANY})\b[,:]?\s*(?:{CALLED}|namens|names)?[,:]?|"
+    for m in rx.finditer(rf"(?:(?:{HAVE})\s+(?:({COUNT})\s+)?({REL_ANY})\b[,:]?\s*(?:{CALLED}|namens|names)?[,:]?|"
                          rf"\b({COUNT})\s+({REL_ANY})\s*:|{POSSESSIVE}\s+({REL_ANY})\s+{ARE_CALLED})\s*(.+)", s, re.I):  # 'drei Kinder: Paul ist 12, Emma 9 und Ben 5', 'my kids are Ava, 8, and Leo, 5'
         count, word, rest = m.group(1) or m.group(3), m.group(2) or m.group(4) or m.group(5), m.group(6)
         rel = relative_word(word)
@@ -209,38 +210,38 @@ def found_relatives(s: str) -> list[Found]:
         several = len(names) > 1 or (count or "").lower() not in ("", *ONE)
         if rel:
             out += [relative_fact(rel, n, several) for n in names]
-    for m in re.finditer(rf"(?:{POSSESSIVE}\s+({REL_ANY})\s*\(|\b(?:{PARENT})\s+(?:of|von|de|di)\s+(?:({COUNT})\s+)?({REL_ANY})\b\s*[,:(]?)\s*(.+)", s, re.I):
-        word, rest = m.group(1) or m.group(3), re.sub(r"(?<=\w)['’]s\b", "", m.group(4))  # 'my kids (Ava's 7, Leo's 4)', 'Mama von zwei Kindern, Mia (4) und Jonas (7)'
+    for m in rx.finditer(rf"(?:{POSSESSIVE}\s+({REL_ANY})\s*\(|\b(?:{PARENT})\s+(?:of|von|de|di)\s+(?:({COUNT})\s+)?({REL_ANY})\b\s*[,:(]?)\s*(.+)", s, re.I):
+        word, rest = m.group(1) or m.group(3), rx.sub(r"(?<=\w)['’]s\b", "", m.group(4))  # 'my kids (Ava's 7, Leo's 4)', 'Mama von zwei Kindern, Mia (4) und Jonas (7)'
         names = [n for n in names_listed(rest) if not NOT_A_CAPITAL_NAME.fullmatch(n) and not canon("language", n)]
         if (rel := relative_word(word)) and len(names) > 1:
             out += [relative_fact(rel, n, True) for n in names if relative_fact(rel, n, True) not in out]
-    pet = re.search(rf"\b({PET})s?\b(?: (?!(?:{CALLED})\b)[a-zà-ÿ]+)?(?:,? (?:a|an|un|une|una|uma) \w+)?,?\s*(?:{CALLED}|(?:he|she|it|er|sie|il|elle)(?:'s| is| ist)? "
+    pet = rx.search(rf"\b({PET})s?\b(?: (?!(?:{CALLED})\b)[a-zà-ÿ]+)?(?:,? (?:a|an|un|une|una|uma) \w+)?,?\s*(?:{CALLED}|(?:he|she|it|er|sie|il|elle)(?:'s| is| ist)? "
                     rf"(?:called|named|hei(?:ß|ss)t|s'appelle))\s+{NAME}", s, re.I)
     if pet is None:  # 'with our dog Saffi', 'mit unserem Hund Bruno': a possessive, the animal and its name
-        pet = re.search(rf"{POSSESSIVE}\w*\s+(?:(?:new|little|old|neue[nrm]?|kleine[nrm]?)\s+)?({PET}),?\s+(?:(?:o|a|la|il|el) )?{NAME}", s, re.I)
+        pet = rx.search(rf"{POSSESSIVE}\w*\s+(?:(?:new|little|old|neue[nrm]?|kleine[nrm]?)\s+)?({PET}),?\s+(?:(?:o|a|la|il|el) )?{NAME}", s, re.I)
         pet = pet if pet and untitled(pet.group(2)).split()[0] not in NOT_NAMES else None
     if pet is None:  # 'we've got a new puppy, Miso': the name in apposition
-        pet = re.search(rf"(?:{HAVE})\s+(?:(?:now|also|jetzt|auch|noch|maintenant|aussi|ahora|también|agora|também|ora|adesso|anche) )?(?:a |an |one |ein\w* |une? |uma? |una? |(?:{COUNT}) )?(?:new |little |young |second |another |neue[nr]? |zweite[nr]? |weitere[nr]? |nouvelle |nouveau |deuxième |"
+        pet = rx.search(rf"(?:{HAVE})\s+(?:(?:now|also|jetzt|auch|noch|maintenant|aussi|ahora|también|agora|também|ora|adesso|anche) )?(?:a |an |one |ein\w* |une? |uma? |una? |(?:{COUNT}) )?(?:new |little |young |second |another |neue[nr]? |zweite[nr]? |weitere[nr]? |nouvelle |nouveau |deuxième |"
                         rf"nuev[oa] |nov[oa] |nuov[oa] |segund[oa] |otr[oa] |outr[oa] |second[oa] |altr[oa] )?({PET})s?(?: (?-i:[a-zà-ÿ]+))?(?: (?:too|also|tb|também|también|anche|aussi|auch))?,\s*(?:(?:o|a|la|il|el) )?{NAME}"
                         rf"\b(?!\s+(?:has|is|was|hat|ist|a|est|tiene|es|tem|é|ha|è)\b)", s, re.I)  # not 'I have a cat, Tom has a dog' 
     if pet is None:  # 'un beagle de 2 ans, il s'appelle Biscotte', 'um gatinho e vai chamar-se Farrusco': named later in the clause
-        pet = re.search(rf"\b({PET})s?\b[^.;!?]{{0,40}}?(?:,|\band|\bund|\bet|\by|\be)\s+(?:(?:he|she|it|er|sie|il|elle|él|ella|ele|ela|lui|lei)\s*)?"
+        pet = rx.search(rf"\b({PET})s?\b[^.;!?]{{0,40}}?(?:,|\band|\bund|\bet|\by|\be)\s+(?:(?:he|she|it|er|sie|il|elle|él|ella|ele|ela|lui|lei)\s*)?"
                         rf"(?:'s called|is called|is named|will be called|'ll be called|s'appelle|va s'appeler|hei(?:ß|ss)t|se llama|se va a llamar|"
                         rf"se chama|chama-se|vai chamar-se|vai se chamar|si chiama|si chiamerà)\s+{NAME}", s, re.I)
-    if pet is None and re.search(rf"\brenamed (?:the |our |my )?({PET})\b", s, re.I):
-        pet = re.search(rf"\b({PET})\b.*?\b(?:called|named)\s+{NAME}", s, re.I)
+    if pet is None and rx.search(rf"\brenamed (?:the |our |my )?({PET})\b", s, re.I):
+        pet = rx.search(rf"\b({PET})\b.*?\b(?:called|named)\s+{NAME}", s, re.I)
     if pet:
-        kind = canonical(PETS, re.sub(r"(?<=[a-z])s$", "", pet.group(1).lower())) or canonical(PETS, pet.group(1).lower()) or "pet"
+        kind = canonical(PETS, rx.sub(r"(?<=[a-z])s$", "", pet.group(1).lower())) or canonical(PETS, pet.group(1).lower()) or "pet"
         names = names_listed(s[pet.start(2):]) or [pet.group(2)]  # 'two cats named Salt and Pepper': one fact each
         for n in names:
             slot = f"pet:{kind}" if len(names) == 1 else f"pet:{kind}:{n.lower()}"
             out.append((slot, n, f"The user's {kind} is called {n}."))
-    elif (named := re.search(rf"(?:^|\b){NAME},? (?:the|my|our) ({PET})\b", s)) and named.group(1).split()[0] not in NOT_NAMES:
+    elif (named := rx.search(rf"(?:^|\b){NAME},? (?:the|my|our) ({PET})\b", s)) and named.group(1).split()[0] not in NOT_NAMES:
         kind = canonical(PETS, named.group(2).lower()) or "pet"
         out.append((f"pet:{kind}", named.group(1), f"The user's {kind} is called {named.group(1)}."))
-    elif (has := re.search(rf"\b(?:my|our) ({PET}) (?:just|has|is|keeps|always|was)\b|\b(?:i|we)(?: have|'ve got| got| have got) (?:a|an|one|two|three) ({PET})s?\b|\b(?:ich habe|wir haben) "
+    elif (has := rx.search(rf"\b(?:my|our) ({PET}) (?:just|has|is|keeps|always|was)\b|\b(?:i|we)(?: have|'ve got| got| have got) (?:a|an|one|two|three) ({PET})s?\b|\b(?:ich habe|wir haben) "
                            rf"(?:einen|eine|ein|zwei|drei) ({PET})(?:e|en|n)?\b|\b(?:j'ai|tengo|tenho|ho) (?:un|une|uno|una|um|uma|deux|dos|dois|duas|due) ({PET})s?\b", s, re.I)
-                or (re.search(HAVE, s, re.I) and re.search(rf"(?:,|\band|\bund|\bet|\by|\be|\bplus)\s+(?:also )?(?:a|an|one|two|three|ein(?:en|e)?|un|une|uno|una|um|uma) ({PET})s?\b", s, re.I))):
+                or (rx.search(HAVE, s, re.I) and rx.search(rf"(?:,|\band|\bund|\bet|\by|\be|\bplus)\s+(?:also )?(?:a|an|one|two|three|ein(?:en|e)?|un|une|uno|una|um|uma) ({PET})s?\b", s, re.I))):
         kind = canonical(PETS, next(g for g in has.groups() if g).lower()) or "pet"
         out.append((f"pet:{kind}", kind, f"The user has a {kind}."))
     return out
@@ -262,7 +263,7 @@ def relative_fact(rel: str, name: str, several: bool = False) -> Found:
 def relative_word(word: str) -> str | None:
     """The canonical relative for a word, singular or plural ('sons', 'Töchter', 'enfants' -> son, daughter, child)."""
     w = word.lower()
-    return PLURALS.get(w) or canonical(RELATIVES, w) or canonical(RELATIVES, re.sub(r"(?:es|s|n|en|e)$", "", w))
+    return PLURALS.get(w) or canonical(RELATIVES, w) or canonical(RELATIVES, rx.sub(r"(?:es|s|n|en|e)$", "", w))
 
 
 AGE_VERBS = ("de", "di", "da", "aged", "of", "is", "ist", "est", "qui", "que", "che", "who", "en", "a", "tiene", "tem", "ha", "hat", "has")
@@ -272,12 +273,12 @@ AGE_WORDS = ("ans", "años", "anos", "anni", "years", "year", "jahre", "yo", "ol
 def names_listed(text: str) -> list[str]:
     """The names at the start of `text`, as a list: 'Maya and Leo, and a dog' -> ['Maya', 'Leo']; stops at any other word."""
     out = []
-    tokens = re.findall(r"[\w'’-]+|[,&]", text)
+    tokens = rx.findall(r"[\w'’-]+|[,&]", text)
     for i, token in enumerate(tokens):
         after = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if token in TITLES and re.fullmatch(ONE_NAME, after) and after not in NOT_NAMES:
+        if token in TITLES and rx.fullmatch(ONE_NAME, after) and after not in NOT_NAMES:
             continue  # 'Frau Müller': the title is part of the name that follows
-        if re.fullmatch(ONE_NAME, token) and token not in NOT_NAMES:
+        if rx.fullmatch(ONE_NAME, token) and token not in NOT_NAMES:
             out.append(f"{tokens[i - 1]} {token}" if i and tokens[i - 1] in TITLES else token)
         elif token.lower() in (",", "&", "and", "und", "et", "y", "e", "i", "plus", "pis", "o", "a", "la", "il", "el", "le") and out or \
                 token.lower() in ("called", "named", "o", "a", "la", "il", "el", "le"):  # 'a Mimi e a Fusa'

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.dates import find_date
 from course_lib.model.offline.lang.budgets import found_budget_more
 from course_lib.model.offline.lang.concepts import canon
@@ -92,7 +93,7 @@ def read_plans(s: str, last_person: str = "someone", context: list[Found] | None
         out.append(("timezone", zone, f"The user's time zone is {zone}."))
     if (m := MEETING.search(s)):
         who, at = m.group("who") or m.group("who2"), m.group("at") or m.group("at2")
-        name = re.sub(TITLE, "", who, count=1)
+        name = rx.sub(TITLE, "", who, count=1)
         out.append((f"meeting:{name.split()[0].lower()}", at, f"The user has a meeting with {who} at {at}."))
     elif (m := MOVED_MEETING.search(s)):
         out.append((f"meeting:{m.group(1).split()[0].lower()}", m.group(2), f"The user has a meeting with {m.group(1)} at {m.group(2)}."))
@@ -126,10 +127,10 @@ def with_plans(found: list[Found], events: list[Found], plans: list[Found], sent
     # 'Lunedì prendo il treno per Firenze alle 8:15': one ride on one day, an event (no event is read from a habit)
     every = [p[1].split() for p in plans if p[0] == "schedule" and "every" in p[1]]  # 'Le mardi et le jeudi j'ai kiné à 18h':
     events = [e for e in events if not any(  # the days again and again, no one appointment on one of them
-        (said := [w for w in e[1].split() if w in WEEKDAYS or re.fullmatch(r"\d{1,2}:\d{2}", w)]) and set(said) <= set(v) for v in every)]
+        (said := [w for w in e[1].split() if w in WEEKDAYS or rx.fullmatch(r"\d{1,2}:\d{2}", w)]) and set(said) <= set(v) for v in every)]
     if any(p[0].startswith("flight:") and " to " in p[2] for p in plans):  # 'flying to Lisbon on BA2490 on 12 March':
-        found = [f for f in found if not (f[0] == "trip" and not re.search(r"\d", f[2]))]  # the flight says where and when
-    weights = {re.search(r"\d+", p[1]).group(0) for p in plans if p[0] == "plan:weight"}
+        found = [f for f in found if not (f[0] == "trip" and not rx.search(r"\d", f[2]))]  # the flight says where and when
+    weights = {rx.search(r"\d+", p[1]).group(0) for p in plans if p[0] == "plan:weight"}
     found = [f for f in found if not (f[0].startswith("budget") and f[1].split()[0] in weights)]  # '180 libras' is a weight
     subjects = {e[0] for e in events}
     heads = {s.split(":")[0] for s, _, _ in found} | {e[0].split(":")[0] for e in events}  # one reading of an

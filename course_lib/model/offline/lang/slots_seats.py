@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import find
 
 Found = tuple[str, str, str]
@@ -30,13 +31,13 @@ FOR_ME = (r"\b(?:for me|für mich|pour moi|para m[íi]|pra mim|para mim|per me|i
 def found_seat(s: str) -> list[Found]:
     """'I prefer window seats', 'I always pick an aisle seat', 'we fly business class', "I'm a morning person"."""
     seat = next((v for _, v in find("seat", s)), None)
-    if seat and re.search(r"\b(?:prefer\w*|rather|lieber|am liebsten|pr[ée]f[èe]re\w*|prefiero|prefiro|preferisco|always|immer|"
-                          r"toujours|siempre|sempre)\b", s, re.I) and re.search(SEAT_WORDS, s, re.I):
+    if seat and rx.search(r"\b(?:prefer\w*|rather|lieber|am liebsten|pr[ée]f[èe]re\w*|prefiero|prefiro|preferisco|always|immer|"
+                          r"toujours|siempre|sempre)\b", s, re.I) and rx.search(SEAT_WORDS, s, re.I):
         return [("preference:seat", seat, f"The user prefers {'an' if seat[0] in 'aeiou' else 'a'} {seat}.")]
-    if seat and (re.search(HABIT, s, re.I) or re.search(FOR_ME, s, re.I)):
+    if seat and (rx.search(HABIT, s, re.I) or rx.search(FOR_ME, s, re.I)):
         return [(f"preference:{seat}", seat, f"The user prefers {seat}.")]
-    if (cls := re.search(r"\b(?:i|we) (?:always |usually |only |prefer to |like to )?(?:fly|travel|go|book) (first class|business class|premium economy|economy)\b", s, re.I)):
+    if (cls := rx.search(r"\b(?:i|we) (?:always |usually |only |prefer to |like to )?(?:fly|travel|go|book) (first class|business class|premium economy|economy)\b", s, re.I)):
         return [(f"preference:{cls.group(1).lower()}", cls.group(1).lower(), f"The user prefers {cls.group(1).lower()}.")]
-    if (person := re.search(r"\b(?:i'?m|i am) (?:more )?(?:of )?an? ([\w-]+) person\b", s, re.I)):
+    if (person := rx.search(r"\b(?:i'?m|i am) (?:more )?(?:of )?an? ([\w-]+) person\b", s, re.I)):
         return [(f"preference:{person.group(1).lower()}", f"likes {person.group(1).lower()}", f"The user likes {person.group(1).lower()}.")]
     return []

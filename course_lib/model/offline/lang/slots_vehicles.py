@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import forms, plain as fold
 from course_lib.model.offline.lang.slots_open import found_owned_vehicle, found_vehicle
 
@@ -34,7 +35,7 @@ def plain(m: re.Match[str]) -> str:
     """The English name of the vehicle a match names."""
     kind = next(k for k, v in m.groupdict().items() if v).replace("_", " ").replace("e bike", "e-bike")
     said = next(v for v in m.groupdict().values() if v).lower()
-    english = re.match(r"\W*i\b", m.group(0), re.I)  # 'vou de bike': a loanword in another language is named in full
+    english = rx.match(r"\W*i\b", m.group(0), re.I)  # 'vou de bike': a loanword in another language is named in full
     return said if english and said in ENGLISH and kind in ("bicycle", "motorcycle", "e-bike") else kind
 
 
@@ -44,7 +45,7 @@ def found_vehicles(s: str) -> list[Found]:
     if (model := found_models(s)):
         return model
     for pattern, verb in ((BOUGHT, "has"), (GO_BY, "gets around by")):
-        if (m := re.search(pattern, s, re.I)) and not re.search(r"\b(?:not|don'?t|never|nicht|pas|no|n[ãa]o|non)\b", s[:m.start()], re.I):
+        if (m := rx.search(pattern, s, re.I)) and not rx.search(r"\b(?:not|don'?t|never|nicht|pas|no|n[ãa]o|non)\b", s[:m.start()], re.I):
             what = plain(m)
             return [("vehicle", what, f"The user {verb} {'an' if what[0] in 'aeiou' else 'a'} {what}." if verb == "has" else
                      f"The user {verb} {what}.")]
@@ -52,8 +53,8 @@ def found_vehicles(s: str) -> list[Found]:
     out = []
     for slot, value, fact in found:
         new = {"electric bike": "e-bike", "motorbike": "motorcycle", "bike": "bicycle"}.get(value, value)
-        typed = re.search(rf"\b{re.escape(value)}\b", s, re.I)  # 'I ride a motorbike': the user's own English word
-        if new != value and not typed and fact.startswith("The user has") and not (value == "electric bike" and re.search(r"\be-?bike", s, re.I) is None):
+        typed = rx.search(rf"\b{re.escape(value)}\b", s, re.I)  # 'I ride a motorbike': the user's own English word
+        if new != value and not typed and fact.startswith("The user has") and not (value == "electric bike" and rx.search(r"\be-?bike", s, re.I) is None):
             fact = fact.replace(value, new)
             value = new
         elif value == "electric bike":
@@ -93,11 +94,11 @@ def model_at(words: list[str], i: int) -> tuple[str, int, bool] | None:
             rest = words[i + n:i + n + 2]
             if rest and (model := forms("vehicle").get(fold(rest[0]))):
                 return model, n + 1, True  # 'vw golf' -> VW Golf
-            said = [w for w in rest[:2] if re.fullmatch(r"[A-Za-z]*\d[\w-]*|[A-Z][\w-]+|[a-z]\d[\w-]*|[a-z]+-[a-z]+", w)]  # 'Peterbilt 579', 'scania r450'
-            said = said[:1] if said and not re.search(r"\d", said[0]) and len(said) > 1 and not re.search(r"\d", said[1]) else said
+            said = [w for w in rest[:2] if rx.fullmatch(r"[A-Za-z]*\d[\w-]*|[A-Z][\w-]+|[a-z]\d[\w-]*|[a-z]+-[a-z]+", w)]  # 'Peterbilt 579', 'scania r450'
+            said = said[:1] if said and not rx.search(r"\d", said[0]) and len(said) > 1 and not rx.search(r"\d", said[1]) else said
             if len(said) == 2 and rest[:2] != said:
                 said = said[:1]
-            model = " ".join([make] + [w if re.search(r"[A-Z]", w) else w.upper() if re.search(r"\d", w) else w.title() for w in said])
+            model = " ".join([make] + [w if rx.search(r"[A-Z]", w) else w.upper() if rx.search(r"\d", w) else w.title() for w in said])
             return model, n + len(said), True
     return None
 
@@ -110,24 +111,24 @@ DRIVES = r"drive|fahr|conduis|manejo|conduzco|conduzo|guido"
 def found_models(s: str) -> list[Found]:
     """'I drive a 2019 Peterbilt 579' -> vehicle '2019 Peterbilt 579'; 'ho una Panda 4x4 del 2012' -> 'Fiat Panda 4x4 2012';
     'I drive an old Volvo' -> 'old Volvo' (said old and no year)."""
-    spans = [(m.start(), m.end()) for m in re.finditer(r"[\w'’-]+", s)]
+    spans = [(m.start(), m.end()) for m in rx.finditer(r"[\w'’-]+", s)]
     words = [s[a:b] for a, b in spans]
     for i in range(len(words)):
         if not (found := model_at(words, i)):
             continue
         model, n, with_make = found
         before, after = s[max(0, spans[i][0] - 60):spans[i][0]], s[spans[i + n - 1][1]:]
-        own = re.search(OWNS, before, re.I)
-        if not own or re.match(NOT_A_CAR, after, re.I) or re.search(r"\b(?:sold|verkauft|vendu|vend[íi]|vendi|venduto)\b[^,;]*$", before, re.I):
+        own = rx.search(OWNS, before, re.I)
+        if not own or rx.match(NOT_A_CAR, after, re.I) or rx.search(r"\b(?:sold|verkauft|vendu|vend[íi]|vendi|venduto)\b[^,;]*$", before, re.I):
             continue  # not the user's, not a car ('a Polo shirt'), or sold
         extras = EXTRAS.match(after)
-        later = YEAR_AFTER.match(re.sub(USED, "", after[extras.end():], flags=re.I))
+        later = YEAR_AFTER.match(rx.sub(USED, "", after[extras.end():], flags=re.I))
         year = own.group("before") or (later.group("year") if later else None)
-        if not (with_make or words[i][:1].isupper() or year or re.search(DRIVES, own.group(0), re.I)):
+        if not (with_make or words[i][:1].isupper() or year or rx.search(DRIVES, own.group(0), re.I)):
             continue  # 'golf', 'panda' in lower case: a model only with its make, a year or a verb of driving
         name = model + (" 4x4" if extras.group("x4") else "") + (" hybrid" if extras.group("hybrid") else "")
         value = f"{year} {name}" if own.group("before") else f"{name} {year}" if year else \
-            f"old {name}" if re.search(OLD, before, re.I) else name
-        verb = "drives" if re.search(DRIVES, own.group(0), re.I) else "has"
+            f"old {name}" if rx.search(OLD, before, re.I) else name
+        verb = "drives" if rx.search(DRIVES, own.group(0), re.I) else "has"
         return [("vehicle", value, f"The user {verb} {'an' if value[0] in 'AEIOUo8' else 'a'} {value}.")]
     return []

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import bare, canon, exact
 
 Found = tuple[str, str, str]
@@ -60,7 +61,7 @@ CANONICAL = {"allergy": "food", "intolerance": "food", "job": "job", "medication
 
 def refused(value: str) -> str | None:
     """Why `value` is no slot value (every word a function word, filler or verb), or None when it may be one."""
-    words = re.findall(r"[\w'’]+", value.lower().replace("’", "'"))
+    words = rx.findall(r"[\w'’]+", value.lower().replace("’", "'"))
     if not words:
         return "empty"
     if all(w in FUNCTION or w in VERBS for w in words):
@@ -100,7 +101,7 @@ def rewrite(f: Found, slot: str, value: str) -> Found:
     """`f` with its value replaced in the slot, the value and the fact text ('a veterinaria' -> 'a veterinarian')."""
     old = f[1]
     text = f[2].replace(old, value) if old in f[2] else f[2]
-    text = re.sub(r"\ban? (?=" + re.escape(value) + r"\b)", "an " if value[:1].lower() in "aeiou" else "a ", text)
+    text = rx.sub(r"\ban? (?=" + re.escape(value) + r"\b)", "an " if value[:1].lower() in "aeiou" else "a ", text)
     return slot, value, text
 
 
@@ -118,7 +119,7 @@ def settle(f: Found) -> tuple[Found | None, str]:
         return rewrite(f, slot, value.replace(thing, new)), ""
     if head == "retract" and (job := canon("job", value)) and job != value:  # 'no longer a camarero' -> waiter
         return rewrite(f, slot, job), ""
-    if head in ("job", "hobby", "home city", "name", "vehicle") and re.fullmatch(r"[\d\s:.,h-]+", value):
+    if head in ("job", "hobby", "home city", "name", "vehicle") and rx.fullmatch(r"[\d\s:.,h-]+", value):
         return None, f"'{value}' is a number or a time, not a {head} (values.py)"  # 'trabajo de 8 a 5': no job '8'
     if head in ("name", "nickname", "relative", "pet") and value.lower() in NOT_NAMES:
         return None, f"'{value}' is a function word or verb, not a name (values.py)"  # 'my dog Is sick'
@@ -131,7 +132,7 @@ def settle(f: Found) -> tuple[Found | None, str]:
     if head not in ("preference", "hobby") and (why := refused(cut)) and "negated" in why:
         return None, why  # 'not food': a negation is never trimmed into a value
     cut = cut if head in ("preference", "hobby") or (head == "job" and canon("job", cut) == cut) else trimmed(cut)  # 'no pork', 'likes X', 'IT technician' keep their first word
-    said = re.sub(r"^(?:likes|dislikes|no|plays the|plays) ", "", cut) if head in ("preference", "hobby") else cut
+    said = rx.sub(r"^(?:likes|dislikes|no|plays the|plays) ", "", cut) if head in ("preference", "hobby") else cut
     if (why := refused(said)):
         return None, why
     family = CANONICAL.get(head)
@@ -141,10 +142,10 @@ def settle(f: Found) -> tuple[Found | None, str]:
     if head == "preference" and (seat := canon("seat", said)):
         article = ("an " if seat[0] in "aeiou" else "a ") if seat.endswith("seat") else ""
         return ("preference:seat", seat, f"The user prefers {article}{seat}."), ""
-    if head == "language" and (level := re.fullmatch(r"(.+?) (\((?:basic|learning)\))", said)) and (known := canon(head, level.group(1))):
+    if head == "language" and (level := rx.fullmatch(r"(.+?) (\((?:basic|learning)\))", said)) and (known := canon(head, level.group(1))):
         return (f"language:{known.lower()}", f"{known} {level.group(2)}", f[2].replace(level.group(1), known)), ""  # 'Russisch (basic)'
     if head in ("hobby", "language") and (known := canon(head, said)) and known != said:  # 'gitarre' -> guitar
-        text = re.sub(rf"(?<!\w){re.escape(said)}(?!\w)", known, f[2])  # whole words: 'The user sings.' stays, not 'singings'
+        text = rx.sub(rf"(?<!\w){re.escape(said)}(?!\w)", known, f[2])  # whole words: 'The user sings.' stays, not 'singings'
         return (f"{head}:{known.lower()}", value.replace(said, known) if said in value else known, text), ""
     if head == "preference" and new is None and (thing := canon("hobby", said)) and not exact("food", said):  # 'likes vélo' -> likes cycling
         return (f"preference:{thing}", f"{cut[: len(cut) - len(said)]}{thing}", f[2].replace(said, thing)), ""

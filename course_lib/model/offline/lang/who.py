@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.lexicon import PLURAL_RELATIVES, POSSESSIVE, RELATIVES, SELF, alternation
 
 REL = alternation(RELATIVES) + "|" + PLURAL_RELATIVES
@@ -80,20 +81,20 @@ def who(sentence: str) -> str:
     if WITH_ME.match(s):  # 'My wife and I are travelling …', 'io e mia moglie': the user is one of the subjects
         return "self"
     third = THIRD.search(s)
-    if third and re.search(r"\bson$", third.group(0), re.I) and not re.match(r"^\W*(?:\w+\W+)?(?:my|our)\b", third.group(0), re.I):
+    if third and rx.search(r"\bson$", third.group(0), re.I) and not rx.match(r"^\W*(?:\w+\W+)?(?:my|our)\b", third.group(0), re.I):
         third = None  # 'Mis turnos son de noche', 'mes horaires son…': the Spanish verb, not an English son
     if third or ((PRONOUN.search(s) or OF_SOMEONE.search(s)) and not DONE_TO_ME.search(s)):
         return "other"
-    if (m := REPORTED.search(s)) and not SELF.match(s) and not re.match(r"^\W*(?:i|we|ich|wir|je|j'|yo|eu|io)\b", s, re.I) \
-            and not re.match(r"\W*(?:me\W+)?(?:that\W+)?(?:i|i'm|i've|my|ich|je|j'|yo|eu|io)\b", s[m.end():], re.I):  # 'the doctor said I have asthma
+    if (m := REPORTED.search(s)) and not SELF.match(s) and not rx.match(r"^\W*(?:i|we|ich|wir|je|j'|yo|eu|io)\b", s, re.I) \
+            and not rx.match(r"\W*(?:me\W+)?(?:that\W+)?(?:i|i'm|i've|my|ich|je|j'|yo|eu|io)\b", s[m.end():], re.I):  # 'the doctor said I have asthma
         return "other"
     m = NAMED.search(s)
-    if m and re.sub(r"['’]s$", "", s.split()[0]) not in NOT_NAMES and not SELF.match(s) and not (MINE.search(s) and "'s" not in m.group(0)) \
+    if m and rx.sub(r"['’]s$", "", s.split()[0]) not in NOT_NAMES and not SELF.match(s) and not (MINE.search(s) and "'s" not in m.group(0)) \
             and not food_first(s) and not __import__("course_lib.model.offline.lang.event_words", fromlist=["_"]).event_first(s):  # 'Sellerie ist kein Problem mehr', 'Tierarzt ist am 3. Mai': a German noun
         return "other"
     m = SOMEONE.search(s)
-    if m and re.sub(r"['’]s$", "", s.split()[0]) not in NOT_NAMES and not SELF.search(s):
+    if m and rx.sub(r"['’]s$", "", s.split()[0]) not in NOT_NAMES and not SELF.search(s):
         return "other"
-    if AGENT.search(s) and not SELF.search(s.split(" ", 1)[-1]) and not re.search(r"\bm['’]\w", s):  # "tu peux m'appeler Max"
+    if AGENT.search(s) and not SELF.search(s.split(" ", 1)[-1]) and not rx.search(r"\bm['’]\w", s):  # "tu peux m'appeler Max"
         return "agent"
     return "self"

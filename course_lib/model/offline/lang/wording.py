@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import forms, plain
 
 KINDS, QUALITIES = "place", "quality"  # the families of course_lib/data/concepts.json: a kind of place and a quality,
@@ -28,7 +29,7 @@ def _which(family: str, word: str) -> str | None:
 def english(thing: str) -> str | None:
     """'restaurantes tranquilos' -> 'quiet restaurants', 'kleine Hotels' -> 'small hotels'; None when the phrase is
     not one kind of place with one or two qualities the tables know."""
-    words = re.sub(CROWDED, "crowded", re.sub(rf"^{ARTICLES}", "", thing.strip(), flags=re.I), flags=re.I).split()
+    words = rx.sub(CROWDED, "crowded", rx.sub(rf"^{ARTICLES}", "", thing.strip(), flags=re.I), flags=re.I).split()
     kinds = [(i, k) for i, w in enumerate(words) if (k := _which(KINDS, w))]
     if len(words) < 2 or len(kinds) != 1:
         return None

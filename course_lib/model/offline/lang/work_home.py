@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from course_lib.model import rx
 from course_lib.model.offline.lang.concepts import canon
 from course_lib.model.offline.lang.names_said import NOT_NAMES
 from course_lib.model.offline.lang.slots_jobs import found_job_said
@@ -47,12 +48,12 @@ LIVES = re.compile(r"\b(?:live|living|wohne|wohnen|lebe|habite|habitons|vis|vivo
 
 
 def clauses_of(s: str) -> list[str]:
-    return [c for c in re.split(r"\s*[,;.!?]\s+|\s*[.!?]$|\s+(?=(?:but|aber|mais|pero|mas|ma)\b)", s) if c]
+    return [c for c in rx.split(r"\s*[,;.!?]\s+|\s*[.!?]$|\s+(?=(?:but|aber|mais|pero|mas|ma)\b)", s) if c]
 
 
 def town(clause: str, after: int, preps: str) -> str | None:
     """The last capitalised place after a locative preposition in `clause` from `after`."""
-    towns = [m.group(1) for m in re.finditer(rf"\b(?:{preps})\s+{PLACE}", clause[after:], re.I)]  # 'en la Nacional': no town
+    towns = [m.group(1) for m in rx.finditer(rf"\b(?:{preps})\s+{PLACE}", clause[after:], re.I)]  # 'en la Nacional': no town
     towns = [t for t in towns if t.split()[0] not in NOT_NAMES | NOT_PLACES and not NOT_TOWNS.fullmatch(t.split()[0])
              and not canon("language", t) and (not t.isupper() or t in CITY_NICKNAMES)]
     return CITY_NICKNAMES.get(towns[-1], towns[-1]) if towns else None
@@ -60,11 +61,11 @@ def town(clause: str, after: int, preps: str) -> str | None:
 
 def work_home(s: str, lang: str) -> list[Found]:
     """The home city said as where the user works or studies (see the module docstring)."""
-    if TEMPORARY.search(s) or ONLY_FOR_NOW.search(s) or re.search(TRIP, s, re.I) or LIVES.search(s):
+    if TEMPORARY.search(s) or ONLY_FOR_NOW.search(s) or rx.search(TRIP, s, re.I) or LIVES.search(s):
         return []
     for clause in clauses_of(s):
         for code, (verb, preps) in WORK.items():
-            cue = next((c for c in re.finditer(verb, clause, re.I) if "tud" in c.group(0).lower()[:4] or "stud" in c.group(0).lower()[:5]
+            cue = next((c for c in rx.finditer(verb, clause, re.I) if "tud" in c.group(0).lower()[:4] or "stud" in c.group(0).lower()[:5]
                         or not NOUN_BEFORE.search(clause[:c.start()])), None)  # 'a student' is a noun; 'di lavoro' no verb
             preps = preps if code != "it" or lang == "it" else "in"  # 'a' is a town's preposition in Italian only
             if cue and (city := town(clause, cue.end(), preps)):
@@ -79,7 +80,7 @@ def job_town(clause: str, lang: str) -> str | None:
     (no workplace among them), then the locative preposition of the sentence's language and the town."""
     if not (cop := COPULA.search(clause)) or not found_job_said(clause[cop.start():]) or lang not in PREPS:
         return None
-    m = re.match(rf"(?:(?:an?|un|une|una|uma?|el|la|il|lo|o|l')\s+|un'|l')?(?:(?!{PLACING}\b)[\w'’-]+\s+){{1,4}}?(?=(?:{PREPS[lang]})\s)", clause[cop.end():], re.I)
+    m = rx.match(rf"(?:(?:an?|un|une|una|uma?|el|la|il|lo|o|l')\s+|un'|l')?(?:(?!{PLACING}\b)[\w'’-]+\s+){{1,4}}?(?=(?:{PREPS[lang]})\s)", clause[cop.end():], re.I)
     at = cop.end() + m.end() if m else -1
     return town(clause[:at + len(place.group(0))], at, PREPS[lang]) if m and (
-        place := re.match(rf"(?:{PREPS[lang]})\s+{PLACE}", clause[at:], re.I)) else None  # the town itself, not '… in a Kita in Altona'
+        place := rx.match(rf"(?:{PREPS[lang]})\s+{PLACE}", clause[at:], re.I)) else None  # the town itself, not '… in a Kita in Altona'
