@@ -28,7 +28,8 @@ whose assistant question was marked "user" were corrected, the same before and a
 and is agent_oldheldout5.jsonl (50 of 60 after two classes fixed: a kind of food asked for, an umbrella asked about). A
 sixth writer's 60 requests (ids agent/held9/…, same isolation) were written while round 7 was built and scored once
 after its freeze: 45 of 60 at 8b489e5, 47 of 60 at 5365b66 (bookings 11 -> 13 of 18); they were appended to
-agent_heldout.jsonl unread (120 requests: the fourth writer's set stayed at 52 of 60 through round 7).
+agent_heldout.jsonl unread (120 requests: the fourth writer's set stayed at 52 of 60 through round 7). All 120 were
+scored at 5365b66 (99 of 120) and became agent_oldheldout6.jsonl for round 8 (development data).
 
 One case per line: {"id", "lang", "messages": [...], "facts": [...], "expect": {"action": book | ask | answer |
 delete | search | weather, "args": {...}, "answer_contains": [...], "must_not": [...]}}. The last message is the

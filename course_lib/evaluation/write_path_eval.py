@@ -58,7 +58,9 @@ built from 90 new chat-register training conversations (learner_train7.jsonl, re
 plain6 (60 conversations, 203 scored facts) and chat11 (48, 219), were written meanwhile by someone who never saw the
 code and scored once after the freeze (8b489e5 -> 5365b66): recall 0.749 -> 0.764 and 0.347 -> 0.466, precision 0.809
 -> 0.812 and 0.704 -> 0.781; the seven earlier unread sets 0.548 -> 0.567 (precision 0.755 -> 0.758). Both joined
-learner_heldout.jsonl unread (526 conversations).
+learner_heldout.jsonl unread (526 conversations). On 7 Dec (night) all 526, scored and reported at 5365b66 (recall
+0.574, precision 0.765), became development data (split old-heldout, learner_oldheldout.jsonl, 777 conversations) for
+round 8, and learner_heldout.jsonl waits for the next sets written while round 8 is built.
 
 The same call measures a live model: pass `model=Model()` with COURSE_BACKEND=replay (a recording) or openai.
 
