@@ -16,7 +16,7 @@ from course_lib.model import prompts
 from course_lib.model.offline.lang.corrections import looks_like_correction
 from course_lib.model.offline.lang.importance import importance
 from course_lib.model.offline.lang.lexicon import HEDGE
-from course_lib.model.offline.lang.read import read_message
+from course_lib.model.offline.lang.read_turns import read_turns
 from course_lib.model.offline.lang.read_facts import WHEN_WORDS, about, content, covers, single, skeleton
 from course_lib.model.offline.reply import Messages, Reply
 from course_lib.model.offline.text import sentences
@@ -52,8 +52,7 @@ def user_turns(conversation: str) -> list[str]:
 
 def readings(conversation: str) -> list[Any]:
     """The language layer's reading of every sentence the user wrote, in order (corrections see what came before)."""
-    context: list[tuple[str, str, str]] = []
-    return [r for turn in user_turns(conversation) for r in read_message(turn, context)]
+    return read_turns(tuple(user_turns(conversation)))  # each run of turns read once (lang/read_turns.py)
 
 
 def facts_from(conversation: str) -> list[dict[str, Any]]:
