@@ -38,6 +38,8 @@ KEEP_TITLES = {"dr", "dr.", "dra", "dra.", "mr", "mr.", "mrs", "mrs.", "ms", "ms
 BARE = ("drinks",)
 TITLED = re.compile(r"(?<![\w-])(?i:with|mit|bei|beim|chez|avec|con|com|da|dal|dalla|at|w/)\s+(?i:(?:la|el|le|il|o|a|der|dem)\s+)?"
                    r"(?i:(dr\.?|dra\.?|prof\.?|frau|herr|dott\.?|dottoressa|doutora?|doctora?))\s+([a-zà-ÿ][\w'’-]{2,})")
+HAVE_BEFORE = re.compile(r"(?<![\w'’])(?:c['’]ho|ho|abbiamo|i have|i've got|we have|j['’]ai|on a|tengo|tenemos|tenho|temos|hab|habe|haben)"
+                         r"\s+(?:\w+\s+)?$", re.I)  # 'c'ho il matrimonio di mio cugino': the user goes to it
 FLIGHT_NUMBER = re.compile(r"\b(?:[A-Z]{2}|[A-Z]\d|\d[A-Z]) ?\d{3,4}\b")
 
 
@@ -74,8 +76,8 @@ def first_noun(s: str) -> tuple[dict[str, Any], re.Match[str]] | None:
                 continue
             if entry.get("visit") and lex["job_before"].search(before):
                 continue
-            if rx.search(r"\w['’]s\s+$", before) and not rx.search(r"\b(?:to|at|for)\s+(?:my|our)\s+\w+['’]s\s+$", before, re.I) \
-                    or OF_MY.match(s[m.end():]) or lex["not_event"].match(s[m.end():]):
+            if rx.search(r"\w['’]s\s+$", before) and not rx.search(r"\b(?:to|at|for|have|got)\s+(?:my|our)\s+\w+['’]s\s+$", before, re.I) \
+                    or OF_MY.match(s[m.end():]) and not (entry["kind"] == "plan" and HAVE_BEFORE.search(before)) or lex["not_event"].match(s[m.end():]):
                 continue  # "my dad's train gets in late", "la consulta de mi hija" are theirs ("going to my sister's
                 # wedding" is the user's too); "wedding anniversary", "meal vouchers" are no event
             hits.append((bool(entry.get("generic")), -(m.end() - m.start()), m.start(), entry, m))

@@ -80,6 +80,9 @@ def flight_facts(s: str, lang: str = "en", trip: Event | None = None) -> list[Fo
     t = to_place(rest, code, lang)
     if trip is not None and trip.kind == "trip" and trip.at == "to" and not (t and t != trip.place):
         t, day = trip.place, day if when.has_day() else day_text(trip.when)
+    if trip is not None and trip.kind == "trip" and when.ordinal and when.weekday is None and not when.period and \
+            (m := rx.search(r"\b[A-Z][a-z]+$", trip.when.date or "")):
+        day = f"on {when.ordinal} {m.group(0)}"  # 'le 3 à 10h25' of a trip 'du 3 au 17 octobre': 3 October
     bits = [f"from {o}" if (o := origin(rest)) else "", f"to {t}" if t else "", day,
             f"at {clock_text(when)}" if when.hour is not None else ""]
     said = " ".join(b for b in bits if b)

@@ -41,7 +41,7 @@ from course_lib.model.offline.lang.work_home import work_home
 Found = tuple[str, str, str]
 TAG = re.compile(r",?\s*(?:(?:can|could|would|will) you (?:please )?(?:keep|remember|note|save|store|write|bear|jot)\b[^,?]*|"
                  r"(?:kannst du|könntest du|können sie) (?:dir |sich )?(?:das |es )?(?:bitte )?(?:merken|notieren|aufschreiben|speichern)|"
-                 r"(?:tu peux|pourrais-tu|vous pouvez|pouvez-vous|peux-tu) (?:le |t'en |vous en )?(?:noter|retenir|garder|enregistrer)|(?:tu peux|peux-tu|pourrais-tu) me (?:le |la )?rappeler|"
+                 r"(?:tu peux|pourrais-tu|vous pouvez|pouvez-vous|peux-tu) (?:le |t'en |vous en )?(?:noter|retenir|garder|enregistrer)|(?:tu peux|peux-tu|pourrais-tu|tu pourras|tu pourrais) me (?:le |la )?rappeler[^,?]*|remind me (?:closer|nearer|about it|the day before|beforehand)[^,?]*|"
                  r"(?:puedes|podr[íi]as|puede) (?:apuntarlo|anotarlo|recordarlo|guardarlo|tenerlo en cuenta)|me lo recuerdas|"
                  r"(?:podes|pode|voc[êe] pode|consegues) (?:anotar|lembrar|guardar)(?: isso)?|"
                  r"(?:puoi|potresti|può) (?:segnarlo|segnartelo|ricordarlo|ricordartelo|annotarlo|salvarlo)|"

@@ -120,6 +120,7 @@ def with_plans(found: list[Found], events: list[Found], plans: list[Found], sent
         found = [f for f in found if f[0] != "trip"]
     if events:  # 'appointment moved from Tuesday to Wednesday' names no home city, whatever another reader says
         found = [f for f in found if not DAY_PATTERN.fullmatch(f[1])]
+    events = named_appointment(events, found + plans)  # 'nen Termin beim Orthopäden' dated by the event reader
     named = {p[0].split(":")[0] for p in plans if ":" in p[0]}  # 'Tomasz just moved our meeting to 11:30': the
     events = [e for e in events if e[0] not in named]  # reader that found whose meeting it is wins over 'a meeting'
     plans = [p for p in plans if not (p[2].startswith("The user takes the ") and any(
@@ -137,3 +138,15 @@ def with_plans(found: list[Found], events: list[Found], plans: list[Found], sent
     # appointment: the event reader's ('dermatologist') over found_appointment's word as typed ('dermatóloga')
     return ([f for f in found if f[0] not in subjects] + events
             + [p for p in plans if p[0] not in subjects and p[0].split(":")[0] not in heads])
+
+
+def named_appointment(events: list[Found], others: list[Found]) -> list[Found]:
+    """A generic appointment the event reader dated, named by another reader that knows whom it is with (the job
+    lexicon): 'Am 7. Mai hab ich nen Termin beim Orthopäden, 14:15' -> appointment:orthopaedist on 7 May at 14:15."""
+    said = next((f[0] for f in others if f[0].startswith("appointment:")), None)
+    if not said:
+        return events
+    what = said.split(":", 1)[1]
+    a = "an" if what[:1] in "aeiou" else "a"
+    return [(said, what + e[1][len("appointment"):], e[2].replace("has an appointment", f"has {a} {what} appointment", 1))
+            if e[0] == "appointment" and e[2].startswith("The user has an appointment") else e for e in events]
