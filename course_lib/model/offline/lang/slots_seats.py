@@ -28,11 +28,25 @@ FOR_ME = (r"\b(?:for me|für mich|pour moi|para m[íi]|pra mim|para mim|per me|i
           r"si possible|si es posible|se poss[íi]vel|se possibile|se possível)\b")  # 'aisle seat for me', 'côté fenêtre si possible'
 
 
+WANT = (r"\b(?:prefer\w*|rather|lieber|am liebsten|pr[ée]f[èe]re\w*|prefiero|prefiro|preferisco|always|immer|toujours|siempre|sempre|"
+        r"want|would like|i'?d like|will (?:ich )?(?:immer )?|m[öo]chte|h[äa]tte (?:ich )?gerne?|je veux|j'?veux|je voudrais|quiero|quisiera|"
+        r"quero|queria|voglio|vorrei)\b")  # a seat wanted: 'Im Zug hätte ich gern einen Platz am Fenster', 'je veux une place côté couloir'
+NEGATED = r"\b(?:hate|dislike|loathe|d[ée]test\w*|odio|odeio|hasse|not|no|never|nicht|kein\w*|pas|jamais|nunca|n[ãa]o|nao|non|mai)\b(?:\s+\w+){0,2}\s*$"
+
+
+def wanted_seat(s: str) -> str | None:
+    """The first seat named that is not negated: 'sempre prefiro janela, não curto corredor' -> window seat."""
+    words = [m.start() for m in rx.finditer(r"[\w'’-]+", s)]
+    for at, seat in find("seat", s):
+        if not rx.search(NEGATED, s[max(0, words[at] - 25):words[at]] if at < len(words) else "", re.I):
+            return seat
+    return None
+
+
 def found_seat(s: str) -> list[Found]:
     """'I prefer window seats', 'I always pick an aisle seat', 'we fly business class', "I'm a morning person"."""
-    seat = next((v for _, v in find("seat", s)), None)
-    if seat and rx.search(r"\b(?:prefer\w*|rather|lieber|am liebsten|pr[ée]f[èe]re\w*|prefiero|prefiro|preferisco|always|immer|"
-                          r"toujours|siempre|sempre)\b", s, re.I) and rx.search(SEAT_WORDS, s, re.I):
+    seat = wanted_seat(s)
+    if seat and rx.search(WANT, s, re.I) and rx.search(SEAT_WORDS, s, re.I):
         return [("preference:seat", seat, f"The user prefers {'an' if seat[0] in 'aeiou' else 'a'} {seat}.")]
     if seat and (rx.search(HABIT, s, re.I) or rx.search(FOR_ME, s, re.I)):
         return [(f"preference:{seat}", seat, f"The user prefers {seat}.")]
