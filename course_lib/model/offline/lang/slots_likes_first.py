@@ -54,6 +54,7 @@ VERDICT = re.compile(  # the thing first, then a flat no: 'koriander geht gar ni
     r"c'est (?:non|niet|pas possible|mort)|je (?:ne )?peux pas|j'?peux pas|(?:é|s[ãa]o) que n[ãa]o (?:suporto|gosto|aguento|como)|"
     r"n[ãa]o posso com (?:el[ea]s?|isso)|ni hablar|ni de broma|ni loco|ni loca|nem pensar|nem morto|nem morta|neanche morto|neanche morta|"
     r"manco morto|manco morta|no way)(?!\w)", re.I)
+AILMENT = r"allerg|alerg|intoler|unvertr[äa]glich|zöliak|celiac|coeliac|c[ée]liaqu|cel[íi]ac|diabet"  # 'milch geht gar nicht': the body's no, not a taste
 KNOWN = ("food", "hobby", "taste")  # the families an object said first must be in: 'la verdad no me gusta' is no taste of 'verdad'
 
 
@@ -78,7 +79,7 @@ def found_object_first(s: str) -> list[Found]:
     for m in CLEFT.finditer(s):
         if known(m.group("obj")):
             out += said_as("dislikes" if m.group("hate") else "likes", m.group("obj"))
-    for m in VERDICT.finditer(s):
+    for m in VERDICT.finditer(s) if not rx.search(AILMENT, s, re.I) else ():
         if known(m.group("obj")):
             out += said_as("dislikes", m.group("obj"))
     for m in MY_THING.finditer(s):

@@ -52,6 +52,9 @@ def found_seat(s: str) -> list[Found]:
         return [(f"preference:{seat}", seat, f"The user prefers {seat}.")]
     if (cls := rx.search(r"\b(?:i|we) (?:always |usually |only |prefer to |like to )?(?:fly|travel|go|book) (first class|business class|premium economy|economy)\b", s, re.I)):
         return [(f"preference:{cls.group(1).lower()}", cls.group(1).lower(), f"The user prefers {cls.group(1).lower()}.")]
+    if (person := rx.search(r"\b(?:i'?m|i am) (?:not|never been|really not) (?:really |much of |exactly )?an? ([\w-]+) person\b", s, re.I)):
+        said = person.group(1).lower()  # "I'm not a morning person": the negation is the fact
+        return [(f"preference:{said}", f"not a {said} person", f"The user is not a {said} person.")]
     if (person := rx.search(r"\b(?:i'?m|i am) (?:more )?(?:of )?an? ([\w-]+) person\b", s, re.I)):
         return [(f"preference:{person.group(1).lower()}", f"likes {person.group(1).lower()}", f"The user likes {person.group(1).lower()}.")]
     return []
