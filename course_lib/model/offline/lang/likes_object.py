@@ -85,7 +85,7 @@ def over(obj: str) -> Found | None:
     a, b = (clean(m.group(g)) for g in "ab")
     if not a or not b or rx.match(NOT_OBJECT, a, re.I) or rx.match(NOT_OBJECT, b, re.I) or len(a.split()) > 3 or len(b.split()) > 3:
         return None
-    a, b = (canon("food", x) or exact("taste", x) or x.lower() for x in (a, b))
+    a, b = (canon("food", x) or x.lower() for x in (a, b))
     return (f"preference:{a}", f"{a} over {b}", f"The user prefers {a} to {b}.")
 
 
