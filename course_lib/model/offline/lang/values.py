@@ -132,7 +132,7 @@ def settle(f: Found) -> tuple[Found | None, str]:
     if head not in ("preference", "hobby") and (why := refused(cut)) and "negated" in why:
         return None, why  # 'not food': a negation is never trimmed into a value
     cut = cut if head in ("preference", "hobby") or (head == "job" and canon("job", cut) == cut) else trimmed(cut)  # 'no pork', 'likes X', 'IT technician' keep their first word
-    said = rx.sub(r"^(?:likes|dislikes|no|plays the|plays) ", "", cut) if head in ("preference", "hobby") else cut
+    said = rx.sub(r"^(?:likes|dislikes|no|not an?|plays the|plays) ", "", cut)  # 'not a morning person': a taste denied if head in ("preference", "hobby") else cut
     if (why := refused(said)):
         return None, why
     family = CANONICAL.get(head)
