@@ -97,7 +97,9 @@ WRONG = re.compile(r"\b(?:no wait|wait|sorry|actually|hang on|nein|nee|warte|mom
 NOT_ALLERGIC = re.compile(
     r"\b(?:(?:i'?m|i am) not (?:really |actually )?allergic|i'?m not allergic after all|(?:ich )?bin (?:doch |gar )?nicht allergisch|"
     r"(?:die )?allergie ist (?:[\w-]+ ){0,3}weg|(?:je ne suis|j'suis|je suis) pas (?:vraiment )?allergique|no soy (?:realmente )?al[ée]rgic[oa]|"
-    r"n[ãa]o sou (?:realmente )?al[ée]rgic[oa]|non sono (?:davvero )?allergic[oa])\b(?=\s*(?:$|[,.;!)(]|\b(?:after all|doch|"
+    r"n[ãa]o sou (?:realmente )?al[ée]rgic[oa]|non sono (?:davvero )?allergic[oa]|(?:i'?m|i am) no longer allergic|(?:ich )?bin nicht mehr allergisch|"
+    r"(?:je ne suis|j'suis|je suis) plus allergique|ya no soy al[ée]rgic[oa]|j[áa] n[ãa]o sou al[ée]rgic[oa]|n[ãa]o sou mais al[ée]rgic[oa]|"
+    r"(?:non|nn) sono (?:più|piu|\+) allergic[oa])\b(?=\s*(?:$|[,.;!)(]|\b(?:after all|doch|"
     r"en fait|finalement|en realidad|al final|afinal|na verdade|in realt[àa]|alla fine)\b))", re.I)
 HELD = {"allergy": ("food", "allergic to {}"), "intolerance": ("food", "intolerant to {}"), "hobby": ("hobby", None),
         "medication": ("medication", "takes {}"), "diet": ("diet", "{}")}
@@ -165,15 +167,19 @@ def tastes_fixed(sentence: str, context: list[Found]) -> list[Found]:
                 out.append((f"preference:{what}", f"dislikes {what}", f"The user dislikes {what}."))
     return out
 
-MISTAKE = re.compile(r"\b(?:mistake|wrong|error|invent\w*|made (?:it|that) up|engano|equivoca\w*|erreur|tromp\w*|irrtum|falsch|"
+NO_LONGER_ALLERGIC = re.compile(r"\b(?:no longer|nicht mehr|plus|ya no|j[áa] n[ãa]o|mais|pi[ùu]|\+)\W+(?:\w+\W+)?allergi|"
+                                r"\b(?:no longer|ya no|j[áa] n[ãa]o)\s+(?:\w+\s+)?al[ée]rgi", re.I)  # 'al nichel non sono più allergica'
+MISTAKE = re.compile(r"\b(?:mistake|wrong|error|false alarm|fausse alerte|falsa alarma|alarme falso|falso allarme|fehlalarm|"
+                     r"invent\w*|made (?:it|that) up|engano|equivoca\w*|erreur|tromp\w*|irrtum|falsch|"
                      r"sbagli\w*|errore|mentira|afinal|after all|turns? out|resulta|stellt sich raus|en fait|na verdade|in realt[àa])\b", re.I)
 
 
 def owned_mistake(sentence: str) -> list[Found]:
-    """An allergy denied as a mistake, nothing held to name it: the one allergen said before the denial ('aquilo da
-    penicilina afinal foi engano do médico, não sou alérgica', 'lo de las nueces era un invento, no soy alérgica')."""
+    """An allergy denied as a mistake or as over, nothing held to name it: the one allergen said before the denial
+    ('aquilo da penicilina afinal foi engano do médico, não sou alérgica', 'lo de las nueces era un invento, no soy
+    alérgica', 'al nichel non sono più allergica', 'sulla penicillina: non sono allergico, era un falso allarme')."""
     d = next(NOT_ALLERGIC.finditer(sentence), None)
-    if d is None or not MISTAKE.search(sentence):
+    if d is None or not (MISTAKE.search(sentence) or NO_LONGER_ALLERGIC.search(d.group(0))):
         return []
     named = {v for family in ("food", "medication") for _, v in find(family, sentence[:d.start()])}
     if len(named) != 1:
@@ -187,7 +193,7 @@ def head_of(held: dict, family: str, value: str) -> str:
     return held.get((family, value.lower()), ("", ""))[0]
 
 
-SOLD = re.compile(r"\b(?:sold|got rid of|scrapped|written off|totall?ed|verkauft|verchauft|verschrottet|abgegeben|vendu|"
+SOLD = re.compile(r"\b(?:sold|got rid of|scrapped|written off|totall?ed|verkauft|verchauft|verschrottet|abgegeben|vertickt|verkloppt|verscherbelt|vendu|revendu|"
                   r"vend[íi]|vend(?:ido|ida)|vendi(?:do|da)?|venduto|venduta|rottamat[oa]|regal(?:é|ato|ata)|donn[ée]e?)\b", re.I)
 PET_GONE = re.compile(r"\b(?:died|passed away|put down|rehomed|left us|(?:is|'s) (?:not|n'?t) (?:mine|my (?:cat|dog|pet|rabbit|parrot|bird|hamster|horse|tortoise|turtle))\b|(?:her|his|their) (?:cat|dog) not mine|"
                       r"(?:hat )?uns verlassen|ist nicht (?:mein|meine)|nous a quitt[ée]e?s?|(?:c'|ce )n'(?:est|[ée]tait) pas (?:le |la )?mien(?:ne)?|"
@@ -198,6 +204,7 @@ PET_GONE = re.compile(r"\b(?:died|passed away|put down|rehomed|left us|(?:is|'s)
                       r"muri[óo]|falleci[óo]|ya no est[áa]|"
                       r"morreu|faleceu|n[ãa]o (?:est[áa]|t[áa]) mais|j[áa] n[ãa]o est[áa]|dei (?:ela|ele)|"
                       r"(?:è )?mort[oa]|(?:non|nn) c'[èe] pi[ùu]|non (?:è|sta) pi[ùu] con (?:me|noi))\b", re.I)
+SOLD_KINDS = {"scooter": r"scooters?|vespas?|motorin[oi]|roller|lambretta", "motorcycle": r"motas?|motoca"}  # sold, beside slots_vehicles.WORDS
 RESIGNED = re.compile(r"\b(?:quit my job|left my job|handed in my notice|resigned|(?:ich )?(?:habe |hab )?gekündigt|meinen job (?:aufgegeben|gekündigt)|"
                       r"j'ai d[ée]missionn[ée]|j'ai quitt[ée] mon (?:boulot|travail|poste|job)|renunci[ée]|dej[ée] (?:el|mi) (?:trabajo|curro|laburo)|"
                       r"pedi (?:a )?demiss[ãa]o|me demiti|sa[íi] do (?:emprego|trabalho)|mi sono (?:licenziat[oa]|dimess[oa])|"
@@ -218,7 +225,7 @@ def gone(sentence: str, context: list[Found]) -> list[Found]:
     from course_lib.model.offline.lang.slots_vehicles import WORDS
 
     def kind(text: str) -> str | None:
-        return next((k for k, words in WORDS.items() if rx.search(rf"\b(?:{words})\b", text, re.I)), None)
+        return next((k for k, words in {**WORDS, **SOLD_KINDS}.items() if rx.search(rf"\b(?:{words})\b", text, re.I)), None)
 
     out: list[Found] = []
     for slot, value, _ in context:
