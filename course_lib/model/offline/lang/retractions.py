@@ -51,7 +51,13 @@ STOP_TAKING = re.compile(
     r"\b(?:stop(?:ped)? taking|(?:came|come|coming) off|no longer take|don'?t take [\w ]{0,12}any ?more|(?:setze|setzte|hab\w* [\w ]{0,20})abgesetzt|"
     r"nehme? (?:kein\w*|\w+ nicht) (?:[\w ]{0,15})?mehr|arr[êe]t(?:er|[ée]e?|e) (?:de prendre )?|ne prends plus|"
     r"dej[ée] (?:de tomar )?|(?:ya no|no) tomo [\w ]{0,10}|deixei de tomar|parei (?:de tomar|com)|j[áa] n[ãa]o tomo|"
-    r"(?:ho )?smesso (?:di prendere )?|(?:ho )?sospeso|non prendo più)", re.I)
+    r"(?:ho )?smesso (?:di prendere )?|(?:ho )?sospeso|non prendo più|"
+    # the drug said first, then a pronoun: 'l'antistaminico non lo prendo più', 'ya no lo tomo', "I don't take it any more"
+    r"(?:non|nn) (?:lo|la|li|le) prendo pi[ùu]|(?:ya )?no (?:lo|la|los|las) tomo(?: m[áa]s)?|(?:j[áa] )?n[ãa]o (?:o|a|os|as) tomo(?: mais)?|"
+    r"je ne (?:le|la|les) prends plus|nehme (?:ich )?(?:es|sie|ihn|die|das) nicht mehr|don'?t take (?:it|them) any ?more|"
+    # a doctor stopped it: 'the doctor took me off metformin', 'me ha quitado el ibuprofeno', "m'a retiré le", 'mi ha tolto'
+    r"(?:took|taken|has taken|have taken) me off|me (?:ha |han )?(?:quitado|quit[óo]|quitaron|retirado|retir[óo])|"
+    r"m'a (?:retir[ée]|arr[êe]t[ée]|supprim[ée])|me (?:tirou|suspendeu)|mi ha (?:tolto|sospeso))", re.I)
 
 
 def stopped(s: str) -> list[Found]:
