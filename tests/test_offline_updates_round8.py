@@ -121,3 +121,7 @@ def test_a_job_after_a_negated_copula_is_not_stored(said):
 @pytest.mark.parametrize("said", ["passei para o outro lado da rua", "mi hanno preso come esempio"])
 def test_a_hiring_frame_without_a_job_gives_no_job(said):
     assert not [f for f in pairs(said) if f[0] == "job"]
+
+
+def test_an_english_no_before_the_copula_is_a_correction_not_a_denial():
+    assert ("job", "teacher") in pairs("no i'm a teacher actually")

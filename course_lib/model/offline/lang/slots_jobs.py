@@ -78,6 +78,12 @@ COPULA_AND = (r"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s[^,.;]*?\b(?:and|u
               r"(?:an? |un |une |uma? |una |un'|el |la |il |lo |o |a |l')?")
 
 
+def denied(s: str, cop: re.Match[str]) -> bool:
+    """Is the copula at `cop` negated before it ('ya no soy', 'já não sou', 'non sono')? An English one never is so:
+    'no I'm a nurse' is a correction, its negation comes after ("I'm not")."""
+    return not rx.match(r"\W*(?:i'?m|i am|i work)\b", cop.group(0), re.I) and bool(rx.search(NEGATED_COPULA, s[:cop.start()], re.I))
+
+
 def found_job(s: str) -> list[Found]:
     """The job read from `s` (see found_job_said) with the state said with it: 'retired bus driver', 'freelance
     translator' (lang/jobs_state.py)."""
@@ -101,10 +107,10 @@ def found_job_said(s: str) -> list[Found]:
     job = next((g for g in m.groups() if g), None) if m else None
     if job is None:
         m = rx.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono|faccio (?:il|la|l'|lo|er))\s*(?:an? |un |une |uma? |un'?)?({JOB_WORDS}){JOB_END}", s, re.I)
-        job = m.group(1) if m and not rx.search(NEGATED_COPULA, s[:m.start()], re.I) else None  # not 'no soy médico'
+        job = m.group(1) if m and not denied(s, m) else None  # not 'no soy médico'
     for cop in ([] if job else [*rx.finditer(COPULA, s, re.I), *rx.finditer(COPULA_AND, s, re.I)]):  # '… and retired'   # 'ahora soy conductor de autobús': a job the lexicon knows
         known = find("job", s[cop.end():cop.end() + 40])
-        if known and known[0][0] == 0 and rx.search(NEGATED_COPULA, s[:cop.start()], re.I):
+        if known and known[0][0] == 0 and denied(s, cop):
             continue  # 'já não sou arquiteta, passei para urbanista': the job denied is not held (the one after may be)
         if known and known[0][0] == 0:
             job = known[0][1]
