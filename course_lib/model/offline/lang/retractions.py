@@ -267,7 +267,7 @@ PARTNER_NAMED = re.compile(  # the partner named beside the user: 'Marc et moi',
     r"\b(?:broke up with|split (?:up )?with|separated from|divorced|(?:not|no longer) with|getrennt von|mit (?-i:(?=[A-ZÀ-Ý]))|s[ée]par[ée]e? de|"
     r"plus avec|(?:ya no estoy|terminé|corté) con|separ[ée] de|(?:n[ãa]o estou mais|j[áa] n[ãa]o estou|terminei) com|(?:non sto più|mi sono lasciat[oa]) con) "
     r"(?-i:([A-ZÀ-Ý][a-zà-ÿ]+))\b", re.I)
-MINE_SOLD = re.compile(r"\b(?:i|ich|je|j'ai|yo|eu|io)\b|\b(?:my|mein\w*|ma|mon|mi|meu|minha|mia|mio)\s|\b(?:vend[íi]|vendi|ho venduto|hab\w* \w+ verkauft)\b", re.I)
+MINE_SOLD = re.compile(r"\b(?:i|ich|je|j'ai|yo|eu|io)\b|\b(?:my|mein\w*|ma|mon|mi|meu|minha|mia|mio)\s|\b(?:vend[íi]|vendi|ho vendut[oa]|hab\w* \w+ verkauft)\b", re.I)
 
 
 def unheld(sentence: str, kind) -> list[Found]:
