@@ -211,6 +211,7 @@ PET_GONE = re.compile(r"\b(?:died|passed away|put down|rehomed|left us|(?:is|'s)
                       r"morreu|faleceu|n[ãa]o (?:est[áa]|t[áa]) mais|j[áa] n[ãa]o est[áa]|dei (?:ela|ele)|"
                       r"(?:è )?mort[oa]|(?:non|nn) c'[èe] pi[ùu]|non (?:è|sta) pi[ùu] con (?:me|noi))\b", re.I)
 SOLD_KINDS = {"scooter": r"scooters?|vespas?|motorin[oi]|roller|lambretta", "motorcycle": r"motas?|motoca"}  # sold, beside slots_vehicles.WORDS
+SOLD_KINDS_NEW = {k: w for k, w in SOLD_KINDS.items() if k != "motorcycle"}  # after slots_vehicles' kinds ('kick scooter' first)
 RESIGNED = re.compile(r"\b(?:quit my job|left my job|handed in my notice|resigned|(?:ich )?(?:habe |hab )?gekündigt|meinen job (?:aufgegeben|gekündigt)|"
                       r"j'ai d[ée]missionn[ée]|j'ai quitt[ée] mon (?:boulot|travail|poste|job)|renunci[ée]|dej[ée] (?:el|mi) (?:trabajo|curro|laburo)|"
                       r"pedi (?:a )?demiss[ãa]o|me demiti|sa[íi] do (?:emprego|trabalho)|mi sono (?:licenziat[oa]|dimess[oa])|"
@@ -231,7 +232,7 @@ def gone(sentence: str, context: list[Found]) -> list[Found]:
     from course_lib.model.offline.lang.slots_vehicles import WORDS
 
     def kind(text: str) -> str | None:
-        return next((k for k, words in {**WORDS, **SOLD_KINDS}.items() if rx.search(rf"\b(?:{words})\b", text, re.I)), None)
+        return next((k for k, words in {**{k: w + (f"|{SOLD_KINDS[k]}" if k in SOLD_KINDS else "") for k, w in WORDS.items()}, **SOLD_KINDS_NEW}.items() if rx.search(rf"\b(?:{words})\b", text, re.I)), None)
 
     out: list[Found] = []
     for slot, value, _ in context:
