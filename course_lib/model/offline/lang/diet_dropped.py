@@ -39,6 +39,7 @@ def dropped_diets(sentence: str, found: list[Found]) -> list[Found]:
         if not diet:
             continue
         out = [f for f in out if not (f[0] == "diet" and f[1] == diet)]
-        if ("retract", diet) not in [(f[0], f[1]) for f in out]:
+        if ("retract", diet) not in [(f[0], f[1]) for f in out] and not any(f[0] == "diet" for f in out):  # 'no longer
+            # pescatarian, just vegan': the new diet replaces the old one (the write path UPDATEs it), nothing to take back
             out.append(("retract", diet, f"The user is no longer {diet}."))
     return out
