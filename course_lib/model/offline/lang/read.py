@@ -24,6 +24,7 @@ from course_lib.model.offline.lang.names_said import drop_bare_intro
 from course_lib.model.offline.lang.normalise import normalise, texting
 from course_lib.model.offline.lang.pets_named import renamed_pet
 from course_lib.model.offline.lang.retractions import said_no_more, tastes_fixed
+from course_lib.model.offline.lang.diet_dropped import dropped_diets
 from course_lib.model.offline.lang.lexicon import CUE_RES, HEDGE, detect
 from course_lib.model.offline.lang.money import with_money
 from course_lib.model.offline.lang.slots_health import read_health
@@ -187,7 +188,7 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
         found += work_home(sentence, lang)
     if not any(f[0].startswith("pet:") for f in found):  # 'Bello heißt jetzt Balu': a pet said before, renamed
         found += renamed_pet(sentence, context)
-    found += instead(sentence, found)
+    found = dropped_diets(said, found + instead(sentence, found))  # 'desisti de ser vegana' (lang/diet_dropped.py)
     events = read_events(said, lang, context, found)  # events and their corrections (lang/events.py), before a number's
     if not [f for f in found + events if f[0] != "retract"]:
         found += [f for f in (said_no_more(sentence, context) or dropped_day(sentence, context) or correct(sentence, context) or budget_number(sentence, context) or restated(said, context)

@@ -51,7 +51,13 @@ STOP_TAKING = re.compile(
     r"\b(?:stop(?:ped)? taking|(?:came|come|coming) off|no longer take|don'?t take [\w ]{0,12}any ?more|(?:setze|setzte|hab\w* [\w ]{0,20})abgesetzt|"
     r"nehme? (?:kein\w*|\w+ nicht) (?:[\w ]{0,15})?mehr|arr[êe]t(?:er|[ée]e?|e) (?:de prendre )?|ne prends plus|"
     r"dej[ée] (?:de tomar )?|(?:ya no|no) tomo [\w ]{0,10}|deixei de tomar|parei (?:de tomar|com)|j[áa] n[ãa]o tomo|"
-    r"(?:ho )?smesso (?:di prendere )?|(?:ho )?sospeso|non prendo più)", re.I)
+    r"(?:ho )?smesso (?:di prendere )?|(?:ho )?sospeso|non prendo più|"
+    # the drug said first, then a pronoun: 'l'antistaminico non lo prendo più', 'ya no lo tomo', "I don't take it any more"
+    r"(?:non|nn) (?:lo|la|li|le) prendo pi[ùu]|(?:ya )?no (?:lo|la|los|las) tomo(?: m[áa]s)?|(?:j[áa] )?n[ãa]o (?:o|a|os|as) tomo(?: mais)?|"
+    r"je ne (?:le|la|les) prends plus|nehme (?:ich )?(?:es|sie|ihn|die|das) nicht mehr|don'?t take (?:it|them) any ?more|"
+    # a doctor stopped it: 'the doctor took me off metformin', 'me ha quitado el ibuprofeno', "m'a retiré le", 'mi ha tolto'
+    r"(?:took|taken|has taken|have taken) me off|me (?:ha |han )?(?:quitado|quit[óo]|quitaron|retirado|retir[óo])|"
+    r"m'a (?:retir[ée]|arr[êe]t[ée]|supprim[ée])|me (?:tirou|suspendeu)|mi ha (?:tolto|sospeso))", re.I)
 
 
 def stopped(s: str) -> list[Found]:
@@ -97,7 +103,9 @@ WRONG = re.compile(r"\b(?:no wait|wait|sorry|actually|hang on|nein|nee|warte|mom
 NOT_ALLERGIC = re.compile(
     r"\b(?:(?:i'?m|i am) not (?:really |actually )?allergic|i'?m not allergic after all|(?:ich )?bin (?:doch |gar )?nicht allergisch|"
     r"(?:die )?allergie ist (?:[\w-]+ ){0,3}weg|(?:je ne suis|j'suis|je suis) pas (?:vraiment )?allergique|no soy (?:realmente )?al[ée]rgic[oa]|"
-    r"n[ãa]o sou (?:realmente )?al[ée]rgic[oa]|non sono (?:davvero )?allergic[oa])\b(?=\s*(?:$|[,.;!)(]|\b(?:after all|doch|"
+    r"n[ãa]o sou (?:realmente )?al[ée]rgic[oa]|non sono (?:davvero )?allergic[oa]|(?:i'?m|i am) no longer allergic|(?:ich )?bin nicht mehr allergisch|"
+    r"(?:je ne suis|j'suis|je suis) plus allergique|ya no soy al[ée]rgic[oa]|j[áa] n[ãa]o sou al[ée]rgic[oa]|n[ãa]o sou mais al[ée]rgic[oa]|"
+    r"(?:non|nn) sono (?:più|piu|\+) allergic[oa])\b(?=\s*(?:$|[,.;!)(]|\b(?:after all|doch|"
     r"en fait|finalement|en realidad|al final|afinal|na verdade|in realt[àa]|alla fine)\b))", re.I)
 HELD = {"allergy": ("food", "allergic to {}"), "intolerance": ("food", "intolerant to {}"), "hobby": ("hobby", None),
         "medication": ("medication", "takes {}"), "diet": ("diet", "{}")}
@@ -165,15 +173,19 @@ def tastes_fixed(sentence: str, context: list[Found]) -> list[Found]:
                 out.append((f"preference:{what}", f"dislikes {what}", f"The user dislikes {what}."))
     return out
 
-MISTAKE = re.compile(r"\b(?:mistake|wrong|error|invent\w*|made (?:it|that) up|engano|equivoca\w*|erreur|tromp\w*|irrtum|falsch|"
+NO_LONGER_ALLERGIC = re.compile(r"\b(?:no longer|nicht mehr|plus|ya no|j[áa] n[ãa]o|mais|pi[ùu]|\+)\W+(?:\w+\W+)?allergi|"
+                                r"\b(?:no longer|ya no|j[áa] n[ãa]o)\s+(?:\w+\s+)?al[ée]rgi", re.I)  # 'al nichel non sono più allergica'
+MISTAKE = re.compile(r"\b(?:mistake|wrong|error|false alarm|fausse alerte|falsa alarma|alarme falso|falso allarme|fehlalarm|"
+                     r"invent\w*|made (?:it|that) up|engano|equivoca\w*|erreur|tromp\w*|irrtum|falsch|"
                      r"sbagli\w*|errore|mentira|afinal|after all|turns? out|resulta|stellt sich raus|en fait|na verdade|in realt[àa])\b", re.I)
 
 
 def owned_mistake(sentence: str) -> list[Found]:
-    """An allergy denied as a mistake, nothing held to name it: the one allergen said before the denial ('aquilo da
-    penicilina afinal foi engano do médico, não sou alérgica', 'lo de las nueces era un invento, no soy alérgica')."""
+    """An allergy denied as a mistake or as over, nothing held to name it: the one allergen said before the denial
+    ('aquilo da penicilina afinal foi engano do médico, não sou alérgica', 'lo de las nueces era un invento, no soy
+    alérgica', 'al nichel non sono più allergica', 'sulla penicillina: non sono allergico, era un falso allarme')."""
     d = next(NOT_ALLERGIC.finditer(sentence), None)
-    if d is None or not MISTAKE.search(sentence):
+    if d is None or not (MISTAKE.search(sentence) or NO_LONGER_ALLERGIC.search(d.group(0))):
         return []
     named = {v for family in ("food", "medication") for _, v in find(family, sentence[:d.start()])}
     if len(named) != 1:
@@ -187,7 +199,7 @@ def head_of(held: dict, family: str, value: str) -> str:
     return held.get((family, value.lower()), ("", ""))[0]
 
 
-SOLD = re.compile(r"\b(?:sold|got rid of|scrapped|written off|totall?ed|verkauft|verchauft|verschrottet|abgegeben|vendu|"
+SOLD = re.compile(r"\b(?:sold|got rid of|scrapped|written off|totall?ed|verkauft|verchauft|verschrottet|abgegeben|vertickt|verkloppt|verscherbelt|vendu|revendu|"
                   r"vend[íi]|vend(?:ido|ida)|vendi(?:do|da)?|venduto|venduta|rottamat[oa]|regal(?:é|ato|ata)|donn[ée]e?)\b", re.I)
 PET_GONE = re.compile(r"\b(?:died|passed away|put down|rehomed|left us|(?:is|'s) (?:not|n'?t) (?:mine|my (?:cat|dog|pet|rabbit|parrot|bird|hamster|horse|tortoise|turtle))\b|(?:her|his|their) (?:cat|dog) not mine|"
                       r"(?:hat )?uns verlassen|ist nicht (?:mein|meine)|nous a quitt[ée]e?s?|(?:c'|ce )n'(?:est|[ée]tait) pas (?:le |la )?mien(?:ne)?|"
@@ -198,6 +210,8 @@ PET_GONE = re.compile(r"\b(?:died|passed away|put down|rehomed|left us|(?:is|'s)
                       r"muri[óo]|falleci[óo]|ya no est[áa]|"
                       r"morreu|faleceu|n[ãa]o (?:est[áa]|t[áa]) mais|j[áa] n[ãa]o est[áa]|dei (?:ela|ele)|"
                       r"(?:è )?mort[oa]|(?:non|nn) c'[èe] pi[ùu]|non (?:è|sta) pi[ùu] con (?:me|noi))\b", re.I)
+SOLD_KINDS = {"scooter": r"scooters?|vespas?|motorin[oi]|roller|lambretta", "motorcycle": r"motas?|motoca"}  # sold, beside slots_vehicles.WORDS
+SOLD_KINDS_NEW = {k: w for k, w in SOLD_KINDS.items() if k != "motorcycle"}  # after slots_vehicles' kinds ('kick scooter' first)
 RESIGNED = re.compile(r"\b(?:quit my job|left my job|handed in my notice|resigned|(?:ich )?(?:habe |hab )?gekündigt|meinen job (?:aufgegeben|gekündigt)|"
                       r"j'ai d[ée]missionn[ée]|j'ai quitt[ée] mon (?:boulot|travail|poste|job)|renunci[ée]|dej[ée] (?:el|mi) (?:trabajo|curro|laburo)|"
                       r"pedi (?:a )?demiss[ãa]o|me demiti|sa[íi] do (?:emprego|trabalho)|mi sono (?:licenziat[oa]|dimess[oa])|"
@@ -218,7 +232,7 @@ def gone(sentence: str, context: list[Found]) -> list[Found]:
     from course_lib.model.offline.lang.slots_vehicles import WORDS
 
     def kind(text: str) -> str | None:
-        return next((k for k, words in WORDS.items() if rx.search(rf"\b(?:{words})\b", text, re.I)), None)
+        return next((k for k, words in {**{k: w + (f"|{SOLD_KINDS[k]}" if k in SOLD_KINDS else "") for k, w in WORDS.items()}, **SOLD_KINDS_NEW}.items() if rx.search(rf"\b(?:{words})\b", text, re.I)), None)
 
     out: list[Found] = []
     for slot, value, _ in context:
@@ -254,7 +268,7 @@ PARTNER_NAMED = re.compile(  # the partner named beside the user: 'Marc et moi',
     r"\b(?:broke up with|split (?:up )?with|separated from|divorced|(?:not|no longer) with|getrennt von|mit (?-i:(?=[A-ZÀ-Ý]))|s[ée]par[ée]e? de|"
     r"plus avec|(?:ya no estoy|terminé|corté) con|separ[ée] de|(?:n[ãa]o estou mais|j[áa] n[ãa]o estou|terminei) com|(?:non sto più|mi sono lasciat[oa]) con) "
     r"(?-i:([A-ZÀ-Ý][a-zà-ÿ]+))\b", re.I)
-MINE_SOLD = re.compile(r"\b(?:i|ich|je|j'ai|yo|eu|io)\b|\b(?:my|mein\w*|ma|mon|mi|meu|minha|mia|mio)\s|\b(?:vend[íi]|vendi|ho venduto|hab\w* \w+ verkauft)\b", re.I)
+MINE_SOLD = re.compile(r"\b(?:i|ich|je|j'ai|yo|eu|io)\b|\b(?:my|mein\w*|ma|mon|mi|meu|minha|mia|mio)\s|\b(?:vend[íi]|vendi|ho vendut[oa]|hab\w* \w+ verkauft)\b", re.I)
 
 
 def unheld(sentence: str, kind) -> list[Found]:

@@ -60,7 +60,12 @@ BECAME = (  # a job taken up: 'I've become a …', 'je suis devenue …', 'sono 
     r"i'?m starting (?:work )?as|i start(?:ed)? (?:work )?as|ich fange (?:\w+ ){0,3}?als|je commence comme|empiezo (?:a trabajar )?como|"
     r"começo (?:a trabalhar )?como|comincio (?:a lavorare )?come|(?:a|my) new (?:job|role|position) as|(?:eine )?neue stelle als|"
     r"(?:un )?nouveau (?:poste|job|boulot) (?:de|comme)|(?:un )?nuevo (?:puesto|trabajo|curro) (?:de|como)|(?:um )?novo (?:emprego|cargo|trabalho) (?:de|como)|"
-    r"(?:un )?nuovo (?:lavoro|posto) (?:da|come)")
+    r"(?:un )?nuovo (?:lavoro|posto) (?:da|come)|"
+    # hired or promoted: 'they hired me as', 'me contrataron como', 'mi hanno preso come', 'me han ascendido a', 'passei para'
+    r"(?:they )?hired me as|(?:i )?got (?:hired as|promoted to)|i(?:'ve| have)? been (?:hired as|promoted to)|"
+    r"me (?:contrataron|han contratado|contrataram) (?:como|de)|fui contratad[oa] como|me (?:ascendieron|han ascendido) a|fui promovid[oa] a|"
+    r"passei (?:a|para)|mi hanno (?:preso|assunto) come|mi hanno promoss[oa] a|sono stat[oa] (?:assunt[oa]|promoss[oa]) (?:come|a)|"
+    r"on m'a (?:embauch[ée]e?|pris(?:e)?) comme|j'ai [ée]t[ée] (?:embauch[ée]e?|engag[ée]e?) comme|j'ai [ée]t[ée] promue? |ich wurde als")
 
 
 COPULA = (r"(?:(?:^\W*|[,;]\s*)bin(?: übrigens| jetzt| auch| seit \w+)*|"  # German without 'ich': 'Bin übrigens Polizist', '…, bin jetzt Servicetechniker'
@@ -68,8 +73,15 @@ COPULA = (r"(?:(?:^\W*|[,;]\s*)bin(?: übrigens| jetzt| auch| seit \w+)*|"  # Ge
           r"laburo de|sou|trabalho como|sono|lavoro come|faccio))\s+(?:an? |un |une |uma? |una |un'|el |la |il |lo |o |a |l')?")
 
 
+NEGATED_COPULA = r"\b(?:not|no longer|ya no|no|j[áa] n[ãa]o|n[ãa]o|nao|non|nn|nicht|ne|n'|kein\w*)\s*$"  # 'ya no soy', 'já não sou'
 COPULA_AND = (r"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\s[^,.;]*?\b(?:and|und|et|y|e)\s+"
               r"(?:an? |un |une |uma? |una |un'|el |la |il |lo |o |a |l')?")
+
+
+def denied(s: str, cop: re.Match[str]) -> bool:
+    """Is the copula at `cop` negated before it ('ya no soy', 'já não sou', 'non sono')? An English one never is so:
+    'no I'm a nurse' is a correction, its negation comes after ("I'm not")."""
+    return not rx.match(r"\W*(?:i'?m|i am|i work)\b", cop.group(0), re.I) and bool(rx.search(NEGATED_COPULA, s[:cop.start()], re.I))
 
 
 def found_job(s: str) -> list[Found]:
@@ -95,9 +107,11 @@ def found_job_said(s: str) -> list[Found]:
     job = next((g for g in m.groups() if g), None) if m else None
     if job is None:
         m = rx.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono|faccio (?:il|la|l'|lo|er))\s*(?:an? |un |une |uma? |un'?)?({JOB_WORDS}){JOB_END}", s, re.I)
-        job = m.group(1) if m else None
+        job = m.group(1) if m and not denied(s, m) else None  # not 'no soy médico'
     for cop in ([] if job else [*rx.finditer(COPULA, s, re.I), *rx.finditer(COPULA_AND, s, re.I)]):  # '… and retired'   # 'ahora soy conductor de autobús': a job the lexicon knows
         known = find("job", s[cop.end():cop.end() + 40])
+        if known and known[0][0] == 0 and denied(s, cop):
+            continue  # 'já não sou arquiteta, passei para urbanista': the job denied is not held (the one after may be)
         if known and known[0][0] == 0:
             job = known[0][1]
             break

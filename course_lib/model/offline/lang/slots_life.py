@@ -20,7 +20,7 @@ Found = tuple[str, str, str]
 PLACE = r"(?-i:((?:[A-Z]{2,5}\b|[A-ZÀ-Ý](?=[\w'’-]*[a-zà-ÿ])[\w'’-]+)(?:[ -](?:de |do |da |del |am |an der |sur )?[A-ZÀ-Ý][\w'’-]+)*))"
 ANY_PLACE = r"([A-Za-zÀ-ÿ][\w'’-]+(?:[ -](?-i:[A-ZÀ-Ý])[\w'’-]+)*)"  # 'i live in manchester': typed without a capital
 LIVE = (r"\b(?:i|we) (?:don'?t |do not |no longer |never )?(?:now |still |currently )?(?:live|reside|am living|are living)(?: now)? in|\bje n'habite plus (?:[àa]|en)|\b(?:i'?m|i am|we'?re) (?:now )?(?:based|living) in|"
-        r"^(?:live|based|living|still) in|^still (?:living|based) in|(?:^|[,;]\s*|\band\s+)(?:just |recently |finally )?(?:moved|relocated) to|\b(?:i|we)(?:'ve| have) lived in|\bbased in|(?<!flight )\bhome(?: for me)? is|\b(?:i|we)(?:'ve| have)? (?:just |finally |recently |eventually )?(?:moved|relocated) to|"
+        r"^(?:live|based|living|still) in|^still (?:living|based) in|(?:^|[,;]\s*|\band\s+)(?:just |recently |finally )?(?:moved|relocated) to|\b(?:i|we)(?:'ve| have) lived in|\bbased in|(?<!flight )\bhome(?: for me)? is|\b(?:i|we)(?:'ve| have)? (?:(?:just|finally|recently|eventually|actually|now|officially|already|also|since) )*(?:moved|relocated) to|"
         r"(?:\b(?:ich|wir|und) |^|, )(?:wohne|wohnen|lebe|leben)(?: jetzt| alle| seit [\w ]+?| nicht mehr)?(?: (?:im|in der|bei) [\w.]+(?: [\w.]+)?)? in|\bon (?:habite|vit) (?:[àa]|en)|"
         r"\b(?:t[ôo]|estou|estamos) morando (?:em|no|na)|\b(?:me vine|me fui|nos vinimos|nos fuimos) a vivir a|\bsto a(?=\s(?-i:[A-ZÀ-Ý]))|\bje (?:vis|suis install[ée]e?)(?: maintenant| désormais| actuellement)? [àa]|\bj'habite(?: maintenant| désormais| actuellement)? (?:[àa]|en)|"
         r"\b(?:me mud[ée]|nos mudamos|me he mudado|nos hemos mudado) a|\b(?:mudei-me|me mudei|mudámo-nos|mudamo-nos|nos mudamos) para|"
@@ -83,7 +83,7 @@ def place(m: re.Match[str]) -> str | None:
 
 def found_home(s: str) -> list[Found]:
     """'I live in Lisbon', 'j'habite à Lyon', 'we relocated from Lisbon to Porto', 'ich bin nach Bonn gezogen'."""
-    m = rx.search(MOVED, s, re.I) or rx.search(rf"\b(?:ich bin|wir sind) (?:\w+ )*?nach {PLACE} (?:\w+ )?(?:um)?gezogen\b", s, re.I)
+    m = rx.search(MOVED, s, re.I) or rx.search(rf"(?:\b(?:ich|wir) |^\W*|[,;:]\s*)(?:bin|sind) (?:\w+ )*?nach {PLACE} (?:\w+ )?(?:um)?gezogen\b", s, re.I)
     if m is None and (low := rx.search(MOVED_LOWER, s, re.I)) and not {low.group(1).lower(), low.group(2).lower()} & (FUNCTION | NOT_TOWNS):
         city = low.group(2)[:1].upper() + low.group(2)[1:]  # 'we finally moved!! leeds to bristol', 'me mudé de monterrey a guadalajara'
         return [("home city", city, f"The user lives in {city}.")]
