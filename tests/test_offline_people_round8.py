@@ -1,4 +1,4 @@
-"""Round 8, people: plural pets with their names ('due gatti, Nuvola e Zeus'); an age in apposition after an introduction, an age said with 'aged/âgée de/years of age', and
+"""Round 8, people: an age in apposition after an introduction, an age said with 'aged/âgée de/years of age', and
 names typed in lower case after a dialect or article copula. Each case both ways: the fact, and a near sentence
 that must not give it."""
 import pytest
@@ -21,9 +21,6 @@ def kept(text: str) -> list[tuple[str, str]]:
     ("moin! bin der hauke, 40, aus Husum", "name", "Hauke"),
     ("holaa soy nacho, tengo 22", "name", "Nacho"),
     ("i bin die leni aus Linz", "name", "Leni"),
-    ("Ho due gatti, Nuvola e Zeus.", "pet:cat:nuvola", "Nuvola"),
-    ("Tenho dois cães, o Bolt e a Lua.", "pet:dog:lua", "Lua"),
-    ("Wir haben zwei Katzen, Kiki und Momo.", "pet:cat:momo", "Momo"),
 ])
 def test_said(text, slot, value):
     assert (slot, value) in kept(text)
@@ -37,7 +34,6 @@ def test_said(text, slot, value):
     ("my room is 12, 13 is next door", "age"),
     ("mein Sohn ist 12, 13 bald", "age"),
     ("meine Tochter, 14, will Ärztin werden", "age"),
-    ("i cani del vicino abbaiano sempre", "pet:dog"),
 ])
 def test_not_said(text, slot):
     assert not any(s == slot for s, _ in kept(text))

@@ -79,11 +79,11 @@ PLURAL_RELATIVES = ("kids|children|sons|daughters|parents|sisters|brothers|grand
                     "figli|figlie|bambini|genitori|fratelli|sorelle|nonni|amici|colleghi|vicini")
 SINGULAR_RELATIVES = {"partner", "wife", "husband", "mother", "father", "boss"}  # one at a time: a new name replaces
 PETS = {
-    "dog": "dog|doggo|puppy|hund|hunde|cani|c[ãa]es|quiltro|heeler|cagnetto|h[üu]ndin|h[üu]ndchen|chien(?:ne)?|chiot|perr[oa]|perrit[oa]|perrit[oa]s|cachorr[oa]|cachorrinh[oa]|c[ãa]o|cadela|cane|cagna|cagnolin[oa]|"
+    "dog": "dog|doggo|puppy|hund|h[üu]ndin|h[üu]ndchen|chien(?:ne)?|chiot|perr[oa]|perrit[oa]|perrit[oa]s|cachorr[oa]|cachorrinh[oa]|c[ãa]o|cadela|cane|cagna|cagnolin[oa]|"
            "retriever|labrador|beagle|poodle|terrier|spaniel|collie|dachshund|dackel|husky|pug|mops|bulldog|schnauzer|greyhound|"
            "whippet|corgi|shepherd|sch[äa]ferhund|chihuahua|dalmatian|rottweiler|boxer|lab|kelpie|yorkie|border collie|pastore tedesco|bassott[oa]|"
            "vira-lata|viralata|teckel|berger australien|berger allemand|mestiz[oa]|mischling|bouledogue|carlin|jack russell|shih tzu|maltese|golden",
-    "cat": "cat|kitten|kitty|katze|katzen|katzerl|b[üu]si|gatti|k[äa]tzchen|chat(?:te|on)?|gat[oa]|gatit[oa]|gatinh[oa]|gatt[oa]|gattin[oa]|tabby|siamese|maine coon",
+    "cat": "cat|kitten|kitty|katze|kater|k[äa]tzchen|chat(?:te|on)?|gat[oa]|gatit[oa]|gatinh[oa]|gatt[oa]|gattin[oa]|tabby|siamese|maine coon",
     "parrot": "parrot|papagei|perroquet|loro|papagaio|pappagallo",
     "rabbit": "rabbit|bunny|kaninchen|hase|lapin|conejo|conejit[oa]|coelho|coelhinho|coniglio|coniglietto",
     "tortoise": "tortoise|turtle|schildkr[öo]te|tortue|tortuga|tartaruga",
