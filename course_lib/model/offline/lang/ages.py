@@ -19,9 +19,13 @@ AGE_SAID = [r"\b(?:i['’]m|(?-i:Im)|i am)\s+(\d{1,3})(?!\.\s*[A-ZÄÖÜ])(?: ye
             r"(?:\bich |\b(?:und|aber) |^\W*)bin (?:übrigens |schon |jetzt |auch )?(\d{1,3})(?: jahre alt)?\b(?!\s*(?:euro|€|uhr|%|kg|km|minuten|stunden))",
             r"(?:^\W*|,\s*)(?:tengo|tenho|j'ai) (\d{1,2})(?=\s*(?:[,;.!]|$| (?:y|e|et|and)\b))",  # 'tengo 27, mido 1,80': a bare number
             r"\b(?:und|and|et|y|e) (\d{1,2}) (?:jahre alt|years old|ans|años|anos|anni)(?=\s*(?:[,;.!]|$))",  # '… ich bin Ärztin in Graz und 58 Jahre alt'
-            r"(?:^|,\s*)(\d{1,2}) (?:ans|años|anos|anni|jahre)(?: alt)?(?=\s*(?:[,;.!]|$| (?:et|y|e|und|and) (?!demi|medio|meio|mezzo|halb)))", r"\bj'ai (\d{1,3}) (?:ans|piges|balais)\b", r"\btengo (\d{1,3}) años\b",
-            r"\btenho (\d{1,3}) anos\b", r"\bho (\d{1,3}) anni\b"]
-BARE_AGES = (1, 9, 10, 11)  # a number with no verb: only when no relative or pet is named before it
+            r"(?:^|,\s*)(\d{1,2}) (?:ans|años|anos|anni|jahre?)(?: alt| jung)?(?=\s*(?:[,;.!\u2600-\u27bf\U0001f300-\U0001faff]|$| (?:et|y|e|und|and) (?!demi|medio|meio|mezzo|halb)))", r"\bj'ai (\d{1,3}) (?:ans|piges|balais)\b", r"\btengo (\d{1,3}) años\b",
+            r"\btenho (\d{1,3}) anos\b", r"\bho (\d{1,3}) anni\b",
+            r"\b(?:tengo|aggio) (\d{1,3}) anni\b",  # Neapolitan 'tengo 42 anni'
+            r"\b(\d{1,3}) years of age\b|\b[âa]g[ée]e? de (\d{1,3}) ans\b|\bde (\d{1,3}) (?:años|anos) de edad\b",  # 'âgée de 72 ans'
+            r"(?:^\W*|,\s*)(\d{2})(?:i|\s+jahr)?(?=\s*(?:,|$| (?:und|and|et|y|e)\b))"]  # 'im sam, 29, livin …', 'ich bi de Reto, 38i, und …'
+BARE_AGES = (1, 9, 10, 11, 16, 17)  # a number with no verb: only when no relative or pet is named before it
+AFTER_INTRO = 17  # ', 29,' alone: only after the speaker's own copula or naming verb
 AFTER_AND = 10  # '… und 58 Jahre alt': only after the speaker's own copula
 
 
@@ -36,8 +40,12 @@ def found_age(s: str) -> list[Found]:
             continue  # 'abbiamo un figlio, 3 anni': the child's age
         if m and i == AFTER_AND and not rx.search(r"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\b", s[:m.start()], re.I):
             continue  # '… und 58 Jahre alt' after the speaker's own 'ich bin', not 'Nicola e Sara, 9 e 7 anni'
-        if m and rx.match(r"[.,]\d|\s*(?:m|cm|kg|km|ft|lbs?|kilos?|metres?|meters?|mètres?|metros?|metri)\b", s[m.end(1):], re.I):
+        if m and i == AFTER_INTRO and not rx.search(r"\b(?:i'?m|i am|ich bin|bin|je suis|moi c'?(?:est)?|soy|sou|sono|me llamo|me chamo|"
+                                                    r"mi chiamo|je m'appelle|ich hei(?:ß|ss)e|my name is)\b", s[:m.start()], re.I):
+            continue  # 'tengo 26, 19' is no introduction; 'soy dani, 26, de Málaga' is
+        if m and rx.match(r"[.,]\d|\s*(?:m|cm|kg|km|ft|lbs?|kilos?|metres?|meters?|mètres?|metros?|metri)\b", s[m.end(next(k for k, g in enumerate(m.groups(), 1) if g)):], re.I):
             continue  # 'I'm 1.85 m tall', 'ich bin 1,70', 'sono 60 kg': a measure, not an age
-        if m and 1 <= int(m.group(1)) <= 120:
-            return [("age", m.group(1), f"The user is {m.group(1)} years old.")]
+        age = next((g for g in m.groups() if g), None) if m else None
+        if age and 1 <= int(age) <= 120:
+            return [("age", age, f"The user is {age} years old.")]
     return []

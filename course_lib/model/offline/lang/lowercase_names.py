@@ -10,8 +10,10 @@ from course_lib.model.offline.lang.lexicon import DIET_WORDS, FAITHS, NATIONALIT
 
 JOBLIKE = r"\w+(?:ero|era|eiro|eira|ista|ico|ica|ore|ora|trice|iere|iera|eur|euse|ien|ienne|iste|ier|ière|ecte|iker|ikerin|istin)"  # job nouns, no names
 NAMING = r"(?:my name is|name'?s|ich hei(?:ß|ss)e|mein name ist|je m'appelle|me llamo|mi nombre es|me chamo|chamo-me|m[ei] chiamo)"
-COPULA_INTRO = r"(?:i'?m|ich bin|je suis|moi c'est|soy|sou|sono)"
-GREETED = r"^\W*(?:hi+|hey+|hello|hiya|yo|hallo|moin|servus|salut|coucou|hola|buenas|ol[áa]|oi|ciao|u[èé]|ehi)\W+"
+COPULA_INTRO = (r"(?:i'?m|ich bin|(?:ich |i )?bi?n|je suis|jsuis|chu|moi c'est|moi c|soy|sou|sono|sn)"
+                r"(?:\s+(?:o|a|el|la|der|die|da|de|il|lo)(?=\s)|\s+d')?")  # 'sou o lucas', 'bin der jannik', 'i bin die vroni'
+GREETED = (r"^\W*(?:(?:hi+|hey+|hello+|hiya|yo|hall+o+|moin|servus|salut|slt|coucou|hola+|buenas|ol[áa]+|oi+|eae|e a[íi]|eai|che|"
+           r"wesh|ciao+|u[èé]|ehi|allo|anyway|so|ok|okay|gr[üu](?:ß|ss) gott|griaß di|gr[üu]ezi(?: mitenand)?|qu[ée] onda|q onda)\W+)+")
 NOT_A_NAME = re.compile(rf"(?:{NATIONALITIES}|{FAITHS}|{DIET_WORDS}|{JOBLIKE})", re.I)  # 'Brazilian', 'vegana', 'infermiera'
 # A capitalised word: Federica, Salvatore, Olivier, Beatrice end like job nouns and are names; only German job nouns (typed with
 # their capital) and a nationality, faith or diet are not.
@@ -28,7 +30,7 @@ def lowercase_name(s: str) -> str | None:
     'hola soy lucas, de Madrid'. After a verb of naming any word; after a bare copula only at the start (after any greeting)
     with a comma after it (an apposition follows), and never a state, a job, a diet or a nationality ('ich bin müde', 'soy vegana', 'sono infermiera')."""
     m = rx.search(rf"\b{NAMING}\s+([a-zà-ÿ][a-zà-ÿ'-]{{1,14}})\b(?=\s*(?:[,.!;]|$| (?:and|und|et|y|e|but|aber|mais|pero|mas|ma)\b))", s) or \
-        rx.search(rf"(?:{GREETED}|^\W*){COPULA_INTRO}\s+([a-zà-ÿ][a-zà-ÿ'-]{{1,14}})(?=\s*,)", s, re.I)
+        rx.search(rf"(?:{GREETED}|^\W*){COPULA_INTRO}\s*([a-zà-ÿ][a-zà-ÿ'-]{{1,14}})(?=\s*,|\s+(?:aus|us|from)\s)", s, re.I)
     if not m:
         return None
     word = m.group(1)
