@@ -83,3 +83,8 @@ def test_a_hyphenated_compound_names_its_drug(said):
 
 def test_a_hyphenated_word_without_a_drug_names_none():
     assert values("Ich benutze ein Nasen-Pflaster.", "medication") == []
+
+
+def test_an_adverb_before_the_next_health_word_is_no_allergen():
+    said = "alergia a los cacahuetes y encima intolerancia a la lactosa"
+    assert values(said, "allergy") == ["peanuts"] and "lactose" in values(said, "intolerance")
