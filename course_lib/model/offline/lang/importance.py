@@ -22,7 +22,7 @@ BY_SLOT = [(0.95, ("allergy", "intolerance", "condition", "medication", "mobilit
                   "booking", "timezone", "plan", "schedule", "language", "nationality", "hotel")),
            (0.5, ("preference", "hobby", "retract", "vehicle", "favourite"))]
 HEALTH_WORDS = re.compile(r"allerg|intoleran|diabet|pregnan|wheelchair|asthma|epilep|coeliac|celiac|medication|insulin|"
-                          r"blood pressure|disabilit|mobility|epipen|anaphyla", re.I)
+                          r"blood pressure|hypertens|disabilit|mobility|epipen|anaphyla", re.I)
 TRIVIA = re.compile(r"\b(weather|hello|thanks|thank you|small talk|how are you)\b", re.I)
 
 

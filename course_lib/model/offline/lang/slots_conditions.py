@@ -22,7 +22,8 @@ CONDITIONS = {  # word said -> the condition stored
     "coeliac disease": r"co?eliac(?: disease)?|celiac(?: disease)?|z[öo]liakie|c(?:œ|oe)liaque|cel[íi]ac[oa]",
     "asthma": r"asthma|asthmatic|asthme|asma|asthmatiker(?:in)?",
     "epilepsy": r"epilepsy|epileptic|epilepsie|epilepsia|epilessia",
-    "high blood pressure": r"high blood pressure|hypertension|bluthochdruck|hohe[nmr]? blutdruck|hipertensi[óo]n|hipertens[ãa]o|ipertensione|"
+    "hypertension": r"hypertension|hipertensi[óo]n|hipertens[ãa]o|ipertensione",  # the user's own word is kept
+    "high blood pressure": r"high blood pressure|bluthochdruck|hohe[nmr]? blutdruck|"
                            r"tensi[óo]n alta|presi[óo]n alta|press[ãa]o alta|pressione alta|tension (?:art[ée]rielle )?[ée]lev[ée]e",
     "pregnant": r"pregnant|expecting a baby|schwanger|enceinte|embarazada|gr[áa]vida|incinta",
     "migraine": r"migraines?|migr[äa]ne(?:n)?|migra[ñn]as?|emicrani[ae]|enxaquecas?|jaquecas?",

@@ -34,7 +34,8 @@ NO_MORE = (r"\b(?:no more|no longer any|not any more|plus d[e']|plus aucune?|kei
 # A list of allergens stops here; fillers ("lol", "btw") do not stop it: values.py cuts them from each item.
 STOP = r"(?:[.!;:(]| any ?more\b| (?:very |so |that |too )?well\b| anymore\b| mehr\b| plus\b|, (?:so|which|but|and i|it|i)\b| so\b| which\b| but\b| since\b| though\b| too\b| as well\b| actually\b|" \
        rf" now\b| since\b| (?:{GONE})\b| after all\b| and (?:i|my)\b| mais\b| aber\b| pero\b| mas\b| ma\b| seit\b| depuis\b| desde\b| da\b|" \
-       r" en plus\b| (?:pour|por|para|x|per) (?:si|les|le|la|el|los|las|il|i|mes|mis|meus|miei|when|quand|cuando|quando)\b|" \
+       r" en plus\b| (?:comunque|cmq|purtroppo|anyway|anyways|así|assim|quand m[êe]me|trotzdem|übrigens)\b|" \
+       r"(?: (?:and|e|y|et|und))?(?: (?:also|encima|adem[áa]s|auch|aussi|pure|anche|inoltre|tamb[ée]m|tambi[ée]n))? (?:intol[ée]ran\w*|intoll?erant\w*|al[ée]rgic\w*|allergi\w*)\b| (?:pour|por|para|x|per) (?:si|les|le|la|el|los|las|il|i|mes|mis|meus|miei|when|quand|cuando|quando)\b|" \
        r",\s*\w+(?:ment|mente|ly)\b| (?:because|cuz|cause|weil|parce|porque|pq|perch[ée]|quindi|donc)\b| (?:if|que|qui|che)\b|" \
        r"[\U0001F300-\U0001FAFF\u2600-\u27BF]|$)"
 ALLERGIC = r"(?:allergic|alergic|allergisch|allergique|al[ée]rgic[oa]|allergic[oa]|alérgic[oa])"

@@ -50,7 +50,10 @@ HOW_OFTEN = {  # how often, as said in six languages -> as the fact says it (rea
 }
 EVERY_HOURS = r"\b(?:every|alle|toutes les|cada|a cada|ogni) (\d{1,2}) (?:hours|stunden|heures|horas|ore)\b"
 AS_NEEDED = (r"\b(?:as needed|when needed|if needed|when i need (?:it|them)|bei bedarf|au besoin|si besoin|en cas de besoin|si me duele|"
-             r"cuando (?:lo necesito|me duele)|se precisar|quando (?:preciso|d[óo]i)|al bisogno|quando serve|se serve)\b")
+             r"cuando (?:lo necesito|me duele)|se precisar|quando (?:preciso|d[óo]i)|al bisogno|quando serve|se serve|"
+             # taken when it gets bad: 'when it flares up', 'wenn's schlimm wird', 'quand ça me prend', 'cuando me agarra', 'quando aperta'
+             r"when it (?:gets bad|flares up|kicks in)|wenn'?s? (?:es )?(?:schlimm|arg) wird|quand [çc]a (?:me prend|devient fort)|"
+             r"cuando me (?:agarra|da fuerte|ataca)|quando (?:aperta|ataca))\b")
 
 
 def dose(text: str, name: str) -> str:
@@ -77,7 +80,8 @@ CLAUSE_END = (r"[.;!?]|\b(?:but|aber|mais|pero|mas|ma|because|weil|parce|porque|
 def medicine(text: str) -> str | None:
     """The first medication named in `text`: one the concept lexicon knows (generic or brand name, any language),
     else a word with a drug-name ending ('-statin', '-pril', '-olol', '-sartan' …)."""
-    known = sorted(find("medication", text), key=lambda k: k[1] in GENERIC)  # 'el inhalador de salbutamol': salbutamol
+    known = sorted(find("medication", rx.sub(r"(?<=\w)-(?=\w)", " ", text)), key=lambda k: k[1] in GENERIC)  # 'el inhalador de salbutamol': salbutamol;
+    # a German compound with a hyphen names its drug first: 'ein Salbutamol-Spray' 
     if known:
         return known[0][1]
     m = DRUG.search(text)
