@@ -102,11 +102,14 @@ def results(observation: str) -> list[dict[str, Any]]:
 
 
 def fitting(observation: str, c: dict[str, Any]) -> list[dict[str, Any]]:
-    """The restaurants in a search result that satisfy the constraints, best-rated first (ties: alphabetical)."""
+    """The restaurants in a search result that satisfy the constraints, best-rated first (ties: alphabetical); the
+    cheapest first when the user asked for the cheapest ("le resto végé le moins cher")."""
     ok = [r for r in results(observation)
           if (not c["diet"] or c["diet"] in r.get("diet", []))
           and (c["budget"] is None or r.get("price_per_person", 0) <= c["budget"])
           and (not c["cuisine"] or c["cuisine"] in str(r.get("cuisine", "")).lower())]
+    if c.get("cheapest"):
+        return sorted(ok, key=lambda r: (r.get("price_per_person", 0), -r.get("rating", 0), r.get("name", "")))
     return sorted(ok, key=lambda r: (-r.get("rating", 0), r.get("name", "")))
 
 

@@ -54,6 +54,8 @@ def why(c: dict[str, Any], city: str, lang: str = "en") -> str:
     """Why the choice was made, in one clause: the best-rated place that fits what is known, or the best-rated of
     all when nothing is known (a city-only booking says so: the user can ask for another)."""
     k = known(c, lang)
+    if c.get("cheapest"):
+        return say("reason_cheapest", lang, city=city, known=k or say("available", lang))
     return say("reason_best", lang, city=city, known=k) if k else say("reason_top", lang, city=city)
 
 
