@@ -44,8 +44,8 @@ CUISINES = {
 }
 # "the cheapest" in six languages: the choice is then the lowest price that fits, not the best rating.
 CHEAPEST = re.compile(r"\b(?:cheapest|least expensive|lowest[- ]priced|billigste\w*|günstigste\w*|preiswerteste\w*|"
-                      r"moins ch[eè]re?s?|(?:más|mais|più) (?:barat\w*|económic\w*|economic\w*|em conta)|meno car\w*)"
-                      r"(?!\s+(?:que|than|di|do que|als)\b)", re.I)  # not a comparison: "moins cher que 30 euros"
+                      r"moins ch[eè]re?s?|(?:más|mais|più) (?:barat\w*|económic\w*|economic\w*|em conta)|meno car\w*)\b"
+                      r"(?!\s+(?:que|than|do que|als)\b)(?!\s+(?:di|de)\s*\d)", re.I)  # not a comparison: "moins cher que 30 euros"
 NOT_BEFORE = r"(?<!\bno )(?<!\bnot )(?<!\bkein )(?<!\bkeine )(?<!\bpas de )(?<!\bsin )(?<!\bsem )(?<!\bsenza )"
 
 
