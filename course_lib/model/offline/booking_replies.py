@@ -1,7 +1,8 @@
 """What the offline agent's restaurant rules say, in the language of the request (speak.py, replies.json).
 
-booking.py decides (ask, search, choose, book); this module words it. Values stay as they are: restaurant names,
-cuisines, the booked "Saturday 20:00", confirmation numbers.
+booking.py decides (ask, search, choose, book); this module words it. Restaurant names, prices and confirmation
+numbers stay as they are; the booked weekday ("samedi 20:00"), the course's cuisines and cities are said in the
+request's language (replies.json weekday, cuisine_word, city_word; English as the tools give them).
 
     ask_for(["the day", "the time"], "de")
         == "Für die Reservierung brauche ich den Tag und die Uhrzeit. Kannst du mir das sagen? Ich habe noch nichts reserviert."
