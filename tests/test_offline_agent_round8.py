@@ -14,7 +14,8 @@ from course_lib.model.offline.about_user import budget
 from course_lib.model.offline.booking import lowercase_name
 from course_lib.model.offline.booking_replies import city_said, summary, when_said
 from course_lib.model.offline.reading import CHEAPEST
-from course_lib.model.offline.slots import _size, bare_size, names_a_place_and_when, other_sizes
+from course_lib.model.offline.party import other_sizes
+from course_lib.model.offline.slots import _size, bare_size, names_a_place_and_when
 from tests.test_offline_agent_requests import evaluation
 
 TODAY = COURSE_START.date()

@@ -16,7 +16,8 @@ from course_lib.model.offline.intents import intent
 from course_lib.model.offline.places import known_cities
 from course_lib.model.offline.reading import find_cuisine
 from course_lib.model.offline.reply import Messages
-from course_lib.model.offline.slots import as_answer, bare_size, other_sizes
+from course_lib.model.offline.party import other_sizes
+from course_lib.model.offline.slots import as_answer, bare_size
 from course_lib.model.offline.speak import in_english
 from course_lib.model.when import DAY_PATTERN, clock_time
 
