@@ -198,15 +198,17 @@ BUDGET_CUE = re.compile(r"budget|per person|pro person|par personne|por persona|
                         r"sotto i|less than|below|cheaper than|\bunter\b|weniger als|menos de|meno di|moins cher|"
                         r"abaixo de|por debajo de|nicht mehr als|jusqu'(?:à|a)|hasta|no más de|não mais de|fino a|"
                         r"massimo|maximum|or less|oder weniger|ou moins|o menos|ou menos|o meno|per head|a head|"
-                        r"pro kopf|par tête|por cabeza|por cabeça|no pase de|no supere|sin pasar de|ne dépasse pas|"
-                        r"sans dépasser|non superi|senza superare|não passe de|sem passar de|nicht über|"
+                        r"pro kopf|par tête|por cabeza|por cabeça|no pasen? de|no superen?|sin pasar de|nothing (?:over|above)|"
+                        r"not over|\bpp\b|nichts über|rien au-dessus de|nada (?:por encima|acima) de|niente sopra i|ne dépasse pas|"
+                        r"sans dépasser|non superi|senza superare|não passem? de|sem passar de|nicht über|"
                         r"\bbis\s+(?=€?\s*\d)", re.I)
-BARE_AMOUNT = re.compile(r"\b(?:max(?:imum)?|under|at most|up to|no more than|höchstens|maximal|bis zu|moins de|"
+BARE_AMOUNT = re.compile(r"\b(?:max(?:imum)?|under|at most|up to|no more than|nothing (?:over|above)|not over|nicht über|höchstens|maximal|bis zu|moins de|"
                          r"menos de|máximo|sotto i|al massimo|até|hasta|fino a|jusqu'à|nicht mehr als|no más de|"
                          r"não mais de|massimo)\s*(\d+(?:[.,]\d+)?)(?![\d:.]|\s*(?:people|persons?|guests|personen|personnes|personas|pessoas|persone|pm|am|h\b|uhr|heures?|"
                          r"horas?|ore\b|years|jahre|ans\b|años|anos|anni|days|tage|jours|días|dias|giorni|km|%))|"
-                         r"\b(\d+(?:[.,]\d+)?)\s*(?:per person|pro person|par personne|por persona|por pessoa|a testa)", re.I)
-PER_PERSON = re.compile(r"per person|pro person|par personne|por persona|por pessoa|a persona|a testa|each|per head|"
+                         r"\b(\d+(?:[.,]\d+)?)\s*(?:per person|pro person|par personne|por persona|por pessoa|a testa|a head|per head|"
+                         r"pro kopf|par tête|por cabeza|por cabeça)", re.I)
+PER_PERSON = re.compile(r"\bpp\b|per person|pro person|par personne|por persona|por pessoa|a persona|a testa|each|per head|"
                         r"a head|pro kopf|par tête|por cabeza|por cabeça", re.I)
 
 

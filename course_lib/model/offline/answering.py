@@ -16,7 +16,8 @@ from course_lib.model.offline.intents import intent
 from course_lib.model.offline.places import known_cities
 from course_lib.model.offline.reading import find_cuisine
 from course_lib.model.offline.reply import Messages
-from course_lib.model.offline.slots import as_answer
+from course_lib.model.offline.party import other_sizes
+from course_lib.model.offline.slots import as_answer, bare_size
 from course_lib.model.offline.speak import in_english
 from course_lib.model.when import DAY_PATTERN, clock_time
 
@@ -47,6 +48,7 @@ ASKS_DETAILS = re.compile(  # an assistant's question about what a booking still
     r"quel restaurant|a qu[ée] hora|qu[ée] hora|cu[áa]nt[oa]s|qu[ée] d[íi]a|qu[ée] restaurante|que horas|a que horas|quant[oa]s|"
     r"que dia|qual restaurante|che ora|a che ora|quant[ei]|che giorno|quale ristorante|il posto|l'orario|orario|"
     r"where|which city|wo|wohin|welche stadt|où|quelle ville|d[óo]nde|qu[ée] ciudad|onde|que cidade|dove|quale citt[àa])\b", re.I)
+HOW_MANY = re.compile(r"\b(?:how many|wie viele|combien|cu[áa]nt[oa]s|quant[oa]s|quant[ei])\b", re.I)  # a size question
 TABLE_TALK = re.compile(r"\b(?:book|reserve|table|dinner|lunch|eat out|restaurant|thinking of|tisch|reservier\w*|essen gehen|"
                         r"abendessen|r[ée]serv\w*|d[îi]ner|d[ée]jeuner|reserv\w*|mesa|cena|comida|almo[çc]o|jantar|prenot\w*|"
                         r"tavolo|pranzo|ristorante)\b", re.I)
@@ -60,8 +62,8 @@ def details_answered(messages: Messages, last_user: int) -> str | None:
     asked, answer = str(before.get("content") or ""), str(messages[last_user].get("content") or "")
     if before.get("role") != "assistant" or "?" not in asked or not (ASKS_DETAILS.search(asked) or len(known_cities(asked)) > 1):
         return None  # a question about what a table needs, or a choice of cities ("Berlin or Paris?")
-    if "?" in answer or not gives_a_detail(answer):  # an answer gives a time, a day or a party size, and asks nothing
-        return None
+    if "?" in answer or not (gives_a_detail(answer) or bare_size(answer) and HOW_MANY.search(asked)):
+        return None  # an answer gives a time, a day or a party size ("zwölf" to "Für wie viele Personen?"), asks nothing
     at = user_turn_before(messages, last_user - 1)
     earlier = str(messages[at].get("content") or "") if at is not None else ""
     kind = intent(earlier) if earlier else None
@@ -77,7 +79,7 @@ def user_turn_before(messages: Messages, i: int) -> int | None:
 
 def gives_a_detail(text: str) -> bool:
     """Does a message give a time, a day or a party size (what a booking question asks for)?"""
-    return bool(clock_time(text).value or party_sizes(text) or DAY_PATTERN.search(text))
+    return bool(clock_time(text).value or party_sizes(text) or other_sizes(text) or DAY_PATTERN.search(text))
 
 
 PLACE_NAME = re.compile(r"\b[A-ZÀ-Ý][\w'’-]+(?:\s+(?:&|and|et|y|e|und)?\s*[A-ZÀ-Ý][\w'’-]+)+")  # two capitalised words

@@ -102,11 +102,14 @@ def results(observation: str) -> list[dict[str, Any]]:
 
 
 def fitting(observation: str, c: dict[str, Any]) -> list[dict[str, Any]]:
-    """The restaurants in a search result that satisfy the constraints, best-rated first (ties: alphabetical)."""
+    """The restaurants in a search result that satisfy the constraints, best-rated first (ties: alphabetical); the
+    cheapest first when the user asked for the cheapest ("le resto végé le moins cher")."""
     ok = [r for r in results(observation)
           if (not c["diet"] or c["diet"] in r.get("diet", []))
           and (c["budget"] is None or r.get("price_per_person", 0) <= c["budget"])
           and (not c["cuisine"] or c["cuisine"] in str(r.get("cuisine", "")).lower())]
+    if c.get("cheapest"):
+        return sorted(ok, key=lambda r: (r.get("price_per_person", 0), -r.get("rating", 0), r.get("name", "")))
     return sorted(ok, key=lambda r: (-r.get("rating", 0), r.get("name", "")))
 
 
@@ -193,7 +196,8 @@ DIET_WORD = re.compile(r"^(?:" + "|".join(DIETS.values()) + r")\w*$", re.I)  # '
 
 
 NAME_ANCHOR = re.compile(r"\b(?:(?i:book|reserv\w*|réserv\w*|resérv\w*|buch\w*|prenot\w*)\s+(?i:(?:a|une|una|uma|un|einen|ein)\s+"
-                         r"(?:table|tisch|mesa|tavolo)\s+)?|(?i:table|tisch|mesa|tavolo)\s+(?=(?i:at|bei|chez|en|no|na|da)\s))(?i:(?:at the|in the|dans le|para o|para a|at|in|im|bei|chez|"
+                         r"(?:table|tisch|mesa|tavolo)\s+)?|(?i:(?:kannst|könntest|würdest)\s+du\s+(?:mir\s+|uns\s+)?(?:bitte\s+)?)"
+                         r"(?=[^?.!\n]*\b(?i:buchen|reservieren)\b)|(?i:table|tisch|mesa|tavolo)\s+(?=(?i:at|bei|chez|en|no|na|da)\s))(?i:(?:at the|in the|dans le|para o|para a|at|in|im|bei|chez|"
                          r"en|no|na|al|da|dal|dalla|au|à|a)\s+)?([a-zà-ÿ][\w'’&-]*(?:\s+[\w'’&-]+){0,5})")
 SLOT_WORDS = {"for", "on", "at", "für", "am", "um", "pour", "para", "el", "per", "il", "alle", "às", "as", "a", "à",
               "le", "la", "tomorrow", "tonight", "next", "this", "ce", "este", "esta", "questo", "diesen", "kommenden",
@@ -212,7 +216,8 @@ def lowercase_name(question: str, today: Any = None) -> bool:
     dumpling house, sonntag …')? The words after the verb (and an article + "table"), or after "table" and a
     preposition, up to the first word of another slot (a day, a number, a time, a city, "for / para / alle" …) are
     the name; the search decides whether they name a place, nothing is booked on
-    these words alone. Words of a request for *some* place ('book somewhere nice') are not a name."""
+    these words alone. Words of a request for *some* place ('book somewhere nice') are not a name. German puts the verb
+    last: 'kannst du kiez currywurst für sonntag buchen?' names its place after "kannst du"."""
     m = NAME_ANCHOR.search(question)
     if not m:
         return False

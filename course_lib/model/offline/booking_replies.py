@@ -1,7 +1,8 @@
 """What the offline agent's restaurant rules say, in the language of the request (speak.py, replies.json).
 
-booking.py decides (ask, search, choose, book); this module words it. Values stay as they are: restaurant names,
-cuisines, the booked "Saturday 20:00", confirmation numbers.
+booking.py decides (ask, search, choose, book); this module words it. Restaurant names, prices and confirmation
+numbers stay as they are; the booked weekday ("samedi 20:00"), the course's cuisines and cities are said in the
+request's language (replies.json weekday, cuisine_word, city_word; English as the tools give them).
 
     ask_for(["the day", "the time"], "de")
         == "Für die Reservierung brauche ich den Tag und die Uhrzeit. Kannst du mir das sagen? Ich habe noch nichts reserviert."
@@ -54,7 +55,10 @@ def why(c: dict[str, Any], city: str, lang: str = "en") -> str:
     """Why the choice was made, in one clause: the best-rated place that fits what is known, or the best-rated of
     all when nothing is known (a city-only booking says so: the user can ask for another)."""
     k = known(c, lang)
-    return say("reason_best", lang, city=city, known=k) if k else say("reason_top", lang, city=city)
+    if c.get("cheapest"):
+        return say("reason_cheapest", lang, city=city_said(city, lang), known=k or say("available", lang))
+    where = city_said(city, lang)
+    return say("reason_best", lang, city=where, known=k) if k else say("reason_top", lang, city=where)
 
 
 def named_reason(c: dict[str, Any], chosen: dict[str, Any], lang: str) -> str:
@@ -67,24 +71,35 @@ def named_reason(c: dict[str, Any], chosen: dict[str, Any], lang: str) -> str:
 
 def summary(r: dict[str, Any], lang: str = "en") -> str:
     """A restaurant in one phrase: name, cuisine, price, rating."""
-    return say("summary", lang, name=r["name"], cuisine=r.get("cuisine", "restaurant"),
+    return say("summary", lang, name=r["name"], cuisine=word("cuisine_word", r.get("cuisine", "restaurant"), lang),
                price=r.get("price_per_person", "?"), rating=r.get("rating", "?"))
+
+
+def when_said(when: str, lang: str) -> str:
+    """A booked "Saturday 20:00" with its weekday in `lang` ("samedi 20:00"); English and anything else as it is."""
+    day, _, clock = str(when).partition(" ")
+    return f"{word('weekday', day, lang)} {clock}".strip() if clock else str(when)
+
+
+def city_said(city: str, lang: str) -> str:
+    """A course city as `lang` writes it ('Berlin' -> 'Berlino' in Italian); English and other cities as they are."""
+    return word("city_word", city, lang)
 
 
 def booked(chosen: dict[str, Any], done: dict[str, Any], again: bool, why_said: str, earlier: bool, lang: str) -> str:
     """The report of a booking made: what, for how many, when, its confirmation, and why this place."""
-    text = say("booked", lang, summary=summary(chosen, lang), people=done["people"], time=done["time"],
+    text = say("booked", lang, summary=summary(chosen, lang), people=done["people"], time=when_said(done["time"], lang),
                again=say("booked_again", lang) if again else "", confirmation=done["confirmation"], reason=why_said)
     return text + (say("size_from_earlier", lang) if earlier else "")
 
 
 def no_fit(c: dict[str, Any], city: str, lang: str) -> Reply:
     """No place in the search meets the constraints."""
-    return Reply(content=say("no_fit", lang, city=city, known=known(c, lang) or say("available", lang)))
+    return Reply(content=say("no_fit", lang, city=city_said(city, lang), known=known(c, lang) or say("available", lang)))
 
 
 def suggest(chosen: dict[str, Any], city: str, why_said: str, others: list[str], named_city: bool, lang: str) -> Reply:
     """A search's answer: the place suggested, why, and the others that fit (names only: the reply stays short)."""
     also = say("also_fitting", lang, names=", ".join(others)) if others else ""
-    return Reply(content=say("suggest", lang, summary=summary(chosen, lang), city=city, reason=why_said, also=also,
+    return Reply(content=say("suggest", lang, summary=summary(chosen, lang), city=city_said(city, lang), reason=why_said, also=also,
                              suffix="" if named_city else say("no_city", lang)))

@@ -58,7 +58,7 @@ from course_lib.model.offline.reading import (POINTER, best_sentences, constrain
 from course_lib.model.offline.reply import Messages, Reply, tool_call
 from course_lib.model.offline.self_memory import memory_step, recalled_text
 from course_lib.model.offline.answering import ASK_TO_CONFIRM, confirmation_answered, details_answered
-from course_lib.model.offline.slots import as_answer, booking_without_a_verb
+from course_lib.model.offline.slots import as_answer, booking_without_a_verb, names_a_place_and_when
 from course_lib.model.offline.speak import in_english
 from course_lib.model.when import WEEKDAYS, day_of, today_in
 from course_lib.model.prompts import STALE_FLAG
@@ -276,6 +276,8 @@ def react(messages: Messages, body: dict[str, Any]) -> Reply:
     kind = intent(question)
     if (kind == "unknown" or earlier_request is not None and kind == "restaurant") and booking_without_a_verb(question):
         kind = "book"  # a time and a party size, given alone or as the answer to what a table still needs
+    if kind == "restaurant" and names_a_place_and_when(question, COURSE_START.date()):
+        kind = "book"  # "quero jantar no Kiez Currywurst quinta às 18h": a table there, then
     earlier = follows_up(messages, last_user, question) if kind == "unknown" else None
     if earlier is not None:  # "and in Berlin?" after a weather question: that question, with this part winning
         step.question, kind = f"{earlier}\n{question}", intent(earlier)

@@ -42,6 +42,10 @@ CUISINES = {
     "middle eastern": r"falafel|middle eastern|orientalisch\w*|libanais|libanés|libanês|libanese|árabe|arabe|hummus",
     "street food": r"street food|currywurst|imbiss",
 }
+# "the cheapest" in six languages: the choice is then the lowest price that fits, not the best rating.
+CHEAPEST = re.compile(r"\b(?:cheapest|least expensive|lowest[- ]priced|billigste\w*|günstigste\w*|preiswerteste\w*|"
+                      r"moins ch[eè]re?s?|(?:más|mais|più) (?:barat\w*|económic\w*|economic\w*|em conta)|meno car\w*)\b"
+                      r"(?!\s+(?:que|than|do que|als)\b)(?!\s+(?:di|de)\s*\d)", re.I)  # not a comparison: "moins cher que 30 euros"
 NOT_BEFORE = r"(?<!\bno )(?<!\bnot )(?<!\bkein )(?<!\bkeine )(?<!\bpas de )(?<!\bsin )(?<!\bsem )(?<!\bsenza )"
 
 
@@ -109,7 +113,7 @@ def constraints(question: str, text: str) -> dict[str, Any]:
     """Diet, budget and city found in the prompt (memory lines said by a tool or another user do not count)."""
     text = without_hearsay(text)
     return {"diet": find_diet(text), "budget": find_budget(text), "city": find_city(question, text),
-            "cuisine": find_cuisine(question)}
+            "cuisine": find_cuisine(question), "cheapest": bool(CHEAPEST.search(question))}
 
 
 def describe(c: dict[str, Any]) -> str:

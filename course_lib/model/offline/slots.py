@@ -34,6 +34,7 @@ from course_lib.model import rx
 from course_lib.model.amounts import GROUP_NOUN, SMALL_NUMBER, adults_and_kids, more_than_two, number, party_sizes
 from course_lib.model.offline.lang.lexicon import DIETS
 from course_lib.model.offline.hours import OR_HOURS, RANGE_HOURS, open_hour
+from course_lib.model.offline.party import other_sizes
 from course_lib.model.offline.places import LOCAL_NAMES
 from course_lib.model.when import EVENING, MORNING, Reading, clock_time, day_of
 
@@ -117,6 +118,7 @@ def _size(part: str) -> Reading:
     if VAGUE.search(part):  # "for me and some friends": a number would be a guess
         return Reading(unclear="exactly")
     sizes = party_sizes(part) | {n for n in (number(m.group(1) or m.group(2)) for m in WE_N.finditer(part)) if n}
+    sizes = sizes or other_sizes(part)
     if (WITH_GROUP.search(part) or more_than_two(part)) and not sizes:  # "... and my family, 5 of us" is 5
         return Reading(unclear="exactly")
     if sizes and MAYBE_MORE.search(part) or adults_and_kids(part) is False:  # "2 adults and a baby"
@@ -228,6 +230,13 @@ def candidate_names(text: str, today: Any) -> list[str]:
     return found
 
 
+def bare_size(answer: str) -> int | None:
+    """The number a one-word answer says ("zwölf", "3", "four please"), if it can be a party size (1-20), else None."""
+    n = _bare_number(answer) if rx.fullmatch(r"\W*[\w-]+\W*(?:please|bitte|s'il te plaît|por favor|per favore)?\W*",
+                                              answer, re.I) else None
+    return n if n is not None and 0 < n <= 20 else None
+
+
 def as_answer(asked: str, answer: str) -> str:
     """The user's answer to the agent's question, as the request would have said it: a bare number answering only
     "how many people" is a party size ("3" -> "for 3 people"); anything else is read as it is."""
@@ -243,7 +252,14 @@ def booking_without_a_verb(text: str) -> bool:
     noon, 3 of us")? Then it is a booking request: the booking rules still ask for whatever else is missing."""
     if NOT_A_TABLE.search(text):  # 'On Saturday at 10:00 I have a meeting with Tomasz Nowak': a time and company,
         return False  # but no table
-    return bool(clock_time(text).value and party_sizes(text))
+    return bool(clock_time(text).value and (party_sizes(text) or other_sizes(text)))
+
+
+def names_a_place_and_when(text: str, today: Any) -> bool:
+    """Does a request about eating out name a place and give a day and a time ("quero jantar no Kiez Currywurst
+    quinta às 18h", "marca pra mim um jantar no Falafel Freunde sábado às 20h", "wir wollen Samstag um 8 ins Linse &
+    Lauch")? Then it asks for a table there: the booking rules ask for whatever else is missing."""
+    return bool(candidate_names(text, today) and day_of(text, today).value and clock_time(text).value)
 
 
 NOT_A_TABLE = re.compile(r"\b(?:meeting|appointment|flight|train|call|interview|class|lesson|doctor|dentist|termin|besprechung|"
