@@ -24,8 +24,8 @@ AGE_SAID = [r"\b(?:i['’]m|(?-i:Im)|i am)\s+(\d{1,3})(?!\.\s*[A-ZÄÖÜ])(?: ye
             r"\b(?:tengo|aggio) (\d{1,3}) anni\b",  # Neapolitan 'tengo 42 anni'
             r"\b(\d{1,3}) years of age\b|\b[âa]g[ée]e? de (\d{1,3}) ans\b|\bde (\d{1,3}) (?:años|anos) de edad\b",  # 'âgée de 72 ans'
             r"(?:^\W*|,\s*)(\d{2})(?:i|\s+jahr)?(?=\s*(?:,|$| (?:und|and|et|y|e)\b))"]  # 'im sam, 29, livin …', 'ich bi de Reto, 38i, und …'
-BARE_AGES = (1, 9, 10, 11, 16, 17)  # a number with no verb: only when no relative or pet is named before it
-AFTER_INTRO = 17  # ', 29,' alone: only after the speaker's own copula or naming verb
+AFTER_INTRO = len(AGE_SAID) - 1  # the last pattern, ', 29,' alone: only after the speaker's own copula or naming verb
+BARE_AGES = (1, 9, 10, 11, AFTER_INTRO - 1, AFTER_INTRO)  # a number with no verb: only when no relative or pet is named before it
 AFTER_AND = 10  # '… und 58 Jahre alt': only after the speaker's own copula
 
 
@@ -38,8 +38,8 @@ def found_age(s: str) -> list[Found]:
         m = rx.search(p, s, re.I)
         if m and i in BARE_AGES and rx.search(rf"\b(?:{REL}|{PET})s?\b", s[:m.start()], re.I):
             continue  # 'abbiamo un figlio, 3 anni': the child's age
-        if m and i == AFTER_AND and not rx.search(r"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\b", s[:m.start()], re.I):
-            continue  # '… und 58 Jahre alt' after the speaker's own 'ich bin', not 'Nicola e Sara, 9 e 7 anni'
+        if m and i in (AFTER_AND, AFTER_INTRO - 1) and not rx.search(r"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono)\b", s[:m.start()], re.I):
+            continue  # '… und 58 Jahre alt', 'âgée de 72 ans' after the speaker's own 'ich bin', not 'Nicola e Sara, 9 e 7 anni'
         if m and i == AFTER_INTRO and not rx.search(r"\b(?:i'?m|i am|ich bin|bin|je suis|moi c'?(?:est)?|soy|sou|sono|me llamo|me chamo|"
                                                     r"mi chiamo|je m'appelle|ich hei(?:ß|ss)e|my name is)\b", s[:m.start()], re.I):
             continue  # 'tengo 26, 19' is no introduction; 'soy dani, 26, de Málaga' is
