@@ -29,7 +29,9 @@ and is agent_oldheldout5.jsonl (50 of 60 after two classes fixed: a kind of food
 sixth writer's 60 requests (ids agent/held9/…, same isolation) were written while round 7 was built and scored once
 after its freeze: 45 of 60 at 8b489e5, 47 of 60 at 5365b66 (bookings 11 -> 13 of 18); they were appended to
 agent_heldout.jsonl unread (120 requests: the fourth writer's set stayed at 52 of 60 through round 7). All 120 were
-scored at 5365b66 (99 of 120) and became agent_oldheldout6.jsonl for round 8 (development data).
+scored at 5365b66 (99 of 120) and became agent_oldheldout6.jsonl for round 8 (development data; 110 of 120 after it).
+agent_heldout.jsonl is now a seventh writer's 60 requests (ids agent/held10/…, same isolation), written while round 8
+was built and scored once: 45 of 60 at 10111fa, 46 of 60 at e3bdc40 (bookings 12 -> 13 of 18). Unread.
 
 One case per line: {"id", "lang", "messages": [...], "facts": [...], "expect": {"action": book | ask | answer |
 delete | search | weather, "args": {...}, "answer_contains": [...], "must_not": [...]}}. The last message is the

@@ -60,7 +60,10 @@ code and scored once after the freeze (8b489e5 -> 5365b66): recall 0.749 -> 0.76
 -> 0.812 and 0.704 -> 0.781; the seven earlier unread sets 0.548 -> 0.567 (precision 0.755 -> 0.758). Both joined
 learner_heldout.jsonl unread (526 conversations). On 7 Dec (night) all 526, scored and reported at 5365b66 (recall
 0.574, precision 0.765), became development data (split old-heldout, learner_oldheldout.jsonl, 777 conversations) for
-round 8, and learner_heldout.jsonl waits for the next sets written while round 8 is built.
+round 8. Round 8 was built from them by six builders on one loaded 2-core machine; two fresh sets written meanwhile by
+someone who never saw the code, plain8 (60 conversations, 325 facts) and chat12 (48, 324), were scored once before
+(10111fa) and after (e3bdc40) it: recall 0.566 -> 0.563 and 0.256 -> 0.287, precision 0.780 -> 0.779 and 0.800 ->
+0.803. They are learner_heldout.jsonl now (108 conversations), unread.
 
 The same call measures a live model: pass `model=Model()` with COURSE_BACKEND=replay (a recording) or openai.
 
