@@ -5,18 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from course_lib.long_term.write_path import extract_facts, gate
 from course_lib.model.offline.lang.event_back import split_return
 from course_lib.model.offline.lang.flights import about_flight, flight_facts
 from course_lib.model.offline.lang.read_facts import about
 
-
-def facts(*turns: str) -> list[str]:
-    """The gated facts of a conversation of user turns (the assistant says 'ok' in between)."""
-    history: list[dict[str, str]] = []
-    for t in turns:
-        history += [{"role": "user", "content": t}, {"role": "assistant", "content": "ok"}]
-    return [f.text for f in gate(extract_facts(history[:-1]), 0.8)]
+from offline_facts import gated_facts as facts
 
 
 # --- a flight number keeps its day, time, origin and destination -------------------------------------------------

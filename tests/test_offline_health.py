@@ -8,9 +8,7 @@ import pytest
 from course_lib.long_term.write_path import extract_facts
 from course_lib.model.offline.lang.concepts import canon, one_edit
 
-
-def facts(*turns: str) -> list[str]:
-    return [f.text for f in extract_facts([{"role": "user", "content": t} for t in turns])]
+from offline_facts import facts
 
 
 @pytest.mark.parametrize("said, fact", [

@@ -9,9 +9,7 @@ import pytest
 from course_lib.long_term.write_path import extract_facts
 from course_lib.model.offline.lang.concepts import find
 
-
-def facts(*turns: str) -> list[str]:
-    return [f.text for f in extract_facts([{"role": "user", "content": t} for t in turns])]
+from offline_facts import facts
 
 
 def slots(said: str) -> dict[str, str]:

@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from course_lib.long_term.write_path import extract_facts
-
-
-def facts(*turns: str) -> list[str]:
-    return [f.text for f in extract_facts([{"role": "user", "content": t} for t in turns])]
+from offline_facts import facts
 
 
 @pytest.mark.parametrize("said, expected", [

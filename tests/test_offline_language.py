@@ -14,9 +14,7 @@ from course_lib.model.offline.lang.read_facts import about
 from course_lib.model.offline.lang.who import who
 from course_lib.model.offline.memory_ops import resolve
 
-
-def facts(*turns: str) -> list[str]:
-    return [f.text for f in extract_facts([{"role": "user", "content": t} for t in turns])]
+from offline_facts import facts
 
 
 @pytest.mark.parametrize("written, value", [("14,500", 14500), ("1.200", 1200), ("12,50", 12.5), ("1.234,56", 1234.56),
@@ -50,7 +48,6 @@ def test_who_a_sentence_is_about(sentence, expected):
     ("Prefiero los asientos de ventanilla.", "self"), ("Peanuts make me sick.", "self"), ("Detesto coentros.", "self")])
 def test_someone_named_doing_something_is_someone_else(sentence, expected):
     assert who(sentence) == expected
-
 
 
 @pytest.mark.parametrize("said, fact", [

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from course_lib.long_term.write_path import extract_facts
 from course_lib.model.offline.lang.read import read_message
 
-
-def facts(*turns: str) -> list[str]:
-    return [f.text for f in extract_facts([{"role": "user", "content": t} for t in turns])]
+from offline_facts import facts
 
 
 def values(*turns: str) -> list[tuple[str, str]]:
