@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import re
 import sys
+from functools import lru_cache
 from importlib.metadata import packages_distributions
 from pathlib import Path
 
@@ -52,12 +53,18 @@ def declared(pyproject: Path, extra: str | None = None) -> set[str]:
     return {canonical(re.match(r"[A-Za-z0-9._-]+", d).group(0)) for d in deps}
 
 
+@lru_cache(maxsize=1)
+def owners_of_modules() -> dict[str, list[str]]:
+    """Top-level module -> the installed distributions that provide it (read once: it scans every installed package)."""
+    return packages_distributions()
+
+
 EXTRAS = {"course/chroma_gate.py": "hub"}  # machinery that runs only where its extra is installed (the room's gate)
 
 
 def undeclared(imports: dict[str, str], deps: set[str]) -> list[str]:
     """'module (file): distribution' for each third-party import whose distribution is not declared."""
-    owners = packages_distributions()
+    owners = owners_of_modules()
     missing = []
     for module, where in sorted(imports.items()):
         if module in sys.stdlib_module_names or module in ("course_lib", "__future__"):
