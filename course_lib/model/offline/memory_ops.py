@@ -11,8 +11,7 @@ import json
 import re
 from typing import Any
 
-from course_lib.model import rx
-from course_lib.model import prompts
+from course_lib.model import prompts, rx
 from course_lib.model.offline.lang.corrections import looks_like_correction
 from course_lib.model.offline.lang.importance import importance
 from course_lib.model.offline.lang.lexicon import HEDGE

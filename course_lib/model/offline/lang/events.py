@@ -40,7 +40,6 @@ TITLED = re.compile(r"(?<![\w-])(?i:with|mit|bei|beim|chez|avec|con|com|da|dal|d
                    r"(?i:(dr\.?|dra\.?|prof\.?|frau|herr|dott\.?|dottoressa|doutora?|doctora?))\s+([a-zà-ÿ][\w'’-]{2,})")
 HAVE_BEFORE = re.compile(r"(?<![\w'’])(?:c['’]ho|ho|abbiamo|i have|i've got|we have|j['’]ai|on a|tengo|tenemos|tenho|temos|hab|habe|haben)"
                          r"\s+(?:\w+\s+)?$", re.I)  # 'c'ho il matrimonio di mio cugino': the user goes to it
-SAT_ALONE = {"exam"}  # a relative's event the user does not share: 'tengo el examen de mi hermana' is hers
 FLIGHT_NUMBER = re.compile(r"\b(?:[A-Z]{2}|[A-Z]\d|\d[A-Z]) ?\d{3,4}\b")
 
 
@@ -78,7 +77,7 @@ def first_noun(s: str) -> tuple[dict[str, Any], re.Match[str]] | None:
             if entry.get("visit") and lex["job_before"].search(before):
                 continue
             if rx.search(r"\w['’]s\s+$", before) and not rx.search(r"\b(?:to|at|for|have|got)\s+(?:my|our)\s+\w+['’]s\s+$", before, re.I) \
-                    or OF_MY.match(s[m.end():]) and not (entry["kind"] == "plan" and entry["key"] not in SAT_ALONE and HAVE_BEFORE.search(before)) or lex["not_event"].match(s[m.end():]):
+                    or OF_MY.match(s[m.end():]) and not (entry["kind"] == "plan" and not entry.get("own") and HAVE_BEFORE.search(before)) or lex["not_event"].match(s[m.end():]):
                 continue  # "my dad's train gets in late", "la consulta de mi hija" are theirs ("going to my sister's
                 # wedding" is the user's too); "wedding anniversary", "meal vouchers" are no event
             hits.append((bool(entry.get("generic")), -(m.end() - m.start()), m.start(), entry, m))
