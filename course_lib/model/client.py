@@ -1,6 +1,7 @@
 """One way to reach a model: an `openai.OpenAI` client wired to the offline model, a live server or a recording."""
 from __future__ import annotations
 
+import functools
 import json
 import os
 import threading
@@ -12,6 +13,8 @@ from course_lib.model.recording import RecordingTransport, ReplayTransport
 from course_lib.model.settings import IN_PROCESS, Settings, load_settings
 
 if TYPE_CHECKING:  # importing openai costs ~1 s, so only where a client is built
+    import ssl
+
     import numpy as np
     import openai
 
@@ -41,6 +44,12 @@ class OfflineTransport(httpx2.BaseTransport):
         return httpx2.Response(status, json=payload, request=request)
 
 
+@functools.lru_cache(maxsize=4)
+def tls_context(cafile: str | None, capath: str | None) -> "ssl.SSLContext":
+    """httpx2's default certificates (it reads SSL_CERT_FILE / SSL_CERT_DIR, this cache's key), loaded once: ~25 ms."""
+    return httpx2.create_ssl_context()
+
+
 def get_client(settings: Settings | None = None) -> "openai.OpenAI":
     """An `openai.OpenAI` client: the offline model by default, a live or replayed one when configured."""
     import openai
@@ -53,7 +62,8 @@ def get_client(settings: Settings | None = None) -> "openai.OpenAI":
         fallback = OfflineTransport() if s.replay_fallback == "offline" else None
         http = httpx2.Client(transport=ReplayTransport(s.replay_file or "", fallback))
         return openai.OpenAI(api_key="replay", base_url=OFFLINE_BASE_URL, http_client=http, max_retries=0)
-    transport: httpx2.BaseTransport = httpx2.HTTPTransport()
+    transport: httpx2.BaseTransport = httpx2.HTTPTransport(
+        verify=tls_context(os.environ.get("SSL_CERT_FILE"), os.environ.get("SSL_CERT_DIR")))
     if s.record_file:
         transport = RecordingTransport(transport, s.record_file)
     return openai.OpenAI(
