@@ -1,4 +1,4 @@
-"""`make test`: every check of the course, in five independent groups run side by side.
+"""`make test`: every check of the course, in six independent groups run side by side.
 
     python tools/run_tests.py               # every group, at most JOBS at once (default 3)
     python tools/run_tests.py unit lessons  # some groups
@@ -26,13 +26,21 @@ ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
 NONET = ["sh", str(ROOT / "tools" / "no_network.sh")]
 NBVAL = ["--nbval", "--nbval-sanitize-with", "tools/nbval_sanitize.cfg", "-p", "no:cacheprovider"]
-HEAVY = ["tests/test_rerun.py", "tests/test_lessons_live_path.py"]  # every lesson, run in a kernel
+HEAVY = ["tests/test_rerun.py", "tests/test_lessons_live_path.py", "tests/test_variant_model.py"]  # every notebook
+# Tests that start other processes (Chroma and Jupyter servers, the room's hub, a browser, the course's CLI):
+# mostly waiting, so they run beside the in-process tests instead of after them.
+PROCESSES = ["test_browser_*.py", "test_cli.py", "test_consolidate.py", "test_deletion.py", "test_deploy_docs.py",
+             "test_grade.py", "test_inspector.py", "test_make_lab.py", "test_record.py", "test_reset.py",
+             "test_room_*.py", "test_tenancy.py", "test_two_processes.py", "test_zero_install.py"]
+SPAWNING = sorted({str(p.relative_to(ROOT)) for g in PROCESSES for p in (ROOT / "tests").glob(g)})
 
 GROUPS: dict[str, list[list[str]]] = {  # name -> commands run one after another; the slowest first
-    "lessons": [NONET + [PY, "-m", "pytest", "-q", "--durations=8", HEAVY[0]]],
-    "unit": [NONET + [PY, "-m", "pytest", "-q", "--durations=12", "tests", *[f"--ignore={h}" for h in HEAVY]]],
+    "processes": [NONET + [PY, "-m", "pytest", "-q", "--durations=8", *SPAWNING]],
+    "unit": [NONET + [PY, "-m", "pytest", "-q", "--durations=8", "tests",
+                      *[f"--ignore={t}" for t in HEAVY + SPAWNING]]],
+    "live": [NONET + [PY, "-m", "pytest", "-q", "--durations=8", HEAVY[1], HEAVY[2]]],
     "pythons": [[PY, "tools/test_pythons.py"]],
-    "live": [NONET + [PY, "-m", "pytest", "-q", "--durations=8", HEAVY[1]]],
+    "lessons": [NONET + [PY, "-m", "pytest", "-q", "--durations=8", HEAVY[0]]],
     "notebooks": [NONET + [PY, "-m", "pytest", "-q", *NBVAL, "solutions"],
                   NONET + [PY, "-m", "pytest", "-q", "--nbval-lax", "-p", "no:cacheprovider", "exercises"],
                   [PY, "tools/make_exercises.py", "--check"],
