@@ -26,6 +26,12 @@ def encode(text: str) -> list[int]:
     return encoding().encode(text, disallowed_special=())
 
 
+@lru_cache(maxsize=32768)
+def length(text: str) -> int:
+    """How many tokens `text` is, remembered: a buffer counts the same messages again after every turn."""
+    return len(encode(text))
+
+
 def decode(ids: list[int]) -> str:
     """Text of token ids."""
     return encoding().decode(ids)
@@ -46,16 +52,16 @@ def count_message_tokens(message: Message) -> int:
     """Tokens one chat message costs, framing included."""
     if not isinstance(message, Mapping) or "role" not in message:
         raise TypeError(f"a chat message is a dict with 'role' and 'content', got {message!r:.80}")
-    n = TOKENS_PER_MESSAGE + len(encode(str(message["role"]))) + len(encode(_message_text(message)))
+    n = TOKENS_PER_MESSAGE + length(str(message["role"])) + length(_message_text(message))
     if message.get("name"):
-        n += TOKENS_PER_NAME + len(encode(str(message["name"])))
+        n += TOKENS_PER_NAME + length(str(message["name"]))
     return n
 
 
 def count_tokens(text_or_messages: Union[str, Iterable[Message]]) -> int:
     """Tokens in a string, or in a list of chat messages (with per-message overhead and reply priming)."""
     if isinstance(text_or_messages, str):
-        return len(encode(text_or_messages))
+        return length(text_or_messages)
     if isinstance(text_or_messages, Mapping):
         raise TypeError("count_tokens takes a string or a *list* of messages; wrap a single message in [ ]")
     if text_or_messages is None or isinstance(text_or_messages, (bytes, int, float)) or not isinstance(

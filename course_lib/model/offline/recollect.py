@@ -102,17 +102,40 @@ def typed_cues(group: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(typed))
 
 
-def cues(text: str) -> set[str]:
+class CueIndex:
+    """Every cue and typed cue of a table, by whole word and by word start: a word is looked up, not compared with
+    each cue in turn. Hashed by identity, so `cues` remembers its answers per table."""
+
+    def __init__(self, groups: dict[str, tuple[str, ...]]) -> None:
+        self.whole: dict[str, set[str]] = {}
+        self.starts: dict[str, set[str]] = {}
+        for name, group in groups.items():
+            for cue in (*group, *typed_cues(group)):
+                table, key = (self.starts, cue[:-1]) if cue.endswith("*") else (self.whole, cue)
+                table.setdefault(key, set()).add(name)
+
+
+_index: tuple[dict, CueIndex] | None = None  # (the table it was built from, the index)
+
+
+def cues(text: str) -> frozenset[str]:
     """The cue groups whose words occur in `text` (whole words; "flug*" also matches "Flugnummer"; a long cue word
     with one inner vowel left out: typed_cues)."""
-    words = rx.findall(r"\w+", fold(text))
-    found = set()
-    for name, group in cue_groups().items():
-        for cue in (*group, *typed_cues(group)):
-            if any(w.startswith(cue[:-1]) if cue.endswith("*") else w == cue for w in words):
-                found.add(name)
-                break
-    return found
+    global _index
+    groups = cue_groups()
+    if _index is None or _index[0] is not groups:  # first use, or another table (a test's)
+        _index = (groups, CueIndex(groups))
+    return cues_in(text, _index[1])
+
+
+@lru_cache(maxsize=8192)
+def cues_in(text: str, index: CueIndex) -> frozenset[str]:
+    found: set[str] = set()
+    for w in rx.findall(r"\w+", fold(text)):
+        found.update(index.whole.get(w, ()))
+        for end in range(len(w) + 1):
+            found.update(index.starts.get(w[:end], ()))
+    return frozenset(found)
 
 
 def asking(text: str) -> bool:
