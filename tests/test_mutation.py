@@ -15,6 +15,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 import mutate_exercises  # noqa: E402
 
 CAP = 30  # mutants per exercise in the test (spread evenly over its list); `make mutate` runs them all
+# Seconds a mutant may run (at least 10 times its solution's check, see run_exercise): a mutant that never ends is
+# killed at the limit, and at the learners' 10 s, nine such mutants were nine tenths of this test's time.
+LIMIT = 2.0
 
 
 def test_the_mutator_makes_the_operators_the_issue_asks_for():
@@ -47,7 +50,7 @@ def test_dead_mutations_are_not_generated_and_live_ones_are():
 
 
 def test_sampled_mutants_of_every_exercise_are_killed_or_argued_equivalent():
-    results = mutate_exercises.run_all(cap=CAP)
+    results = mutate_exercises.run_all(cap=CAP, time_limit=LIMIT)
     assert len(results) == 39 and all(r.generated for r in results)
     survivors = [f"{r.lesson}.{r.exercise}: {m}" for r in results for m in r.survived]
     assert not survivors, ("mutants the checker accepts: add a check case that rejects each, or list it with the "
