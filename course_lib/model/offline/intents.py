@@ -27,6 +27,10 @@ EVERYTHING = (r"everything|all (?:of )?(?:my data|that you know|you know|about m
 FORGET_ALL = re.compile(rf"\b(?:{FORGET_VERB})\b.*\b(?:{EVERYTHING})\b|\b(?:{EVERYTHING})\b.*\b(?:{FORGET_VERB})\b|"
                         rf"\bright to be forgotten\b", re.I)
 FORGET = re.compile(rf"\b(?:{FORGET_VERB})\b|\bno longer\b", re.I)
+# "Dimentica che sono vegetariano, ormai mangio di tutto": the verb takes a clause ("that …"), which names one fact;
+# an "everything" further on belongs to that clause, so this is not a request to delete everything
+ONE_CLAUSE = re.compile(rf"\b(?:{FORGET_VERB})\b(?:\s+(?:please|bitte|por favor|per favore))?\s*,?\s+"
+                        r"(?:that|dass|que|che|qu['’])(?!\s*(?:,|\b(?:everything|alles|tout|todo|tudo|tutto)\b))", re.I)
 
 QUESTION_START = re.compile(r"^\s*(?:what|what's|whats|where|who|which|how|do|does|did|am|is|are|can you tell|tell me|"
                             r"remind me|wie|wo|was|wer|welche\w*|wogegen|bin|habe|comment|où|quel\w*|qu'|que|qui|"
@@ -137,7 +141,7 @@ def intent(question: str) -> str:
     """What the user wants (see the module docstring for the list and the order)."""
     if URL.search(question):
         return "page"
-    if FORGET_ALL.search(question):
+    if FORGET_ALL.search(question) and not ONE_CLAUSE.search(question):
         return "forget_all"
     if FORGET.search(question) and not asked(question):
         return "forget"

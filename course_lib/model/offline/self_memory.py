@@ -105,8 +105,11 @@ def memory_step(s: Any) -> Reply | None:
         topic = " ".join((FORGET_WORDS.sub(" ", s.question).strip(" .!?,") or s.question).split())
         stated = [f["text"] for f in facts_from("user: " + topic) if f.get("confidence", 0) >= 0.8][:1]
         if "search_memory" not in names:  # "vergiss, dass ich Vegetarier bin": search for the fact it names
+            # the search ranks by an English-centred cosine: the topic's cue groups ("cachorro": dog) go with it, and
+            # it asks for ten hits, as on_topic keeps only those on what the user named
+            named = ", ".join(sorted(cues(topic)))
             return s.call("search_memory", "The user asks me to forget something; I look it up first.",
-                          query=stated[0] if stated else topic)
+                          query=stated[0] if stated else f"{topic} ({named})" if named else topic, k=10)
         found = hits(s.results("search_memory")[-1])
         if not found:
             return Reply(content=say("nothing_stored", lang))

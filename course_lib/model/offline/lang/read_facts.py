@@ -83,8 +83,12 @@ PATTERNS: list[tuple[re.Pattern[str], Any]] = [(re.compile(p, re.I), f) for p, f
     (U + r"'?s time ?zone is (.+?)\.?$", lambda m: ("timezone", m.group(1))),
     (U + r" has a (?:flight|trip) to (.+?)(?: on .*)?\.?$", lambda m: ("trip", m.group(1))),
     (U + r" works as an? (.+?)\.?$", lambda m: ("job", m.group(1).lower())),
-    (U + rf"'?s ({REL}) is called (.+?)\.?$", lambda m: (relative_slot(m.group(1), m.group(2)), m.group(2))),
-    (U + rf"'?s ({PET}) is (?:now )?called (.+?)\.?$", lambda m: (f"pet:{m.group(1).lower()}", m.group(2))),
+    (U + rf"'?s ({REL}) is (?:called|named) (.+?)\.?$", lambda m: (relative_slot(m.group(1), m.group(2)), m.group(2))),
+    (U + rf"'?s ({PET}) is (?:now )?(?:called|named) (.+?)\.?$", lambda m: (f"pet:{m.group(1).lower()}", m.group(2))),
+    (U + rf" has an? ({REL}) (?:called|named) (.+?)\.?$", lambda m: (relative_slot(m.group(1), m.group(2)), m.group(2))),
+    # 'has a cat named Pickle' and 'has a cat named Moth': two cats, so the name is part of the slot
+    (U + rf" has an? ({PET}) (?:called|named) (.+?)\.?$",
+     lambda m: (f"pet:{m.group(1).lower()}:{m.group(2).lower()}", m.group(2))),
     (U + rf"'?s ({REL}) ((?-i:[A-ZÀ-Ý])[\w'’ -]*?) is (\d+) years old\.?$",  # the name with its age: 'Pablo, 9'
      lambda m: (relative_slot(m.group(1), m.group(2)), f"{m.group(2)}, {m.group(3)}")),
     (U + rf"'?s ({PET}) ((?-i:[A-ZÀ-Ý])[\w'’ -]*?) is (\d+) years old\.?$", lambda m: (f"pet:{m.group(1).lower()}", f"{m.group(2)}, {m.group(3)}")),
