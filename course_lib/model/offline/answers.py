@@ -141,6 +141,11 @@ def answer_question(question: str, text: str, candidates: list[str] | None = Non
     """The answer to a question about the user, from the fact text `text`: a known slot (name, diet, allergies,
     city, budget, job, an open slot family) is read by its reader; anything else, or a slot its reader finds
     empty, is answered from the candidate facts and statements by meaning; with nothing that fits, "I don't know"."""
+    head, mark, rest = question.partition("?")
+    if mark and rest.strip():  # "¿Cómo se llama mi hijo? Siempre me lo preguntas jaja": the question, then chat
+        first = answer_question(head + mark, text, candidates)
+        if not unknown(first):
+            return first
     slot, lang = asked(question), language(question)
     if slot:
         answer = answer_budget(text, question, lang) if slot == "budget" else ANSWERS[slot](text, lang=lang)

@@ -160,6 +160,9 @@ def intent(question: str) -> str:
         return "weather"  # "Is it cold in Berlin on Saturday?" (not "somewhere warm to eat", a restaurant)
     if asked_open(question):
         return "recall"  # checked after booking, weather and restaurants: "a table for my kids" is a booking
+    head, mark, rest = question.partition("?")
+    if mark and rest.strip() and intent(head + mark) == "recall":
+        return "recall"  # "¿Cómo se llama mi hijo? Siempre me lo preguntas jaja": the question, then chat
     if SMALL_TALK.search(question):
         return "small_talk"
     return "unknown"
