@@ -65,7 +65,7 @@ someone who never saw the code, plain8 (60 conversations, 325 facts) and chat12 
 (10111fa) and after (e3bdc40) it: recall 0.566 -> 0.563 and 0.256 -> 0.287, precision 0.780 -> 0.779 and 0.800 ->
 0.803. On 8 Dec they were read for round 9 (development data, learner_oldheldout.jsonl, 885 conversations); a
 third writer's plain9 (60, 259 facts) and chat13 (48, 164), written meanwhile, scored 0.614 / 0.798 and 0.482 / 0.755
-before and after round 9 (6c83b07 -> 5910fb1, agent rules only). They are learner_heldout.jsonl now, unread.
+before and after round 9 (6c83b07 -> 0ddd293, agent rules only). They are learner_heldout.jsonl now, unread.
 
 The same call measures a live model: pass `model=Model()` with COURSE_BACKEND=replay (a recording) or openai.
 
