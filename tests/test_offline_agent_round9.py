@@ -61,3 +61,13 @@ def test_a_question_followed_by_chat_is_still_answered():
 ])
 def test_a_party_listed_person_by_person(text, sizes):
     assert other_sizes(text) == sizes
+
+
+def test_brazilian_chat_is_portuguese_and_pra_gives_the_party():
+    from course_lib.model.amounts import party_sizes
+    from course_lib.model.offline.speak import language
+
+    request = "dá pra reservar o Kiez Currywurst domingo meio-dia e meia pra 2?"
+    assert language(request) == "pt" and party_sizes(request) == {2}
+    assert party_sizes("chego pra 8h") == set()  # a time, not a party
+    assert language("Book Le Bœuf Doré, 2 ppl") == "en"

@@ -96,12 +96,12 @@ NOT_PEOPLE = re.compile(r"^\s*(?::|\.\d|h\b|h\d|am\b(?!\s+" + GERMAN_AM + r")|pm
                         r"|jours?|nuits?|semaines?|mois|ans\b|années?|minutos|d[íi]as|noches|semanas?|mes(?:es)?\b|años"
                         r"|noites|meses|anos\b|minuti|giorni|notti|settimane?|mesi|anni|dollars?|francs?|reais|pesos)", re.I)
 PARTY_CUES = (
-    re.compile(rf"\b(?:for|für|pour|para|per)\s+(?:a party of\s+|just\s+|only\s+)?({SMALL_NUMBER})(?!\w)", re.I),
+    re.compile(rf"\b(?:for|für|pour|para|pra|per)\s+(?:a party of\s+|just\s+|only\s+)?({SMALL_NUMBER})(?!\w)", re.I),
     re.compile(rf"(?<!\w)({SMALL_NUMBER})\s+{PEOPLE_NOUN}(?!\w)", re.I),
     re.compile(rf"\b(?:party of|group of|table for|we are|we're|there are|there will be|wir sind|nous sommes|"
                rf"on est|on sera|nous serons|we'll be|we will be|somos|seremos|vamos(?: a)? ser|siamo in|saremo in|saremo|siamo)\s+({SMALL_NUMBER})(?!\w)", re.I),
     re.compile(r"\bzu\s+(" + "|".join(GERMAN_GROUP) + r")\b", re.I),
-    re.compile(rf"\b(?:for|für|pour|para|per|de)\s+({SMALL_NUMBER})\s*(?:-|–|to|bis|à|a|ou|or|oder|o)\s*({SMALL_NUMBER})"
+    re.compile(rf"\b(?:for|für|pour|para|pra|per|de)\s+({SMALL_NUMBER})\s*(?:-|–|to|bis|à|a|ou|or|oder|o)\s*({SMALL_NUMBER})"
                r"(?!\w)", re.I),  # a range: "for two to three", "für 4-5", "pour 4 à 6" gives both ends: asked about
 )
 

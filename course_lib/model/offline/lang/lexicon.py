@@ -20,7 +20,8 @@ STOPWORDS = {
     "fr": "je j'ai suis mon ma mes moi et est le la les un une ne pas de du des à au aux nous j'habite "
           "m'appelle".split(),
     "es": "yo soy mi mis me y es el la los las un una no de del en con vivo tengo estoy llamo nosotros".split(),
-    "pt": "eu sou meu minha o a os as um uma não de do da em com moro tenho estou chamo nós é".split(),
+    "pt": "eu sou meu minha o a os as um uma não de do da em com moro tenho estou chamo nós é pra pro dá você vc ao "
+          "às aos também obrigado obrigada amanhã hoje meio".split(),  # Brazilian chat words too ('dá pra', 'vc')
     "it": "io sono mio mia mi e è il lo la gli le un una non di del della a al alla con vivo abito ho".split(),
 }
 
