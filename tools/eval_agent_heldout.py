@@ -32,7 +32,7 @@ agent_heldout.jsonl unread (120 requests: the fourth writer's set stayed at 52 o
 scored at 5365b66 (99 of 120) and became agent_oldheldout6.jsonl for round 8 (development data; 110 of 120 after it).
 agent_heldout.jsonl is now a seventh writer's 60 requests (ids agent/held10/…, same isolation), written while round 8
 was built and scored once: 45 of 60 at 10111fa, 46 of 60 at e3bdc40 (bookings 12 -> 13 of 18). It was read for
-round 9 and is agent_oldheldout7.jsonl (54 of 60 after it). agent_heldout.jsonl is now an eighth writer's 60 requests
+round 9 and is agent_oldheldout7.jsonl (55 of 60 after it). agent_heldout.jsonl is now an eighth writer's 60 requests
 (ids agent/held11/…, same isolation), written while round 9 was built and scored once: 44 of 60 at 6c83b07, 47 of 60
 at 0ddd293 (answers 9 -> 11 of 18, deletions 5 -> 6 of 6). Unread.
 
