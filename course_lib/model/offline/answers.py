@@ -10,7 +10,7 @@ import re
 
 from course_lib.model import rx
 from course_lib.model.offline import about_user, recollect
-from course_lib.model.offline.intents import asked, asked_open, asked_thing
+from course_lib.model.offline.intents import asked, asked_open, asked_thing, first_question
 from course_lib.model.offline.lang.read import read_message
 from course_lib.model.offline.lang.read_facts import about
 from course_lib.model.offline.speak import joined, language, say, unknown, word
@@ -141,11 +141,8 @@ def answer_question(question: str, text: str, candidates: list[str] | None = Non
     """The answer to a question about the user, from the fact text `text`: a known slot (name, diet, allergies,
     city, budget, job, an open slot family) is read by its reader; anything else, or a slot its reader finds
     empty, is answered from the candidate facts and statements by meaning; with nothing that fits, "I don't know"."""
-    head, mark, rest = question.partition("?")
-    if mark and rest.strip():  # "¿Cómo se llama mi hijo? Siempre me lo preguntas jaja": the question, then chat
-        first = answer_question(head + mark, text, candidates)
-        if not unknown(first):
-            return first
+    if (first := first_question(question)) and not unknown(answer := answer_question(first, text, candidates)):
+        return answer
     slot, lang = asked(question), language(question)
     if slot:
         answer = answer_budget(text, question, lang) if slot == "budget" else ANSWERS[slot](text, lang=lang)

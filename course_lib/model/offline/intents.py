@@ -30,7 +30,7 @@ FORGET = re.compile(rf"\b(?:{FORGET_VERB})\b|\bno longer\b", re.I)
 # "Dimentica che sono vegetariano, ormai mangio di tutto": the verb takes a clause ("that …"), which names one fact;
 # an "everything" further on belongs to that clause, so this is not a request to delete everything
 ONE_CLAUSE = re.compile(rf"\b(?:{FORGET_VERB})\b(?:\s+(?:please|bitte|por favor|per favore))?\s*,?\s+"
-                        r"(?:that|dass|que|che|qu['’])(?!\s*(?:,|\b(?:everything|alles|tout|todo|tudo|tutto)\b))", re.I)
+                        rf"(?:that|dass|que|che|qu['’])(?!\s*(?:,|\b(?:{EVERYTHING})\b))", re.I)
 
 QUESTION_START = re.compile(r"^\s*(?:what|what's|whats|where|who|which|how|do|does|did|am|is|are|can you tell|tell me|"
                             r"remind me|wie|wo|was|wer|welche\w*|wogegen|bin|habe|comment|où|quel\w*|qu'|que|qui|"
@@ -137,6 +137,13 @@ def asked_open(question: str) -> str | None:
     return next((family for family, cues in OPEN_ASKED if rx.search(cues, q, re.I)), None)
 
 
+def first_question(text: str) -> str | None:
+    """The question a message opens with when chat follows it ("¿Cómo se llama mi hijo? Siempre me lo preguntas
+    jaja" -> "¿Cómo se llama mi hijo?"), or None: the question alone is read when the whole message is not."""
+    head, mark, rest = text.partition("?")
+    return head + mark if mark and rest.strip() else None
+
+
 def intent(question: str) -> str:
     """What the user wants (see the module docstring for the list and the order)."""
     if URL.search(question):
@@ -160,9 +167,9 @@ def intent(question: str) -> str:
         return "weather"  # "Is it cold in Berlin on Saturday?" (not "somewhere warm to eat", a restaurant)
     if asked_open(question):
         return "recall"  # checked after booking, weather and restaurants: "a table for my kids" is a booking
-    head, mark, rest = question.partition("?")
-    if mark and rest.strip() and intent(head + mark) == "recall":
-        return "recall"  # "¿Cómo se llama mi hijo? Siempre me lo preguntas jaja": the question, then chat
+    first = first_question(question)
+    if first and intent(first) == "recall":
+        return "recall"
     if SMALL_TALK.search(question):
         return "small_talk"
     return "unknown"
