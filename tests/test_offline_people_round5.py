@@ -41,13 +41,14 @@ def test_no_age_from_a_number_that_is_not_the_names(said, slot, value):
     ("Sou barista em Curitiba.", "Curitiba"),
     ("Ich bin Lehrerin in Köln.", "Köln"),
     ("Je suis chauffeur de taxi à Lyon, surtout la nuit.", "Lyon"),
+    ("I'm a nurse at St Mary's in Leeds.", "Leeds"),  # a real town after the workplace (lang/home_towns.py)
 ])
 def test_the_town_right_after_a_job_said_with_a_copula(said, city):
     assert ("home city", city) in kept(said)
 
 
 @pytest.mark.parametrize("said", [
-    "I'm a nurse at St Mary's in Leeds.",           # the town of the workplace named first
+    "I'm a nurse at St Mary's in Middlemarch.",     # the workplace's town, and no town GeoNames knows
     "I'm a nurse in London for the summer.",         # only for a while
     "Je suis à Paris cette semaine.",                # no job
     "Mon mari est prof à Rennes.",                   # someone else's job
@@ -145,6 +146,7 @@ def test_no_teacher_without_a_subject_or_of_someone_else(said):
     assert jobs(said) == []
 
 
-@pytest.mark.parametrize("said", ["Ich bin Erzieherin in einer Kita in Altona.", "Soy cajero en un banco en Cali."])
-def test_no_home_city_from_the_town_of_a_workplace_after_a_copula(said):
-    assert not [v for s, v in kept(said) if s == "home city"]
+@pytest.mark.parametrize("said, city", [("Ich bin Erzieherin in einer Kita in Altona.", "Altona"),
+                                        ("Soy cajero en un banco en Cali.", "Cali")])
+def test_the_town_of_a_workplace_after_a_copula_is_the_home_while_none_is_known(said, city):
+    assert ("home city", city) in kept(said)  # the labelled sets say so: lang/home_towns.py

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from course_lib.model import rx
+from course_lib.model.offline.lang.towns import known
 from course_lib.model.offline.lang.concepts import find
 from course_lib.model.offline.lang.slots_life import MOVE_VERBS
 from course_lib.model.offline.lang.numbers import NUMBER, amount_now, bare_number, currency, money, parse_number, show
@@ -135,7 +136,8 @@ def correct(sentence: str, context: list[Found]) -> list[Found]:
     for f in reversed(context):
         place = None if NO_MORE.search(sentence) else PLACE.search(sentence)
         if f[0] in ("home city", "trip") and place and place.group(1) != f[1] and \
-                not DAY_PATTERN.fullmatch(place.group(1)) and not NOUN_BEFORE.search(sentence[:place.start()]):
+                not DAY_PATTERN.fullmatch(place.group(1)) and not NOUN_BEFORE.search(sentence[:place.start()]) and \
+                (f[0] == "trip" or known(place.group(1))):  # a home is a real town: 'das war Quatsch' corrects none
             # 'wait, Saturday' is no place, nor 'sorry, sitz grad in der Vorlesung' (a German noun after its article)
             return [replaced(f, f[1], place.group(1))]
     return []

@@ -9,6 +9,7 @@ import re
 
 from course_lib.model import rx
 from course_lib.model.offline.lang.lexicon import POSSESSIVE
+from course_lib.model.offline.lang.towns import capitalise_towns
 from course_lib.model.offline.lang.lowercase_names import KIN, plausible, recapitalise
 
 
@@ -107,6 +108,7 @@ def normalise(sentence: str, lang: str = "en") -> str:
         sentence = rx.sub(r"(?<![\w'])([jJ])'(?=(?:travaille|reste|vis|bosse|suis|mange|bois|prends|fais|viens|pars|taffe|sors)\b)", r"\1e ", sentence)  # "j'travaille"
     sentence = GREETING_LEAD.sub("", sentence)
     sentence = recapitalise(sentence, lang)  # 'meine schwester lena', 'wohne in leipzig' typed without capitals
+    sentence = capitalise_towns(sentence)  # 'jsuis a marseille', 'chauffeur à lille': a known town after a preposition
     sentence = NAME_THEN_KIN.sub(lambda m: f"{m.group(2)} {m.group(1)} (", sentence).replace(" ()", "")  # -> 'my son Tyler (he's 7)'
     if lang == "de":  # dialect phrases written out; a sentence that starts with the verb gets its 'ich' back
         for pattern, repl in DE_PHRASES:

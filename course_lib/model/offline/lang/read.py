@@ -37,7 +37,7 @@ from course_lib.model.offline.lang.slots_plans import read_events, read_plans, w
 from course_lib.model.offline.lang.split import split
 from course_lib.model.offline.lang.values import settle_all
 from course_lib.model.offline.lang.who import who
-from course_lib.model.offline.lang.work_home import work_home
+from course_lib.model.offline.lang.home_towns import homes_in_passing
 
 Found = tuple[str, str, str]
 TAG = re.compile(r",?\s*(?:(?:can|could|would|will) you (?:please )?(?:keep|remember|note|save|store|write|bear|jot)\b[^,?]*|"
@@ -185,7 +185,7 @@ def slots(sentence: str, lang: str, context: list[Found]) -> tuple[list[Found], 
         said_now = [f for f in readers(now, lang) if f[0] != "retract"]  # replaces what was read of the negated part
         found = [f for f in found if f[0] not in [g[0] for g in said_now]] + said_now
     if not any(c[0] == "home city" for c in context):  # where one works is the home only while no home was said
-        found += work_home(sentence, lang)
+        found += homes_in_passing(sentence, own, lang, found)  # 'je travaille à Nantes', 'soy de Cádiz' (lang/home_towns.py)
     if not any(f[0].startswith("pet:") for f in found):  # 'Bello heißt jetzt Balu': a pet said before, renamed
         found += renamed_pet(sentence, context)
     found = dropped_diets(said, found + instead(sentence, found))  # 'desisti de ser vegana' (lang/diet_dropped.py)
