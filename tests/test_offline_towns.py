@@ -83,3 +83,37 @@ def test_a_known_home_is_not_replaced_by_a_town_in_passing():
 def test_a_correction_of_a_home_needs_a_real_town():
     assert ("home city", "Quatsch") not in kept("Ich wohne in Kiel.", "Sorry, das war Quatsch.")
     assert ("home city", "Lübeck") in kept("Ich wohne in Kiel.", "Sorry, Lübeck.")
+
+
+# Jobs said in passing (slots_intro.job_pieces) and the job readers' fixes of this round (slots_jobs, slots_pastimes).
+def jobs(said: str) -> list[str]:
+    return [v for s, v in kept(said) if s == "job"]
+
+
+@pytest.mark.parametrize("said, job", [
+    ("hola, soy marta, 29, enfermera en un centro de salud", "nurse"),
+    ("moin, ich bin kai, 35, lehrer in bremen", "teacher"),
+    ("ciao, sono ugo, 61 anni, falegname", "carpenter"),
+    ("faccio la veterinaria da dieci anni", "veterinarian"),           # 'faccio la …' is a job, 'faccio veterinaria' a study
+    ("I teach high school physics.", "physics teacher"),               # the subject among the words after 'I teach'
+    ("i teach year 3 at a small school", "primary school teacher"),
+    ("ich schaffe als Schreiner bi de Firma Huber", "carpenter"),      # Swiss 'bi' ends the job
+])
+def test_a_job_said_in_passing_or_by_what_is_taught(said, job):
+    assert jobs(said) == [job]
+
+
+@pytest.mark.parametrize("said", [
+    "I'm tired, nurse shifts are hard",                  # the job word starts a piece that says something else
+    "sono Salvatore, piacere",                           # a name that ends like a job noun
+    "quest'estate so' libera",                           # an adjective that ends like one
+    "sono un ex falegname, ora in pensione",             # a job that was
+])
+def test_no_job_from_a_piece_that_is_not_the_users_job(said):
+    assert "carpenter" not in jobs(said) and "nurse" not in jobs(said) and not [j for j in jobs(said) if j in ("salvatore", "libera")]
+
+
+def test_a_job_piece_after_a_relative_is_theirs():
+    from course_lib.model.offline.lang.slots_intro import job_pieces
+
+    assert job_pieces("hola, soy Pia, 40 años, carpintera") and not job_pieces("hola, soy Pia, 40 años, mi marido, carpintero")

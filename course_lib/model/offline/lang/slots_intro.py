@@ -21,7 +21,8 @@ from course_lib.model.offline.lang.jobs_state import FREELANCE, known_job
 from course_lib.model.offline.lang.concepts import find, spans
 from course_lib.model.offline.lang.slots_jobs import JOB_WORDS, NOT_JOBS, a_or_an
 from course_lib.model.offline.lang.slots_life import PLACE, place
-from course_lib.model.offline.lang.lowercase_names import lowercase_name
+from course_lib.model.offline.lang.lexicon import POSSESSIVE
+from course_lib.model.offline.lang.lowercase_names import KIN, lowercase_name
 from course_lib.model.offline.lang.names_said import NAME, NOT_NAMES
 from course_lib.model.offline.lang.slots_people import found_name
 
@@ -117,6 +118,35 @@ def job_here(s: str) -> list[Found]:
     return []
 
 
+INTRO_CUE = re.compile(  # the message introduces the user: a name said, or an age as a bare piece ('jan, 41, lehrer …')
+    r"(?<!\w)(?:i'?m|im|i am|name'?s|my name is|ich bin|bin|i bin|je suis|jsuis|chu|moi c'?est|c'est|soy|sou|sono|so'|son|me llamo|"
+    r"mi chiamo|chamo-me|me chamo|je m'appelle|ich hei(?:ß|ss)e)(?!\w)|(?:^|[,;(]\s*)\d{1,2}\s*(?:y/?o|years?(?: old)?|ans|años|anos|anni|"
+    r"jahre(?: alt)?|ani|piges|tacos)?\s*(?:[,;)]|$)", re.I)
+PLACE_OR_TIME = {"in", "im", "at", "near", "à", "a", "au", "en", "em", "na", "no", "num", "numa", "nel", "nella", "al", "all'",
+                 "bei", "beim", "da", "de", "du", "del", "since", "seit", "depuis", "desde", "dal", "by", "per", "für", "for", "pour",
+                 "para", "out", "up", "down", "from", "aus", "chez", "dans", "presso"}  # what may follow the job in its piece
+PIECES = re.compile(r"\s*[,;()]\s*|\s+(?:and|und|et|y|e|pis|but|aber|mais|pero|mas|ma)\s+", re.I)
+
+
+def job_pieces(s: str) -> list[Found]:
+    """'jan, 41, lehrer in hh-altona', 'soy xosé, marinero en vigo', 'holi soy valentina, de medellín, enfermera y …':
+    in a message that introduces the user, a piece that starts with a job the lexicon knows (after an article)."""
+    if not INTRO_CUE.search(s):
+        return []
+    before = ""
+    for piece in PIECES.split(s):
+        piece = rx.sub(r"^(?:an?|un|une|una|uma?|el|la|il|lo|o|a|der|die|l')\s+", "", piece.strip(" .!?'\"-"), flags=re.I)
+        known = spans("job", piece) if piece else []
+        words = piece.split()
+        rest = words[known[0][1] - (words[known[0][1] - 1].lower() in PLACE_OR_TIME):] if known else []  # 'lehrer in' ≈ 'lehrerin'
+        if known and known[0][0] == 0 and (not rest or rest[0].lower() in PLACE_OR_TIME) and \
+                not rx.match(r"(?:ex|former|ehemalig\w*|ancien\w*|antig\w*)\b", piece, re.I) and \
+                not rx.search(rf"\b{POSSESSIVE}\s+(?:{KIN})\b", before, re.I):  # 'meine Frau, Lehrerin in Köln': hers
+            return [("job", known[0][2], f"The user works as {a_or_an(known[0][2])}.")]
+        before = piece
+    return []
+
+
 def read_intro(s: str) -> list[Found]:
     """The facts an introduction gives beyond the name: age, job and home city in apposition, and where the user
     is from. Nothing when the sentence says the place was only their origin or names another place they are in."""
@@ -127,6 +157,7 @@ def read_intro(s: str) -> list[Found]:
     elif (low := lowercase_name(s)) and (typed := rx.search(rf"\b{re.escape(low.lower())}\b", s)):  # 'hola soy lucas, de Madrid'
         out = apposition(s, typed.end())
     out += telegram(s) + job_here(s)
+    out += [] if any(f[0] == "job" for f in out) else job_pieces(s)
     if (said := FROM_SAID.search(s)) and (city := place(said)):
         out.append(home(city))
     homes = [f for f in out if f[0] == "home city"]

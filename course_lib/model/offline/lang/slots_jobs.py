@@ -22,7 +22,7 @@ JOB_AS = (r"\b(?:i'?m|i am) an? ([\w-]+) by (?:trade|profession)|\b(?:i|i'?m|i a
           r"\bje (?:travaille|bosse|taff?e?) (?:(?!comme\b)" + FILLER + r")?comme ([\w -]+?)|\ben tant que ([\w -]+?)|\b(?:trabajo|curro|laburo|chambeo) (?:de" + NOT_WHAT + r"|(?:(?!como\b)" + FILLER + r")?como) ([\w -]+?)|"
           r"\btrabalho (?:de" + NOT_WHAT + r"|(?:(?!como\b)" + FILLER + r")?como) ([\w -]+?)|\blavoro (?:(?!come\b)" + FILLER + r")?come ([\w -]+?)|\bich bin ([\w-]+?) von beruf|"
           r"\b(?:a|new|my|the) (?:role|job|position|post) as an? ([\w -]+?)")
-JOB_END = r"(?=\s*(?:[.!,;(]|$| now\b| au\b| aux\b| al\b| ao\b| so\b| donc\b| because\b| weil\b| porque\b| perché\b| quindi\b| então\b| entonces\b| out\b| dans\b| num\b| numa\b| no\b| na\b| nella\b| nel\b| presso\b| in una?\b| desde\b| dal\b| da\b| and\b| im\b| am\b| in der\b| beim\b| und\b| et\b| y\b| e\b| but\b| mais\b| pero\b| ma\b| at\b| in\b| for\b| by trade| since\b| from home| bei\b| chez\b| à\b| en\b| em\b| a\b| da\b| de\b| seit\b| los\b| las\b| les\b| the\b| on\b| with\b| por\b| per\b| pour\b| via\b| every\b| cada\b| todos\b| tous\b| jeden\b| ogni\b| nos\b| nas\b| nei\b| nel\b))"
+JOB_END = r"(?=\s*(?:[.!,;(]|$| now\b| bin\b| bi\b| au\b| aux\b| al\b| ao\b| so\b| donc\b| because\b| weil\b| porque\b| perché\b| quindi\b| então\b| entonces\b| out\b| dans\b| num\b| numa\b| no\b| na\b| nella\b| nel\b| presso\b| in una?\b| desde\b| dal\b| da\b| and\b| im\b| am\b| in der\b| beim\b| und\b| et\b| y\b| e\b| but\b| mais\b| pero\b| ma\b| at\b| in\b| for\b| by trade| since\b| from home| bei\b| chez\b| à\b| en\b| em\b| a\b| da\b| de\b| seit\b| los\b| las\b| les\b| the\b| on\b| with\b| por\b| per\b| pour\b| via\b| every\b| cada\b| todos\b| tous\b| jeden\b| ogni\b| nos\b| nas\b| nei\b| nel\b))"
 JOB_WORDS = (r"(?:[\w-]+ )?(?:nurse|teacher|engineer|developer|programmer|doctor|lawyer|architect|designer|chef|cook|baker|"
              r"student|translator|accountant|pharmacist|dentist|journalist|writer|artist|musician|farmer|electrician|plumber|"
              r"carpenter|pilot|scientist|researcher|librarian|archivist|consultant|manager|analyst|physiotherapist|"
@@ -40,7 +40,7 @@ NOT_JOBS = {"bit", "little", "fan", "lot", "vegetarian", "vegan", "pescatarian",
             "realista", "optimista", "pessimista", "interessante", "importante", "elegante", "diabetiker", "vegetarier",
             "veganer", "veganerin", "vegetarierin", "pescetarier", "allergiker", "allergikerin", "asthmatiker", "fahrer",
             "anfänger", "anfängerin", "principiante", "debutante", "stagiaire", "nouvelle", "intolerante", "alérgic",
-            "noche", "noches", "día", "dia", "tarde", "mañana", "madrugada", "manhã", "nuit", "notte", "giorno", "turno",
+            "libera", "libero", "libre", "sincere", "noche", "noches", "día", "dia", "tarde", "mañana", "madrugada", "manhã", "nuit", "notte", "giorno", "turno",
             "turnos", "casa", "home"}  # 'trabajo de noche', 'trabajo desde casa': when or where, not what
 
 
@@ -107,7 +107,9 @@ def found_job_said(s: str) -> list[Found]:
     job = next((g for g in m.groups() if g), None) if m else None
     if job is None:
         m = rx.search(rf"\b(?:i'?m|i am|ich bin|je suis|soy|sou|sono|faccio (?:il|la|l'|lo|er))\s*(?:an? |un |une |uma? |un'?)?({JOB_WORDS}){JOB_END}", s, re.I)
-        job = m.group(1) if m and not denied(s, m) else None  # not 'no soy médico'
+        job = m.group(1) if m and not denied(s, m) and m.group(1).split()[-1].lower() not in NOT_JOBS and \
+            not (m.group(1)[:1].isupper() and not canon("job", m.group(1))) else None
+        # not 'no soy médico', nor 'sono Salvatore' (a capitalised word that only ends like a job noun is a name)
     for cop in ([] if job else [*rx.finditer(COPULA, s, re.I), *rx.finditer(COPULA_AND, s, re.I)]):  # '… and retired'   # 'ahora soy conductor de autobús': a job the lexicon knows
         known = find("job", s[cop.end():cop.end() + 40])
         if known and known[0][0] == 0 and denied(s, cop):
@@ -119,8 +121,8 @@ def found_job_said(s: str) -> list[Found]:
                                        r"schwester|pfleger|pflegerin|arzt|ärztin|koch|köchin|frau|mann|kraft))\b", s)) \
             and t.group(1).lower() not in NOT_JOBS and not rx.fullmatch(rf"(?:{NATIONALITIES})", t.group(1), re.I):
         job = t.group(1)  # German: 'Ich bin Krankenschwester' (a capitalised noun with no article is a profession)
-    if job is None and (t := rx.search(r"\bi teach (\w+)", s, re.I)):
-        job = f"{t.group(1).lower()} teacher"
+    if job is None and (t := rx.search(r"\bi teach((?: [\w-]+){1,4})", s, re.I)):  # 'I teach history', 'I teach high school chemistry'
+        job = taught(t.group(1))
     if job is None and (t := rx.search(TEACH, s, re.I)):  # 'insegno latino', 'enseño inglés': a school subject or a language
         job = next((f"{subject} teacher" for subject, said in SUBJECTS.items() if rx.fullmatch(said, t.group(1), re.I)), None) or \
             (f"{lang} teacher" if (lang := canon("language", t.group(1))) else None)
@@ -171,6 +173,16 @@ TEACHER = r"teacher|prof|profe|profesora?|professora?|professeure?|insegnante|pr
 
 PRIMARY = (r"(?:at|in) an? (?:primary|elementary) school|an (?:einer|der) grundschule|(?:dans|à) (?:une|l') ?école (?:primaire|élémentaire)|"
            r"en (?:una|la) escuela (?:primaria|de primaria)|n(?:uma|a) escola (?:primária|básica)|(?:in una|alla) scuola (?:primaria|elementare)")
+
+
+def taught(words: str) -> str:
+    """The teacher 'I teach <words>' makes: of the school subject or language among the words ('high school chemistry'
+    -> chemistry teacher), of a primary school ('year 5', 'kids') or a plain teacher."""
+    for word in words.split():
+        subject = next((subject for subject, said in SUBJECTS.items() if rx.fullmatch(said, word, re.I)), None)
+        if subject or (subject := canon("language", word)):
+            return f"{subject} teacher"
+    return "primary school teacher" if rx.search(r"\b(?:year \d|primary|reception|kids|children|infants)\b", words, re.I) else "teacher"
 
 
 def subject_teacher(job: str, s: str) -> str:

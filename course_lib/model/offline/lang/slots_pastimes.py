@@ -91,7 +91,7 @@ def read_pastimes(s: str) -> list[Found]:
 
 STUDY = (r"\b(?:i (?:study|am studying)|i'?m studying|ich studiere|studier(?:e)?|j'étudie|je fais des études d[e']|"
          r"je suis (?:étudiante?|en (?:\w+ année|[lm]\d)) (?:en|de|d')|(?:^|, )en (?:\w+ année|[lm]\d) (?:en|de|d')|(?:yo )?estudio|soy estudiante de|(?:eu )?estudo|"
-         r"sou estudante de|(?:eu )?fa[çc]o|(?:io )?studio|sono studente(?:ssa)? di|faccio|"
+         r"sou estudante de|(?:eu )?fa[çc]o(?! (?:o|a) )|(?:io )?studio|sono studente(?:ssa)? di|faccio(?! (?:il|la|lo|l'))|"  # 'faccio la veterinaria': a job
          # in apposition ('Jonas, 20, studying engineering', 'Inès, étudiante en pharmacie'), or by the year ('Estou no 2.º ano de Medicina')
          r"(?:^|, )\W*(?:studying|étudiante? (?:en|de|d')|estudiante de|estudante de|studente(?:ssa)? di)|"
          r"\b(?:i'?m|i am|estoy|estou|sono|je suis|ich bin)\s+(?:in (?:my |the )?|en |no |na |al |im )[\w.º°ª]+\s+(?:year|año|ano|anno|année|semester|curso)(?:\s+(?:of|de|di))?)"
