@@ -265,7 +265,7 @@ def test_lists_go_on_after_a_filler_and_elided_articles_are_dropped():
 
 @pytest.mark.parametrize("said, fact", [
     ("Ich arbeite als Erzieherin im Kindergarten", "The user works as a kindergarten teacher."),
-    ("Je bosse comme cuisinier", "The user works as a chef."), ("Sou engenheira civil", "The user works as a civil engineer."),
+    ("Je bosse comme cuisinier", "The user works as a cook."), ("Sou engenheira civil", "The user works as a civil engineer."),
     ("I'm a software developer at a bank", "The user works as a software developer."),
     ("Massimo 40 euro a testa", "The user's budget is 40 EUR."), ("Höchstens 45 € pro Person", "The user's budget is 45 EUR."),
 ])

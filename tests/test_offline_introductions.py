@@ -54,7 +54,7 @@ def test_living_somewhere_said_in_chat(said, fact):
 
 
 @pytest.mark.parametrize("said, fact", [
-    ("trabalho como cozinheira num restaurante do centro", "The user works as a chef."),
+    ("trabalho como cozinheira num restaurante do centro", "The user works as a cook."),
     ("je bosse comme graphiste dans une agence", "The user works as a graphic designer."),
     ("curro de repartidor los fines de semana", "The user works as a delivery driver."),
     ("arbeite als Uhrmacher in einer kleinen Werkstatt", "The user works as a watchmaker."),

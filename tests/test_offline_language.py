@@ -314,7 +314,7 @@ def test_what_is_not_the_users(said, expected):
     ("Jetzt bin ich Lehrerin", {"The user works as a teacher."}),
     ("Mittlerweile wohne ich in Köln", {"The user lives in Köln."}),
     ("In Berlin wohne ich seit 2019", {"The user lives in Berlin."}),
-    ("Seit Januar arbeite ich als Koch", {"The user works as a chef."}),
+    ("Seit Januar arbeite ich als Koch", {"The user works as a cook."}),
     ("Am 14. Februar habe ich Geburtstag", {"The user's birthday is on 14 February."}),
     ("Morgen fahre ich nach Wien", {"The user has a trip to Vienna tomorrow."}),  # not 'drives a Morgen'
 ])

@@ -121,7 +121,7 @@ def test_a_pet_renamed_with_the_pronoun_dropped(before, said, name):
 
 
 @pytest.mark.parametrize("said, job", [
-    ("Ich arbeite nicht mehr als Kellner, sondern als Koch.", "chef"),
+    ("Ich arbeite nicht mehr als Kellner, sondern als Koch.", "cook"),
     ("Ya no trabajo de camarera, sino de enfermera.", "nurse"),
     ("Não trabalho mais como garçom, mas sim como enfermeiro.", "nurse"),
     ("I don't work as a waiter any more but as a nurse.", "nurse"),

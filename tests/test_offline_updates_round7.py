@@ -38,7 +38,7 @@ def test_a_job_quit_is_taken_back_not_stored(said, job):
 
 @pytest.mark.parametrize("said, job", [
     ("I quit my job as a waiter, I'm a chef now.", "chef"),
-    ("Ho lasciato il lavoro da cameriere, ora faccio il cuoco.", "chef"),
+    ("Ho lasciato il lavoro da cameriere, ora faccio il cuoco.", "cook"),
 ])
 def test_a_job_quit_with_a_new_one_gives_the_new_one_only(said, job):
     assert pairs(said) == [("job", job)]
