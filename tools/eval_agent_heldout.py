@@ -34,7 +34,10 @@ agent_heldout.jsonl is now a seventh writer's 60 requests (ids agent/held10/…,
 was built and scored once: 45 of 60 at 10111fa, 46 of 60 at e3bdc40 (bookings 12 -> 13 of 18). It was read for
 round 9 and is agent_oldheldout7.jsonl (55 of 60 after it). agent_heldout.jsonl is now an eighth writer's 60 requests
 (ids agent/held11/…, same isolation), written while round 9 was built and scored once: 44 of 60 at 6c83b07, 47 of 60
-at 0ddd293 (answers 9 -> 11 of 18, deletions 5 -> 6 of 6). Unread.
+at 0ddd293 (answers 9 -> 11 of 18, deletions 5 -> 6 of 6). Unread. A ninth writer's 60 requests (ids agent/held12/…,
+same isolation), written on 8 Dec while round 10 (extraction only) was built, were scored once before and after it:
+45 of 60 at 55341c0 and after (answers 13/18, asks 7/12, bookings 14/18, deletions 5/6, searches 3/3, weather 3/3),
+and were appended unread: agent_heldout.jsonl holds 120 requests, 92 of 120 pass.
 
 One case per line: {"id", "lang", "messages": [...], "facts": [...], "expect": {"action": book | ask | answer |
 delete | search | weather, "args": {...}, "answer_contains": [...], "must_not": [...]}}. The last message is the
