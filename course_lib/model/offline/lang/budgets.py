@@ -27,6 +27,9 @@ CEILING = (r"no more than|not more than|at most|at the most|tops|max\.?|up to|un
            r"no m[áa]ximo|at[ée]|n[ãa]o mais (?:do )?que|"
            r"al massimo|massimo|non più di|fino a|"  # and a verb of not going over: 'can't go over', 'não pode passar dos'
            r"(?:can'?t|cannot|must not|mustn'?t|shouldn'?t|should not) (?:go over|exceed|be more than)|darf nicht (?:mehr als|über)|"
+           r"(?:don'?t|do not|won'?t) (?:want to )?(?:spend|pay) more than|(?:ich )?(?:will|möchte) nicht mehr als|"
+           r"(?:ne )?(?:veux|voulons|veut|peux) pas (?:dépasser|mettre plus de|payer plus de)|no quiero (?:pasar de|gastar más de|pagar más de)|"
+           r"n[ãa]o quero (?:gastar|pagar) mais (?:de|do que)|non voglio (?:spendere|pagare) più di|"
            r"ne (?:doit|peut) pas dépasser|no (?:puede|debe) (?:pasar|superar|exceder)(?: de| los)?|"
            r"n[ãa]o (?:pode|deve) (?:passar|ultrapassar|exceder)(?: d[oa]s?| de)?|non (?:deve|può|puo) superare")
 CAN = (r"(?:i|we) can (?:only )?(?:pay|spend|afford|put aside|set aside|keep aside|save|go up to)|(?:i|we) could (?:pay|spend)|"

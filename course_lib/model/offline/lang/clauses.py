@@ -33,6 +33,9 @@ COPULA_ONLY = re.compile(r"^\W*(?:and|und|et|y|e)\s+(?:is|ist|est|es|é|è)\s", 
 RELATIVE_FIRST = re.compile(rf"^\W*{POSSESSIVE}\s+(?:\w+\s+)?(?:{REL})\b", re.I)
 ALLERGY_IS = re.compile(  # 'la alergia es al melocotón', 'the allergy is to peach', "l'allergie c'est aux noix": the user's own
     r"^\W*(?:(?:and|und|et|y|e|but|aber|mais|pero|mas|ma)\s+)?(?:the|die|la|l'|el|a|il)\s*(?:allerg\w*|alerg\w*|intoleran\w*|intolleranz\w*)\b", re.I)
+BUDGET_IS = re.compile(  # 'and the budget is around $2,500', 'y el presupuesto es de …': a budget said by the user is theirs
+    r"^\W*(?:(?:and|und|et|y|e|but|aber|mais|pero|mas|ma)\s+)?(?:the|our|das|unser\w*|le|notre|el|nuestro|o|nosso|il|nostro)\s+"
+    r"(?:\w+\s+)?(?:budget|presupuesto|or[çc]amento|limit|limite|l[íi]mite)\b", re.I)
 OTHERS = re.compile(  # 'the kids are vegan', 'my friends aren't', 'the waiter is vegan': a subject that is not the user
     r"^\W*(?:(?:and|und|et|y|e|but|aber|mais|pero|mas|ma)\s+)?(?:(?:the|my|his|her|their|die|meine|les|mes|los|las|mis|os|as|meus|"
     r"minhas|(?-i:i)|le|miei|mie)\s+(?:\w+\s+)?(?:are|were|have|sind|haben|sont|ont|son|tienen|são|têm|sono|hanno)"
@@ -67,7 +70,7 @@ def clauses(sentence: str) -> list[tuple[str, str]]:
             out.append((part, "other"))  # y es intolerante a la lactosa': the same subject as the clause before
         else:
             whom = who(part)
-            out.append((part, "other" if whom == "self" and OTHERS.match(part) and not MINE.search(part)
+            out.append((part, "other" if whom == "self" and OTHERS.match(part) and not MINE.search(part) and not BUDGET_IS.match(part)
                         and not ALLERGY_IS.match(part) and not DONE_TO_ME.search(part) else whom))  # 'der Arzt hat mir X verschrieben'
     return out
 

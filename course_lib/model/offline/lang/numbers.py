@@ -22,7 +22,9 @@ CURRENCIES = {"EUR": r"eur|euros?|€|balles", "USD": r"usd|us\$|dollars?|d[óo]
               "CHF": r"chf|sfr|franken|franke|francs?(?: suisses?)?|francos? suizos|franchi(?: svizzeri)?|stutz", "BRL": r"reais|real|r\$|brl",
               "INR": r"inr|rupees?|rupias?|roupies?|rupien|rs\.?|₹", "MXN": r"mxn|mx\$|pesos mexicanos", "COP": r"cop|pesos colombianos",
               "ARS": r"ars|pesos argentinos", "CAD": r"cad|ca\$|c\$|dollars? canadiens?|canadian dollars?", "AUD": r"aud|au\$|a\$|australian dollars?|aussie dollars?",
-              "NZD": r"nzd|nz\$|new zealand dollars?"}
+              "NZD": r"nzd|nz\$|new zealand dollars?", "NGN": r"ngn|nairas?|₦", "JPY": r"jpy|yens?|円", "CNY": r"cny|rmb|yuans?|renminbi",
+              "PLN": r"pln|z[łl]oty|z[łl]otys|z[łl]", "CZK": r"czk|kč|korun|koruna|couronnes tchèques", "HUF": r"huf|forints?|fiorini",
+              "PEN": r"soles|nuevos soles", "CLP": r"clp|pesos chilenos", "GHS": r"ghs|cedis?", "MAD": r"dirhams?"}
 # A word that names no one currency is kept as said: 'bucks' (US, Canadian, Australian …), 'pesos' (five countries)
 AS_SAID = r"bucks|pesos"
 CURRENCY = "|".join(f"(?:{v})" for v in [*CURRENCIES.values(), AS_SAID])

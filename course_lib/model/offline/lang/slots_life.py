@@ -58,7 +58,7 @@ NOT_TOWNS = {"home", "work", "school", "office", "house", "flat", "apartment", "
              "cidade", "citt", "ville", "stadt", "job", "new", "old", "one", "another", "otro", "outro", "altro", "autre", "live", "vivir", "viver"}
 NOT_PLACES = {"I", "The", "A", "My", "Our", "Town", "City", "Home",  # and diplomas said like a place ('je suis en CAP boulangerie')
               "CAP", "BEP", "BTS", "DUT", "IUT", "BUT", "MBA", "PhD", "ESO", "FP", "TFG", "TFM", "ADS", "EAD", "ENEM", "DAE"}
-BUDGET = (r"\b(?:budget|spend|limit|cap|max(?:imum)?|a head|per (?:person|head)|each|pp|presupuesto|or[çc]amento|"
+BUDGET = (r"\b(?:budget|spend|limit|limite|l[íi]mite|cap|max(?:imum)?|a head|per (?:person|head)|each|pp|presupuesto|or[çc]amento|"
           r"pro (?:person|kopf)|par personne|por persona|por pessoa|a persona|a testa|ausgeben|d[ée]penser|gastar|spendere|"
           r"massimo|m[áa]ximo|h[öo]chstens|maximal|pas plus de|no m[áa]s de|at[ée]|fino a)\b")
 TRIP = (r"\b(?:i'?m|i am|we'?re|we are)? ?(?:flying|going|heading|travell?ing|off) to|\b(?:i|we) (?:fly|travel) to|\bvisiting [\w ]*? in|"
