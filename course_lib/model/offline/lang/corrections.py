@@ -93,7 +93,9 @@ def correct(sentence: str, context: list[Found]) -> list[Found]:
     if not amount and first and rx.match(r"\s+(?!(?:not|nicht|ned|pas|no|não|non|instead|rather|lieber|plut[ôo]t|then|dann|please|pls|bitte|danke|thanks|merci|stp|"
                                     r"porfa|por favor|gracias|obrigad[oa]|grazie|per favore|mil|mila|mille|thousand|tausend|lakhs?|years?|ans|años|anos|anni|jahre?|"
                                     r"after|because|since|when|once|now|for|weil|seit|nach|nachdem|après|parce|depuis|pour|porque|desde|después|"
-                                    r"que|para|perché|dopo|per|poiché)\b)[a-zà-ÿ]{3,}", said[first.end():], re.I):
+                                    r"que|para|perché|dopo|per|poiché|"  # and a filler or a time said after the number: 'im 31 actually', 'fiz 36 mes passado'
+                                    r"actually|really|lol|haha|tho|though|already|jaja|jeje|kkk+|mdr|ahah|eigentlich|schon|en fait|déjà|"
+                                    r"ya|já|gi[àa]|mes|m[eê]s|months?|last|ago|monat|letzte[nm]?|mois|dernier|pasado|passado|scorso|fa)\b)[a-zà-ÿ]{3,}", said[first.end():], re.I):
         number = None  # 'sorry for the 3 messages': a number that counts something else replaces nothing
     if number and not amount and (aged := relative_age(said, number, context)):
         return aged
