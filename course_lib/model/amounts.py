@@ -140,8 +140,12 @@ def more_than_two(text: str) -> bool:
     return any(MORE.match(text, m.end()) for m in couples(text))
 
 
-ALONE = re.compile(r"\b(?:for myself|just me|only me|für mich allein|pour moi seul\w*|para mí sol[oa]|só para mim|"
-                   r"solo per me)\b(?!\s+(?:and|und|et|y|e)\b)", re.I)  # "just me and my wife" is not one
+ALONE = re.compile(r"\b(?:for myself|just me|only me|just for me|only for me|für mich allein|nur für mich|nur ich|pour moi seul\w*|"
+                   r"juste pour moi|seulement pour moi|para mí sol[oa]|s[óo]lo para m[íi]|só para mim|só pra mim|solo per me|solo io)\b"
+                   r"(?!\s+(?:and|und|et|y|e)\b)", re.I)  # "just me and my wife" is not one
+PAIR = re.compile(r"\b(?:(?:just |only |nur |juste |seulement |s[óo]lo |só |apenas |solo )?(?:nous deux|wir (?:zwei|beide)|uns (?:zwei|beide)|"
+                  r"nosotr[oa]s dos|n[óo]s (?:os |as )?(?:dois|duas)|noi due))\b(?!\s+(?:and|und|et|y|e|plus|con|com|mit|avec)\b)",
+                  re.I)  # "só nós as duas", "wir zwei", "nous deux", "noi due": two, said as "we two"
 ARTICLES = {"un", "une", "una", "uno", "um", "uma", "ein", "eine"}  # "pour un dîner" is not a party of one
 
 
@@ -186,6 +190,8 @@ def party_sizes(text: str, subject: bool = True) -> set[int]:
         found = {adults_and_kids(text)}
     if ALONE.search(text):
         found.add(1)
+    if PAIR.search(text) and not found:
+        found.add(2)
     return found
 
 

@@ -57,7 +57,8 @@ TABLE_TALK = re.compile(r"\b(?:book|reserve|table|dinner|lunch|eat out|restauran
 def details_answered(messages: Messages, last_user: int) -> str | None:
     """The user's earlier request about a table, if the last user message answers a question about what it still
     needs that someone else asked ('Lovely choice! What time would you like, and how many people?' -> '8.15pm, table
-    for three please.'): the two turns are read as one request, the answer winning where both say something."""
+    for three please.'): the two turns are read as one request, the answer winning where both say something. The one
+    restaurant that question offered is the one meant when neither user message names one."""
     before = messages[last_user - 1] if last_user >= 2 else {}
     asked, answer = str(before.get("content") or ""), str(messages[last_user].get("content") or "")
     if before.get("role") != "assistant" or "?" not in asked or not (ASKS_DETAILS.search(asked) or len(known_cities(asked)) > 1):
@@ -69,7 +70,14 @@ def details_answered(messages: Messages, last_user: int) -> str | None:
     kind = intent(earlier) if earlier else None
     named = kind == "unknown" and PLACE_NAME.search(earlier[1:])  # 'We'd love to try Linse & Lauch on Saturday.'
     party = party_sizes(earlier) or find_cuisine(earlier)  # "we're three people tonight", "a proper steak on Friday"
-    return earlier if earlier and (TABLE_TALK.search(earlier) or kind in ("book", "restaurant") or named or party) else None
+    if not (earlier and (TABLE_TALK.search(earlier) or kind in ("book", "restaurant") or named or party)):
+        return None
+    offered = [m.group(0) for m in PLACE_NAME.finditer(asked) if not known_cities(m.group(0))]
+    from course_lib.model.offline.booking import named_place  # (booking reads this module's answers)
+
+    if len(offered) == 1 and named_place(earlier) is None and named_place(answer) is None:
+        return f"{earlier}\nat {offered[0]}."  # 'Spree Dumpling House would be a good fit. What time?' -> '8pm, just us': that place
+    return earlier
 
 
 def user_turn_before(messages: Messages, i: int) -> int | None:

@@ -1,0 +1,45 @@
+"""Round 10 of the offline agent: the one restaurant an assistant's question offered is the one a bare answer books,
+and 'we two' / 'just for me' in six languages are party sizes. Each rule has cases where it must not fire."""
+from __future__ import annotations
+
+import pytest
+
+from course_lib.model.amounts import party_sizes
+from tests.test_offline_agent_round8 import _run
+
+
+@pytest.mark.parametrize("text, sizes", [
+    ("Às 12h30, só nós as duas.", {2}), ("wir zwei, um acht", {2}), ("nous deux, vers 20h", {2}),
+    ("alle 20, noi due", {2}), ("nosotras dos a las nueve", {2}),
+    ("Um 13 Uhr, nur für mich.", {1}), ("juste pour moi à midi", {1}), ("sólo para mí, a las dos", {1}),
+    ("wir zwei und die Kinder", set()), ("nous deux et nos amis", set()),  # the list goes on: how many is not said
+    ("wir sind zu viert, wir zwei und zwei Freunde", {4}),                 # a number said wins
+])
+def test_we_two_and_just_for_me(text, sizes):
+    assert party_sizes(text) == sizes
+
+
+def test_the_restaurant_the_question_offered_is_booked_on_a_bare_answer():
+    context = [{"role": "user", "content": "Ich hätte am Freitag Lust auf Currywurst."},
+               {"role": "assistant", "content": "Da würde ich Kiez Currywurst empfehlen. Um wie viel Uhr und für wie viele?"}]
+    booked, _ = _run("Um 13 Uhr, nur für mich.", context=context)
+    assert booked == [{"restaurant": "Kiez Currywurst", "time": "Friday 13:00", "people": 1}]
+
+
+def test_a_person_in_the_answer_is_no_restaurant_when_the_question_offered_one():
+    context = [{"role": "user", "content": "I fancy dumplings in Berlin on Friday."},
+               {"role": "assistant", "content": "Spree Dumpling House would be a good fit. What time, and how many of you?"}]
+    booked, _ = _run("8pm, just me and Noor.", context=context, facts=["The user's partner is called Noor."])
+    assert booked == [{"restaurant": "Spree Dumpling House", "time": "Friday 20:00", "people": 2}]
+
+
+@pytest.mark.parametrize("offer", [
+    "Linse & Lauch or Grüner Salon would both fit. What time, and how many of you?",  # two offered: which is not said
+    "What time, and how many of you?",                                               # none offered
+])
+def test_no_restaurant_taken_from_a_question_that_offers_none_or_two(offer):
+    from course_lib.model.offline.answering import details_answered
+
+    messages = [{"role": "user", "content": "I fancy vegetarian food in Berlin on Friday."},
+                {"role": "assistant", "content": offer}, {"role": "user", "content": "8pm, two of us."}]
+    assert details_answered(messages, 2) == "I fancy vegetarian food in Berlin on Friday."  # the request, no place added
