@@ -43,3 +43,29 @@ def test_no_restaurant_taken_from_a_question_that_offers_none_or_two(offer):
     messages = [{"role": "user", "content": "I fancy vegetarian food in Berlin on Friday."},
                 {"role": "assistant", "content": offer}, {"role": "user", "content": "8pm, two of us."}]
     assert details_answered(messages, 2) == "I fancy vegetarian food in Berlin on Friday."  # the request, no place added
+
+
+@pytest.mark.parametrize("question, facts, said", [
+    ("¿Cómo se llama mi pareja?", ["The user's partner is called Iker.", "The user's brother is called Unai."],
+     "tu pareja se llama Iker"),                                                 # the user's own word, in Spanish
+    ("Wie heißt mein Bruder?", ["The user's brother is called Jonas."], "dein Bruder heißt Jonas"),
+    ("Comment s'appelle ma sœur ?", ["The user's sister is called Clara."], "ta sœur s'appelle Clara"),
+    ("What is my sister called?", ["The user's sister is called Clara."], "your sister is called Clara"),
+])
+def test_a_relatives_name_is_answered_in_the_questions_language(question, facts, said):
+    from course_lib.model.offline.answers import answer_question
+
+    answer = answer_question(question, "\n".join(facts), facts)
+    assert said in answer and ("Unai" not in answer)
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("¿Qué medicamento tomo por las mañanas?", "recall"), ("Which medication do I take?", "recall"),
+    ("Welche Tabletten nehme ich?", "recall"), ("¿Cómo se llama mi pareja?", "recall"),
+    ("Tomo el tren a las 8, ¿vale?", "unknown"),              # a first-person verb, no question about the user
+    ("Book a table for me and my girlfriend on Friday at 8pm at Linse & Lauch", "book"),
+])
+def test_questions_about_a_partner_or_medication(question, kind):
+    from course_lib.model.offline.intents import intent
+
+    assert intent(question) == kind

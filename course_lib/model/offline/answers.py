@@ -104,14 +104,40 @@ def answer_open(family: str, text: str, question: str = "", lang: str = "en") ->
                                                                                  for f in r.kept]
         facts += [f for f in said if (about(f)[0] or "").split(":")[0] == family and f not in facts]
     if family == "relative" and (who := relative_asked(question)):  # 'Come si chiama mia figlia?': the daughter only
-        kin = {"child": {"child", "son", "daughter"}, "partner": {"partner", "wife", "husband"}}.get(who, {who})
+        kin = {"child": {"child", "son", "daughter"}, "partner": {"partner", "wife", "husband", "boyfriend", "girlfriend", "fiancé",
+                                                                   "fiancée", "fiance", "fiancee", "spouse"}}.get(who, {who})
         facts = [f for f in facts if set((about(f)[0] or "").split(":")[1:2]) & kin]
     elif question:  # 'Como se chama o meu gato?': the cat, not the dog too (a relative is narrowed above)
         asked_cues = recollect.cues(question) - {family}
         facts = [f for f in facts if recollect.cues(f) & asked_cues] or facts
     if not facts:
         return say("that_unknown", lang, why=say("unknown_why", lang))
+    names = [m.group(1) for f in facts if (m := rx.search(r"\bis called ([^.]+)\.?$", f))]
+    if family == "relative" and lang != "en" and len(names) == len(facts) and (noun := relative_said(question)):
+        return say("open_known", lang, facts=called(noun, joined(names, lang), lang))  # 'tu pareja se llama Iker'
     return say("open_known", lang, facts="; ".join(second_person(f) for f in facts))
+
+
+FEMININE = re.compile(r"(?:in|frau|mutter|schwester|tochter|oma|mama|sœur|soeur|mère|mere|femme|fille|copine|compagne|conjointe|"
+                      r"a|ã|mãe|mae|mulher|moglie|madre|nonna)$", re.I)  # the relative nouns a feminine possessive goes with
+CALLED = {"de": ("dein {n} heißt {v}", "deine {n} heißt {v}"), "fr": ("ton {n} s'appelle {v}", "ta {n} s'appelle {v}"),
+          "es": ("tu {n} se llama {v}", "tu {n} se llama {v}"), "pt": ("o teu {n} chama-se {v}", "a tua {n} chama-se {v}"),
+          "it": ("tuo {n} si chiama {v}", "tua {n} si chiama {v}")}
+
+
+def relative_said(question: str) -> str | None:
+    """The word the question names a relative by, as typed ('mi pareja' -> 'pareja', 'meine Freundin' -> 'Freundin')."""
+    from course_lib.model.offline.lang.slots_people import REL, REL_ANY
+
+    m = rx.search(rf"\b({REL_ANY}|(?:{REL}))\b", question, re.I)
+    return m.group(1) if m else None
+
+
+def called(noun: str, names: str, lang: str) -> str:
+    """'Your <noun> is called <names>' in the question's language, with the user's own word for the relative."""
+    noun = noun[:1].upper() + noun[1:] if lang == "de" else noun.lower()
+    fem = bool(FEMININE.search(noun)) and not (lang == "fr" and noun[:1] in "aeiouéh")  # 'ton amie'
+    return CALLED[lang][fem].format(n=noun, v=names)
 
 
 def relative_asked(question: str) -> str | None:

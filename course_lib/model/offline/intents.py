@@ -119,14 +119,19 @@ OPEN_ASKED = (  # (slot family, cue words) for a question about an open slot: "W
                  r"hijos?|hijas?|filhos?|filhas?|figli|figlia|figlio|mari|femme|marido|esposa|esposo|mujer|mulher|moglie|marito|"
                  r"mann|frau|ehemann|ehefrau|s(?:œ|oe)ur|fr[èe]re|hermanas?|hermanos?|irm[ãa]s?|irm[ãa]os|sorella|fratello|"
                  r"schwester|bruder|sister|brother|mother|father|mum|mom|dad|mutter|vater|m[èe]re|p[èe]re|madre|padre|m[ãa]e|pai|"
-                 r"mamma|pap[àa])\b"),
+                 r"mamma|pap[àa]|pareja|novi[oa]|compañer[oa]|companheir[oa]|namorad[oa]|fidanzat[oa]|ragazz[oa]|copain|copine|"
+                 r"compagn(?:on|e)|conjointe?|freund(?:in)?|partnerin|lebensgef[äa]hrt(?:e|in)|boyfriend|girlfriend|spouse)\b"),
+    ("medication", r"\b(?:medications?|medicines?|meds|pills?|tablets?|medikament\w*|tabletten?|m[ée]dicaments?|"
+                   r"medicamentos?|rem[ée]dios?|medicin[ae]l?i?|medicinali|farmac[oi]|pastiglie|compresse)\b"),
     ("pet", r"\b(?:pets?|dogs?|cats?|haustier\w*|hund|katze|chiens?|chats?|perros?|gatos?|c[ãa]es|c[ãa]o|cane|gatto|animals?)\b"),
     ("age", r"\bhow old\b|\bmy age\b|\bwie alt\b|\bquel [âa]ge\b|\bcu[áa]ntos años\b|\bquantos anos\b|\bquanti anni\b"),
     ("birthday", r"\bbirthday\b|\bgeburtstag\b|\banniversaire\b|\bcumplea[ñn]os\b|\banivers[áa]rio\b|\bcompleanno\b"),
     ("schedule", r"\bshifts?\b|\bwork(?:ing)? hours\b|\bschedule\b"),
     ("nationality", r"\bnationality\b|\bwhere am i from\b|\bnationalit[äaé]t?\b|\bnacionalidad[e]?\b|\bnazionalit[àa]\b"),
 )
-FIRST_PERSON_Q = re.compile(r"\b(?:i|my|me|ich|mein\w*|mir|je|j'|mon|ma|mes|yo|mis?|tengo|eu|meu|minha|tenho|io|mio|mia|ho)\b", re.I)
+FIRST_PERSON_Q = re.compile(r"\b(?:i|my|me|ich|mein\w*|mir|je|j'|mon|ma|mes|yo|mis?|tengo|eu|meu|minha|tenho|io|mio|mia|ho|"
+                            r"tomo|nehme|prends|prendo|uso|llevo|levo|hablo|falo|parlo|juego|jogo|gioco)\b", re.I)  # 'qué medicamento tomo'
+
 
 
 def asked_open(question: str) -> str | None:
