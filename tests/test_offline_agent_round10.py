@@ -69,3 +69,29 @@ def test_questions_about_a_partner_or_medication(question, kind):
     from course_lib.model.offline.intents import intent
 
     assert intent(question) == kind
+
+
+@pytest.mark.parametrize("question, facts, said, not_said", [
+    ("Wogegen bin ich nochmal allergisch?", ["The user is allergic to celery."], "Sellerie", "celery"),
+    ("Em que é que eu trabalho?", ["The user works as a dentist."], "dentista", "dentist."),
+    ("What am I allergic to?", ["The user is allergic to peanuts."], "peanuts", "Erdnüsse"),  # English stays English
+    ("À quoi suis-je allergique ?", ["The user is allergic to Thai basil."], "Thai basil", "\\"),  # unknown: as stored
+])
+def test_an_answers_value_is_in_the_questions_language_when_the_lexicon_knows_it(question, facts, said, not_said):
+    from course_lib.model.offline.answers import answer_question
+
+    answer = answer_question(question, "\n".join(facts), facts)
+    assert said in answer and not_said not in answer
+
+
+def test_every_concept_has_its_word_in_five_languages():
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "course_lib" / "data"
+    concepts, names = (json.loads((root / f).read_text(encoding="utf-8")) for f in ("concepts.json", "concept_names.json"))
+    for family, table in names.items():
+        if family.startswith("_"):
+            continue
+        assert set(table) == set(concepts[family]), family  # every canonical value, and no other
+        assert all(set(words) == {"de", "fr", "es", "pt", "it"} and all(words.values()) for words in table.values()), family

@@ -2,7 +2,8 @@
 
 Every answer comes from the fact text of the prompt (reading.fact_text), read by about_user.py; when the
 prompt does not hold what was asked, the answer says so for that one thing. The answers are in the language of the
-question (speak.py: en, de, fr, es, pt, it; English when unsure); the values in them stay as the facts say them.
+question (speak.py: en, de, fr, es, pt, it; English when unsure). A value the concept lexicon knows is said in that
+language too (course_lib/data/concept_names.json: 'celery' -> 'Sellerie'); any other value as the facts say it.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from course_lib.model.offline import about_user, recollect
 from course_lib.model.offline.intents import asked, asked_open, asked_thing, first_question
 from course_lib.model.offline.lang.read import read_message
 from course_lib.model.offline.lang.read_facts import about
-from course_lib.model.offline.speak import joined, language, say, unknown, word
+from course_lib.model.offline.speak import concept_word, joined, language, say, unknown, word
 from course_lib.model.offline.text import sentences
 
 CAN_DO = say("can_do", "en")  # what the agent can do (said in the request's language by not_understood)
@@ -39,7 +40,7 @@ def answer_name(text: str, lang: str = "en") -> str:
 
 def answer_allergy(text: str, lang: str = "en") -> str:
     """What you are allergic to, or that it is not known."""
-    found = about_user.allergies(text)
+    found = [concept_word("food", f, lang) for f in about_user.allergies(text)]  # 'celery' -> 'Sellerie'
     return (say("allergy", lang, list=_list(found, lang)) if found
             else say("allergy_unknown", lang, why=say("unknown_why", lang)))
 
@@ -68,7 +69,7 @@ def answer_budget(text: str, question: str = "", lang: str = "en") -> str:
 def answer_job(text: str, lang: str = "en") -> str:
     """What you work as, or that it is not known."""
     job = about_user.job(text)
-    return say("job", lang, job=job) if job else say("job_unknown", lang, why=say("unknown_why", lang))
+    return say("job", lang, job=concept_word("job", job, lang)) if job else say("job_unknown", lang, why=say("unknown_why", lang))
 
 
 def answer_all(text: str, lang: str = "en") -> str:

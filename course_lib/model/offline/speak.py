@@ -83,6 +83,23 @@ def openings(key: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(v.split("{")[0].rstrip() for v in tables()[key].values()))
 
 
+@lru_cache(maxsize=1)
+def concept_names() -> dict[str, dict[str, dict[str, str]]]:
+    """course_lib/data/concept_names.json: per concept family, a canonical English value -> its word in de/fr/es/pt/it."""
+    path = Path(__file__).resolve().parents[2] / "data" / "concept_names.json"
+    return {k: v for k, v in json.loads(path.read_text(encoding="utf-8")).items() if not k.startswith("_")}
+
+
+def concept_word(family: str, value: str, lang: str) -> str:
+    """A stored value in the reply's language when the concept lexicon knows it ('celery' -> 'Sellerie' in German,
+    'dentist' -> 'dentista' in Portuguese); English, and a value it does not know ('Thai basil'), as it is."""
+    if lang == "en":
+        return value
+    names = concept_names().get(family, {})
+    hit = names.get(value) or names.get(value.lower())
+    return hit.get(lang, value) if hit else value
+
+
 def word(table: str, value: str, lang: str) -> str:
     """A value's word in `lang` from a small table ('diet': 'vegetarian' -> 'vegetarisch'; 'weekday': 'saturday' ->
     'Samstag'); a value the table lacks, and English, as it is."""

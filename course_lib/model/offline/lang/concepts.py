@@ -114,7 +114,8 @@ def near(family: str) -> tuple[list[tuple[str, str]], dict[str, list[int]]]:
 def canon(family: str, phrase: str) -> str | None:
     """The canonical value `phrase` names in `family` (food, diet, condition, medication, job, seat), or None.
 
-    Exact key first; then, for a key of six letters or more, a form one typo away (the first in file order)."""
+    Exact key first; then, for a key of six letters or more, a form one typo away (the first in file order), but not
+    for a capitalised word of fewer than nine letters: 'Batman' is a name, not a typo of 'barman'."""
     table = index().get(family)
     if table is None:
         raise ValueError(f"unknown concept family {family!r}; the families are {sorted(index())}")
@@ -123,7 +124,8 @@ def canon(family: str, phrase: str) -> str | None:
         return None
     if word in table or k in table:
         return table.get(word) or table[k]
-    if len(word) >= 6:  # one typo, in a word of six letters or more ('nueses', 'penicilin', 'vegitarier')
+    if len(word) >= 6 and not (phrase.strip()[:1].isupper() and len(word) < 9):  # one typo, in a word of six letters or
+        # more ('nueses', 'penicilin', 'vegitarier'); a short capitalised word is more likely a name than a typo ('Batman')
         forms, variants = near(family)
         said = [q for q in dict.fromkeys((word, k)) if len(q) >= 6]  # 'perdón' keys as 'perdo': too short to
         seen = sorted({i for q in said for d in deletions(q) for i in variants.get(d, ())})  # guess at ('perro')
