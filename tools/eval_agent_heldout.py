@@ -36,8 +36,10 @@ round 9 and is agent_oldheldout7.jsonl (55 of 60 after it). agent_heldout.jsonl 
 (ids agent/held11/…, same isolation), written while round 9 was built and scored once: 44 of 60 at 6c83b07, 47 of 60
 at 0ddd293 (answers 9 -> 11 of 18, deletions 5 -> 6 of 6). Unread. A ninth writer's 60 requests (ids agent/held12/…,
 same isolation), written on 8 Dec while round 10 (extraction only) was built, were scored once before and after it:
-45 of 60 at 55341c0 and after (answers 13/18, asks 7/12, bookings 14/18, deletions 5/6, searches 3/3, weather 3/3),
-and were appended unread: agent_heldout.jsonl holds 120 requests, 92 of 120 pass.
+45 of 60 at 55341c0 and after the extraction part of round 10. Its failures were then read for the agent part of
+round 10, so it is agent_oldheldout8.jsonl (52 of 60 at 2e182c6). A tenth writer's 60 requests (ids agent/held13/…),
+written meanwhile, were scored once before (ed55213: 47 of 60) and after (2e182c6: 49 of 60; answers 14 -> 16/18) the
+agent part, and joined the eighth writer's in agent_heldout.jsonl unread: 100 of 120 pass (the eighth's 51 of 60).
 
 One case per line: {"id", "lang", "messages": [...], "facts": [...], "expect": {"action": book | ask | answer |
 delete | search | weather, "args": {...}, "answer_contains": [...], "must_not": [...]}}. The last message is the

@@ -66,10 +66,12 @@ someone who never saw the code, plain8 (60 conversations, 325 facts) and chat12 
 0.803. On 8 Dec they were read for round 9 (development data, learner_oldheldout.jsonl, 885 conversations); a
 third writer's plain9 (60, 259 facts) and chat13 (48, 164), written meanwhile, scored 0.614 / 0.798 and 0.482 / 0.755
 before and after round 9 (6c83b07 -> 0ddd293, agent rules only). They are learner_heldout.jsonl now, unread. Round 10
-(8 Dec, 55341c0 -> 7e0b765: GeoNames towns, a home and a job said in passing) was built from the old-heldout split
-(0.609 -> 0.624 there); a ninth writer's plain10 (60, 269 facts) and chat14 (48, 189), written meanwhile, scored
-0.524 / 0.675 before and after and 0.402 / 0.661 -> 0.413 / 0.655; plain9 and chat13 0.563 / 0.783 -> 0.567 / 0.784.
-All four are learner_heldout.jsonl now (216 conversations), unread: recall 0.521, precision 0.724.
+(8 Dec, 55341c0 -> 2e182c6: GeoNames towns, a home and a job said in passing, budgets, 226 more jobs) was built from
+the old-heldout split (0.609 -> 0.629 there); sets written meanwhile by two writers who never saw the code, scored
+before and after and never read: plain10 (60, 269 facts) 0.524 / 0.675 -> 0.528 / 0.680, chat14 (48, 189) 0.402 /
+0.661 -> 0.413 / 0.655, plain11 (60, 263) 0.483 / 0.686 -> 0.487 / 0.684, chat15 (48, 193) 0.446 / 0.707 -> 0.456 /
+0.712; plain9 0.614 -> 0.625, chat13 0.482 -> 0.488. All six are learner_heldout.jsonl now (324 conversations, 1,337
+facts), unread: recall 0.507, precision 0.715.
 
 The same call measures a live model: pass `model=Model()` with COURSE_BACKEND=replay (a recording) or openai.
 
