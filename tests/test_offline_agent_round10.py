@@ -95,3 +95,12 @@ def test_every_concept_has_its_word_in_five_languages():
             continue
         assert set(table) == set(concepts[family]), family  # every canonical value, and no other
         assert all(set(words) == {"de", "fr", "es", "pt", "it"} and all(words.values()) for words in table.values()), family
+
+
+def test_the_reason_says_the_user_took_up_the_offer_not_that_they_named_it():
+    context = [{"role": "user", "content": "I fancy dumplings in Berlin on Friday."},
+               {"role": "assistant", "content": "Spree Dumpling House would be a good fit. What time, and how many of you?"}]
+    _, offered = _run("8pm, two of us.", context=context)
+    _, named = _run("Book Spree Dumpling House for 2 on Friday at 8pm.")
+    assert "took up my suggestion" in offered and "by name" not in offered
+    assert "by name" in named

@@ -163,7 +163,9 @@ def restaurant(s: Any, book: bool, today: Any, done_before: Any) -> Reply:
         found_place = lookup(s, name, asked_city, back)  # a name found nowhere is asked about, never replaced
         if isinstance(found_place, Reply):
             return found_place
-        return book_it(s, found_place, lambda lang: say_.named_reason(c, found_place, lang), args, done_before, c,
+        offered = not said_name(" ".join(str(m.get("content") or "") for m in s.messages if m.get("role") == "user"),
+                                found_place["name"])  # the user took up the place a question offered (answering.py)
+        return book_it(s, found_place, lambda lang: say_.named_reason(c, found_place, lang, offered), args, done_before, c,
                        again, earlier)
     searched = [obs for tool, a, obs in s.done  # this city's search (one sent without a city counts too)
                 if tool == "search_restaurants" and fold(a.get("city") or city) == fold(city)]

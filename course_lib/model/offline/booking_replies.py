@@ -61,9 +61,10 @@ def why(c: dict[str, Any], city: str, lang: str = "en") -> str:
     return say("reason_best", lang, city=where, known=k) if k else say("reason_top", lang, city=where)
 
 
-def named_reason(c: dict[str, Any], chosen: dict[str, Any], lang: str) -> str:
-    """Why a place the user named was taken: they named it (with a note when it lists no option for their diet)."""
-    said = say("reason_named", lang)
+def named_reason(c: dict[str, Any], chosen: dict[str, Any], lang: str, offered: bool = False) -> str:
+    """Why a place the user named was taken: they named it, or took up the one the question before offered (with a
+    note when it lists no option for their diet)."""
+    said = say("reason_offered" if offered else "reason_named", lang)
     if c["diet"] and c["diet"] not in chosen.get("diet", []):
         said += say("reason_no_diet", lang, diet=word("diet", c["diet"], lang))
     return said
