@@ -127,10 +127,11 @@ CALLED = {"de": ("dein {n} heißt {v}", "deine {n} heißt {v}"), "fr": ("ton {n}
 
 
 def relative_said(question: str) -> str | None:
-    """The word the question names a relative by, as typed ('mi pareja' -> 'pareja', 'meine Freundin' -> 'Freundin')."""
+    """The word the question names a relative by, as typed ('mi pareja' -> 'pareja', 'meine Freundin' -> 'Freundin',
+    a plural too: 'my kids'), or None."""
     from course_lib.model.offline.lang.slots_people import REL, REL_ANY
 
-    m = rx.search(rf"\b({REL_ANY}|(?:{REL}))\b", question, re.I)
+    m = rx.search(rf"\b({REL_ANY}|(?:{REL})s?)\b", question, re.I)
     return m.group(1) if m else None
 
 
@@ -143,10 +144,9 @@ def called(noun: str, names: str, lang: str) -> str:
 
 def relative_asked(question: str) -> str | None:
     """The family member a question names ('mia figlia' -> daughter, 'my kids' -> child), or None."""
-    from course_lib.model.offline.lang.slots_people import REL, REL_ANY, relative_word
+    from course_lib.model.offline.lang.slots_people import relative_word
 
-    m = rx.search(rf"\b({REL_ANY}|(?:{REL})s?)\b", question, re.I)  # a plural too: 'my kids', 'meine Kinder'
-    return relative_word(m.group(1)) if m else None
+    return relative_word(said) if (said := relative_said(question)) else None
 
 
 def by_meaning(question: str, candidates: list[str], lang: str = "en") -> str | None:

@@ -90,11 +90,10 @@ def towns_named(sentence: str) -> list[tuple[str, int, bool]]:
     out = []
     for m in TOWN.finditer(sentence):
         words = m.group(1).split()
-        n = next((n for n in range(len(words), 0, -1) if town(" ".join(words[:n]))), 0)
-        if n and about_self(clause_at(sentence, m.start(1))):
+        hit = next((hit for n in range(len(words), 0, -1) if (hit := town(" ".join(words[:n])))), None)
+        if hit and about_self(clause_at(sentence, m.start(1))):
             before = m.group(0)[:m.start(1) - m.start(0)].split()[0].lower()
-            name, rank = town(" ".join(words[:n]))
-            out.append((name, rank, before in ORIGIN or before.endswith("'")))
+            out.append((*hit, before in ORIGIN or before.endswith("'")))
     return out
 
 

@@ -124,8 +124,7 @@ def found_job_said(s: str) -> list[Found]:
     if job is None and (t := rx.search(r"\bi teach((?: [\w-]+){1,4})", s, re.I)):  # 'I teach history', 'I teach high school chemistry'
         job = taught(t.group(1))
     if job is None and (t := rx.search(TEACH, s, re.I)):  # 'insegno latino', 'enseño inglés': a school subject or a language
-        job = next((f"{subject} teacher" for subject, said in SUBJECTS.items() if rx.fullmatch(said, t.group(1), re.I)), None) or \
-            (f"{lang} teacher" if (lang := canon("language", t.group(1))) else None)
+        job = teacher_of(t.group(1))
     if job is None and (t := rx.search(r"\bje suis (prof(?:esseure?)?(?: de \w+)?)\b", s, re.I)):
         job = t.group(1)
     if job is None and rx.search(r"\b(?:i'?m|i am) (?:now |happily )?retired\b|\bich bin (?:in )?rente\b|\bich bin pensioniert|"
@@ -175,13 +174,19 @@ PRIMARY = (r"(?:at|in) an? (?:primary|elementary) school|an (?:einer|der) grunds
            r"en (?:una|la) escuela (?:primaria|de primaria)|n(?:uma|a) escola (?:primária|básica)|(?:in una|alla) scuola (?:primaria|elementare)")
 
 
+def teacher_of(word: str) -> str | None:
+    """'<subject> teacher' for one word that names a school subject or a language ('latino' -> Latin teacher), or None."""
+    subject = next((subject for subject, said in SUBJECTS.items() if rx.fullmatch(said, word, re.I)), None)
+    subject = subject or canon("language", word)
+    return f"{subject} teacher" if subject else None
+
+
 def taught(words: str) -> str:
     """The teacher 'I teach <words>' makes: of the school subject or language among the words ('high school chemistry'
     -> chemistry teacher), of a primary school ('year 5', 'kids') or a plain teacher."""
     for word in words.split():
-        subject = next((subject for subject, said in SUBJECTS.items() if rx.fullmatch(said, word, re.I)), None)
-        if subject or (subject := canon("language", word)):
-            return f"{subject} teacher"
+        if job := teacher_of(word):
+            return job
     return "primary school teacher" if rx.search(r"\b(?:year \d|primary|reception|kids|children|infants)\b", words, re.I) else "teacher"
 
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import gzip
 import re
-import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
 from course_lib.model import rx
+from course_lib.model.offline.lang.concepts import plain  # lower case, accents folded: 'São Paulo' -> 'sao paulo'
 
 DATA = Path(__file__).resolve().parents[3] / "data" / "towns.txt.gz"
 PREPOSITION = (r"in|at|near|outside|from|fae|of|to|nach|aus|us|von|bei|à|a|au|en|de|du|d'|vers|près de|em|no|na|do|da|pra|para|"
@@ -26,12 +26,6 @@ PREPOSITION = (r"in|at|near|outside|from|fae|of|to|nach|aus|us|von|bei|à|a|au|e
 WORD = r"[a-zà-ÿ][a-zà-ÿ'’-]*"
 AFTER = re.compile(rf"(?:(?<=\s)|^)(?:{PREPOSITION})\s+(?=[a-zà-ÿ])|(?<=\bd')(?=[a-zà-ÿ])", re.I)
 LONGEST = 4  # words in the longest name looked for ('bassano del grappa', 'rio de janeiro', 'san josé del cabo')
-
-
-def plain(text: str) -> str:
-    """Lower case without accents: 'São Paulo' -> 'sao paulo'."""
-    text = unicodedata.normalize("NFKD", text.lower().replace("’", "'"))
-    return "".join(c for c in text if not unicodedata.combining(c))
 
 
 @lru_cache(maxsize=1)
@@ -51,11 +45,6 @@ def ranked() -> dict[str, tuple[str, int]]:
         rank = out.get(plain(english), (english, 0))[1]
         out.update({plain(n): (n, rank) for n in names_there if plain(n) not in out and plain(n) not in COMMON_WORDS})
     return out
-
-
-def towns() -> dict[str, str]:
-    """Every town's name by its plain form ('sao paulo' -> 'São Paulo')."""
-    return {k: v[0] for k, v in ranked().items()}
 
 
 def known(name: str) -> tuple[str, int] | None:
